@@ -1,0 +1,19 @@
+// `npm test`: type-check, lint, build (the e2e tests drive the built app), then every test project.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['build', 'npm', ['run', 'build']],
+  ['tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
+];
+for (const [name, cmd, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

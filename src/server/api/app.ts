@@ -1,0 +1,39 @@
+/** The HTTP app: JSON API under /api and the built web app with a single-page fallback. */
+import fs from 'node:fs';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { installErrorHandling } from './error-handler';
+import { registerSystemRoutes } from './routes/system';
+
+export type CreateAppOptions = AppContext & {
+  /** Directory of the built web app (dist/web); omitted in API-only tests. */
+  webDir?: string;
+};
+
+export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: opts.log.child({ component: 'http' }),
+    disableRequestLogging: true,
+    bodyLimit: 256 * 1024,
+    // Hostile or huge URLs get a 414 instead of reaching route code.
+    maxParamLength: 200,
+    trustProxy: false,
+  });
+  installErrorHandling(app);
+  // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
+  await app.register(fastifyRateLimit, { global: false });
+
+  const ctx: AppContext = { database: opts.database, chain: opts.chain, network: opts.network, log: opts.log };
+  registerSystemRoutes(app, ctx);
+
+  if (opts.webDir && fs.existsSync(opts.webDir)) {
+    await app.register(fastifyStatic, { root: opts.webDir, wildcard: false, index: ['index.html'] });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply.status(503).type('text/plain').send('The web app is not built. Run "npm run build" (npm start does it for you).'),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,12 @@
+/** What route modules receive: the services built by the composition root. */
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+
+export type AppContext = {
+  database: Database;
+  chain: ChainClients;
+  network: NetworkDescription;
+  log: Logger;
+};

@@ -1,0 +1,27 @@
+/** GET /api/health and GET /api/network. */
+import type { FastifyInstance } from 'fastify';
+import type { NetworkInfo } from '../../../shared/network';
+import { getHeadBlock } from '../../chain/client';
+import type { AppContext } from '../context';
+
+export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/health', async (_req, reply) => {
+    const [db, head] = await Promise.all([
+      ctx.database.ping().catch(() => false),
+      getHeadBlock(ctx.chain).catch(() => undefined),
+    ]);
+    const ok = db && head !== undefined;
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      db: { ok: db, kind: ctx.database.kind },
+      chain: { ok: head !== undefined, mode: ctx.network.mode, headBlock: head?.toString() ?? null },
+      uptimeSeconds: Math.round(process.uptime()),
+    });
+  });
+
+  app.get('/api/network', async () => {
+    const head = await getHeadBlock(ctx.chain);
+    const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };
+    return info;
+  });
+}

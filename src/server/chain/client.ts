@@ -1,0 +1,90 @@
+/**
+ * viem clients for the one chain the app talks to: the embedded local chain or a Base RPC.
+ * Everything the engine needs is standard JSON-RPC, so both modes run the same code.
+ */
+import {
+  type Chain as ViemChain,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  type PublicClient,
+  type TestClient,
+  type WalletClient,
+} from 'viem';
+import { base } from 'viem/chains';
+import { ChainUnavailableError, StartupError, redactUrl } from '../errors';
+
+export const BASE_CHAIN_ID = 8453;
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+
+export type ChainMode = 'local' | 'base';
+
+export type ChainClients = {
+  mode: ChainMode;
+  rpcUrl: string;
+  chain: ViemChain;
+  public: PublicClient;
+};
+
+/** Local-only powers: impersonation, mining, time travel. Never available against Base. */
+export type LocalChainClients = ChainClients & {
+  mode: 'local';
+  test: TestClient<'anvil'>;
+  wallet: WalletClient;
+};
+
+function chainFor(rpcUrl: string): ViemChain {
+  return {
+    ...base,
+    rpcUrls: { default: { http: [rpcUrl] } },
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+  } as ViemChain;
+}
+
+export function createChainClients(opts: { rpcUrl: string; mode: ChainMode; timeoutMs?: number }): ChainClients {
+  const chain = chainFor(opts.rpcUrl);
+  const transport = http(opts.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: opts.mode === 'base' ? 2 : 0 });
+  return {
+    mode: opts.mode,
+    rpcUrl: opts.rpcUrl,
+    chain,
+    public: createPublicClient({ chain, transport, batch: { multicall: { wait: 0 } } }) as PublicClient,
+  };
+}
+
+export function createLocalChainClients(opts: { rpcUrl: string; timeoutMs?: number }): LocalChainClients {
+  const clients = createChainClients({ ...opts, mode: 'local' });
+  const transport = http(opts.rpcUrl, { timeout: opts.timeoutMs ?? 60_000, retryCount: 0 });
+  return {
+    ...clients,
+    mode: 'local',
+    test: createTestClient({ chain: clients.chain, mode: 'anvil', transport }),
+    wallet: createWalletClient({ chain: clients.chain, transport }),
+  };
+}
+
+/** Fails start-up with one sentence when the chain is unreachable or is not Base. */
+export async function assertChainId(clients: ChainClients, expected = BASE_CHAIN_ID): Promise<bigint> {
+  let id: number;
+  try {
+    id = await clients.public.getChainId();
+  } catch (cause) {
+    throw new StartupError(`The chain RPC at ${redactUrl(clients.rpcUrl)} did not answer eth_chainId.`, cause);
+  }
+  if (id !== expected) {
+    throw new StartupError(
+      `The chain RPC at ${redactUrl(clients.rpcUrl)} reports chain id ${id}, but FLAB Hub needs Base (chain id ${expected}).`,
+    );
+  }
+  return clients.public.getBlockNumber();
+}
+
+/** Head block for health checks; maps RPC failures to a retryable 503. */
+export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
+  try {
+    return await clients.public.getBlockNumber({ cacheTime: 0 });
+  } catch (cause) {
+    throw new ChainUnavailableError('The chain RPC is not answering.', cause);
+  }
+}

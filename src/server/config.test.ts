@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+import { ConfigError, redactUrl, truncateForMessage } from './errors';
+
+describe('parseConfig', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const c = parseConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 5000,
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      chainMode: 'local',
+      simulator: true,
+      scenario: 'full',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads overrides and switches to Base mode when BASE_RPC_URL is set', () => {
+    const c = parseConfig(
+      {
+        PORT: '8080',
+        BASE_RPC_URL: 'https://mainnet.base.org',
+        FLAB_TOKEN_ADDRESS: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01',
+        SIMULATOR: 'off',
+        DATABASE_URL: 'postgres://u:p@localhost:5432/flab',
+      },
+      '/x',
+    );
+    expect(c.port).toBe(8080);
+    expect(c.chainMode).toBe('base');
+    expect(c.flabTokenAddress).toBe('0xabcdef0123456789abcdef0123456789abcdef01');
+    expect(c.simulator).toBe(false);
+    expect(c.databaseUrl).toBe('postgres://u:p@localhost:5432/flab');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ PORT: '', BASE_RPC_URL: '' }).chainMode).toBe('local');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ BASE_RPC_URL: 'ws://node' }, /BASE_RPC_URL/],
+    [{ BASE_RPC_URL: 'not a url' }, /BASE_RPC_URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ FLAB_TOKEN_ADDRESS: '0x123' }, /FLAB_TOKEN_ADDRESS/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ SIMULATOR: 'maybe' }, /SIMULATOR/],
+  ])('rejects %o with a message naming the variable', (env, pattern) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(pattern);
+  });
+
+  it('lists every bad variable in one message', () => {
+    expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+
+  it('never echoes secrets from URLs', () => {
+    try {
+      parseConfig({ DATABASE_URL: 'mysql://user:secret@host/db' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('secret');
+    }
+  });
+});
+
+describe('error helpers', () => {
+  it('redacts credentials and key-bearing paths from RPC URLs', () => {
+    expect(redactUrl('https://base-mainnet.g.alchemy.com/v2/SECRETKEY')).toBe('https://base-mainnet.g.alchemy.com/…');
+    expect(redactUrl('https://user:pw@node.example')).not.toContain('pw');
+    expect(redactUrl('https://mainnet.base.org')).toBe('https://mainnet.base.org');
+    expect(redactUrl('::bad')).toBe('<invalid url>');
+  });
+
+  it('truncates and neutralises hostile strings', () => {
+    expect(truncateForMessage('a'.repeat(500)).length).toBeLessThanOrEqual(61);
+    expect(truncateForMessage('x\u0000y\ny')).toBe('x?y?y');
+  });
+});

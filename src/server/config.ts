@@ -1,0 +1,99 @@
+/**
+ * The only reader of process.env. Configuration is parsed and validated once at boot;
+ * a bad value ends the start with one readable sentence per problem.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from './errors';
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .url(`must be a URL (${what})`)
+    .refine((u) => /^https?:\/\//.test(u), `must start with http:// or https:// (${what})`);
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .refine((u) => /^postgres(ql)?:\/\/.+/.test(u), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  BASE_RPC_URL: httpUrl('a Base JSON-RPC endpoint').optional(),
+  FLAB_TOKEN_ADDRESS: address.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SIMULATOR: onOff.default(true),
+  SIMULATOR_BLOCK_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
+  SCENARIO: z.enum(['full', 'test']).default('full'),
+  SCENARIO_SEED: z.coerce.number().int().min(0).default(8453),
+  ANVIL_PATH: z.string().min(1).optional(),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseRpcUrl: string | undefined;
+  flabTokenAddress: `0x${string}` | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  simulator: boolean;
+  simulatorBlockMs: number;
+  scenario: 'full' | 'test';
+  scenarioSeed: number;
+  anvilPath: string | undefined;
+  rpcTimeoutMs: number;
+  /** 'local' when we start our own chain, 'base' when BASE_RPC_URL names one. */
+  chainMode: 'local' | 'base';
+  webDir: string;
+};
+
+/** Parse an environment-like record. Throws ConfigError listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  // Treat empty strings as unset: `FOO= npm start` should mean "default".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => {
+      const key = String(i.path[0] ?? 'environment');
+      const value = cleaned[key];
+      const shown = key === 'DATABASE_URL' || key === 'BASE_RPC_URL' ? '' : value ? ` (got "${value}")` : '';
+      return `${key} ${i.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    baseRpcUrl: e.BASE_RPC_URL,
+    flabTokenAddress: e.FLAB_TOKEN_ADDRESS,
+    logLevel: e.LOG_LEVEL,
+    simulator: e.SIMULATOR,
+    simulatorBlockMs: e.SIMULATOR_BLOCK_MS,
+    scenario: e.SCENARIO,
+    scenarioSeed: e.SCENARIO_SEED,
+    anvilPath: e.ANVIL_PATH,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    chainMode: e.BASE_RPC_URL ? 'base' : 'local',
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
+}
+
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

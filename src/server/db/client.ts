@@ -1,0 +1,90 @@
+/**
+ * Opens the database: PGlite (embedded Postgres in WASM) under DATA_DIR by default, in memory for
+ * tests, or a real Postgres server when DATABASE_URL is set. Migrations are applied on open.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { StartupError, redactUrl } from '../errors';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Cheap liveness probe for /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string };
+
+/** Migrations sit beside this module in the source tree and beside the bundle in dist/. */
+export function migrationsDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new StartupError(`Database migrations are missing next to ${here}; run "npm run build" again.`);
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const migrationsFolder = migrationsDir();
+  if (opts.kind === 'postgres') return openPostgres(opts.url, migrationsFolder);
+
+  let client: PGlite;
+  try {
+    client = opts.kind === 'memory' ? new PGlite() : new PGlite(opts.dataDir);
+    await client.waitReady;
+  } catch (cause) {
+    const where = opts.kind === 'memory' ? 'in memory' : `at ${opts.dataDir}`;
+    throw new StartupError(`The embedded database ${where} could not be opened (${(cause as Error).message}).`, cause);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+      return true;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // The pool emits 'error' for idle clients whose server went away; without a listener it crashes.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (cause) {
+    await pool.end().catch(() => {});
+    throw new StartupError(`The Postgres server at ${redactUrl(url)} could not be reached (${(cause as Error).message}).`, cause);
+  }
+  const db = drizzleNodePg(pool, { schema });
+  await migrateNodePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * One error module. Every error we raise on purpose carries a stable `code`, the HTTP status the
+ * API answers with, and whether retrying can help. Anything else is an internal error: logged in
+ * full, answered as a bare 500 without details.
+ */
+export type ErrorCode =
+  | 'bad_request'
+  | 'invalid_address'
+  | 'not_found'
+  | 'not_a_contract'
+  | 'not_erc20'
+  | 'rate_limited'
+  | 'chain_unavailable'
+  | 'rpc_error'
+  | 'config_error'
+  | 'startup_error'
+  | 'internal';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { status?: number; retryable?: boolean; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = opts.status ?? 500;
+    this.retryable = opts.retryable ?? false;
+    this.details = opts.details;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('bad_request', message, { status: 400, details });
+  }
+}
+
+export class InvalidAddressError extends AppError {
+  constructor(value: string) {
+    super('invalid_address', `"${truncateForMessage(value)}" is not an address: expected 0x followed by 40 hex characters.`, {
+      status: 400,
+    });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super('not_found', message, { status: 404 });
+  }
+}
+
+export class ChainUnavailableError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super('chain_unavailable', message, { status: 503, retryable: true, cause });
+  }
+}
+
+/** Boot-time problems: the process prints the message as one sentence and exits non-zero. */
+export class ConfigError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super('config_error', message, { status: 500, cause });
+  }
+}
+
+export class StartupError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super('startup_error', message, { status: 500, cause });
+  }
+}
+
+/** Keep hostile input (huge strings, control characters) out of messages and logs. */
+export function truncateForMessage(value: string, max = 60): string {
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+/** Strip credentials and key-like path segments from RPC URLs before they reach a message. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = '***';
+      u.password = '';
+    }
+    // Providers put keys in the path (/v2/<key>) or query (?apikey=): keep only the host.
+    if (u.pathname.length > 1 || u.search) return `${u.protocol}//${u.host}/…`;
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return '<invalid url>';
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

@@ -1,0 +1,135 @@
+/**
+ * Starts the embedded local Base chain and makes sure it holds the scenario:
+ *   DATA_DIR/chain/state.json     anvil's state (blocks, logs, accounts), saved atomically
+ *   DATA_DIR/chain/manifest.json  what the scenario deployed, written only after the state is saved
+ * A state without a manifest means a start was interrupted mid-build: it is discarded and rebuilt,
+ * so an interrupted cold start never breaks the next one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ScenarioManifest } from '../../shared/scenario';
+import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { StartupError } from '../errors';
+import type { Logger } from '../logger';
+import { type AnvilProcess, startAnvil } from './anvil';
+import { buildScenario } from './scenario';
+import { startSimulator } from './simulator';
+
+const STATE_SAVE_INTERVAL_MS = 60_000;
+
+export type LocalChain = {
+  clients: LocalChainClients;
+  manifest: ScenarioManifest;
+  anvil: AnvilProcess;
+  /** true when the scenario was built during this start. */
+  built: boolean;
+  stop(): Promise<void>;
+};
+
+export type StartLocalChainOptions = {
+  /** undefined = ephemeral chain (tests): nothing is read or written on disk. */
+  dataDir: string | undefined;
+  variant: 'full' | 'test';
+  seed: number;
+  simulator: { enabled: boolean; blockMs: number };
+  anvilPath?: string;
+  rpcTimeoutMs?: number;
+  log: Logger;
+  /** Fixed "now" (unix seconds) for deterministic tests. */
+  now?: number;
+};
+
+function readManifest(file: string): ScenarioManifest | undefined {
+  try {
+    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ScenarioManifest;
+    return m && m.version === 1 && m.tokens?.FLAB ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeFileAtomic(file: string, data: string) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+export async function startLocalChain(opts: StartLocalChainOptions): Promise<LocalChain> {
+  const { log } = opts;
+  const chainDir = opts.dataDir ? path.join(opts.dataDir, 'chain') : undefined;
+  const statePath = chainDir ? path.join(chainDir, 'state.json') : undefined;
+  const manifestPath = chainDir ? path.join(chainDir, 'manifest.json') : undefined;
+  if (chainDir) fs.mkdirSync(chainDir, { recursive: true });
+
+  let manifest = manifestPath ? readManifest(manifestPath) : undefined;
+  if (statePath && !manifest && fs.existsSync(statePath)) {
+    log.warn({ msg: 'local chain state has no scenario manifest (an earlier start was interrupted); rebuilding' });
+    fs.rmSync(statePath, { force: true });
+  }
+
+  let anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log });
+  let clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
+
+  // A manifest only counts if the chain really holds its contracts.
+  if (manifest && anvil.restored) {
+    const code = await clients.public.getCode({ address: manifest.tokens.FLAB as `0x${string}` }).catch(() => undefined);
+    if (!code || code === '0x') {
+      log.warn({ msg: 'saved local chain does not hold the scenario; rebuilding' });
+      manifest = undefined;
+      await anvil.stop({ save: false });
+      if (statePath) fs.rmSync(statePath, { force: true });
+      anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log });
+      clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
+    }
+  } else if (manifest && !anvil.restored) {
+    manifest = undefined;
+  }
+
+  let built = false;
+  if (!manifest) {
+    const started = Date.now();
+    log.info({ msg: 'building the local market scenario', variant: opts.variant, seed: opts.seed });
+    try {
+      manifest = await buildScenario({ chain: clients, variant: opts.variant, seed: opts.seed, log, now: opts.now });
+    } catch (cause) {
+      await anvil.stop({ save: false });
+      if (statePath) fs.rmSync(statePath, { force: true });
+      throw new StartupError(`Building the local market scenario failed: ${(cause as Error).message}`, cause);
+    }
+    built = true;
+    if (statePath && manifestPath) {
+      await anvil.saveState();
+      writeFileAtomic(manifestPath, JSON.stringify(manifest, null, 2));
+    }
+    log.info({ msg: 'local market scenario ready', duration_ms: Date.now() - started, block: manifest.builtAtBlock });
+  }
+
+  const sim = opts.simulator.enabled
+    ? startSimulator({ chain: clients, manifest, seed: opts.seed, blockMs: opts.simulator.blockMs, log })
+    : undefined;
+
+  const saver = statePath
+    ? setInterval(() => {
+        anvil.saveState().catch((e) => log.warn({ msg: 'periodic chain state save failed', err: (e as Error).message }));
+      }, STATE_SAVE_INTERVAL_MS)
+    : undefined;
+  saver?.unref();
+
+  const finalAnvil = anvil;
+  const finalManifest = manifest;
+  let stopping: Promise<void> | undefined;
+  return {
+    clients,
+    manifest: finalManifest,
+    anvil: finalAnvil,
+    built,
+    stop: () => {
+      stopping ??= (async () => {
+        if (saver) clearInterval(saver);
+        await sim?.stop().catch((e) => log.warn({ msg: 'simulator stop failed', err: (e as Error).message }));
+        await finalAnvil.stop({ save: Boolean(statePath) });
+      })();
+      return stopping;
+    },
+  };
+}

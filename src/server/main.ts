@@ -1,0 +1,82 @@
+/**
+ * `npm start`: config → database → chain (+ scenario) → HTTP. Every start-up failure ends with one
+ * sentence naming the cause and a non-zero exit; Ctrl-C stops everything, the anvil child included.
+ */
+import net from 'node:net';
+import { createApp } from './api/app';
+import { loadConfig } from './config';
+import { StartupError, isAppError } from './errors';
+import { createLogger } from './logger';
+import { type Runtime, startRuntime } from './runtime';
+
+async function assertPortFree(port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new StartupError(`Port ${port} is already in use; stop the other program or set PORT to a free port.`)
+          : err.code === 'EACCES'
+            ? new StartupError(`Port ${port} needs privileges this user does not have; set PORT to a number above 1024.`)
+            : new StartupError(`Port ${port} cannot be opened (${err.code ?? err.message}).`),
+      );
+    });
+    srv.listen(port, host, () => srv.close(() => resolve()));
+  });
+}
+
+function fail(e: unknown): never {
+  const message = isAppError(e) ? e.message : `FLAB Hub could not start: ${(e as Error)?.message ?? String(e)}`;
+  process.stderr.write(`\n${message}\n`);
+  if (process.env.LOG_LEVEL === 'debug' && e instanceof Error && e.cause) console.error(e.cause);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    fail(e);
+  }
+  const log = createLogger(config.logLevel);
+  let runtime: Runtime | undefined;
+  let shuttingDown = false;
+
+  const shutdown = async (signal: string, code = 0) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ msg: 'shutting down', signal });
+    const force = setTimeout(() => process.exit(code || 1), 20_000);
+    try {
+      await app?.close();
+      await runtime?.stop();
+    } finally {
+      clearTimeout(force);
+      process.exit(code);
+    }
+  };
+  // Installed before the chain starts so Ctrl-C during a cold start still stops anvil.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('uncaughtException', (err) => {
+    log.fatal({ msg: 'uncaught exception', err });
+    void shutdown('uncaughtException', 1);
+  });
+
+  let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  try {
+    await assertPortFree(config.port, config.host);
+    runtime = await startRuntime(config, log);
+    if (shuttingDown) return;
+    app = await createApp({ ...runtime, log, webDir: config.webDir });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    await runtime?.stop().catch(() => {});
+    fail(e);
+  }
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  log.info({ msg: `FLAB Hub is running at http://${shown}:${config.port}`, mode: runtime.network.mode });
+}
+
+void main();

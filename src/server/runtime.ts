@@ -1,0 +1,89 @@
+/**
+ * The composition root's services: database, chain (local or Base) and the network description.
+ * Built by a factory so tests can run the same start-up over in-memory PGlite and a fresh anvil.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { assertChainId, type ChainClients, createChainClients } from './chain/client';
+import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } from './chain/network';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { StartupError } from './errors';
+import { type LocalChain, startLocalChain } from './localchain';
+import type { Logger } from './logger';
+
+export type Runtime = {
+  database: Database;
+  chain: ChainClients;
+  network: NetworkDescription;
+  localChain: LocalChain | undefined;
+  stop(): Promise<void>;
+};
+
+/** DATA_DIR must exist and be writable before anything else writes into it. */
+export function ensureWritableDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, 'ok');
+    fs.rmSync(probe);
+  } catch (cause) {
+    throw new StartupError(`DATA_DIR ${dir} is not writable (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}).`, cause);
+  }
+}
+
+export async function startRuntime(
+  config: Config,
+  log: Logger,
+  opts: { memoryDb?: boolean; ephemeralChain?: boolean; now?: number } = {},
+): Promise<Runtime> {
+  if (!opts.memoryDb || !opts.ephemeralChain) ensureWritableDir(config.dataDir);
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : opts.memoryDb
+        ? { kind: 'memory' }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  log.info({ msg: 'database ready', kind: database.kind });
+
+  try {
+    if (config.baseRpcUrl) {
+      const chain = createChainClients({ rpcUrl: config.baseRpcUrl, mode: 'base', timeoutMs: config.rpcTimeoutMs });
+      const head = await assertChainId(chain);
+      log.info({ msg: 'connected to Base', head_block: head.toString() });
+      return {
+        database,
+        chain,
+        network: describeBaseNetwork(config.flabTokenAddress),
+        localChain: undefined,
+        stop: () => database.close(),
+      };
+    }
+
+    const localChain = await startLocalChain({
+      dataDir: opts.ephemeralChain ? undefined : config.dataDir,
+      variant: config.scenario,
+      seed: config.scenarioSeed,
+      simulator: { enabled: config.simulator, blockMs: config.simulatorBlockMs },
+      anvilPath: config.anvilPath,
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      log,
+      now: opts.now,
+    });
+    return {
+      database,
+      chain: localChain.clients,
+      network: describeLocalNetwork(localChain.manifest, localChain.clients.rpcUrl),
+      localChain,
+      stop: async () => {
+        await localChain.stop();
+        await database.close();
+      },
+    };
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, all run by `npm test`:
+//   unit         pure code, no I/O: *.test.ts beside the code
+//   integration  real anvil + in-memory PGlite: *.int.test.ts beside the code
+//   e2e          the built app in headless Chromium: tests/e2e/*.e2e.test.ts
+export default defineConfig({
+  resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
