@@ -17,6 +17,10 @@ await new Promise((resolve, reject) => {
   const c = spawn('node', ['scripts/compile-contracts.mjs'], { stdio: 'inherit' });
   c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('contract compile failed'))));
 });
-run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' });
+run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  PORT: apiPort,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'development',
+});
 run('npx', ['vite', '--port', port, '--strictPort'], { API_PORT: apiPort });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));

@@ -1,7 +1,9 @@
-// `npm test`: type-check, lint, build (the e2e tests drive the built app), then every test project.
+// `npm test`: compile contracts, type-check, lint, build (the e2e tests drive the built app), then every test project.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  // Contract artifacts are generated TypeScript that the type-check needs.
+  ['contracts', 'npm', ['run', 'build:contracts']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['biome', 'check', '.']],
   ['build', 'npm', ['run', 'build']],
@@ -10,7 +12,10 @@ const steps = [
 for (const [name, cmd, args] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   if (r.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${r.status ?? r.signal})`);
     process.exit(r.status ?? 1);

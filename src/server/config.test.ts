@@ -67,7 +67,9 @@ describe('parseConfig', () => {
 
 describe('error helpers', () => {
   it('redacts credentials and key-bearing paths from RPC URLs', () => {
-    expect(redactUrl('https://base-mainnet.g.alchemy.com/v2/SECRETKEY')).toBe('https://base-mainnet.g.alchemy.com/…');
+    expect(redactUrl('https://base-mainnet.g.alchemy.com/v2/SECRETKEY')).toBe(
+      'https://base-mainnet.g.alchemy.com/…',
+    );
     expect(redactUrl('https://user:pw@node.example')).not.toContain('pw');
     expect(redactUrl('https://mainnet.base.org')).toBe('https://mainnet.base.org');
     expect(redactUrl('::bad')).toBe('<invalid url>');

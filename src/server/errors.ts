@@ -44,9 +44,13 @@ export class BadRequestError extends AppError {
 
 export class InvalidAddressError extends AppError {
   constructor(value: string) {
-    super('invalid_address', `"${truncateForMessage(value)}" is not an address: expected 0x followed by 40 hex characters.`, {
-      status: 400,
-    });
+    super(
+      'invalid_address',
+      `"${truncateForMessage(value)}" is not an address: expected 0x followed by 40 hex characters.`,
+      {
+        status: 400,
+      },
+    );
   }
 }
 

@@ -15,9 +15,13 @@ async function assertPortFree(port: number, host: string): Promise<void> {
     srv.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         err.code === 'EADDRINUSE'
-          ? new StartupError(`Port ${port} is already in use; stop the other program or set PORT to a free port.`)
+          ? new StartupError(
+              `Port ${port} is already in use; stop the other program or set PORT to a free port.`,
+            )
           : err.code === 'EACCES'
-            ? new StartupError(`Port ${port} needs privileges this user does not have; set PORT to a number above 1024.`)
+            ? new StartupError(
+                `Port ${port} needs privileges this user does not have; set PORT to a number above 1024.`,
+              )
             : new StartupError(`Port ${port} cannot be opened (${err.code ?? err.message}).`),
       );
     });
@@ -26,7 +30,9 @@ async function assertPortFree(port: number, host: string): Promise<void> {
 }
 
 function fail(e: unknown): never {
-  const message = isAppError(e) ? e.message : `FLAB Hub could not start: ${(e as Error)?.message ?? String(e)}`;
+  const message = isAppError(e)
+    ? e.message
+    : `FLAB Hub could not start: ${(e as Error)?.message ?? String(e)}`;
   process.stderr.write(`\n${message}\n`);
   if (process.env.LOG_LEVEL === 'debug' && e instanceof Error && e.cause) console.error(e.cause);
   process.exit(1);

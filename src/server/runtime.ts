@@ -11,12 +11,17 @@ import { type Database, openDatabase } from './db/client';
 import { StartupError } from './errors';
 import { type LocalChain, startLocalChain } from './localchain';
 import type { Logger } from './logger';
+import { createIndexer, type Indexer } from './indexer/indexer';
+import { createTokenEngine, type TokenEngine } from './engine/token-engine';
+import { startDeployerResolver } from './jobs/deployer-resolver';
 
 export type Runtime = {
   database: Database;
   chain: ChainClients;
   network: NetworkDescription;
   localChain: LocalChain | undefined;
+  indexer: Indexer | undefined;
+  engine: TokenEngine;
   stop(): Promise<void>;
 };
 
@@ -28,7 +33,10 @@ export function ensureWritableDir(dir: string): void {
     fs.writeFileSync(probe, 'ok');
     fs.rmSync(probe);
   } catch (cause) {
-    throw new StartupError(`DATA_DIR ${dir} is not writable (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}).`, cause);
+    throw new StartupError(
+      `DATA_DIR ${dir} is not writable (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}).`,
+      cause,
+    );
   }
 }
 
@@ -50,14 +58,22 @@ export async function startRuntime(
 
   try {
     if (config.baseRpcUrl) {
-      const chain = createChainClients({ rpcUrl: config.baseRpcUrl, mode: 'base', timeoutMs: config.rpcTimeoutMs });
+      const chain = createChainClients({
+        rpcUrl: config.baseRpcUrl,
+        mode: 'base',
+        timeoutMs: config.rpcTimeoutMs,
+      });
       const head = await assertChainId(chain);
       log.info({ msg: 'connected to Base', head_block: head.toString() });
+      const network = describeBaseNetwork(config.flabTokenAddress);
+      const engine = createTokenEngine({ db: database.db, chain, network, indexer: undefined, log });
       return {
         database,
         chain,
-        network: describeBaseNetwork(config.flabTokenAddress),
+        network,
         localChain: undefined,
+        indexer: undefined,
+        engine,
         stop: () => database.close(),
       };
     }
@@ -72,12 +88,28 @@ export async function startRuntime(
       log,
       now: opts.now,
     });
+    const network = describeLocalNetwork(localChain.manifest, localChain.clients.rpcUrl);
+    // The local chain is ours: index every contract from genesis, then follow the head.
+    const indexer = createIndexer({
+      db: database.db,
+      chain: localChain.clients,
+      log: log.child({ component: 'indexer' }),
+      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+    });
+    await indexer.syncOnce();
+    indexer.start();
+    const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
+    const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });
     return {
       database,
       chain: localChain.clients,
-      network: describeLocalNetwork(localChain.manifest, localChain.clients.rpcUrl),
+      network,
       localChain,
+      indexer,
+      engine,
       stop: async () => {
+        await resolver.stop();
+        await indexer.stop();
         await localChain.stop();
         await database.close();
       },

@@ -2,10 +2,11 @@
 import fs from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerSystemRoutes } from './routes/system';
+import { registerTokenRoutes } from './routes/tokens';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
@@ -13,8 +14,8 @@ export type CreateAppOptions = AppContext & {
 };
 
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    loggerInstance: opts.log.child({ component: 'http' }),
+  const app: FastifyInstance = Fastify({
+    loggerInstance: opts.log.child({ component: 'http' }) as FastifyBaseLogger,
     disableRequestLogging: true,
     bodyLimit: 256 * 1024,
     // Hostile or huge URLs get a 414 instead of reaching route code.
@@ -25,14 +26,29 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
   await app.register(fastifyRateLimit, { global: false });
 
-  const ctx: AppContext = { database: opts.database, chain: opts.chain, network: opts.network, log: opts.log };
+  // Chain amounts are bigint; JSON has no bigint, so they travel as decimal strings.
+  app.setReplySerializer((payload) =>
+    JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
+
+  const ctx: AppContext = {
+    database: opts.database,
+    chain: opts.chain,
+    network: opts.network,
+    engine: opts.engine,
+    log: opts.log,
+  };
   registerSystemRoutes(app, ctx);
+  registerTokenRoutes(app, ctx.engine);
 
   if (opts.webDir && fs.existsSync(opts.webDir)) {
     await app.register(fastifyStatic, { root: opts.webDir, wildcard: false, index: ['index.html'] });
   } else {
     app.get('/', async (_req, reply) =>
-      reply.status(503).type('text/plain').send('The web app is not built. Run "npm run build" (npm start does it for you).'),
+      reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run "npm run build" (npm start does it for you).'),
     );
   }
   return app;

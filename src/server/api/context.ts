@@ -2,11 +2,13 @@
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database } from '../db/client';
+import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
 
 export type AppContext = {
   database: Database;
   chain: ChainClients;
   network: NetworkDescription;
+  engine: TokenEngine;
   log: Logger;
 };

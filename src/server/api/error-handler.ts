@@ -11,26 +11,43 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (isAppError(err)) {
       if (err.status >= 500) req.log.warn({ msg: 'request failed', code: err.code, err: err.message });
-      const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+      const body: ErrorBody = {
+        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      };
       return reply.status(err.status).send(body);
     }
     // Fastify's own client errors: bad JSON, body too large, schema validation, rate limit.
     if (err.validation) {
-      return reply.status(400).send({ error: { code: 'bad_request', message: err.message } } satisfies ErrorBody);
+      return reply
+        .status(400)
+        .send({ error: { code: 'bad_request', message: err.message } } satisfies ErrorBody);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+      const code =
+        status === 429
+          ? 'rate_limited'
+          : status === 413
+            ? 'payload_too_large'
+            : status === 404
+              ? 'not_found'
+              : 'bad_request';
       return reply.status(status).send({ error: { code, message: err.message } } satisfies ErrorBody);
     }
     req.log.error({ msg: 'unhandled error', err });
-    return reply.status(500).send({ error: { code: 'internal', message: 'Internal server error.' } } satisfies ErrorBody);
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Internal server error.' } } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No API route for ${req.method} ${path.slice(0, 200)}.` } });
+      return reply
+        .status(404)
+        .send({
+          error: { code: 'not_found', message: `No API route for ${req.method} ${path.slice(0, 200)}.` },
+        });
     }
     // Client routes fall back to the single-page app; the browser router renders the 404 page.
     if ((req.method === 'GET' || req.method === 'HEAD') && typeof reply.sendFile === 'function') {

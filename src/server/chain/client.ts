@@ -42,9 +42,16 @@ function chainFor(rpcUrl: string): ViemChain {
   } as ViemChain;
 }
 
-export function createChainClients(opts: { rpcUrl: string; mode: ChainMode; timeoutMs?: number }): ChainClients {
+export function createChainClients(opts: {
+  rpcUrl: string;
+  mode: ChainMode;
+  timeoutMs?: number;
+}): ChainClients {
   const chain = chainFor(opts.rpcUrl);
-  const transport = http(opts.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: opts.mode === 'base' ? 2 : 0 });
+  const transport = http(opts.rpcUrl, {
+    timeout: opts.timeoutMs ?? 10_000,
+    retryCount: opts.mode === 'base' ? 2 : 0,
+  });
   return {
     mode: opts.mode,
     rpcUrl: opts.rpcUrl,
@@ -70,7 +77,10 @@ export async function assertChainId(clients: ChainClients, expected = BASE_CHAIN
   try {
     id = await clients.public.getChainId();
   } catch (cause) {
-    throw new StartupError(`The chain RPC at ${redactUrl(clients.rpcUrl)} did not answer eth_chainId.`, cause);
+    throw new StartupError(
+      `The chain RPC at ${redactUrl(clients.rpcUrl)} did not answer eth_chainId.`,
+      cause,
+    );
   }
   if (id !== expected) {
     throw new StartupError(

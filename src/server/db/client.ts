@@ -51,7 +51,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await client.waitReady;
   } catch (cause) {
     const where = opts.kind === 'memory' ? 'in memory' : `at ${opts.dataDir}`;
-    throw new StartupError(`The embedded database ${where} could not be opened (${(cause as Error).message}).`, cause);
+    throw new StartupError(
+      `The embedded database ${where} could not be opened (${(cause as Error).message}).`,
+      cause,
+    );
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
@@ -74,7 +77,10 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     await pool.query('select 1');
   } catch (cause) {
     await pool.end().catch(() => {});
-    throw new StartupError(`The Postgres server at ${redactUrl(url)} could not be reached (${(cause as Error).message}).`, cause);
+    throw new StartupError(
+      `The Postgres server at ${redactUrl(url)} could not be reached (${(cause as Error).message}).`,
+      cause,
+    );
   }
   const db = drizzleNodePg(pool, { schema });
   await migrateNodePg(db, { migrationsFolder });

@@ -1,12 +1,176 @@
 /**
  * The one Drizzle schema. Money and token amounts are `numeric` (never floats); addresses are
  * lowercase hex text. Migrations are generated from this file by `npm run db:generate`.
+ *
+ * Index tables hold raw chain events keyed by (block_number, log_index) — the idempotency key that
+ * makes a replayed range a no-op — plus tables derived from them inside the same transaction.
  */
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** Small facts about this installation, e.g. which chain the index was built from. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per indexer stream: the last block fully applied and its hash (reorg detection). */
+export const indexCheckpoints = pgTable('index_checkpoints', {
+  stream: text('stream').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  /** Addresses the stream follows; null = every contract (local chain). */
+  addresses: jsonb('addresses').$type<string[] | null>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const logKey = {
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  logIndex: integer('log_index').notNull(),
+  txHash: text('tx_hash').notNull(),
+  /** Block timestamp, unix seconds. */
+  ts: bigint('ts', { mode: 'number' }).notNull(),
+};
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    ...logKey,
+    token: text('token').notNull(),
+    from: text('from_addr').notNull(),
+    to: text('to_addr').notNull(),
+    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index('transfers_token_idx').on(t.token, t.blockNumber),
+    index('transfers_from_idx').on(t.from),
+    index('transfers_to_idx').on(t.to),
+    index('transfers_tx_idx').on(t.txHash),
+  ],
+);
+
+/** Derived from transfers: current balance per (token, holder). */
+export const balances = pgTable(
+  'balances',
+  {
+    token: text('token').notNull(),
+    holder: text('holder').notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+    lastActiveTs: bigint('last_active_ts', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.holder] }), index('balances_holder_idx').on(t.holder)],
+);
+
+/** Derived: the first time an address appears in any indexed event (wallet age). */
+export const walletFirstSeen = pgTable('wallet_first_seen', {
+  address: text('address').primaryKey(),
+  firstBlock: bigint('first_block', { mode: 'bigint' }).notNull(),
+  firstTs: bigint('first_ts', { mode: 'number' }).notNull(),
+});
+
+export const pairs = pgTable(
+  'pairs',
+  {
+    pair: text('pair').primaryKey(),
+    factory: text('factory').notNull(),
+    token0: text('token0').notNull(),
+    token1: text('token1').notNull(),
+    createdBlock: bigint('created_block', { mode: 'bigint' }).notNull(),
+    createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('pairs_token0_idx').on(t.token0), index('pairs_token1_idx').on(t.token1)],
+);
+
+export const swaps = pgTable(
+  'swaps',
+  {
+    ...logKey,
+    pair: text('pair').notNull(),
+    sender: text('sender').notNull(),
+    recipient: text('recipient').notNull(),
+    amount0In: numeric('amount0_in', { precision: 78, scale: 0 }).notNull(),
+    amount1In: numeric('amount1_in', { precision: 78, scale: 0 }).notNull(),
+    amount0Out: numeric('amount0_out', { precision: 78, scale: 0 }).notNull(),
+    amount1Out: numeric('amount1_out', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index('swaps_pair_idx').on(t.pair, t.ts)],
+);
+
+export const syncs = pgTable(
+  'syncs',
+  {
+    ...logKey,
+    pair: text('pair').notNull(),
+    reserve0: numeric('reserve0', { precision: 78, scale: 0 }).notNull(),
+    reserve1: numeric('reserve1', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index('syncs_pair_idx').on(t.pair, t.blockNumber),
+  ],
+);
+
+/** Uniswap V2 Mint (kind 'add') and Burn (kind 'remove') events. */
+export const liquidityEvents = pgTable(
+  'liquidity_events',
+  {
+    ...logKey,
+    pair: text('pair').notNull(),
+    kind: text('kind').$type<'add' | 'remove'>().notNull(),
+    sender: text('sender').notNull(),
+    recipient: text('recipient'),
+    amount0: numeric('amount0', { precision: 78, scale: 0 }).notNull(),
+    amount1: numeric('amount1', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index('liquidity_events_pair_idx').on(t.pair, t.ts),
+  ],
+);
+
+/** OwnershipTransferred, Upgraded, Paused, Unpaused. */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    ...logKey,
+    address: text('address').notNull(),
+    kind: text('kind').$type<'ownership_transferred' | 'upgraded' | 'paused' | 'unpaused'>().notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index('contract_events_addr_idx').on(t.address, t.ts),
+  ],
+);
+
+/** Who created a token contract (first mint's transaction sender) and when. */
+export const contractCreations = pgTable('contract_creations', {
+  address: text('address').primaryKey(),
+  deployer: text('deployer'),
+  createdBlock: bigint('created_block', { mode: 'bigint' }),
+  createdTs: bigint('created_ts', { mode: 'number' }),
+  txHash: text('tx_hash'),
+});
+
+/** Source verified through POST /api/contracts/verify (the local registry). */
+export const verifiedContracts = pgTable('verified_contracts', {
+  address: text('address').primaryKey(),
+  contractName: text('contract_name').notNull(),
+  compilerVersion: text('compiler_version').notNull(),
+  match: text('match').$type<'exact' | 'partial'>().notNull(),
+  abi: jsonb('abi').notNull(),
+  sources: jsonb('sources').notNull(),
+  settings: jsonb('settings').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });

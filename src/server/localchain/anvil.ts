@@ -37,6 +37,8 @@ export type StartAnvilOptions = {
   log: Logger;
   /** Block base fee in wei; Base runs at ~0.01 gwei. */
   baseFeeWei?: bigint;
+  /** Genesis timestamp of a new chain (unix s), so compressed history can start weeks ago. */
+  genesisTimestamp?: number;
 };
 
 export function resolveAnvilBinary(override?: string): string {
@@ -49,7 +51,10 @@ export function resolveAnvilBinary(override?: string): string {
     'win32-x64': '@foundry-rs/anvil-win32-amd64',
   };
   const pkg = platformPkg[`${process.platform}-${process.arch}`];
-  if (!pkg) throw new StartupError(`The local chain (anvil) has no build for ${process.platform}-${process.arch}; set BASE_RPC_URL to use a remote chain.`);
+  if (!pkg)
+    throw new StartupError(
+      `The local chain (anvil) has no build for ${process.platform}-${process.arch}; set BASE_RPC_URL to use a remote chain.`,
+    );
   try {
     const require = createRequire(import.meta.url);
     const pkgJson = require.resolve(`${pkg}/package.json`);
@@ -57,7 +62,10 @@ export function resolveAnvilBinary(override?: string): string {
     fs.accessSync(bin, fs.constants.X_OK);
     return bin;
   } catch (cause) {
-    throw new StartupError(`The local chain binary (${pkg}) is not installed; run "npm install" again.`, cause);
+    throw new StartupError(
+      `The local chain binary (${pkg}) is not installed; run "npm install" again.`,
+      cause,
+    );
   }
 }
 
@@ -97,7 +105,10 @@ function usableStateFile(statePath: string, log: Logger): boolean {
   }
   const aside = `${statePath}.corrupt-${Date.now()}`;
   fs.renameSync(statePath, aside);
-  log.warn({ msg: 'local chain state file was unreadable; moved aside, starting a new chain', moved_to: aside });
+  log.warn({
+    msg: 'local chain state file was unreadable; moved aside, starting a new chain',
+    moved_to: aside,
+  });
   return false;
 }
 
@@ -110,16 +121,23 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await findFreePort();
     const args = [
-      '--host', '127.0.0.1',
-      '--port', String(port),
-      '--chain-id', String(LOCAL_CHAIN_ID),
-      '--hardfork', 'prague',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(LOCAL_CHAIN_ID),
+      '--hardfork',
+      'prague',
       '--auto-impersonate',
-      '--block-base-fee-per-gas', String(opts.baseFeeWei ?? 10_000_000n),
-      '--gas-limit', '150000000',
+      '--block-base-fee-per-gas',
+      String(opts.baseFeeWei ?? 10_000_000n),
+      '--gas-limit',
+      '150000000',
       '--silent',
     ];
     if (restored && opts.statePath) args.push('--load-state', opts.statePath);
+    else if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
     try {
       return await launch(bin, args, port, restored, opts);
     } catch (e) {
@@ -129,7 +147,10 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
     }
   }
   if (lastError instanceof StartupError) throw lastError;
-  throw new StartupError(`The local chain (anvil) failed to start: ${(lastError as Error)?.message ?? 'unknown error'}.`, lastError);
+  throw new StartupError(
+    `The local chain (anvil) failed to start: ${(lastError as Error)?.message ?? 'unknown error'}.`,
+    lastError,
+  );
 }
 
 async function launch(

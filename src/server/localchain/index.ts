@@ -16,6 +16,8 @@ import { buildScenario } from './scenario';
 import { startSimulator } from './simulator';
 
 const STATE_SAVE_INTERVAL_MS = 60_000;
+/** A new chain's genesis is dated before the scenario's history (which spans ~8 weeks). */
+const GENESIS_LEAD_S = 60 * 86_400;
 
 export type LocalChain = {
   clients: LocalChainClients;
@@ -63,22 +65,27 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
 
   let manifest = manifestPath ? readManifest(manifestPath) : undefined;
   if (statePath && !manifest && fs.existsSync(statePath)) {
-    log.warn({ msg: 'local chain state has no scenario manifest (an earlier start was interrupted); rebuilding' });
+    log.warn({
+      msg: 'local chain state has no scenario manifest (an earlier start was interrupted); rebuilding',
+    });
     fs.rmSync(statePath, { force: true });
   }
 
-  let anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log });
+  const genesisTimestamp = (opts.now ?? Math.floor(Date.now() / 1000)) - GENESIS_LEAD_S;
+  let anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log, genesisTimestamp });
   let clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
 
   // A manifest only counts if the chain really holds its contracts.
   if (manifest && anvil.restored) {
-    const code = await clients.public.getCode({ address: manifest.tokens.FLAB as `0x${string}` }).catch(() => undefined);
+    const code = await clients.public
+      .getCode({ address: manifest.tokens.FLAB as `0x${string}` })
+      .catch(() => undefined);
     if (!code || code === '0x') {
       log.warn({ msg: 'saved local chain does not hold the scenario; rebuilding' });
       manifest = undefined;
       await anvil.stop({ save: false });
       if (statePath) fs.rmSync(statePath, { force: true });
-      anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log });
+      anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log, genesisTimestamp });
       clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
     }
   } else if (manifest && !anvil.restored) {
@@ -90,7 +97,13 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     const started = Date.now();
     log.info({ msg: 'building the local market scenario', variant: opts.variant, seed: opts.seed });
     try {
-      manifest = await buildScenario({ chain: clients, variant: opts.variant, seed: opts.seed, log, now: opts.now });
+      manifest = await buildScenario({
+        chain: clients,
+        variant: opts.variant,
+        seed: opts.seed,
+        log,
+        now: opts.now,
+      });
     } catch (cause) {
       await anvil.stop({ save: false });
       if (statePath) fs.rmSync(statePath, { force: true });
@@ -101,7 +114,11 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
       await anvil.saveState();
       writeFileAtomic(manifestPath, JSON.stringify(manifest, null, 2));
     }
-    log.info({ msg: 'local market scenario ready', duration_ms: Date.now() - started, block: manifest.builtAtBlock });
+    log.info({
+      msg: 'local market scenario ready',
+      duration_ms: Date.now() - started,
+      block: manifest.builtAtBlock,
+    });
   }
 
   const sim = opts.simulator.enabled
@@ -110,7 +127,9 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
 
   const saver = statePath
     ? setInterval(() => {
-        anvil.saveState().catch((e) => log.warn({ msg: 'periodic chain state save failed', err: (e as Error).message }));
+        anvil
+          .saveState()
+          .catch((e) => log.warn({ msg: 'periodic chain state save failed', err: (e as Error).message }));
       }, STATE_SAVE_INTERVAL_MS)
     : undefined;
   saver?.unref();

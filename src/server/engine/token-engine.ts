@@ -1,0 +1,66 @@
+/**
+ * The token engine: makes sure the index is current, gathers facts (cached briefly, shared by
+ * simultaneous requests) and runs the pure analysers. One engine serves the API and the CLI.
+ */
+import type { Address } from 'viem';
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import type { Db } from '../db/client';
+import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
+import type { TokenReportFacts } from '../facts/types';
+import type { Indexer } from '../indexer/indexer';
+import type { Logger } from '../logger';
+import { analyseToken } from '../analysis/report';
+import { createSharedCache } from './cache';
+
+export const FACTS_TTL_MS = 10_000;
+/** How long a request waits for the indexer to reach the head before using what it has. */
+const INDEX_WAIT_MS = 3_000;
+export const DEFAULT_AMOUNT_USD = 1000;
+
+export type TokenEngine = {
+  facts(address: Address): Promise<TokenReportFacts>;
+  report(address: Address, opts?: { amountUsd?: number }): Promise<ReturnType<typeof analyseToken>>;
+  /** Number of analyses actually run (not served from cache) — for benchmarks and tests. */
+  stats(): { analyses: number };
+};
+
+export type CreateTokenEngineOptions = {
+  db: Db;
+  chain: ChainClients;
+  network: NetworkDescription;
+  indexer: Indexer | undefined;
+  log: Logger;
+  now?: () => number;
+  ttlMs?: number;
+};
+
+export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
+  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const deps: GatherDeps = { db: opts.db, chain: opts.chain, network: opts.network, log: opts.log, now };
+  const cache = createSharedCache<TokenReportFacts>({ ttlMs: opts.ttlMs ?? FACTS_TTL_MS });
+  let analyses = 0;
+
+  const facts = (address: Address) =>
+    cache.get(address.toLowerCase(), async () => {
+      analyses++;
+      const started = Date.now();
+      if (opts.indexer) {
+        const head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => undefined);
+        if (head !== undefined && opts.indexer.indexedBlock() < head)
+          await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
+      }
+      const f = await gatherTokenFacts(deps, address);
+      opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
+      return f;
+    });
+
+  return {
+    facts,
+    async report(address, o = {}) {
+      const f = await facts(address);
+      return analyseToken(f, { amountUsd: o.amountUsd ?? DEFAULT_AMOUNT_USD });
+    },
+    stats: () => ({ analyses }),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * Which addresses are contracts: one eth_call with the CodeSizeReader helper placed by state
+ * override (it is never deployed), instead of one eth_getCode per holder.
+ */
+import { type Address, type PublicClient, decodeFunctionResult, encodeFunctionData } from 'viem';
+import { CodeSizeReader } from '../localchain/artifacts/generated';
+
+const READER_ADDRESS = '0x00000000000000000000000000000000c0de5123' as const;
+
+export async function readCodeSizes(client: PublicClient, accounts: Address[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (accounts.length === 0) return out;
+  const data = encodeFunctionData({ abi: CodeSizeReader.abi, functionName: 'codeSizes', args: [accounts] });
+  const res = await client.call({
+    to: READER_ADDRESS,
+    data,
+    stateOverride: [{ address: READER_ADDRESS, code: CodeSizeReader.deployedBytecode }],
+  });
+  if (!res.data) return out;
+  const sizes = decodeFunctionResult({
+    abi: CodeSizeReader.abi,
+    functionName: 'codeSizes',
+    data: res.data,
+  }) as readonly bigint[];
+  accounts.forEach((a, i) => out.set(a.toLowerCase(), Number(sizes[i] ?? 0n)));
+  return out;
+}

@@ -1,0 +1,381 @@
+/**
+ * Gathers every fact one token report needs: chain reads (Multicall3-batched), our index, the
+ * trade simulation and the verification registry. I/O only — judging is the analysers' job.
+ */
+import { sql } from 'drizzle-orm';
+import type { Address, PublicClient } from 'viem';
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import { detectCapabilities } from './capabilities';
+import { readCodeSizes } from './code-sizes';
+import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
+import {
+  readContractEventCounts,
+  readFirstSenders,
+  readHolderCount,
+  readLiquidityEvents,
+  readLpHolders,
+  readLpProviders,
+  readMintsAfterLaunch,
+  readReserveHistory,
+  readRuggedTokens,
+  readSwaps,
+  readTopHolders,
+} from './index-reads';
+import { BURN_ADDRESSES, type PoolState, findPairs, priceInQuote, readMarket } from './market-reads';
+import { computeRugFeatures } from './rug-features';
+import { readTokenBasics } from './token-reads';
+import { simulateHolderSells, simulateTrade } from './trade-simulation';
+import type {
+  Holder,
+  HolderKind,
+  LiquidityEventFact,
+  PoolFacts,
+  SwapFact,
+  TokenReportFacts,
+  VerificationFacts,
+} from './types';
+import { lookupVerification } from './verification-lookup';
+
+export type GatherDeps = {
+  db: Db;
+  chain: ChainClients;
+  network: NetworkDescription;
+  log: Logger;
+  now: () => number;
+};
+
+const DAY = 86_400;
+const TOP_HOLDERS = 50;
+const HOLDER_SELL_SAMPLE = 8;
+/** A pool whose quote reserve falls below 10% of a peak at least this big counts as rugged. */
+const RUG_MIN_PEAK_WETH = 10n ** 17n;
+const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
+
+async function indexedPairs(db: Db, token: string) {
+  const r = rowsOf(
+    await db.execute(
+      sql`select pair, token0, token1, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
+    ),
+  );
+  return r.map((x) => ({
+    pair: String(x.pair) as Address,
+    token0: String(x.token0) as Address,
+    token1: String(x.token1) as Address,
+    createdTs: Number(x.created_ts),
+  }));
+}
+
+async function ethUsdPair(db: Db, client: PublicClient, network: NetworkDescription) {
+  const weth = network.contracts.weth.toLowerCase();
+  const usd = network.contracts.usd.toLowerCase();
+  const rows = await indexedPairs(db, weth);
+  const hit = rows.find((p) => p.token0 === usd || p.token1 === usd);
+  if (hit) return { pair: hit.pair, token0: hit.token0 };
+  const found = await findPairs(client, network, weth as Address);
+  const pair = found[0];
+  if (!pair) return null;
+  return { pair, token0: (weth < usd ? weth : usd) as Address };
+}
+
+export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promise<TokenReportFacts> {
+  const { db, chain, network } = deps;
+  const client = chain.public;
+  const now = deps.now();
+  const t = token.toLowerCase() as Address;
+  const weth = network.contracts.weth.toLowerCase();
+  const usd = network.contracts.usd.toLowerCase();
+
+  const basics = await readTokenBasics(client, t);
+  const decimals = basics.decimals ?? 18;
+
+  // Pools: the index knows every pair on the local chain; on Base ask the factory.
+  let pairRows = (await indexedPairs(db, t)).filter((p) =>
+    [p.token0, p.token1].some((x) => x === weth || x === usd),
+  );
+  if (pairRows.length === 0 && network.mode === 'base') {
+    const found = await findPairs(client, network, t);
+    pairRows = found.map((pair) => {
+      const q = [weth, usd].find((x) => x !== t) ?? weth;
+      return { pair, token0: (t < q ? t : q) as Address, token1: (t < q ? q : t) as Address, createdTs: 0 };
+    });
+  }
+
+  const [ethUsd, capabilities, verification, holderCount, topRows, creation] = await Promise.all([
+    ethUsdPair(db, client, network),
+    detectCapabilities(client, { address: t }),
+    lookupVerification(deps, t),
+    readHolderCount(db, t),
+    readTopHolders(db, t, TOP_HOLDERS),
+    ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+  ]);
+  const market = await readMarket(client, network, t, pairRows, ethUsd, 6);
+
+  // Price path token → WETH → USD through the deepest pool.
+  const poolFacts: PoolFacts[] = [];
+  for (const pool of market.pools) {
+    const quoteIsWeth = pool.quote === weth;
+    const quoteDecimals = quoteIsWeth ? 18 : 6;
+    const pq = priceInQuote(pool, decimals, quoteDecimals);
+    const quoteUsd = quoteIsWeth ? market.ethUsd : 1;
+    const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
+    const priceEth = pq !== null ? (quoteIsWeth ? pq : market.ethUsd ? pq / market.ethUsd : null) : null;
+    const quoteValueUsd =
+      quoteUsd !== null ? (Number(pool.quoteReserve) / 10 ** quoteDecimals) * quoteUsd : null;
+    poolFacts.push(
+      await poolDetails(deps, t, pool, {
+        quoteDecimals,
+        quoteUsd,
+        priceUsd,
+        priceEth,
+        quoteValueUsd,
+        now,
+        decimals,
+        pairRows,
+      }),
+    );
+  }
+  poolFacts.sort((a, b) => (b.poolValueUsd ?? 0) - (a.poolValueUsd ?? 0));
+  const mainPool = poolFacts[0] ?? null;
+
+  // Holders, with kinds, ages, insiders and rug history.
+  const pairSet = new Set(pairRows.map((p) => p.pair));
+  const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
+  const deployer = creation?.deployer ?? null;
+  const codeSizes = await readCodeSizes(
+    client,
+    topRows.map((r) => r.holder as Address),
+  ).catch(() => new Map<string, number>());
+  const rugged = [
+    ...(await readRuggedTokens(db, [weth], RUG_MIN_PEAK_WETH)),
+    ...(await readRuggedTokens(db, [usd], RUG_MIN_PEAK_USD)),
+  ];
+  const ruggedDeployers = await ensureDeployers(
+    db,
+    client,
+    rugged.map((r) => r.token),
+  );
+  const lpProviders = await readLpProviders(
+    db,
+    rugged.map((r) => r.pair),
+  );
+  const rugHistoryOf = (wallet: string) => {
+    let n = 0;
+    for (const r of rugged) {
+      if (r.token === t) continue;
+      if (ruggedDeployers.get(r.token) === wallet || lpProviders.get(wallet)?.has(r.pair)) n++;
+    }
+    return n;
+  };
+  const firstSenders = deployer
+    ? await readFirstSenders(
+        db,
+        t,
+        topRows.map((r) => r.holder),
+      )
+    : new Map<string, string>();
+  const supply = basics.totalSupply ?? 0n;
+  const top: Holder[] = topRows.map((r) => {
+    const kind: HolderKind = pairSet.has(r.holder as Address)
+      ? 'pair'
+      : lockers.has(r.holder)
+        ? 'locker'
+        : (BURN_ADDRESSES as readonly string[]).includes(r.holder)
+          ? 'burn'
+          : r.holder === deployer
+            ? 'deployer'
+            : (codeSizes.get(r.holder) ?? 0) > 0
+              ? 'contract'
+              : 'eoa';
+    return {
+      address: r.holder as Address,
+      balance: r.balance,
+      percentage: supply > 0n ? Number((r.balance * 1_000_000n) / supply) / 10_000 : 0,
+      kind,
+      firstSeenAt: r.firstTs,
+      lastActiveAt: r.lastActiveTs,
+      rugHistory: rugHistoryOf(r.holder),
+      fundedByDeployer: deployer !== null && firstSenders.get(r.holder) === deployer,
+    };
+  });
+
+  // Trade simulation through the deepest WETH pool, then sells for real holders.
+  const simPool = poolFacts.find((p) => p.quoteToken === weth) ?? null;
+  const router = network.contracts.uniswapV2Router;
+  const trade = simPool
+    ? await simulateTrade(client, { token: t, pair: simPool.pair, router, weth: weth as Address })
+    : ({ status: 'no_pool' } as const);
+  const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
+  const holderSells =
+    simPool && sellers.length > 0
+      ? await simulateHolderSells(client, {
+          token: t,
+          pair: simPool.pair,
+          router,
+          weth: weth as Address,
+          holders: sellers.map((h) => h.address),
+        }).catch(() => null)
+      : null;
+
+  const contractAddrs = [
+    t,
+    ...(capabilities.proxy?.implementation ? [capabilities.proxy.implementation.toLowerCase()] : []),
+  ];
+  const events = await readContractEventCounts(db, contractAddrs);
+  const mintsAfterLaunch = await readMintsAfterLaunch(db, t);
+  const deployerTokens = deployer ? await countTokensDeployedBy(db, deployer) : 0;
+  const deployerRugs = deployer ? rugHistoryOf(deployer) : 0;
+
+  const facts: TokenReportFacts = {
+    now,
+    token: {
+      address: t,
+      name: basics.name,
+      symbol: basics.symbol,
+      decimals: basics.decimals,
+      totalSupply: basics.totalSupply,
+      owner: basics.owner,
+      ownerRenounced:
+        basics.owner === null ? null : /^0x0{40}$/.test(basics.owner) || basics.owner === BURN_ADDRESSES[0],
+      deployer: (deployer as Address | null) ?? null,
+      createdAtBlock: creation?.createdBlock ?? null,
+      createdAt: creation?.createdTs ?? null,
+      codeSize: basics.codeSize,
+      verification,
+      capabilities: capabilities.capabilities,
+      proxy: capabilities.proxy
+        ? { ...capabilities.proxy, upgradeCount: events.upgrades, lastUpgradeAt: events.lastUpgradeAt }
+        : null,
+    },
+    pools: poolFacts,
+    mainPool,
+    holders: { holderCount, top, totalSupply: supply },
+    trade,
+    holderSells,
+    deployer: {
+      address: (deployer as Address | null) ?? null,
+      tokensDeployed: deployerTokens,
+      ruggedTokens: deployerRugs,
+    },
+    events: {
+      ownershipTransfers: events.ownershipTransfers,
+      upgrades: events.upgrades,
+      pauses: events.pauses,
+      mintsAfterLaunch,
+      taxChanges: 0,
+    },
+    rugFeatures: {},
+  };
+  facts.rugFeatures = mainPool
+    ? await computeRugFeatures(db, {
+        facts,
+        pool: mainPool,
+        lpHolders: await readLpHolders(db, mainPool.pair),
+      })
+    : {};
+  return facts;
+}
+
+async function poolDetails(
+  deps: GatherDeps,
+  token: string,
+  pool: PoolState,
+  x: {
+    quoteDecimals: number;
+    quoteUsd: number | null;
+    priceUsd: number | null;
+    priceEth: number | null;
+    quoteValueUsd: number | null;
+    now: number;
+    decimals: number;
+    pairRows: { pair: Address; createdTs: number }[];
+  },
+): Promise<PoolFacts> {
+  const { db, network } = deps;
+  const tokenIs0 = pool.token0.toLowerCase() === token;
+  const since = x.now - 7 * DAY;
+  const swapRows = await readSwaps(db, pool.pair, token, tokenIs0, since);
+  const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
+  const history = await readReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY);
+  const toQuoteUsd = (q: bigint) =>
+    x.quoteUsd !== null ? (Number(q) / 10 ** x.quoteDecimals) * x.quoteUsd : null;
+  const ethPerQuote = pool.quote === network.contracts.weth.toLowerCase() ? 1 : null;
+
+  const recent: SwapFact[] = swapRows.map((s) => ({
+    txHash: s.txHash as `0x${string}`,
+    blockNumber: s.blockNumber,
+    timestamp: s.ts,
+    trader: s.trader as Address,
+    side: s.side,
+    tokenAmount: s.tokenAmount,
+    ethAmount: ethPerQuote ? s.quoteAmount : 0n,
+    usdValue: toQuoteUsd(s.quoteAmount),
+  }));
+  const day = recent.filter((s) => s.timestamp >= x.now - DAY);
+  const volume24hUsd = x.quoteUsd === null ? null : day.reduce((sum, s) => sum + (s.usdValue ?? 0), 0);
+
+  // Pool share removed by each liquidity removal, against the quote reserve just before it.
+  const liquidityEvents: LiquidityEventFact[] = liq.map((l) => ({
+    kind: l.kind,
+    txHash: l.txHash as `0x${string}`,
+    timestamp: l.ts,
+    provider: (l.provider as Address | null) ?? null,
+    quoteAmount: l.quoteAmount,
+    shareOfPool: null,
+  }));
+  // Walk from newest to oldest reconstructing the reserve before each event.
+  let reserveAfter = pool.quoteReserve;
+  for (const e of liquidityEvents) {
+    if (e.kind === 'remove') {
+      const before = reserveAfter + e.quoteAmount;
+      e.shareOfPool = before > 0n ? Number((e.quoteAmount * 10_000n) / before) / 10_000 : null;
+      reserveAfter = before;
+    } else {
+      reserveAfter = reserveAfter > e.quoteAmount ? reserveAfter - e.quoteAmount : 0n;
+    }
+  }
+
+  const priceDayAgo =
+    history.quoteDayAgo !== null && history.tokenDayAgo && history.tokenDayAgo > 0n
+      ? Number(history.quoteDayAgo) / 10 ** x.quoteDecimals / (Number(history.tokenDayAgo) / 10 ** x.decimals)
+      : null;
+  const priceNowQuote = priceInQuote(pool, x.decimals, x.quoteDecimals);
+  const lpSupply = pool.lpTotalSupply;
+  const creator = liquidityEvents.length ? liquidityEvents[liquidityEvents.length - 1]?.provider : null;
+  const creatorLp = creator
+    ? ((await readLpHolders(db, pool.pair)).find((h) => h.holder === creator)?.balance ?? 0n)
+    : 0n;
+  const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
+
+  return {
+    pair: pool.pair,
+    quoteToken: pool.quote,
+    quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
+    tokenReserve: pool.tokenReserve,
+    quoteReserve: pool.quoteReserve,
+    poolValueUsd: x.quoteValueUsd === null ? null : x.quoteValueUsd * 2,
+    priceUsd: x.priceUsd,
+    priceEth: x.priceEth,
+    lpTotalSupply: lpSupply,
+    lpBurnedShare: share(pool.lpBurned),
+    lpLockedShare: share(pool.lpLocked),
+    lockUnlockTime: pool.lockUnlockTime,
+    lpCreatorShare: share(creatorLp),
+    createdAt: x.pairRows.find((p) => p.pair === pool.pair)?.createdTs || null,
+    peakQuoteReserve: history.peakQuote > pool.quoteReserve ? history.peakQuote : pool.quoteReserve,
+    volume24hUsd,
+    swaps24h: {
+      buys: day.filter((s) => s.side === 'buy').length,
+      sells: day.filter((s) => s.side === 'sell').length,
+    },
+    priceChange24hPct:
+      priceDayAgo && priceNowQuote !== null ? ((priceNowQuote - priceDayAgo) / priceDayAgo) * 100 : null,
+    recentSwaps: recent.slice(0, 200),
+    liquidityEvents,
+  };
+}

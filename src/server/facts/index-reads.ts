@@ -1,0 +1,307 @@
+/**
+ * Facts from our own index (PGlite/Postgres): holders, wallet ages, swaps with their real traders,
+ * liquidity events, reserve history, contract events, deployers and rug history. No RPC here.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export type HolderRow = { holder: string; balance: bigint; firstTs: number | null; lastActiveTs: number };
+export type SwapRow = {
+  txHash: string;
+  blockNumber: bigint;
+  ts: number;
+  pair: string;
+  side: 'buy' | 'sell';
+  tokenAmount: bigint;
+  quoteAmount: bigint;
+  trader: string;
+};
+export type LiquidityRow = {
+  txHash: string;
+  ts: number;
+  pair: string;
+  kind: 'add' | 'remove';
+  tokenAmount: bigint;
+  quoteAmount: bigint;
+  provider: string | null;
+};
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
+const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export async function readHolderCount(db: Db, token: string): Promise<number> {
+  const r = rowsOf(
+    await db.execute(sql`select count(*)::int as n from balances where token = ${token} and balance > 0`),
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+export async function readTopHolders(db: Db, token: string, limit = 50): Promise<HolderRow[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select b.holder, b.balance::text as balance, w.first_ts, b.last_active_ts
+      from balances b left join wallet_first_seen w on w.address = b.holder
+      where b.token = ${token} and b.balance > 0
+      order by b.balance desc limit ${limit}`),
+  );
+  return r.map((x) => ({
+    holder: String(x.holder),
+    balance: big(x.balance),
+    firstTs: num(x.first_ts),
+    lastActiveTs: Number(x.last_active_ts),
+  }));
+}
+
+/** Latest activity of any kind per wallet (not just in this token). */
+export async function readLastActive(db: Db, wallets: string[]): Promise<Map<string, number>> {
+  if (wallets.length === 0) return new Map();
+  const r = rowsOf(
+    await db.execute(
+      sql`select holder, max(last_active_ts) as ts from balances where holder in ${wallets} group by holder`,
+    ),
+  );
+  return new Map(r.map((x) => [String(x.holder), Number(x.ts)]));
+}
+
+/**
+ * Swaps of one pool with the real trader: for a buy the pair pays the token straight to the
+ * buyer; for a sell the router receives the quote side, so the trader is whoever sent the token
+ * into the pair in the same transaction.
+ */
+export async function readSwaps(
+  db: Db,
+  pair: string,
+  token: string,
+  tokenIs0: boolean,
+  sinceTs: number,
+  limit = 5000,
+): Promise<SwapRow[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select s.tx_hash, s.block_number, s.ts, s.recipient,
+             s.amount0_in::text a0i, s.amount1_in::text a1i, s.amount0_out::text a0o, s.amount1_out::text a1o,
+             (select t.from_addr from transfers t where t.tx_hash = s.tx_hash and t.token = ${token} and t.to_addr = ${pair}
+              order by t.log_index limit 1) as seller
+      from swaps s where s.pair = ${pair} and s.ts >= ${sinceTs}
+      order by s.block_number desc, s.log_index desc limit ${limit}`),
+  );
+  return r.map((x) => {
+    const a0i = big(x.a0i);
+    const a1i = big(x.a1i);
+    const a0o = big(x.a0o);
+    const a1o = big(x.a1o);
+    const tokenOut = tokenIs0 ? a0o : a1o;
+    const tokenIn = tokenIs0 ? a0i : a1i;
+    const side: 'buy' | 'sell' = tokenOut > tokenIn ? 'buy' : 'sell';
+    return {
+      txHash: String(x.tx_hash),
+      blockNumber: big(x.block_number),
+      ts: Number(x.ts),
+      pair,
+      side,
+      tokenAmount: side === 'buy' ? tokenOut - tokenIn : tokenIn - tokenOut,
+      quoteAmount: side === 'buy' ? (tokenIs0 ? a1i - a1o : a0i - a0o) : tokenIs0 ? a1o - a1i : a0o - a0i,
+      trader: side === 'buy' ? String(x.recipient) : String(x.seller ?? x.recipient),
+    };
+  });
+}
+
+export async function readLiquidityEvents(
+  db: Db,
+  pair: string,
+  tokenIs0: boolean,
+  limit = 200,
+): Promise<LiquidityRow[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select l.tx_hash, l.ts, l.kind, l.amount0::text a0, l.amount1::text a1, l.recipient,
+             (select t.to_addr from transfers t where t.tx_hash = l.tx_hash and t.token = ${pair}
+                and t.from_addr = '0x0000000000000000000000000000000000000000' order by t.log_index desc limit 1) as lp_minted_to,
+             (select t.from_addr from transfers t where t.tx_hash = l.tx_hash and t.token = ${pair}
+                and t.to_addr = ${pair} order by t.log_index limit 1) as lp_returned_by
+      from liquidity_events l where l.pair = ${pair}
+      order by l.block_number desc, l.log_index desc limit ${limit}`),
+  );
+  return r.map((x) => {
+    const a0 = big(x.a0);
+    const a1 = big(x.a1);
+    const kind = x.kind === 'add' ? 'add' : 'remove';
+    return {
+      txHash: String(x.tx_hash),
+      ts: Number(x.ts),
+      pair,
+      kind,
+      tokenAmount: tokenIs0 ? a0 : a1,
+      quoteAmount: tokenIs0 ? a1 : a0,
+      provider:
+        (kind === 'add' ? (x.lp_minted_to as string | null) : (x.lp_returned_by as string | null)) ?? null,
+    };
+  });
+}
+
+/** Reserve history summary of a pool: peak quote reserve and the reserve 24 h ago. */
+export async function readReserveHistory(
+  db: Db,
+  pair: string,
+  quoteIs0: boolean,
+  dayAgoTs: number,
+): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+  const q = quoteIs0 ? sql`reserve0` : sql`reserve1`;
+  const t = quoteIs0 ? sql`reserve1` : sql`reserve0`;
+  const r = rowsOf(
+    await db.execute(sql`
+      select (select max(${q})::text from syncs where pair = ${pair}) as peak,
+             (select ${q}::text from syncs where pair = ${pair} and ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
+             (select ${t}::text from syncs where pair = ${pair} and ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
+  );
+  const x = r[0] ?? {};
+  return {
+    peakQuote: big(x.peak),
+    quoteDayAgo: x.q_day == null ? null : big(x.q_day),
+    tokenDayAgo: x.t_day == null ? null : big(x.t_day),
+  };
+}
+
+export async function readContractEventCounts(db: Db, addresses: string[]) {
+  const r = rowsOf(
+    await db.execute(sql`
+      select kind, count(*)::int as n, max(ts) as last_ts from contract_events where address in ${addresses} group by kind`),
+  );
+  const by = new Map(r.map((x) => [String(x.kind), { n: Number(x.n), lastTs: num(x.last_ts) }]));
+  return {
+    ownershipTransfers: by.get('ownership_transferred')?.n ?? 0,
+    upgrades: by.get('upgraded')?.n ?? 0,
+    lastUpgradeAt: by.get('upgraded')?.lastTs ?? null,
+    pauses: by.get('paused')?.n ?? 0,
+  };
+}
+
+/** Mints (transfers from the zero address) after the first one: supply added after launch. */
+export async function readMintsAfterLaunch(db: Db, token: string): Promise<number> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select greatest(count(*) - 1, 0)::int as n from transfers
+      where token = ${token} and from_addr = '0x0000000000000000000000000000000000000000'`),
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/** The transaction of the token's first mint: its sender is taken as the deployer. */
+export async function readFirstMint(
+  db: Db,
+  token: string,
+): Promise<{ txHash: string; blockNumber: bigint; ts: number } | null> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select tx_hash, block_number, ts from transfers
+      where token = ${token} and from_addr = '0x0000000000000000000000000000000000000000'
+      order by block_number, log_index limit 1`),
+  );
+  const x = r[0];
+  return x ? { txHash: String(x.tx_hash), blockNumber: big(x.block_number), ts: Number(x.ts) } : null;
+}
+
+/**
+ * Pools that were rugged: quote reserve now below RUGGED_SHARE of its peak, from a peak that was
+ * real liquidity. Returns the non-quote token of each.
+ */
+export async function readRuggedTokens(
+  db: Db,
+  quoteTokens: string[],
+  minPeak: bigint,
+): Promise<{ token: string; pair: string }[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      with last as (
+        select distinct on (pair) pair, reserve0, reserve1 from syncs order by pair, block_number desc, log_index desc
+      ), peak as (
+        select pair, max(reserve0) p0, max(reserve1) p1 from syncs group by pair
+      )
+      select p.pair, p.token0, p.token1, l.reserve0::text r0, l.reserve1::text r1, k.p0::text p0, k.p1::text p1
+      from pairs p join last l on l.pair = p.pair join peak k on k.pair = p.pair
+      where p.token0 in ${quoteTokens} or p.token1 in ${quoteTokens}`),
+  );
+  const out: { token: string; pair: string }[] = [];
+  const quotes = new Set(quoteTokens);
+  for (const x of r) {
+    const quoteIs0 = quotes.has(String(x.token0));
+    const peak = big(quoteIs0 ? x.p0 : x.p1);
+    const now = big(quoteIs0 ? x.r0 : x.r1);
+    if (peak >= minPeak && now * 10n < peak)
+      out.push({ token: String(quoteIs0 ? x.token1 : x.token0), pair: String(x.pair) });
+  }
+  return out;
+}
+
+/** Wallets that received LP tokens when liquidity was added (LP providers) of the given pairs. */
+export async function readLpProviders(db: Db, pairAddrs: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (pairAddrs.length === 0) return out;
+  const r = rowsOf(
+    await db.execute(sql`
+      select distinct token as pair, to_addr as provider from transfers
+      where token in ${pairAddrs} and from_addr = '0x0000000000000000000000000000000000000000'
+        and to_addr <> '0x0000000000000000000000000000000000000000'`),
+  );
+  for (const x of r) {
+    const set = out.get(String(x.provider)) ?? new Set<string>();
+    set.add(String(x.pair));
+    out.set(String(x.provider), set);
+  }
+  return out;
+}
+
+/** Who sent each wallet its first tokens: insider detection (funded by the deployer). */
+export async function readFirstSenders(
+  db: Db,
+  token: string,
+  wallets: string[],
+): Promise<Map<string, string>> {
+  if (wallets.length === 0) return new Map();
+  const r = rowsOf(
+    await db.execute(sql`
+      select distinct on (to_addr) to_addr, from_addr from transfers
+      where token = ${token} and to_addr in ${wallets} order by to_addr, block_number, log_index`),
+  );
+  return new Map(r.map((x) => [String(x.to_addr), String(x.from_addr)]));
+}
+
+export async function readLpHolders(db: Db, pair: string): Promise<{ holder: string; balance: bigint }[]> {
+  const r = rowsOf(
+    await db.execute(
+      sql`select holder, balance::text as balance from balances where token = ${pair} and balance > 0 order by balance desc limit 100`,
+    ),
+  );
+  return r.map((x) => ({ holder: String(x.holder), balance: big(x.balance) }));
+}
+
+/** Uniswap V2 pair event counts and timings for the rug model's behavioural features. */
+export async function readPairActivity(db: Db, pair: string) {
+  const r = rowsOf(
+    await db.execute(sql`
+      select
+        (select count(*)::int from liquidity_events where pair = ${pair} and kind = 'add') as mints,
+        (select count(*)::int from liquidity_events where pair = ${pair} and kind = 'remove') as burns,
+        (select count(*)::int from swaps where pair = ${pair}) as swaps,
+        (select min(ts) from (select min(ts) ts from liquidity_events where pair = ${pair}
+           union all select min(ts) from swaps where pair = ${pair}) a) as first_ts,
+        (select max(ts) from (select max(ts) ts from liquidity_events where pair = ${pair}
+           union all select max(ts) from swaps where pair = ${pair}) b) as last_ts,
+        (select avg(ts) from liquidity_events where pair = ${pair} and kind = 'add') as mint_avg_ts,
+        (select avg(ts) from liquidity_events where pair = ${pair} and kind = 'remove') as burn_avg_ts,
+        (select avg(ts) from swaps where pair = ${pair}) as swap_avg_ts`),
+  );
+  const x = r[0] ?? {};
+  return {
+    mints: Number(x.mints ?? 0),
+    burns: Number(x.burns ?? 0),
+    swaps: Number(x.swaps ?? 0),
+    firstTs: num(x.first_ts),
+    lastTs: num(x.last_ts),
+    mintAvgTs: num(x.mint_avg_ts),
+    burnAvgTs: num(x.burn_avg_ts),
+    swapAvgTs: num(x.swap_avg_ts),
+  };
+}

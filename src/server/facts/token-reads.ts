@@ -1,0 +1,72 @@
+/**
+ * ERC-20 basics in one Multicall3 round trip. Each field fails on its own (allowFailure), so a
+ * token without owner() or with a reverting name() still yields the rest; null = unknown.
+ */
+import { type Address, type PublicClient, hexToString, isHex } from 'viem';
+import { AppError, ChainUnavailableError } from '../errors';
+import { erc20Abi } from './abis';
+
+export type TokenBasics = {
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  totalSupply: bigint | null;
+  owner: Address | null;
+  codeSize: number;
+};
+
+const MAX_TEXT = 64;
+
+/** Token names are attacker-written: strip control characters and cap the length. */
+export function cleanTokenText(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  let s = value;
+  // Some old tokens return bytes32; viem may hand back a hex string.
+  if (isHex(s) && s.length === 66) s = hexToString(s, { size: 32 });
+  s = s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (!s) return null;
+  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
+}
+
+export async function readTokenBasics(client: PublicClient, token: Address): Promise<TokenBasics> {
+  let code: string | undefined;
+  try {
+    code = await client.getCode({ address: token });
+  } catch (cause) {
+    throw new ChainUnavailableError('The chain RPC did not answer eth_getCode.', cause);
+  }
+  if (!code || code === '0x') {
+    throw new AppError('not_a_contract', `No contract is deployed at ${token}.`, { status: 422 });
+  }
+  const fns = ['name', 'symbol', 'decimals', 'totalSupply', 'owner'] as const;
+  let results: { status: 'success' | 'failure'; result?: unknown }[];
+  try {
+    results = await client.multicall({
+      contracts: fns.map((functionName) => ({ address: token, abi: erc20Abi, functionName })),
+      allowFailure: true,
+    });
+  } catch (cause) {
+    throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', cause);
+  }
+  const get = (i: number) => (results[i]?.status === 'success' ? results[i]?.result : undefined);
+  const decimals = get(2);
+  const totalSupply = get(3);
+  if (typeof totalSupply !== 'bigint' || typeof decimals !== 'number') {
+    throw new AppError(
+      'not_erc20',
+      `The contract at ${token} does not answer the ERC-20 totalSupply() and decimals() calls.`,
+      {
+        status: 422,
+      },
+    );
+  }
+  const owner = get(4);
+  return {
+    name: cleanTokenText(get(0)),
+    symbol: cleanTokenText(get(1)),
+    decimals: decimals > 255 ? null : decimals,
+    totalSupply,
+    owner: typeof owner === 'string' ? (owner.toLowerCase() as Address) : null,
+    codeSize: (code.length - 2) / 2,
+  };
+}

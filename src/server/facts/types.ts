@@ -1,0 +1,206 @@
+/**
+ * Typed fact records: what the gatherers (RPC, index, registry) hand to the pure analysers.
+ * Amounts are bigint in base units; USD figures are plain numbers (display values, not accounting).
+ * `null` always means "could not be determined" — analysers must report it, never guess.
+ */
+export type Address = `0x${string}`;
+
+export type CheckOutcome = 'pass' | 'warn' | 'fail' | 'unknown';
+
+/** One line of evidence: which check, what was seen, how it judged, and its weight in the score. */
+export type Evidence = {
+  check: string;
+  label: string;
+  value: string | number | boolean | null;
+  outcome: CheckOutcome;
+  /** Points this check can move the score by (its weight); 0 for informational lines. */
+  weight: number;
+  /** Points actually deducted (or added, negative) by this check. */
+  impact: number;
+  detail: string;
+};
+
+export type TokenFacts = {
+  address: Address;
+  /** Attacker-written strings: the UI renders them as text only. */
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  totalSupply: bigint | null;
+  /** owner() if the contract has one; null when no owner() or it reverted. */
+  owner: Address | null;
+  ownerRenounced: boolean | null;
+  /** Deployer (creator) if known. */
+  deployer: Address | null;
+  createdAtBlock: bigint | null;
+  createdAt: number | null; // unix seconds
+  codeSize: number;
+  verification: VerificationFacts;
+  capabilities: CapabilityFacts;
+  proxy: ProxyFacts | null;
+};
+
+export type VerificationFacts = {
+  status: 'verified' | 'unverified' | 'unknown';
+  /** Where the answer came from (local registry, sourcify, blockscout). */
+  source: string | null;
+  contractName: string | null;
+};
+
+export type Capability =
+  | 'mint'
+  | 'blacklist'
+  | 'whitelist'
+  | 'pause'
+  | 'setFees'
+  | 'maxTx'
+  | 'maxWallet'
+  | 'ownerTransferOthers'
+  | 'selfDestruct'
+  | 'delegateCall'
+  | 'upgradeable'
+  | 'renounceOwnership'
+  | 'tradingToggle';
+
+export type CapabilityFacts = {
+  /** Detected capabilities with the selectors or ABI names that revealed them. */
+  found: { capability: Capability; via: string[] }[];
+  /** Number of function selectors found in the runtime bytecode. */
+  selectorCount: number;
+  /** Whether the ABI (verified) or only bytecode selectors were used. */
+  basis: 'abi' | 'bytecode';
+};
+
+export type ProxyFacts = {
+  kind: 'eip1967' | 'eip1167' | 'other';
+  implementation: Address | null;
+  admin: Address | null;
+  upgradeCount: number;
+  lastUpgradeAt: number | null;
+};
+
+export type TradeSimulationFacts =
+  | {
+      status: 'ok';
+      pair: Address;
+      router: Address;
+      buyTaxPct: number;
+      sellTaxPct: number;
+      transferTaxPct: number;
+      buyGas: bigint;
+      sellGas: bigint;
+      /** Largest buy (in ETH) that succeeded among the probed sizes; null if none probed. */
+      maxBuyEth: number | null;
+    }
+  | { status: 'sell_failed'; pair: Address; router: Address; buyTaxPct: number; revertReason: string | null }
+  | { status: 'buy_failed'; pair: Address; router: Address; revertReason: string | null }
+  | { status: 'no_pool' }
+  | { status: 'error'; message: string };
+
+export type HolderSellSimulationFacts = {
+  sampled: number;
+  couldSell: number;
+  failed: number;
+  /** Sell tax spread among holders who could sell (percent). */
+  minTaxPct: number | null;
+  maxTaxPct: number | null;
+};
+
+export type HolderKind = 'eoa' | 'contract' | 'pair' | 'locker' | 'burn' | 'deployer';
+
+export type Holder = {
+  address: Address;
+  balance: bigint;
+  /** share of total supply, 0..100 */
+  percentage: number;
+  kind: HolderKind;
+  firstSeenAt: number | null; // unix seconds
+  lastActiveAt: number | null; // unix seconds
+  /** Tokens this wallet deployed or provided liquidity for that later lost most liquidity. */
+  rugHistory: number;
+  /** Funded by or received tokens from the deployer (insider). */
+  fundedByDeployer: boolean;
+};
+
+export type HolderFacts = {
+  holderCount: number;
+  /** Sorted by balance desc; at most 50. */
+  top: Holder[];
+  totalSupply: bigint;
+};
+
+export type SwapFact = {
+  txHash: `0x${string}`;
+  blockNumber: bigint;
+  timestamp: number;
+  trader: Address;
+  side: 'buy' | 'sell';
+  tokenAmount: bigint;
+  ethAmount: bigint;
+  usdValue: number | null;
+};
+
+export type LiquidityEventFact = {
+  kind: 'add' | 'remove';
+  txHash: `0x${string}`;
+  timestamp: number;
+  provider: Address | null;
+  /** WETH (quote) side amount */
+  quoteAmount: bigint;
+  /** Share of the pool's quote reserve removed (0..1), removes only. */
+  shareOfPool: number | null;
+};
+
+export type PoolFacts = {
+  pair: Address;
+  quoteToken: Address;
+  quoteSymbol: string;
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+  /** USD value of the whole pool (both sides). */
+  poolValueUsd: number | null;
+  priceUsd: number | null;
+  priceEth: number | null;
+  lpTotalSupply: bigint;
+  lpBurnedShare: number; // 0..1, excluding Uniswap's MINIMUM_LIQUIDITY
+  lpLockedShare: number; // 0..1
+  lockUnlockTime: number | null; // earliest unlock among active locks
+  lpCreatorShare: number; // 0..1
+  createdAt: number | null;
+  peakQuoteReserve: bigint;
+  volume24hUsd: number | null;
+  swaps24h: { buys: number; sells: number };
+  priceChange24hPct: number | null;
+  recentSwaps: SwapFact[];
+  liquidityEvents: LiquidityEventFact[];
+};
+
+export type DeployerFacts = {
+  address: Address | null;
+  tokensDeployed: number;
+  ruggedTokens: number;
+};
+
+export type EventHistoryFacts = {
+  ownershipTransfers: number;
+  upgrades: number;
+  pauses: number;
+  mintsAfterLaunch: number;
+  taxChanges: number;
+};
+
+/** Everything one token report is computed from. */
+export type TokenReportFacts = {
+  now: number; // unix seconds
+  token: TokenFacts;
+  pools: PoolFacts[];
+  /** The deepest pool, if any. */
+  mainPool: PoolFacts | null;
+  holders: HolderFacts;
+  trade: TradeSimulationFacts;
+  holderSells: HolderSellSimulationFacts | null;
+  deployer: DeployerFacts;
+  events: EventHistoryFacts;
+  /** Behavioural features for the fitted rug model, computed from the index. */
+  rugFeatures: Record<string, number>;
+};

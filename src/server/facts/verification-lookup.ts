@@ -1,0 +1,29 @@
+/**
+ * Is the token's source verified? Locally: our registry (filled by POST /api/contracts/verify).
+ * On Base: Sourcify. A source that cannot be reached answers "unknown", never a guess.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { verifiedContracts } from '../db/schema';
+import type { NetworkDescription } from '../chain/network';
+import type { VerificationFacts } from './types';
+import { lookupSourcify } from './verification';
+
+export async function lookupVerification(
+  deps: { db: Db; network: NetworkDescription },
+  address: string,
+): Promise<VerificationFacts> {
+  const rows = await deps.db
+    .select()
+    .from(verifiedContracts)
+    .where(eq(verifiedContracts.address, address))
+    .limit(1);
+  const hit = rows[0];
+  if (hit) return { status: 'verified', source: 'FLAB Hub registry', contractName: hit.contractName };
+  if (deps.network.mode === 'local') {
+    // The local registry is the only verifier for the local chain: absence means unverified.
+    return { status: 'unverified', source: 'FLAB Hub registry', contractName: null };
+  }
+  const r = await lookupSourcify(fetch, 8453, address);
+  return r;
+}

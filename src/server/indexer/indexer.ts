@@ -1,0 +1,217 @@
+/**
+ * The indexer: backfills a stream from its start block and then follows the chain head.
+ * Each eth_getLogs range is applied in one transaction with its checkpoint (block number + hash);
+ * before every pass the checkpoint's hash is compared with the chain's, and a mismatch (reorg)
+ * rolls the stream back REORG_ROLLBACK_BLOCKS and reads again.
+ */
+import type { Hex } from 'viem';
+import type { ChainClients } from '../chain/client';
+import type { Db } from '../db/client';
+import { AppError, ChainUnavailableError } from '../errors';
+import type { Logger } from '../logger';
+import { ALL_TOPICS, type DecodedEvent, type RawLog, decodeLog } from './events';
+import { type RangeState, afterRangeError, afterSuccess, initialRange, nextRange } from './ranges';
+import { type Checkpoint, applyRange, loadCheckpoint, rollbackTo } from './store';
+
+export const REORG_ROLLBACK_BLOCKS = 64n;
+export const FOLLOW_INTERVAL_MS = 1_000;
+
+export type StreamSpec = {
+  id: string;
+  /** null = every contract (the local chain is ours, so we index all of it). */
+  addresses: string[] | null;
+  fromBlock: bigint;
+};
+
+export type Indexer = {
+  /** Index every stream up to the current head once. Returns the head reached. */
+  syncOnce(): Promise<bigint>;
+  /** Resolves when every stream has applied `block` (or the indexer stopped). */
+  waitForBlock(block: bigint, timeoutMs?: number): Promise<boolean>;
+  /** Block the slowest stream has fully applied. */
+  indexedBlock(): bigint;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export type CreateIndexerOptions = {
+  db: Db;
+  chain: ChainClients;
+  log: Logger;
+  streams: StreamSpec[];
+  followIntervalMs?: number;
+  /** First eth_getLogs range size (default INITIAL_RANGE_BLOCKS); tests use small ranges. */
+  initialRangeBlocks?: bigint;
+  /** Test hook: called after each range is committed. */
+  onRangeApplied?: (range: { from: bigint; to: bigint; events: number }) => void | Promise<void>;
+};
+
+type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
+
+export function createIndexer(opts: CreateIndexerOptions): Indexer {
+  const { db, chain, log } = opts;
+  const ranges = new Map<string, RangeState>();
+  const reached = new Map<string, bigint>();
+  const waiters = new Set<{ block: bigint; resolve: (ok: boolean) => void }>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<bigint> | undefined;
+  let stopped = false;
+
+  const indexedBlock = () => {
+    let min: bigint | undefined;
+    for (const s of opts.streams) {
+      const r = reached.get(s.id) ?? -1n;
+      if (min === undefined || r < min) min = r;
+    }
+    return min ?? -1n;
+  };
+
+  const notify = () => {
+    const at = indexedBlock();
+    for (const w of waiters) {
+      if (at >= w.block) {
+        waiters.delete(w);
+        w.resolve(true);
+      }
+    }
+  };
+
+  async function getHeader(n: bigint): Promise<BlockHeader> {
+    const b = await chain.public.getBlock({ blockNumber: n });
+    return { number: n, hash: b.hash as Hex, timestamp: Number(b.timestamp) };
+  }
+
+  async function getLogs(stream: StreamSpec, from: bigint, to: bigint): Promise<RawLog[]> {
+    const params: Record<string, unknown> = {
+      fromBlock: `0x${from.toString(16)}`,
+      toBlock: `0x${to.toString(16)}`,
+      topics: [ALL_TOPICS],
+    };
+    if (stream.addresses) params.address = stream.addresses;
+    return (await chain.public.request({ method: 'eth_getLogs', params: [params] } as never)) as RawLog[];
+  }
+
+  async function decodeAll(raw: RawLog[]): Promise<DecodedEvent[]> {
+    // Base and anvil put blockTimestamp on logs; other providers don't — fetch those blocks once.
+    const missing = [...new Set(raw.filter((l) => !l.blockTimestamp).map((l) => BigInt(l.blockNumber)))];
+    const ts = new Map<bigint, number>();
+    for (const n of missing) ts.set(n, (await getHeader(n)).timestamp);
+    const out: DecodedEvent[] = [];
+    for (const l of raw) {
+      const e = decodeLog(l, ts.get(BigInt(l.blockNumber)));
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  async function syncStream(stream: StreamSpec, head: bigint): Promise<void> {
+    let cp = await loadCheckpoint(db, stream.id);
+    if (cp && cp.blockNumber >= 0n && cp.blockNumber <= head) {
+      const onChain = await getHeader(cp.blockNumber);
+      if (onChain.hash !== cp.blockHash) {
+        const back = cp.blockNumber > REORG_ROLLBACK_BLOCKS ? cp.blockNumber - REORG_ROLLBACK_BLOCKS : 0n;
+        const anchor = await getHeader(back);
+        log.warn({
+          msg: 'reorg detected; rolling back',
+          stream: stream.id,
+          from_block: cp.blockNumber.toString(),
+          to_block: back.toString(),
+        });
+        cp = { stream: stream.id, blockNumber: back, blockHash: anchor.hash, addresses: stream.addresses };
+        await rollbackTo(db, cp);
+      }
+    }
+    let next = cp ? cp.blockNumber + 1n : stream.fromBlock;
+    let state =
+      ranges.get(stream.id) ??
+      (opts.initialRangeBlocks ? { size: opts.initialRangeBlocks, successes: -1_000_000 } : initialRange());
+    for (;;) {
+      if (stopped) return;
+      const range = nextRange(next, head, state);
+      if (!range) break;
+      let raw: RawLog[];
+      try {
+        raw = await getLogs(stream, range.from, range.to);
+      } catch (e) {
+        const shrunk = afterRangeError(state, (e as Error).message ?? '', range.from);
+        if (shrunk && shrunk.size < state.size) {
+          state = shrunk;
+          continue;
+        }
+        throw e;
+      }
+      const events = await decodeAll(raw);
+      const header = await getHeader(range.to);
+      await applyRange(db, events, {
+        stream: stream.id,
+        blockNumber: range.to,
+        blockHash: header.hash,
+        addresses: stream.addresses,
+      });
+      state = afterSuccess(state);
+      ranges.set(stream.id, state);
+      reached.set(stream.id, range.to);
+      notify();
+      await opts.onRangeApplied?.({ from: range.from, to: range.to, events: events.length });
+      next = range.to + 1n;
+    }
+    if (cp && !reached.has(stream.id)) reached.set(stream.id, cp.blockNumber);
+    notify();
+  }
+
+  async function syncOnce(): Promise<bigint> {
+    running ??= (async () => {
+      try {
+        let head: bigint;
+        try {
+          head = await chain.public.getBlockNumber({ cacheTime: 0 });
+        } catch (cause) {
+          throw new ChainUnavailableError('The chain RPC is not answering.', cause);
+        }
+        for (const s of opts.streams) await syncStream(s, head);
+        return head;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  const loop = async () => {
+    if (stopped) return;
+    try {
+      await syncOnce();
+    } catch (e) {
+      const retryable = e instanceof AppError ? e.retryable : true;
+      log.warn({ msg: 'indexer pass failed', err: (e as Error).message, retryable });
+    }
+    if (!stopped) timer = setTimeout(loop, opts.followIntervalMs ?? FOLLOW_INTERVAL_MS);
+  };
+
+  return {
+    syncOnce,
+    indexedBlock,
+    waitForBlock(block, timeoutMs = 30_000) {
+      if (indexedBlock() >= block) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const w = { block, resolve };
+        waiters.add(w);
+        setTimeout(() => {
+          if (waiters.delete(w)) resolve(false);
+        }, timeoutMs).unref();
+      });
+    },
+    start() {
+      stopped = false;
+      if (!timer) timer = setTimeout(loop, 0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+      for (const w of waiters) w.resolve(false);
+      waiters.clear();
+    },
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * Applies decoded events to the database. One range = one transaction: raw rows (idempotent on
+ * (block_number, log_index)), the tables derived from the rows that were really new, and the
+ * checkpoint. A crash mid-range rolls the whole range back; a replayed range changes nothing.
+ */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  balances,
+  contractEvents,
+  indexCheckpoints,
+  liquidityEvents,
+  pairs,
+  swaps,
+  syncs,
+  transfers,
+  walletFirstSeen,
+} from '../db/schema';
+import type { DecodedEvent } from './events';
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+const INSERT_CHUNK = 1000;
+
+export type Checkpoint = {
+  stream: string;
+  blockNumber: bigint;
+  blockHash: string;
+  addresses: string[] | null;
+};
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function chunks<T>(rows: T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+const key = (b: bigint, i: number) => `${b}:${i}`;
+
+export async function loadCheckpoint(db: Db, stream: string): Promise<Checkpoint | undefined> {
+  const rows = await db.select().from(indexCheckpoints).where(eq(indexCheckpoints.stream, stream)).limit(1);
+  const r = rows[0];
+  return r
+    ? { stream: r.stream, blockNumber: r.blockNumber, blockHash: r.blockHash, addresses: r.addresses ?? null }
+    : undefined;
+}
+
+async function saveCheckpoint(tx: Tx, cp: Checkpoint) {
+  await tx
+    .insert(indexCheckpoints)
+    .values({
+      stream: cp.stream,
+      blockNumber: cp.blockNumber,
+      blockHash: cp.blockHash,
+      addresses: cp.addresses,
+    })
+    .onConflictDoUpdate({
+      target: indexCheckpoints.stream,
+      set: {
+        blockNumber: cp.blockNumber,
+        blockHash: cp.blockHash,
+        addresses: cp.addresses,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function applyRange(
+  db: Db,
+  events: DecodedEvent[],
+  checkpoint: Checkpoint,
+): Promise<{ inserted: number }> {
+  return db.transaction(async (tx) => {
+    let inserted = 0;
+    const t = events.filter((e): e is Extract<DecodedEvent, { type: 'transfer' }> => e.type === 'transfer');
+    const newTransfers: typeof t = [];
+    for (const part of chunks(t)) {
+      const rows = await tx
+        .insert(transfers)
+        .values(
+          part.map((e) => ({
+            blockNumber: e.blockNumber,
+            logIndex: e.logIndex,
+            txHash: e.txHash,
+            ts: e.ts,
+            token: e.token,
+            from: e.from,
+            to: e.to,
+            value: e.value.toString(),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ b: transfers.blockNumber, i: transfers.logIndex });
+      const fresh = new Set(rows.map((r) => key(r.b, r.i)));
+      for (const e of part) if (fresh.has(key(e.blockNumber, e.logIndex))) newTransfers.push(e);
+    }
+    inserted += newTransfers.length;
+    await applyTransferDerivations(tx, newTransfers);
+
+    const p = events.filter(
+      (e): e is Extract<DecodedEvent, { type: 'pairCreated' }> => e.type === 'pairCreated',
+    );
+    for (const part of chunks(p)) {
+      await tx
+        .insert(pairs)
+        .values(
+          part.map((e) => ({
+            pair: e.pair,
+            factory: e.factory,
+            token0: e.token0,
+            token1: e.token1,
+            createdBlock: e.blockNumber,
+            createdTs: e.ts,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+
+    const s = events.filter((e): e is Extract<DecodedEvent, { type: 'sync' }> => e.type === 'sync');
+    for (const part of chunks(s)) {
+      await tx
+        .insert(syncs)
+        .values(
+          part.map((e) => ({
+            ...logCols(e),
+            pair: e.pair,
+            reserve0: e.reserve0.toString(),
+            reserve1: e.reserve1.toString(),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+
+    const w = events.filter((e): e is Extract<DecodedEvent, { type: 'swap' }> => e.type === 'swap');
+    for (const part of chunks(w)) {
+      await tx
+        .insert(swaps)
+        .values(
+          part.map((e) => ({
+            ...logCols(e),
+            pair: e.pair,
+            sender: e.sender,
+            recipient: e.recipient,
+            amount0In: e.amount0In.toString(),
+            amount1In: e.amount1In.toString(),
+            amount0Out: e.amount0Out.toString(),
+            amount1Out: e.amount1Out.toString(),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+
+    const l = events.filter((e) => e.type === 'mint' || e.type === 'burn');
+    for (const part of chunks(l)) {
+      await tx
+        .insert(liquidityEvents)
+        .values(
+          part.map((e) => {
+            if (e.type !== 'mint' && e.type !== 'burn') throw new Error('unreachable');
+            return {
+              ...logCols(e),
+              pair: e.pair,
+              kind: e.type === 'mint' ? ('add' as const) : ('remove' as const),
+              sender: e.sender,
+              recipient: e.type === 'burn' ? e.recipient : null,
+              amount0: e.amount0.toString(),
+              amount1: e.amount1.toString(),
+            };
+          }),
+        )
+        .onConflictDoNothing();
+    }
+
+    const c = events.filter((e): e is Extract<DecodedEvent, { type: 'contract' }> => e.type === 'contract');
+    for (const part of chunks(c)) {
+      await tx
+        .insert(contractEvents)
+        .values(part.map((e) => ({ ...logCols(e), address: e.address, kind: e.kind, data: e.data })))
+        .onConflictDoNothing();
+    }
+
+    await saveCheckpoint(tx, checkpoint);
+    return { inserted };
+  });
+}
+
+const logCols = (e: DecodedEvent) => ({
+  blockNumber: e.blockNumber,
+  logIndex: e.logIndex,
+  txHash: e.txHash,
+  ts: e.ts,
+});
+
+/** Balance deltas and first-seen for transfers that were inserted for the first time. */
+async function applyTransferDerivations(tx: Tx, fresh: Extract<DecodedEvent, { type: 'transfer' }>[]) {
+  if (fresh.length === 0) return;
+  const deltas = new Map<string, { token: string; holder: string; delta: bigint; ts: number }>();
+  const firstSeen = new Map<string, { block: bigint; ts: number }>();
+  const bump = (token: string, holder: string, delta: bigint, ts: number) => {
+    if (holder === ZERO_ADDRESS) return;
+    const k = `${token}|${holder}`;
+    const d = deltas.get(k);
+    if (d) {
+      d.delta += delta;
+      d.ts = Math.max(d.ts, ts);
+    } else deltas.set(k, { token, holder, delta, ts });
+  };
+  const seen = (addr: string, block: bigint, ts: number) => {
+    if (addr === ZERO_ADDRESS) return;
+    const f = firstSeen.get(addr);
+    if (!f || block < f.block) firstSeen.set(addr, { block, ts });
+  };
+  for (const e of fresh) {
+    bump(e.token, e.from, -e.value, e.ts);
+    bump(e.token, e.to, e.value, e.ts);
+    seen(e.from, e.blockNumber, e.ts);
+    seen(e.to, e.blockNumber, e.ts);
+  }
+  for (const part of chunks([...deltas.values()])) {
+    await tx
+      .insert(balances)
+      .values(
+        part.map((d) => ({
+          token: d.token,
+          holder: d.holder,
+          balance: d.delta.toString(),
+          lastActiveTs: d.ts,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [balances.token, balances.holder],
+        set: {
+          balance: sql`${balances.balance} + excluded.balance`,
+          lastActiveTs: sql`greatest(${balances.lastActiveTs}, excluded.last_active_ts)`,
+        },
+      });
+  }
+  for (const part of chunks([...firstSeen.entries()])) {
+    await tx
+      .insert(walletFirstSeen)
+      .values(part.map(([address, f]) => ({ address, firstBlock: f.block, firstTs: f.ts })))
+      .onConflictDoUpdate({
+        target: walletFirstSeen.address,
+        set: {
+          firstBlock: sql`least(${walletFirstSeen.firstBlock}, excluded.first_block)`,
+          firstTs: sql`case when excluded.first_block < ${walletFirstSeen.firstBlock} then excluded.first_ts else ${walletFirstSeen.firstTs} end`,
+        },
+      });
+  }
+}
+
+/**
+ * Reorg: forget everything the stream indexed after `toBlock`, rebuild the derived balances of the
+ * tokens touched, and move the checkpoint back.
+ */
+export async function rollbackTo(db: Db, checkpoint: Checkpoint): Promise<void> {
+  const { blockNumber: toBlock, addresses } = checkpoint;
+  await db.transaction(async (tx) => {
+    const tokenFilter = addresses ? inArray(transfers.token, addresses) : undefined;
+    const touched = await tx
+      .selectDistinct({ token: transfers.token })
+      .from(transfers)
+      .where(and(gt(transfers.blockNumber, toBlock), tokenFilter));
+    await tx.delete(transfers).where(and(gt(transfers.blockNumber, toBlock), tokenFilter));
+    const pairFilter = (col: typeof swaps.pair | typeof syncs.pair | typeof liquidityEvents.pair) =>
+      addresses ? inArray(col, addresses) : undefined;
+    await tx.delete(swaps).where(and(gt(swaps.blockNumber, toBlock), pairFilter(swaps.pair)));
+    await tx.delete(syncs).where(and(gt(syncs.blockNumber, toBlock), pairFilter(syncs.pair)));
+    await tx
+      .delete(liquidityEvents)
+      .where(and(gt(liquidityEvents.blockNumber, toBlock), pairFilter(liquidityEvents.pair)));
+    await tx
+      .delete(contractEvents)
+      .where(
+        and(
+          gt(contractEvents.blockNumber, toBlock),
+          addresses ? inArray(contractEvents.address, addresses) : undefined,
+        ),
+      );
+    if (!addresses) await tx.delete(pairs).where(gt(pairs.createdBlock, toBlock));
+    // A wallet first seen after toBlock has no surviving events at all (first = earliest).
+    await tx.delete(walletFirstSeen).where(gt(walletFirstSeen.firstBlock, toBlock));
+
+    const tokens = touched.map((r) => r.token);
+    if (tokens.length > 0) {
+      await tx.delete(balances).where(inArray(balances.token, tokens));
+      await tx.execute(sql`
+        insert into balances (token, holder, balance, last_active_ts)
+        select token, holder, sum(delta), max(ts) from (
+          select token, to_addr as holder, value as delta, ts from transfers where token in ${tokens}
+          union all
+          select token, from_addr as holder, -value as delta, ts from transfers where token in ${tokens}
+        ) d where holder <> ${ZERO_ADDRESS}
+        group by token, holder`);
+    }
+    await saveCheckpoint(tx, checkpoint);
+  });
+}

@@ -1,0 +1,307 @@
+/**
+ * The scenario against a real anvil: what the manifest claims is what the chain shows. Builds the
+ * small `test` variant once, then reads the chain the way the app will (logs, views, simulations).
+ */
+import pino from 'pino';
+import { type Address, erc20Abi, parseAbiItem, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioManifest } from '../../shared/scenario';
+import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { type AnvilProcess, startAnvil } from './anvil';
+import { LpLocker, TaxToken, UniswapV2Pair, UniswapV2Router02 } from './artifacts/generated';
+import { buildScenario } from './scenario';
+import { startSimulator } from './simulator';
+
+const log = pino({ level: 'silent' });
+const DAY = 86_400;
+const DEAD = '0x000000000000000000000000000000000000dead';
+const ZERO = '0x0000000000000000000000000000000000000000';
+const DEADLINE = 2n ** 48n;
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const syncEvent = parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)');
+const swapEvent = parseAbiItem(
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+);
+
+let anvil: AnvilProcess;
+let chain: LocalChainClients;
+let manifest: ScenarioManifest;
+let now: number;
+let buildMs: number;
+
+beforeAll(async () => {
+  anvil = await startAnvil({ log });
+  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
+  now = Math.floor(Date.now() / 1000);
+  const t0 = Date.now();
+  manifest = await buildScenario({ chain, variant: 'test', seed: 1234, log, now });
+  buildMs = Date.now() - t0;
+});
+
+afterAll(async () => {
+  await anvil?.stop({ save: false });
+});
+
+const token = (symbol: string): Address => {
+  const a = manifest.tokens[symbol];
+  if (!a) throw new Error(`manifest has no ${symbol}`);
+  return a;
+};
+
+/** Every address that ever received the token, with its balance now. */
+async function holders(tokenAddress: Address): Promise<Map<Address, bigint>> {
+  const logs = await chain.public.getLogs({
+    address: tokenAddress,
+    event: transferEvent,
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
+  const addrs = [...new Set(logs.map((l) => (l.args.to as string).toLowerCase() as Address))];
+  const balances = await chain.public.multicall({
+    contracts: addrs.map(
+      (a) => ({ address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [a] }) as const,
+    ),
+    allowFailure: false,
+  });
+  return new Map(addrs.map((a, i) => [a, balances[i] as bigint]));
+}
+
+async function withSnapshot<T>(fn: () => Promise<T>): Promise<T> {
+  const id = await chain.test.snapshot();
+  try {
+    return await fn();
+  } finally {
+    await chain.test.revert({ id });
+  }
+}
+
+async function holderOf(tokenAddress: Address, exclude: Address[]): Promise<[Address, bigint]> {
+  const skip = new Set(exclude.map((a) => a.toLowerCase()));
+  const all = [...(await holders(tokenAddress)).entries()].filter(([a, b]) => b > 0n && !skip.has(a));
+  all.sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0));
+  const found = all[0];
+  if (!found) throw new Error('no holder found');
+  return found;
+}
+
+describe('scenario (test variant)', () => {
+  it('builds quickly and ends at now, with the clock back at real time', async () => {
+    expect(buildMs).toBeLessThan(45_000);
+    expect(manifest.variant).toBe('test');
+    const head = await chain.public.getBlock();
+    expect(BigInt(manifest.builtAtBlock)).toBeGreaterThan(50n);
+    expect(Number(head.timestamp)).toBeGreaterThan(now - 3600);
+    expect(manifest.historyStart).toBeLessThan(now - 20 * DAY);
+  });
+
+  it('FLAB: 1B supply, LP locked ~305 days, 6 whales, top 5 = 44%', async () => {
+    const flab = token('FLAB');
+    const supply = await chain.public.readContract({
+      address: flab,
+      abi: erc20Abi,
+      functionName: 'totalSupply',
+    });
+    expect(supply).toBe(10n ** 27n);
+    expect(manifest.flab.supply).toBe((10n ** 27n).toString());
+
+    const pair = manifest.pairs.FLAB as Address;
+    const locker = manifest.contracts.locker;
+    const [unlock, locked, lpSupply] = await Promise.all([
+      chain.public.readContract({
+        address: locker,
+        abi: LpLocker.abi,
+        functionName: 'nextUnlockTime',
+        args: [pair],
+      }),
+      chain.public.readContract({
+        address: locker,
+        abi: LpLocker.abi,
+        functionName: 'lockedAmount',
+        args: [pair],
+      }),
+      chain.public.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' }),
+    ]);
+    expect(Math.abs(Number(unlock) - (now + 305 * DAY))).toBeLessThan(DAY);
+    expect(Number(unlock)).toBe(manifest.flab.lockUnlockTime);
+    expect(locked * 2n).toBeGreaterThan(lpSupply);
+
+    const excluded = new Set<string>([pair, locker, DEAD, ZERO]);
+    const balances = [...(await holders(flab)).entries()].filter(([a, b]) => b > 0n && !excluded.has(a));
+    const threshold = supply / 100n;
+    const whales = balances.filter(([, b]) => b >= threshold).sort((a, b) => (b[1] > a[1] ? 1 : -1));
+    expect(whales.length).toBe(6);
+    expect(new Set(whales.map(([a]) => a))).toEqual(new Set(manifest.wallets.flabWhales));
+    const top5 = whales.slice(0, 5).reduce((s, [, b]) => s + b, 0n);
+    const top5Pct = Number((top5 * 10_000n) / supply) / 100;
+    expect(top5Pct).toBeGreaterThanOrEqual(43);
+    expect(top5Pct).toBeLessThanOrEqual(45);
+    // Plenty of smaller holders, and the no-FLAB wallet holds none.
+    expect(balances.length).toBeGreaterThan(20);
+    expect(balances.find(([a]) => a === manifest.wallets.noFlab)).toBeUndefined();
+    const demo = balances.find(([a]) => a === manifest.wallets.demo);
+    expect(demo?.[1] ?? 0n).toBeGreaterThan(0n);
+  });
+
+  it('honeypot: buying works, selling reverts', async () => {
+    const hp = manifest.risks.honeypot;
+    const [holder, bal] = await holderOf(hp, [manifest.pairs.GCAT as Address, await ownerOf(hp)]);
+    const router = manifest.contracts.router;
+    await chain.public.simulateContract({
+      account: holder,
+      address: router,
+      abi: UniswapV2Router02.abi,
+      functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
+      args: [0n, [manifest.contracts.weth, hp], holder, DEADLINE],
+      value: parseEther('0.05'),
+    });
+    await withSnapshot(async () => {
+      // Approve first, so the revert can only come from the token's transfer rule.
+      const hash = await chain.wallet.writeContract({
+        account: holder,
+        chain: chain.chain,
+        address: hp,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [router, bal],
+      });
+      await chain.public.waitForTransactionReceipt({ hash });
+      await expect(
+        chain.public.simulateContract({
+          account: holder,
+          address: router,
+          abi: UniswapV2Router02.abi,
+          functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+          args: [bal / 2n, 0n, [hp, manifest.contracts.weth], holder, DEADLINE],
+        }),
+      ).rejects.toThrow();
+    });
+  });
+
+  it('tax token: keeps its raised sell tax, and a sell loses about that much', async () => {
+    const tax = manifest.risks.highTax;
+    const details = manifest.riskDetails.highTax;
+    const sellBps = await chain.public.readContract({
+      address: tax,
+      abi: TaxToken.abi,
+      functionName: 'sellTaxBps',
+    });
+    expect(Number(sellBps)).toBe(details.sellBps);
+    expect(details.sellBps).toBeGreaterThanOrEqual(2000);
+    const [holder, bal] = await holderOf(tax, [manifest.pairs.RPULSE as Address, await ownerOf(tax)]);
+    const router = manifest.contracts.router;
+    const amount = bal / 10n;
+    const loss = await withSnapshot(async () => {
+      const approveHash = await chain.wallet.writeContract({
+        account: holder,
+        chain: chain.chain,
+        address: tax,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [router, amount],
+      });
+      await chain.public.waitForTransactionReceipt({ hash: approveHash });
+      const quoted = await chain.public.readContract({
+        address: router,
+        abi: UniswapV2Router02.abi,
+        functionName: 'getAmountsOut',
+        args: [amount, [tax, manifest.contracts.weth]],
+      });
+      const before = await chain.public.getBalance({ address: holder });
+      const hash = await chain.wallet.writeContract({
+        account: holder,
+        chain: chain.chain,
+        address: router,
+        abi: UniswapV2Router02.abi,
+        functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+        args: [amount, 0n, [tax, manifest.contracts.weth], holder, DEADLINE],
+      });
+      const receipt = await chain.public.waitForTransactionReceipt({ hash });
+      const after = await chain.public.getBalance({ address: holder });
+      const received = after - before + receipt.gasUsed * receipt.effectiveGasPrice;
+      const expected = quoted[1] as bigint;
+      return 1 - Number((received * 1_000_000n) / expected) / 1_000_000;
+    });
+    // The pair receives amount × (1 − tax); price impact makes the loss a little smaller.
+    expect(loss).toBeGreaterThan(details.sellBps / 10_000 - 0.03);
+    expect(loss).toBeLessThan(details.sellBps / 10_000 + 0.01);
+  });
+
+  it('rug token: the pool was drained', async () => {
+    const rug = manifest.risks.rugged;
+    const pair = manifest.pairs.SYLD as Address;
+    const wethIs0 = manifest.contracts.weth.toLowerCase() < rug.toLowerCase();
+    const syncs = await chain.public.getLogs({
+      address: pair,
+      event: syncEvent,
+      fromBlock: 0n,
+      toBlock: 'latest',
+    });
+    const wethReserves = syncs.map((l) => (wethIs0 ? l.args.reserve0 : l.args.reserve1) as bigint);
+    let peak = 0n;
+    for (const r of wethReserves) if (r > peak) peak = r;
+    const [r0, r1] = await chain.public.readContract({
+      address: pair,
+      abi: UniswapV2Pair.abi,
+      functionName: 'getReserves',
+    });
+    const nowWeth = wethIs0 ? r0 : r1;
+    expect(peak).toBeGreaterThan(parseEther('5'));
+    expect(nowWeth * 20n).toBeLessThan(peak);
+    expect(manifest.riskDetails.rugged.pulledAt).toBeLessThan(now - 2 * DAY);
+  });
+
+  it('every risk and launch is in the manifest, deterministic addresses', () => {
+    for (const kind of Object.keys(manifest.risks) as (keyof ScenarioManifest['risks'])[]) {
+      expect(manifest.risks[kind]).toMatch(/^0x[0-9a-f]{40}$/);
+    }
+    expect(manifest.launches.length).toBeGreaterThanOrEqual(2);
+    for (const l of manifest.launches) expect(l.launchedAt).toBeGreaterThan(now - DAY);
+    expect(manifest.riskDetails.serialRugger.earlierTokens).toHaveLength(2);
+    expect(manifest.wallets.flabWhales).toHaveLength(6);
+    expect(manifest.flab.whaleSharesBps).toEqual([1200, 1000, 900, 700, 600, 300]);
+  });
+
+  it('the simulator mines blocks with swaps, keeps FLAB whales intact and stops cleanly', async () => {
+    const from = await chain.public.getBlockNumber({ cacheTime: 0 });
+    const sim = startSimulator({ chain, manifest, seed: 1234, blockMs: 250, log });
+    const deadline = Date.now() + 20_000;
+    let head = from;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      head = await chain.public.getBlockNumber({ cacheTime: 0 });
+      if (head >= from + 6n) break;
+    }
+    await sim.stop();
+    expect(head).toBeGreaterThanOrEqual(from + 4n);
+    const swaps = await chain.public.getLogs({ event: swapEvent, fromBlock: from + 1n, toBlock: 'latest' });
+    expect(swaps.length).toBeGreaterThan(0);
+    // Stopped: no more blocks.
+    const afterStop = await chain.public.getBlockNumber({ cacheTime: 0 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await chain.public.getBlockNumber({ cacheTime: 0 })).toBe(afterStop);
+    const shares = await chain.public.multicall({
+      contracts: manifest.wallets.flabWhales.map(
+        (w) => ({ address: token('FLAB'), abi: erc20Abi, functionName: 'balanceOf', args: [w] }) as const,
+      ),
+      allowFailure: false,
+    });
+    expect(shares.map((b) => Number((b * 10_000n) / 10n ** 27n))).toEqual([1200, 1000, 900, 700, 600, 300]);
+  });
+});
+
+async function ownerOf(tokenAddress: Address): Promise<Address> {
+  const owner = await chain.public.readContract({
+    address: tokenAddress,
+    abi: [
+      {
+        type: 'function',
+        name: 'owner',
+        stateMutability: 'view',
+        inputs: [],
+        outputs: [{ type: 'address' }],
+      },
+    ] as const,
+    functionName: 'owner',
+  });
+  return owner.toLowerCase() as Address;
+}

@@ -1,0 +1,69 @@
+/**
+ * The state of a scenario build: the market, the plan (wallets, times), the parts of the manifest
+ * filled in as things are deployed, and the timeline. The timeline is a queue of timed events plus
+ * a regular grid of trading blocks; each block gets an explicit timestamp, so eight weeks of
+ * history take seconds to mine.
+ */
+import type { Address } from 'viem';
+import type { ScenarioLaunch, ScenarioManifest, ScenarioRiskKind } from '../../../shared/scenario';
+import type { ScenarioTimes, VariantConfig } from './config';
+import type { Market } from './market';
+import type { ScenarioWallets, Trader } from './wallets';
+
+export type ScenarioEvent = { at: number; seq: number; name: string; run: () => Promise<void> | void };
+
+export type ManifestParts = {
+  tokens: Record<string, Address>;
+  pairs: Record<string, Address>;
+  risks: Partial<Record<ScenarioRiskKind, Address>>;
+  riskDetails: Partial<ScenarioManifest['riskDetails']>;
+  launches: ScenarioLaunch[];
+  staking?: Address;
+  lending?: Address;
+  usd?: Address;
+  flab?: Omit<ScenarioManifest['flab'], 'whaleSharesBps'>;
+};
+
+export type ScenarioContext = Market & {
+  seed: number;
+  cfg: VariantConfig;
+  times: ScenarioTimes;
+  wallets: ScenarioWallets;
+  /** Everyone who trades routinely (traders, then fresh wallets once active). */
+  routineTraders: Trader[];
+  out: ManifestParts;
+  /** Runs `run` in the first block at or after `at` (events never run in the past). */
+  schedule(at: number, name: string, run: () => Promise<void> | void): void;
+};
+
+export class Timeline {
+  private events: ScenarioEvent[] = [];
+  private seq = 0;
+
+  schedule(at: number, name: string, run: () => Promise<void> | void): void {
+    const ev = { at: Math.floor(at), seq: this.seq++, name, run };
+    // Keep sorted by (time, insertion order); inserts are rare enough for a linear scan.
+    let i = this.events.length;
+    while (i > 0) {
+      const prev = this.events[i - 1] as ScenarioEvent;
+      if (prev.at < ev.at || (prev.at === ev.at && prev.seq < ev.seq)) break;
+      i--;
+    }
+    this.events.splice(i, 0, ev);
+  }
+
+  nextAt(): number {
+    return this.events[0]?.at ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Removes and returns the events due at `t`. */
+  takeDue(t: number): ScenarioEvent[] {
+    const due: ScenarioEvent[] = [];
+    while (this.events[0] && this.events[0].at <= t) due.push(this.events.shift() as ScenarioEvent);
+    return due;
+  }
+
+  get pending(): number {
+    return this.events.length;
+  }
+}

@@ -1,0 +1,303 @@
+/**
+ * Builds the local market scenario on a fresh anvil chain: weeks of seeded, deterministic history
+ * (DEX, USDC, FLAB, blue-chip look-alikes, one token per risk, hundreds of wallets trading, staking,
+ * lending, launches, rugs) ending at "now", and returns the manifest of what it deployed.
+ *
+ * How history is compressed: anvil's genesis is the real "now", so we first set the chain clock back
+ * to the start of the history (evm_setTime), then mine each block with an explicit timestamp and
+ * automine off, many transactions per block (see txqueue.ts). At the end the clock is set to the
+ * real time again, so the next block (the simulator's) is not older than the wall clock.
+ */
+import { type Address, getAddress } from 'viem';
+import type { ScenarioManifest, ScenarioRiskKind, ScenarioVariant } from '../../../shared/scenario';
+import type { LocalChainClients } from '../../chain/client';
+import type { Logger } from '../../logger';
+import { UniswapV2Factory } from '../artifacts/generated';
+import { deployCore } from '../deploy';
+import { createRng } from '../simulator/random';
+import {
+  launchLending,
+  scheduleBigTraders,
+  scheduleDemoWallet,
+  scheduleLaunches,
+  scheduleLiquidityProviders,
+  scheduleMarketMaker,
+} from './activity';
+import { DAY, HOUR, scenarioTimes, VARIANTS } from './config';
+import { type ManifestParts, type ScenarioContext, Timeline } from './context';
+import { launchFlab, launchStaking, WHALE_THRESHOLD_BPS } from './flab';
+import { type CoreContracts, eth, pairFor, pairInitCodeHash, readBalances, readMany } from './market';
+import { scheduleRiskTokens } from './risks';
+import { fund, launchLookalikes, launchUsdc } from './tokens';
+import { tradeRound } from './trading';
+import { JsonRpc, TxQueue } from './txqueue';
+import { planWallets } from './wallets';
+
+export type BuildScenarioOptions = {
+  chain: LocalChainClients;
+  variant: ScenarioVariant;
+  seed: number;
+  log: Logger;
+  /** End of the history (unix seconds); defaults to the wall clock. Pass it for deterministic tests. */
+  now?: number;
+};
+
+const RISK_KINDS: ScenarioRiskKind[] = [
+  'honeypot',
+  'highTax',
+  'mint',
+  'blacklist',
+  'pausable',
+  'maxTx',
+  'proxy',
+  'rugged',
+  'freshWallets',
+  'serialRugger',
+];
+
+const lower = (a: string) => a.toLowerCase() as Address;
+
+export async function buildScenario(opts: BuildScenarioOptions): Promise<ScenarioManifest> {
+  const { chain, variant, seed, log } = opts;
+  const startedMs = Date.now();
+  const now = Math.floor(opts.now ?? Date.now() / 1000);
+  const cfg = VARIANTS[variant];
+  const times = scenarioTimes(now, cfg);
+  const rng = createRng(`scenario/${seed}/${variant}`);
+  const wallets = planWallets(seed, cfg, times, rng);
+  const rpc = new JsonRpc(chain.rpcUrl);
+  const q = new TxQueue(rpc);
+
+  const head = await chain.public.getBlockNumber();
+  if (head > 1n) throw new Error(`the scenario needs a fresh chain, but this one is at block ${head}`);
+
+  // Rewind the chain clock to the start of the history; the DEX is deployed at that time.
+  await rpc.call('evm_setTime', [times.start]);
+  const timeline = new Timeline();
+  const out: ManifestParts = { tokens: {}, pairs: {}, risks: {}, riskDetails: {}, launches: [] };
+  const partial: Omit<ScenarioContext, 'core' | 'now' | 'pairInitCodeHash'> = {
+    chain,
+    q,
+    rng: rng.fork('trading'),
+    log,
+    tokens: new Map(),
+    holdings: new Map(),
+    approved: new Set(),
+    seed,
+    cfg,
+    times,
+    wallets,
+    routineTraders: [...wallets.traders, ...wallets.fresh],
+    out,
+    schedule: (at, name, run) => timeline.schedule(at, name, run),
+  };
+  await fund(partial as ScenarioContext, [
+    [wallets.infra, eth(20_000)],
+    [wallets.marketMaker, eth(20_000)],
+    ...[...wallets.traders, ...wallets.fresh].map((t) => [t.address, t.eth] as const),
+  ]);
+  const deployed = await deployCore(chain, { deployer: wallets.infra, log });
+  const core: CoreContracts = {
+    weth: lower(deployed.weth),
+    factory: lower(deployed.factory),
+    router: lower(deployed.router),
+    multicall3: lower(deployed.multicall3),
+    locker: lower(deployed.locker),
+  };
+  await chain.test.setAutomine(false);
+  const afterCore = await chain.public.getBlock();
+  let lastTs = Number(afterCore.timestamp);
+  const ctx: ScenarioContext = { ...partial, core, pairInitCodeHash: pairInitCodeHash(), now: lastTs + 1 };
+
+  try {
+    scheduleHistory(ctx);
+    lastTs = await runTimeline(ctx, timeline, lastTs);
+  } finally {
+    await chain.test.setAutomine(true);
+  }
+  // Blocks mined from here on (the simulator's, the app's) carry the real time.
+  await rpc.call('evm_setTime', [Math.max(Math.floor(Date.now() / 1000), lastTs + 1)]);
+
+  const manifest = await assembleManifest(ctx, now, variant);
+  log.info({
+    msg: 'scenario built',
+    variant,
+    seed,
+    blocks: manifest.builtAtBlock,
+    transactions: q.sent,
+    duration_ms: Date.now() - startedMs,
+  });
+  return manifest;
+}
+
+function scheduleHistory(ctx: ScenarioContext): void {
+  const t = ctx.times;
+  ctx.schedule(t.coreAt + 10 * 60, 'USDC and the WETH/USDC pool', async () => {
+    const usdc = await launchUsdc(ctx);
+    scheduleMarketMaker(ctx, usdc);
+    ctx.schedule(t.lendingAt, 'lending pool', () => launchLending(ctx, usdc).then(() => undefined));
+    // The router finds pairs by CREATE2 with a hard-coded init-code hash: check ours agrees.
+    ctx.schedule(ctx.now + 60, 'check pair address', async () => {
+      const [onChain] = await readMany(ctx, [
+        {
+          address: ctx.core.factory,
+          abi: UniswapV2Factory.abi,
+          functionName: 'getPair',
+          args: [ctx.core.weth, usdc.address],
+        },
+      ]);
+      if (lower(onChain as string) !== pairFor(ctx, ctx.core.weth, usdc.address)) {
+        throw new Error(`pair address mismatch: factory says ${onChain}, CREATE2 says ${usdc.pair}`);
+      }
+    });
+  });
+  ctx.schedule(t.lookalikesAt, 'blue-chip look-alikes', () => launchLookalikes(ctx));
+  ctx.schedule(t.flabAt, 'FLAB', async () => {
+    const flab = await launchFlab(ctx);
+    ctx.schedule(t.stakingAt, 'staking pool', () => launchStaking(ctx, flab).then(() => undefined));
+  });
+  scheduleRiskTokens(ctx);
+  scheduleLiquidityProviders(ctx);
+  scheduleBigTraders(ctx);
+  scheduleDemoWallet(ctx);
+  scheduleLaunches(ctx);
+}
+
+/** Regular trading blocks, a little jittered so block times do not look machine-made. */
+function tradingGrid(ctx: ScenarioContext): number[] {
+  const r = ctx.rng.fork('grid');
+  const step = DAY / ctx.cfg.slotsPerDay;
+  const grid: number[] = [];
+  for (let t = ctx.times.start + 2 * HOUR; t < ctx.times.end; t += step) {
+    grid.push(Math.floor(t + r.range(-0.3, 0.3) * step));
+  }
+  // The last block lands minutes before "now", so the chain looks alive up to the present.
+  return [...grid.filter((t) => t < ctx.times.end), ctx.times.end];
+}
+
+async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: number): Promise<number> {
+  const grid = tradingGrid(ctx);
+  const r = ctx.rng.fork('volume');
+  const { start, end } = ctx.times;
+  let lastTs = startTs;
+  let gi = 0;
+  let nextLogWeek = start + 7 * DAY;
+  while (gi < grid.length || timeline.pending > 0) {
+    const tGrid = grid[gi] ?? Number.POSITIVE_INFINITY;
+    const t = Math.max(Math.min(tGrid, timeline.nextAt()), lastTs + 1);
+    ctx.now = t;
+    for (const ev of timeline.takeDue(t)) {
+      try {
+        await ev.run();
+      } catch (e) {
+        throw new Error(`scenario step "${ev.name}" failed: ${(e as Error).message}`, { cause: e });
+      }
+    }
+    if (tGrid <= t) {
+      gi++;
+      // Busier towards the present, with a day/night rhythm.
+      const progress = (t - start) / (end - start);
+      const diurnal = 1 + 0.3 * Math.sin(((t % DAY) / DAY) * 2 * Math.PI);
+      const count = Math.round(
+        ctx.cfg.tradesPerSlot * (0.45 + 0.55 * progress) * diurnal * r.range(0.6, 1.4),
+      );
+      await tradeRound(ctx, ctx.routineTraders, count);
+    }
+    const blocks = await ctx.q.flush({ timestamp: t });
+    const last = blocks[blocks.length - 1];
+    if (last) lastTs = last.timestamp;
+    if (t >= nextLogWeek) {
+      nextLogWeek += 7 * DAY;
+      ctx.log.debug({
+        msg: 'scenario progress',
+        day: Math.floor((t - start) / DAY),
+        transactions: ctx.q.sent,
+      });
+    }
+  }
+  return lastTs;
+}
+
+async function assembleManifest(
+  ctx: ScenarioContext,
+  now: number,
+  variant: ScenarioVariant,
+): Promise<ScenarioManifest> {
+  const { out, wallets, core } = ctx;
+  const missingRisks = RISK_KINDS.filter((k) => !out.risks[k]);
+  const details = out.riskDetails;
+  if (
+    missingRisks.length > 0 ||
+    !out.flab ||
+    !out.staking ||
+    !out.lending ||
+    !out.usd ||
+    !details.highTax ||
+    !details.mint ||
+    !details.blacklist ||
+    !details.pausable ||
+    !details.maxTx ||
+    !details.proxy ||
+    !details.rugged ||
+    !details.freshWallets ||
+    !details.serialRugger
+  ) {
+    throw new Error(`scenario incomplete (missing: ${missingRisks.join(', ') || 'details'})`);
+  }
+  const flab = ctx.tokens.get('FLAB');
+  if (!flab) throw new Error('scenario incomplete: FLAB');
+  const whaleBalances = await readBalances(
+    ctx,
+    wallets.flabWhales.map((w) => [flab.address, w] as const),
+  );
+  const whaleSharesBps = whaleBalances.map((b) => Number((b * 10_000n) / flab.supply));
+  const headBlock = await ctx.chain.public.getBlockNumber({ cacheTime: 0 });
+  const risks = Object.fromEntries(RISK_KINDS.map((k) => [k, out.risks[k] as Address])) as Record<
+    ScenarioRiskKind,
+    Address
+  >;
+  // Checksummed input is accepted elsewhere; the manifest stays lowercase for easy comparison.
+  const tokens = Object.fromEntries(Object.entries(out.tokens).map(([s, a]) => [s, lower(getAddress(a))]));
+  return {
+    version: 1,
+    seed: ctx.seed,
+    variant,
+    builtAtBlock: headBlock.toString(),
+    builtAt: now,
+    historyStart: ctx.times.start,
+    contracts: {
+      weth: core.weth,
+      factory: core.factory,
+      router: core.router,
+      multicall3: core.multicall3,
+      locker: core.locker,
+      staking: out.staking,
+      lending: out.lending,
+      usd: out.usd,
+    },
+    tokens,
+    risks,
+    pairs: { ...out.pairs },
+    riskDetails: {
+      highTax: details.highTax,
+      mint: details.mint,
+      blacklist: details.blacklist,
+      pausable: details.pausable,
+      maxTx: details.maxTx,
+      proxy: details.proxy,
+      rugged: details.rugged,
+      freshWallets: details.freshWallets,
+      serialRugger: details.serialRugger,
+    },
+    launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
+    wallets: {
+      deployer: wallets.deployer,
+      flabWhales: [...wallets.flabWhales],
+      demo: wallets.demo,
+      serialRuggerDeployer: wallets.serialRugger,
+      noFlab: wallets.noFlab,
+      traders: [...wallets.traders, ...wallets.fresh].map((t) => t.address),
+    },
+    flab: { ...out.flab, whaleThresholdBps: WHALE_THRESHOLD_BPS, whaleSharesBps },
+  };
+}

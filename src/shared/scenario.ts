@@ -1,0 +1,114 @@
+/**
+ * What the local-chain scenario deployed: written once after the build, read at every start and
+ * sent to the browser. Pure types (no server imports). Addresses are lowercase; amounts that can
+ * outgrow JS numbers are decimal strings; times are unix seconds.
+ */
+import type { Address } from './network';
+
+export type ScenarioVariant = 'full' | 'test';
+
+/** One token per real-world risk; each has a WETH pool and some trading history. */
+export type ScenarioRiskKind =
+  | 'honeypot'
+  | 'highTax'
+  | 'mint'
+  | 'blacklist'
+  | 'pausable'
+  | 'maxTx'
+  | 'proxy'
+  | 'rugged'
+  | 'freshWallets'
+  | 'serialRugger';
+
+export type ScenarioLaunch = {
+  symbol: string;
+  token: Address;
+  pair: Address;
+  deployer: Address;
+  launchedAt: number;
+};
+
+export type ScenarioManifest = {
+  version: 1;
+  seed: number;
+  variant: ScenarioVariant;
+  /** Head block when the build finished (decimal string). */
+  builtAtBlock: string;
+  /** The "now" the history ends at (unix seconds). */
+  builtAt: number;
+  /** Timestamp of the first scenario block. */
+  historyStart: number;
+  contracts: {
+    weth: Address;
+    factory: Address;
+    router: Address;
+    multicall3: Address;
+    locker: Address;
+    /** StakingRewards: stake FLAB, earn FLAB. */
+    staking: Address;
+    /** LendingPool: borrow USDC against WETH. */
+    lending: Address;
+    /** The USDC look-alike USD prices go through (token→WETH→USD). */
+    usd: Address;
+  };
+  /** Tokens by symbol: FLAB, DEGEN, BRETT, TOSHI, AERO, USDC, the risk tokens and the new launches. */
+  tokens: Record<string, Address>;
+  /** The token carrying each risk (also listed in `tokens`). */
+  risks: Record<ScenarioRiskKind, Address>;
+  /** WETH pair of each token in `tokens`, by symbol (USDC: the WETH/USDC pair). */
+  pairs: Record<string, Address>;
+  /** What the chain shows about each risk token, for tests and for explaining the demo. */
+  riskDetails: {
+    highTax: {
+      initialBuyBps: number;
+      initialSellBps: number;
+      buyBps: number;
+      sellBps: number;
+      changedAt: number;
+    };
+    mint: { mintedAmount: string; mintedAt: number };
+    blacklist: { blacklisted: Address[]; blacklistedAt: number };
+    pausable: { pausedAt: number; unpausedAt: number };
+    maxTx: { maxTxAmount: string; maxWalletAmount: string };
+    proxy: { implementationV1: Address; implementationV2: Address; upgradedAt: number };
+    rugged: { deployer: Address; launchedAt: number; pulledAt: number };
+    freshWallets: { deployer: Address; insiders: Address[]; freshHolders: Address[]; launchedAt: number };
+    serialRugger: {
+      deployer: Address;
+      earlierTokens: Address[];
+      earlierPairs: Address[];
+      launchedAt: number;
+    };
+  };
+  /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
+  launches: ScenarioLaunch[];
+  wallets: {
+    /** FLAB's deployer (owner of FLAB and of the staking pool). */
+    deployer: Address;
+    /** The six FLAB holders above the whale threshold, largest first. */
+    flabWhales: Address[];
+    /** A wallet holding several tokens including FLAB, for the portfolio demo. */
+    demo: Address;
+    serialRuggerDeployer: Address;
+    /** A funded wallet that never held FLAB. */
+    noFlab: Address;
+    /** The ordinary traders the simulator keeps trading with (whales excluded). */
+    traders: Address[];
+  };
+  flab: {
+    /** Total supply in base units (18 decimals). */
+    supply: string;
+    decimals: 18;
+    pair: Address;
+    launchedAt: number;
+    /** unlockTime of the LP lock in the LpLocker. */
+    lockUnlockTime: number;
+    /**
+     * A whale holds at least this share of supply (basis points), not counting the pair, the
+     * locker, the burn address 0x…dEaD and the zero address.
+     */
+    whaleThresholdBps: 100;
+    /** The whales' shares of supply at the end of the build, in basis points, largest first. */
+    whaleSharesBps: number[];
+  };
+};
