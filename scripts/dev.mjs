@@ -23,4 +23,8 @@ run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   NODE_ENV: 'development',
 });
 run('npx', ['vite', '--port', port, '--strictPort'], { API_PORT: apiPort });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    for (const c of children) c.kill(sig);
+  });
+}

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'invalid_address'
   | 'not_found'
+  | 'forbidden'
   | 'not_a_contract'
   | 'not_erc20'
   | 'rate_limited'
@@ -81,6 +82,7 @@ export class StartupError extends AppError {
 
 /** Keep hostile input (huge strings, control characters) out of messages and logs. */
 export function truncateForMessage(value: string, max = 60): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { createApp } from './api/app';
 import { loadConfig } from './config';
-import { StartupError, isAppError } from './errors';
+import { isAppError, StartupError } from './errors';
 import { createLogger } from './logger';
 import { type Runtime, startRuntime } from './runtime';
 

@@ -8,12 +8,13 @@ import { assertChainId, type ChainClients, createChainClients } from './chain/cl
 import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } from './chain/network';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
+import { createIndexer, type Indexer } from './indexer/indexer';
+import { startCallTracker } from './jobs/call-tracker';
+import { startDeployerResolver } from './jobs/deployer-resolver';
 import { type LocalChain, startLocalChain } from './localchain';
 import type { Logger } from './logger';
-import { createIndexer, type Indexer } from './indexer/indexer';
-import { createTokenEngine, type TokenEngine } from './engine/token-engine';
-import { startDeployerResolver } from './jobs/deployer-resolver';
 
 export type Runtime = {
   database: Database;
@@ -67,6 +68,7 @@ export async function startRuntime(
       log.info({ msg: 'connected to Base', head_block: head.toString() });
       const network = describeBaseNetwork(config.flabTokenAddress);
       const engine = createTokenEngine({ db: database.db, chain, network, indexer: undefined, log });
+      const callTracker = startCallTracker({ db: database.db, engine, log });
       return {
         database,
         chain,
@@ -74,7 +76,10 @@ export async function startRuntime(
         localChain: undefined,
         indexer: undefined,
         engine,
-        stop: () => database.close(),
+        stop: async () => {
+          await callTracker.stop();
+          await database.close();
+        },
       };
     }
 
@@ -100,6 +105,7 @@ export async function startRuntime(
     indexer.start();
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
     const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });
+    const callTracker = startCallTracker({ db: database.db, engine, log });
     return {
       database,
       chain: localChain.clients,
@@ -108,6 +114,7 @@ export async function startRuntime(
       indexer,
       engine,
       stop: async () => {
+        await callTracker.stop();
         await resolver.stop();
         await indexer.stop();
         await localChain.stop();

@@ -2,11 +2,14 @@
 import fs from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
+import { registerGamingRoutes } from './routes/gaming';
 import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
+import { registerTradingCallsRoutes } from './routes/trading-calls';
+import { registerTradingJournalRoutes } from './routes/trading-journal';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
@@ -16,10 +19,10 @@ export type CreateAppOptions = AppContext & {
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: opts.log.child({ component: 'http' }) as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
-    // Hostile or huge URLs get a 414 instead of reaching route code.
-    maxParamLength: 200,
+    // Hostile or huge path parameters get a 414 instead of reaching route code.
+    routerOptions: { maxParamLength: 200 },
     trustProxy: false,
   });
   installErrorHandling(app);
@@ -40,6 +43,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   };
   registerSystemRoutes(app, ctx);
   registerTokenRoutes(app, ctx.engine);
+  registerTradingJournalRoutes(app, ctx);
+  registerTradingCallsRoutes(app, ctx);
+  registerGamingRoutes(app, ctx);
 
   if (opts.webDir && fs.existsSync(opts.webDir)) {
     await app.register(fastifyStatic, { root: opts.webDir, wildcard: false, index: ['index.html'] });

@@ -43,11 +43,9 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({
-          error: { code: 'not_found', message: `No API route for ${req.method} ${path.slice(0, 200)}.` },
-        });
+      return reply.status(404).send({
+        error: { code: 'not_found', message: `No API route for ${req.method} ${path.slice(0, 200)}.` },
+      });
     }
     // Client routes fall back to the single-page app; the browser router renders the 404 page.
     if ((req.method === 'GET' || req.method === 'HEAD') && typeof reply.sendFile === 'function') {

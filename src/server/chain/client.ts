@@ -3,17 +3,17 @@
  * Everything the engine needs is standard JSON-RPC, so both modes run the same code.
  */
 import {
-  type Chain as ViemChain,
   createPublicClient,
   createTestClient,
   createWalletClient,
   http,
   type PublicClient,
   type TestClient,
+  type Chain as ViemChain,
   type WalletClient,
 } from 'viem';
 import { base } from 'viem/chains';
-import { ChainUnavailableError, StartupError, redactUrl } from '../errors';
+import { ChainUnavailableError, redactUrl, StartupError } from '../errors';
 
 export const BASE_CHAIN_ID = 8453;
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;

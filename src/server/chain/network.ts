@@ -1,5 +1,5 @@
 /** The static description of the chain we serve: which DEX, tokens and helpers it has. */
-import { NETWORK_LABELS, type Address, type NetworkInfo } from '../../shared/network';
+import { type Address, NETWORK_LABELS, type NetworkInfo } from '../../shared/network';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { BASE_MAINNET } from './base-mainnet';
 import { BASE_CHAIN_ID } from './client';

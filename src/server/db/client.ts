@@ -13,7 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { StartupError, redactUrl } from '../errors';
+import { redactUrl, StartupError } from '../errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;

@@ -174,3 +174,4 @@ export const verifiedContracts = pgTable('verified_contracts', {
   settings: jsonb('settings').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-user';

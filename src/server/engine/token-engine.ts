@@ -3,6 +3,7 @@
  * simultaneous requests) and runs the pure analysers. One engine serves the API and the CLI.
  */
 import type { Address } from 'viem';
+import { analyseToken } from '../analysis/report';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
@@ -10,7 +11,6 @@ import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
-import { analyseToken } from '../analysis/report';
 import { createSharedCache } from './cache';
 
 export const FACTS_TTL_MS = 10_000;

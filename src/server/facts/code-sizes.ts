@@ -2,7 +2,7 @@
  * Which addresses are contracts: one eth_call with the CodeSizeReader helper placed by state
  * override (it is never deployed), instead of one eth_getCode per holder.
  */
-import { type Address, type PublicClient, decodeFunctionResult, encodeFunctionData } from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, type PublicClient } from 'viem';
 import { CodeSizeReader } from '../localchain/artifacts/generated';
 
 const READER_ADDRESS = '0x00000000000000000000000000000000c0de5123' as const;
@@ -22,6 +22,6 @@ export async function readCodeSizes(client: PublicClient, accounts: Address[]): 
     functionName: 'codeSizes',
     data: res.data,
   }) as readonly bigint[];
-  accounts.forEach((a, i) => out.set(a.toLowerCase(), Number(sizes[i] ?? 0n)));
+  for (const [i, a] of accounts.entries()) out.set(a.toLowerCase(), Number(sizes[i] ?? 0n));
   return out;
 }

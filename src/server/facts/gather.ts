@@ -24,19 +24,11 @@ import {
   readSwaps,
   readTopHolders,
 } from './index-reads';
-import { BURN_ADDRESSES, type PoolState, findPairs, priceInQuote, readMarket } from './market-reads';
+import { BURN_ADDRESSES, findPairs, type PoolState, priceInQuote, readMarket } from './market-reads';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import { simulateHolderSells, simulateTrade } from './trade-simulation';
-import type {
-  Holder,
-  HolderKind,
-  LiquidityEventFact,
-  PoolFacts,
-  SwapFact,
-  TokenReportFacts,
-  VerificationFacts,
-} from './types';
+import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
 
 export type GatherDeps = {
@@ -55,6 +47,10 @@ const RUG_MIN_PEAK_WETH = 10n ** 17n;
 const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
 
 type Row = Record<string, unknown>;
+
+/** Uniswap V2 orders a pair's tokens by address. */
+const sortAddresses = (a: string, b: string): [Address, Address] =>
+  (a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]) as [Address, Address];
 const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 
 async function indexedPairs(db: Db, token: string) {
@@ -80,7 +76,7 @@ async function ethUsdPair(db: Db, client: PublicClient, network: NetworkDescript
   const found = await findPairs(client, network, weth as Address);
   const pair = found[0];
   if (!pair) return null;
-  return { pair, token0: (weth < usd ? weth : usd) as Address };
+  return { pair, token0: sortAddresses(weth, usd)[0] };
 }
 
 export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promise<TokenReportFacts> {
@@ -102,7 +98,7 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
     const found = await findPairs(client, network, t);
     pairRows = found.map((pair) => {
       const q = [weth, usd].find((x) => x !== t) ?? weth;
-      return { pair, token0: (t < q ? t : q) as Address, token1: (t < q ? q : t) as Address, createdTs: 0 };
+      return { pair, token0: sortAddresses(t, q)[0], token1: sortAddresses(t, q)[1], createdTs: 0 };
     });
   }
 

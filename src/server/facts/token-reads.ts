@@ -2,7 +2,7 @@
  * ERC-20 basics in one Multicall3 round trip. Each field fails on its own (allowFailure), so a
  * token without owner() or with a reverting name() still yields the rest; null = unknown.
  */
-import { type Address, type PublicClient, hexToString, isHex } from 'viem';
+import { type Address, hexToString, isHex, type PublicClient } from 'viem';
 import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from './abis';
 
@@ -23,6 +23,7 @@ export function cleanTokenText(value: unknown): string | null {
   let s = value;
   // Some old tokens return bytes32; viem may hand back a hex string.
   if (isHex(s) && s.length === 66) s = hexToString(s, { size: 32 });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   s = s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   if (!s) return null;
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;

@@ -5,20 +5,8 @@
  */
 export type Address = `0x${string}`;
 
-export type CheckOutcome = 'pass' | 'warn' | 'fail' | 'unknown';
-
-/** One line of evidence: which check, what was seen, how it judged, and its weight in the score. */
-export type Evidence = {
-  check: string;
-  label: string;
-  value: string | number | boolean | null;
-  outcome: CheckOutcome;
-  /** Points this check can move the score by (its weight); 0 for informational lines. */
-  weight: number;
-  /** Points actually deducted (or added, negative) by this check. */
-  impact: number;
-  detail: string;
-};
+/** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
+export type { CheckOutcome, Evidence } from '../../shared/analysis';
 
 export type TokenFacts = {
   address: Address;

@@ -3,9 +3,9 @@
  * On Base: Sourcify. A source that cannot be reached answers "unknown", never a guess.
  */
 import { eq } from 'drizzle-orm';
+import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { verifiedContracts } from '../db/schema';
-import type { NetworkDescription } from '../chain/network';
 import type { VerificationFacts } from './types';
 import { lookupSourcify } from './verification';
 

@@ -1,6 +1,6 @@
-import { type Hex, encodeAbiParameters, pad } from 'viem';
+import { encodeAbiParameters, type Hex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type RawLog, TOPICS, decodeLog } from './events';
+import { decodeLog, type RawLog, TOPICS } from './events';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';

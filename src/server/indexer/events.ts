@@ -3,7 +3,7 @@
  * Logs that look like ours but are malformed (e.g. ERC-721 Transfer with the id in topic 3) are
  * skipped, never half-decoded.
  */
-import { type Hex, decodeAbiParameters, toEventSelector } from 'viem';
+import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
 
 export const TOPICS = {
   transfer: toEventSelector('Transfer(address,address,uint256)'),

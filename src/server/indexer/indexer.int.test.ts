@@ -5,12 +5,12 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioManifest } from '../../shared/scenario';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { type Database, openDatabase } from '../db/client';
 import { indexCheckpoints } from '../db/schema';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { buildScenario } from '../localchain/scenario';
-import type { ScenarioManifest } from '../../shared/scenario';
 import { createIndexer } from './indexer';
 
 const log = pino({ level: 'silent' });

@@ -9,9 +9,9 @@ import type { ChainClients } from '../chain/client';
 import type { Db } from '../db/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import type { Logger } from '../logger';
-import { ALL_TOPICS, type DecodedEvent, type RawLog, decodeLog } from './events';
-import { type RangeState, afterRangeError, afterSuccess, initialRange, nextRange } from './ranges';
-import { type Checkpoint, applyRange, loadCheckpoint, rollbackTo } from './store';
+import { ALL_TOPICS, type DecodedEvent, decodeLog, type RawLog } from './events';
+import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
+import { applyRange, loadCheckpoint, rollbackTo } from './store';
 
 export const REORG_ROLLBACK_BLOCKS = 64n;
 export const FOLLOW_INTERVAL_MS = 1_000;

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  INITIAL_RANGE_BLOCKS,
-  MAX_RANGE_BLOCKS,
   afterRangeError,
   afterSuccess,
+  INITIAL_RANGE_BLOCKS,
   initialRange,
   isRangeError,
+  MAX_RANGE_BLOCKS,
   nextRange,
 } from './ranges';
 

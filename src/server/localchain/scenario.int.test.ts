@@ -146,6 +146,8 @@ describe('scenario (test variant)', () => {
     const hp = manifest.risks.honeypot;
     const [holder, bal] = await holderOf(hp, [manifest.pairs.GCAT as Address, await ownerOf(hp)]);
     const router = manifest.contracts.router;
+    // Honeypot victims are often drained of ETH; give this one gas money for the check.
+    await chain.test.setBalance({ address: holder, value: parseEther('1') });
     await chain.public.simulateContract({
       account: holder,
       address: router,

@@ -1,0 +1,301 @@
+// `npm run build:contracts`: compiles contracts/*.sol with the npm solc in one standard-JSON run and
+// writes typed artifacts to src/server/localchain/artifacts/generated/ (gitignored):
+//   <Name>.ts         export const <Name> = { contractName, sourceName, abi, bytecode, deployedBytecode } as const
+//   index.ts          re-exports every artifact
+//   solc-input.json   the full standard-JSON input (every source, imports included, plus settings), so a
+//                     verifier can re-compile without node_modules and compare bytecode
+//   .hash             hash of everything that determines the output; unchanged hash = nothing to do
+// Uniswap V2 (factory, pair, router, WETH9) is not compiled: its artifacts come from the build JSON
+// shipped in @uniswap/v2-core and @uniswap/v2-periphery (the bytecode deployed on Base).
+// Output is deterministic: source unit names are relative (no machine paths end up in the metadata
+// hash), everything is sorted, and files are only rewritten when their content changes.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONTRACTS_DIR = path.join(ROOT, 'contracts');
+const NODE_MODULES = path.join(ROOT, 'node_modules');
+const OUT_DIR = path.join(ROOT, 'src/server/localchain/artifacts/generated');
+const HASH_FILE = path.join(OUT_DIR, '.hash');
+const INPUT_FILE = path.join(OUT_DIR, 'solc-input.json');
+const INDEX_FILE = path.join(OUT_DIR, 'index.ts');
+const require = createRequire(import.meta.url);
+
+const SETTINGS = {
+  evmVersion: 'cancun',
+  optimizer: { enabled: true, runs: 200 },
+  outputSelection: {
+    '*': {
+      '*': [
+        'abi',
+        'evm.bytecode.object',
+        'evm.bytecode.linkReferences',
+        'evm.deployedBytecode.object',
+        'evm.deployedBytecode.linkReferences',
+      ],
+    },
+  },
+};
+
+/** Library contracts compiled alongside ours and emitted as artifacts (the app deploys them). */
+const EXTRA_SOURCES = [
+  { source: '@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol', name: 'ERC1967Proxy' },
+];
+
+/** Prebuilt Uniswap V2 artifacts: [build JSON, contract name, original source]. */
+const UNISWAP = [
+  [
+    '@uniswap/v2-core/build/UniswapV2Factory.json',
+    'UniswapV2Factory',
+    '@uniswap/v2-core/contracts/UniswapV2Factory.sol',
+  ],
+  [
+    '@uniswap/v2-core/build/UniswapV2Pair.json',
+    'UniswapV2Pair',
+    '@uniswap/v2-core/contracts/UniswapV2Pair.sol',
+  ],
+  [
+    '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+    'UniswapV2Router02',
+    '@uniswap/v2-periphery/contracts/UniswapV2Router02.sol',
+  ],
+  ['@uniswap/v2-periphery/build/WETH9.json', 'WETH9', '@uniswap/v2-periphery/contracts/test/WETH9.sol'],
+];
+
+/** Packages whose content feeds the output; their versions go into the hash. */
+const DEPENDENCIES = [
+  'solc',
+  '@openzeppelin/contracts',
+  '@openzeppelin/contracts-upgradeable',
+  '@uniswap/v2-core',
+  '@uniswap/v2-periphery',
+];
+
+const IMPORT_ROOTS = ['@openzeppelin/contracts/', '@openzeppelin/contracts-upgradeable/'];
+
+class CompileError extends Error {}
+
+/** Aborts the run; main() prints the message and sets a failing exit code (no process.exit, so
+ * long solc reports are never cut off on a piped stderr). */
+function fail(message) {
+  throw new CompileError(message);
+}
+
+function packageVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(NODE_MODULES, name, 'package.json'), 'utf8')).version;
+}
+
+/** contracts/*.sol, keyed by source unit name ("contracts/X.sol"), sorted. */
+function readProjectSources() {
+  const files = fs
+    .readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith('.sol'))
+    .sort();
+  if (files.length === 0) fail(`no .sol files in ${path.relative(ROOT, CONTRACTS_DIR)}/`);
+  return Object.fromEntries(
+    files.map((f) => [`contracts/${f}`, fs.readFileSync(path.join(CONTRACTS_DIR, f), 'utf8')]),
+  );
+}
+
+/** Reads an import: OpenZeppelin from node_modules, anything else under contracts/. */
+function readImport(unitName) {
+  let file;
+  if (IMPORT_ROOTS.some((r) => unitName.startsWith(r))) file = path.join(NODE_MODULES, unitName);
+  else if (unitName.startsWith('contracts/')) file = path.join(ROOT, unitName);
+  else return { error: `cannot resolve "${unitName}" (only @openzeppelin/* and contracts/* are allowed)` };
+  const resolved = path.resolve(file);
+  if (!resolved.startsWith(path.resolve(NODE_MODULES)) && !resolved.startsWith(path.resolve(CONTRACTS_DIR)))
+    return { error: `import "${unitName}" escapes node_modules/ and contracts/` };
+  try {
+    return { contents: fs.readFileSync(resolved, 'utf8') };
+  } catch {
+    return { error: `import "${unitName}" not found at ${path.relative(ROOT, resolved)}` };
+  }
+}
+
+function computeHash(projectSources) {
+  const h = createHash('sha256');
+  const feed = (label, value) => h.update(`${label}\0${value}\0`);
+  feed('script', fs.readFileSync(fileURLToPath(import.meta.url), 'utf8'));
+  feed('settings', JSON.stringify(SETTINGS));
+  for (const dep of DEPENDENCIES) feed(`dep:${dep}`, packageVersion(dep));
+  for (const [name, content] of Object.entries(projectSources)) feed(`src:${name}`, content);
+  return h.digest('hex');
+}
+
+/** True when the previous run had this hash and everything it wrote is still there. */
+function upToDate(hash) {
+  try {
+    if (fs.readFileSync(HASH_FILE, 'utf8').trim() !== hash) return false;
+    if (!fs.existsSync(INPUT_FILE)) return false;
+    const index = fs.readFileSync(INDEX_FILE, 'utf8');
+    const modules = [...index.matchAll(/from '\.\/(\w+)'/g)].map((m) => m[1]);
+    return modules.length > 0 && modules.every((m) => fs.existsSync(path.join(OUT_DIR, `${m}.ts`)));
+  } catch {
+    return false;
+  }
+}
+
+const hex = (s) => (s.startsWith('0x') ? s : `0x${s}`);
+
+function checkBytecode(name, code, label) {
+  if (!/^0x[0-9a-f]*$/i.test(code))
+    fail(`${name}: ${label} is not linked or not hex (libraries are not supported)`);
+}
+
+function compileSolidity(projectSources) {
+  const solc = require('solc');
+  const sources = { ...projectSources };
+  for (const { source } of EXTRA_SOURCES) {
+    const r = readImport(source);
+    if (r.error) fail(r.error);
+    sources[source] = r.contents;
+  }
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([k, content]) => [k, { content }])),
+    settings: SETTINGS,
+  };
+  const imported = new Map();
+  const findImports = (unitName) => {
+    const r = readImport(unitName);
+    if (r.contents !== undefined) imported.set(unitName, r.contents);
+    return r;
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
+  const diagnostics = output.errors ?? [];
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const warnings = diagnostics.filter((d) => d.severity !== 'error');
+  for (const w of warnings) console.warn((w.formattedMessage ?? w.message).trimEnd());
+  if (errors.length > 0) {
+    const list = errors.map((e) => (e.formattedMessage ?? e.message).trimEnd()).join('\n\n');
+    fail(`solc ${solc.version()} reported ${errors.length} error(s):\n\n${list}`);
+  }
+
+  const wanted = new Set([
+    ...Object.keys(projectSources).map((s) => `${s}:*`),
+    ...EXTRA_SOURCES.map((e) => `${e.source}:${e.name}`),
+  ]);
+  const artifacts = [];
+  for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
+    for (const [contractName, c] of Object.entries(contracts)) {
+      if (!wanted.has(`${sourceName}:*`) && !wanted.has(`${sourceName}:${contractName}`)) continue;
+      // Interfaces and abstract contracts have no bytecode: nothing to deploy, no artifact.
+      if (!c.evm.bytecode.object) continue;
+      if (Object.keys(c.evm.bytecode.linkReferences ?? {}).length > 0)
+        fail(`${contractName}: needs library linking, which this script does not do`);
+      artifacts.push({
+        contractName,
+        sourceName,
+        abi: c.abi,
+        bytecode: hex(c.evm.bytecode.object),
+        deployedBytecode: hex(c.evm.deployedBytecode.object),
+      });
+    }
+  }
+  // The full input, imports inlined, sorted: enough to re-compile anywhere.
+  const allSources = { ...sources, ...Object.fromEntries(imported) };
+  const fullInput = {
+    language: 'Solidity',
+    sources: Object.fromEntries(
+      Object.keys(allSources)
+        .sort()
+        .map((k) => [k, { content: allSources[k] }]),
+    ),
+    settings: SETTINGS,
+  };
+  return { artifacts, fullInput, version: solc.version(), warnings: warnings.length };
+}
+
+function uniswapArtifacts() {
+  return UNISWAP.map(([jsonPath, contractName, sourceName]) => {
+    const j = JSON.parse(fs.readFileSync(path.join(NODE_MODULES, jsonPath), 'utf8'));
+    const bytecode = j.evm?.bytecode?.object ?? j.bytecode;
+    const deployed = j.evm?.deployedBytecode?.object ?? j.deployedBytecode;
+    if (!Array.isArray(j.abi) || typeof bytecode !== 'string' || typeof deployed !== 'string' || !bytecode)
+      fail(`${jsonPath}: unexpected build JSON shape (want abi and evm.bytecode.object)`);
+    return { contractName, sourceName, abi: j.abi, bytecode: hex(bytecode), deployedBytecode: hex(deployed) };
+  });
+}
+
+function renderArtifact(a) {
+  return `// Generated by scripts/compile-contracts.mjs from ${a.sourceName}. Do not edit.
+export const ${a.contractName} = {
+  contractName: '${a.contractName}',
+  sourceName: '${a.sourceName}',
+  abi: ${JSON.stringify(a.abi, null, 2).replace(/\n/g, '\n  ')},
+  bytecode: '${a.bytecode}',
+  deployedBytecode: '${a.deployedBytecode}',
+} as const;
+`;
+}
+
+/** Writes only when the content differs, so unchanged files keep their mtime (watchers stay calm). */
+function writeIfChanged(file, content) {
+  try {
+    if (fs.readFileSync(file, 'utf8') === content) return;
+  } catch {
+    // missing: write it
+  }
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, content);
+  fs.renameSync(tmp, file);
+}
+
+function main() {
+  const started = Date.now();
+  const projectSources = readProjectSources();
+  const hash = computeHash(projectSources);
+  const rel = path.relative(ROOT, OUT_DIR);
+  if (upToDate(hash)) {
+    console.log(`compile-contracts: up to date (${rel})`);
+    return;
+  }
+
+  const { artifacts, fullInput, version, warnings } = compileSolidity(projectSources);
+  const all = [...artifacts, ...uniswapArtifacts()].sort((a, b) =>
+    a.contractName < b.contractName ? -1 : a.contractName > b.contractName ? 1 : 0,
+  );
+  const seen = new Map();
+  for (const a of all) {
+    checkBytecode(a.contractName, a.bytecode, 'bytecode');
+    checkBytecode(a.contractName, a.deployedBytecode, 'deployedBytecode');
+    const other = seen.get(a.contractName);
+    if (other)
+      fail(`two contracts are named ${a.contractName} (${other} and ${a.sourceName}); names must be unique`);
+    seen.set(a.contractName, a.sourceName);
+  }
+
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  // Drop the hash first: a run interrupted from here on is redone next time.
+  fs.rmSync(HASH_FILE, { force: true });
+  const keep = new Set(['index.ts', 'solc-input.json', '.hash', ...all.map((a) => `${a.contractName}.ts`)]);
+  for (const f of fs.readdirSync(OUT_DIR))
+    if (!keep.has(f)) fs.rmSync(path.join(OUT_DIR, f), { force: true });
+  for (const a of all) writeIfChanged(path.join(OUT_DIR, `${a.contractName}.ts`), renderArtifact(a));
+  writeIfChanged(
+    INDEX_FILE,
+    `// Generated by scripts/compile-contracts.mjs. Do not edit.\n${all
+      .map((a) => `export { ${a.contractName} } from './${a.contractName}';`)
+      .join('\n')}\n`,
+  );
+  writeIfChanged(INPUT_FILE, `${JSON.stringify(fullInput)}\n`);
+  fs.writeFileSync(HASH_FILE, `${hash}\n`);
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `compile-contracts: ${all.length} artifacts (${artifacts.length} from solc ${version.replace(/\.Emscripten.*$/, '')}, ` +
+      `${UNISWAP.length} Uniswap V2 prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
+  );
+}
+
+try {
+  main();
+} catch (e) {
+  if (!(e instanceof CompileError)) throw e;
+  console.error(`compile-contracts: ${e.message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { scoreFromEvidence, scoreGrade } from '../../shared/analysis';
+import { FIXTURES, honeypotToken, ruggedToken, safeToken } from './fixtures';
+import { analyseFlabScore, FLAB_WEIGHTS } from './flab-score';
+
+describe('FLAB Score', () => {
+  it('weights sum to 100', () => {
+    expect(Object.values(FLAB_WEIGHTS).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('grades the safe token A+', () => {
+    const r = analyseFlabScore(safeToken);
+    expect(r.flabScore).toBeGreaterThanOrEqual(80);
+    expect(r.grade).toBe('A+');
+    expect(r.breakdown.map((b) => b.component)).toEqual([
+      'security',
+      'rug_safety',
+      'liquidity',
+      'whales',
+      'community',
+    ]);
+  });
+
+  it('grades a honeypot and a rug D through the critical-finding line', () => {
+    for (const f of [honeypotToken, ruggedToken]) {
+      const r = analyseFlabScore(f);
+      expect(r.grade).toBe('D');
+      expect(r.evidence.find((e) => e.check === 'critical_finding')).toMatchObject({
+        outcome: 'fail',
+        impact: 40,
+      });
+      expect(r.risks[0]).toMatch(/^❌ /);
+      expect(r.risks.some((x) => x.startsWith('❌ Critical'))).toBe(true);
+    }
+  });
+
+  it('derives the score and grade from its evidence', () => {
+    for (const f of Object.values(FIXTURES)) {
+      const r = analyseFlabScore(f);
+      expect(r.flabScore).toBe(scoreFromEvidence(r.evidence));
+      expect(r.grade).toBe(scoreGrade(r.flabScore));
+      for (const b of r.breakdown) expect(b.impact).toBeCloseTo((b.weight * (100 - b.score)) / 100, 2);
+      expect(r.risks.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('follows the spec grade bands', () => {
+    expect([80, 79, 70, 69, 60, 59, 50, 49].map(scoreGrade)).toEqual([
+      'A+',
+      'A',
+      'A',
+      'B',
+      'B',
+      'C',
+      'C',
+      'D',
+    ]);
+  });
+});

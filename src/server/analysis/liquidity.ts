@@ -1,0 +1,233 @@
+/**
+ * Liquidity scanner: pool depth, price impact for the user's amount, LP lock, drains and the rug
+ * detector's verdict. liquidityScore = clamp(round(100 − Σ impact)) over:
+ *   pool exists / value          40  (no pool: fail; < $1K fail; < $10K warn; unknown USD value: 10)
+ *   price impact for amountUsd   20  (> 15% fail, > 5% warn)
+ *   LP locked or burned          20  (≥ 95% pass, ≥ 50% warn, else fail; lock ending < 7 days: warn)
+ *   rug pull risk                20  (rug detector's rugScore / 100: > 0.7 fail, > 0.4 warn)
+ *   recent LP removal (24 h)     15  (≥ 20% of the pool in one removal warn, ≥ 50% fail)
+ *   24 h trading volume           5  (none: warn; unknown: 1)
+ * riskLevel from liquidityScore: ≥ 70 LOW, ≥ 40 MEDIUM, ≥ 20 HIGH, else CRITICAL; a completed rug is
+ * always CRITICAL.
+ */
+import {
+  type Evidence,
+  healthLevel,
+  type Level3,
+  type LiquidityResult,
+  type RiskLevel,
+  type RugResult,
+  riskStrings,
+  round,
+  scoreFromEvidence,
+} from '../../shared/analysis';
+import type { TokenReportFacts } from '../facts/types';
+import {
+  allPools,
+  allSwaps,
+  checkLpLocked,
+  checkRecentLpRemoval,
+  DAY_S,
+  drainEvents,
+  gradeAbove,
+  gradeBelow,
+  judged,
+  LP_SAFE_PASS,
+  lpSafeShare,
+  POOL_FAIL_BELOW_USD,
+  POOL_WARN_BELOW_USD,
+  pct,
+  priceImpactPct,
+  tokenAgeDays,
+  usd,
+} from './evidence';
+import { analyseRug, type RugOptions } from './rug-detector';
+import { WHALE_THRESHOLD_PCT } from './whales';
+
+export const DEFAULT_AMOUNT_USD = 1000;
+/** Price impact above this (percent) is flagged (spec §9). */
+export const PRICE_IMPACT_WARN_PCT = 15;
+export const PRICE_IMPACT_CAUTION_PCT = 5;
+/** Rug pull risk (0–1) above this is flagged (spec §9). */
+export const RUG_PULL_RISK_WARN = 0.7;
+
+export type LiquidityOptions = RugOptions & { amountUsd?: number; rug?: RugResult };
+
+function riskLevelOf(score: number): RiskLevel {
+  if (score >= 70) return 'LOW';
+  if (score >= 40) return 'MEDIUM';
+  if (score >= 20) return 'HIGH';
+  return 'CRITICAL';
+}
+
+const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
+
+export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions = {}): LiquidityResult {
+  const amountUsd =
+    opts.amountUsd !== undefined && Number.isFinite(opts.amountUsd) && opts.amountUsd >= 0
+      ? opts.amountUsd
+      : DEFAULT_AMOUNT_USD;
+  const rug = opts.rug ?? analyseRug(facts, opts);
+  const pool = facts.mainPool;
+  const poolValue = pool?.poolValueUsd ?? null;
+  const poolValueKnown = poolValue !== null && Number.isFinite(poolValue) ? poolValue : null;
+  const impact = pool ? priceImpactPct(amountUsd, poolValueKnown) : null;
+  const rugPullRisk = round(rug.rugScore / 100, 2);
+  const drains = drainEvents(facts);
+  const dayAgo = facts.now - DAY_S;
+  const swaps = allSwaps(facts);
+  const swaps24h = swaps.filter(({ swap }) => swap.timestamp >= dayAgo);
+  const supply = facts.holders.totalSupply > 0n ? facts.holders.totalSupply : (facts.token.totalSupply ?? 0n);
+  const whaleSwaps24h = swaps24h.filter(
+    ({ swap }) => supply > 0n && swap.tokenAmount * 100n >= supply * BigInt(WHALE_THRESHOLD_PCT),
+  ).length;
+  const volume = pool?.volume24hUsd ?? null;
+
+  const evidence: Evidence[] = [];
+  {
+    const spec = { check: 'pool_value', label: 'Pool value', weight: 40 };
+    if (!pool)
+      evidence.push(judged(spec, 'fail', 0, 'The token has no liquidity pool, so it cannot be traded.'));
+    else if (poolValueKnown === null)
+      evidence.push(judged(spec, 'unknown', null, "The pool's USD value could not be priced."));
+    else {
+      const o = gradeBelow(poolValueKnown, POOL_FAIL_BELOW_USD, POOL_WARN_BELOW_USD);
+      evidence.push(
+        judged(
+          spec,
+          o,
+          round(poolValueKnown, 2),
+          o === 'pass'
+            ? `The main pool holds ${usd(poolValueKnown)}.`
+            : `The main pool holds only ${usd(poolValueKnown)} (below ${usd(o === 'fail' ? POOL_FAIL_BELOW_USD : POOL_WARN_BELOW_USD)}).`,
+        ),
+      );
+    }
+  }
+  {
+    const spec = { check: 'price_impact', label: 'Price impact', weight: 20 };
+    if (impact === null)
+      evidence.push(
+        judged(spec, 'unknown', null, `The price impact of a ${usd(amountUsd)} buy could not be computed.`),
+      );
+    else {
+      const o = gradeAbove(impact, PRICE_IMPACT_CAUTION_PCT, PRICE_IMPACT_WARN_PCT);
+      evidence.push(
+        judged(spec, o, impact, `Buying ${usd(amountUsd)} would move the price by ${pct(impact, 2)}.`),
+      );
+    }
+  }
+  evidence.push(checkLpLocked(facts, 20));
+  {
+    const spec = { check: 'rug_pull_risk', label: 'Rug pull risk', weight: 20 };
+    const o = gradeAbove(rugPullRisk, 0.4, RUG_PULL_RISK_WARN);
+    evidence.push(
+      judged(
+        spec,
+        o,
+        rugPullRisk,
+        `The rug detector rates the rug pull risk at ${Math.round(rugPullRisk * 100)}% (${rug.riskLevel}).`,
+      ),
+    );
+  }
+  evidence.push(checkRecentLpRemoval(facts, 15));
+  {
+    const spec = { check: 'volume_24h', label: '24 h volume', weight: 5 };
+    if (!pool) evidence.push(judged(spec, 'unknown', null, 'No pool, so no trading volume.', 0));
+    else if (volume === null || !Number.isFinite(volume))
+      evidence.push(judged(spec, 'unknown', null, 'The 24-hour volume could not be priced.'));
+    else if (volume <= 0)
+      evidence.push(judged(spec, 'warn', 0, 'Nobody traded the token in the last 24 hours.'));
+    else evidence.push(judged(spec, 'pass', round(volume, 2), `${usd(volume)} traded in the last 24 hours.`));
+  }
+
+  const liquidityScore = scoreFromEvidence(evidence);
+  const riskLevel: RiskLevel = rug.completedRug ? 'CRITICAL' : riskLevelOf(liquidityScore);
+  const locked = pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null;
+  const lockTime = pool?.lockUnlockTime ?? null;
+
+  const warnings: string[] = [];
+  if (rug.completedRug) warnings.push('Liquidity has been drained: this pool was rugged.');
+  if (!pool) warnings.push('No liquidity pool found for this token.');
+  if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
+    warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
+  if (rugPullRisk > RUG_PULL_RISK_WARN)
+    warnings.push(`High rug pull risk: ${Math.round(rugPullRisk * 100)}%.`);
+  if (pool && !locked)
+    warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
+  if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
+    warnings.push(`Low liquidity: the pool holds only ${usd(poolValueKnown)}.`);
+  const recentDrains = drains.filter((d) => d.event.timestamp >= dayAgo);
+  if (recentDrains.length > 0)
+    warnings.push(`${recentDrains.length} large liquidity removal(s) in the last 24 hours.`);
+
+  const recommendations: string[] = [];
+  if (rug.completedRug || rugPullRisk > RUG_PULL_RISK_WARN)
+    recommendations.push('Do not buy: the rug risk is too high.');
+  if (impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
+    recommendations.push('Split the order into smaller buys or reduce the amount to limit price impact.');
+  if (pool && !locked)
+    recommendations.push('Wait until the liquidity is locked or burned before buying a large amount.');
+  if (pool && locked && lockTime !== null && pool.lpBurnedShare < LP_SAFE_PASS)
+    recommendations.push('Watch the LP lock end date: liquidity can be withdrawn after it.');
+  if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
+    recommendations.push('Use a tight slippage limit: thin pools move sharply on each trade.');
+  if (recommendations.length === 0)
+    recommendations.push('Liquidity looks healthy for this amount; keep monitoring for liquidity removals.');
+
+  const behaviorFlags = rug.evidence
+    .filter((e) => e.weight > 0 && (e.outcome === 'fail' || e.outcome === 'warn'))
+    .map((e) => e.label);
+
+  const drainRisk: Level3 =
+    rug.completedRug || recentDrains.some((d) => d.share >= 0.5) || rugPullRisk > RUG_PULL_RISK_WARN
+      ? 'High'
+      : recentDrains.length > 0 || !locked || rugPullRisk > 0.4
+        ? 'Medium'
+        : 'Low';
+  const whaleActivity: Level3 = whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
+  const age = tokenAgeDays(facts);
+
+  return {
+    liquidityScore,
+    score: liquidityScore,
+    rugScore: rug.rugScore,
+    riskLevel,
+    timestamp: facts.now * 1000,
+    amountUsd,
+    warnings,
+    recommendations,
+    risks: riskStrings(evidence, 6),
+    liquidityData: {
+      poolValue: poolValueKnown === null ? null : round(poolValueKnown, 2),
+      priceImpact: impact,
+      tradingVolume24h: volume === null || !Number.isFinite(volume) ? null : round(volume, 2),
+      liquidityHealth: capitalise(healthLevel(liquidityScore)),
+      liquidityLocked: locked,
+      liquidityLockTime: lockTime === null ? null : lockTime * 1000,
+    },
+    rugAnalysis: {
+      rugScore: rug.rugScore,
+      confidence: rug.confidence,
+      lpDrainEvents: {
+        count: drains.length,
+        events: drains.map((d) => ({
+          hash: d.event.txHash,
+          time: d.event.timestamp * 1000,
+          provider: d.event.provider,
+          shareOfPool: round(d.share, 4),
+          quoteAmount: d.event.quoteAmount.toString(),
+        })),
+      },
+      rugPullRisk,
+      behaviorFlags,
+    },
+    liveMonitoring: {
+      liquidityDrainRisk: drainRisk,
+      whaleActivity,
+      recentTransactions: allPools(facts).reduce((n, p) => n + p.swaps24h.buys + p.swaps24h.sells, 0),
+      contractAge: age === null ? null : Math.floor(age),
+    },
+    evidence,
+  };
+}

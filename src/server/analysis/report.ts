@@ -1,0 +1,112 @@
+/**
+ * One token report: every analyser over one set of facts, each computed once and shared (the rug
+ * detector feeds liquidity, all feed the FLAB Score and token health), plus a JSON-safe digest of the
+ * facts. Pure.
+ */
+import type { FactsSummary, TokenReport } from '../../shared/analysis';
+import type { TokenReportFacts } from '../facts/types';
+import { analyseFlabScore } from './flab-score';
+import { analyseLiquidity, DEFAULT_AMOUNT_USD } from './liquidity';
+import { analyseRug, type RugOptions } from './rug-detector';
+import { analyseScanner } from './scanner';
+import { analyseTokenHealth } from './token-health';
+import { analyseWhales } from './whales';
+
+export type ReportOptions = RugOptions & { amountUsd?: number };
+
+export function summariseFacts(f: TokenReportFacts): FactsSummary {
+  const t = f.trade;
+  const trade: Record<string, string | number | null> =
+    t.status === 'ok'
+      ? {
+          status: t.status,
+          pair: t.pair,
+          router: t.router,
+          buyTaxPct: t.buyTaxPct,
+          sellTaxPct: t.sellTaxPct,
+          transferTaxPct: t.transferTaxPct,
+          buyGas: t.buyGas.toString(),
+          sellGas: t.sellGas.toString(),
+          maxBuyEth: t.maxBuyEth,
+        }
+      : t.status === 'sell_failed'
+        ? {
+            status: t.status,
+            pair: t.pair,
+            router: t.router,
+            buyTaxPct: t.buyTaxPct,
+            revertReason: t.revertReason,
+          }
+        : t.status === 'buy_failed'
+          ? { status: t.status, pair: t.pair, router: t.router, revertReason: t.revertReason }
+          : t.status === 'error'
+            ? { status: t.status, message: t.message }
+            : { status: t.status };
+  const pools = [...f.pools];
+  if (f.mainPool && !pools.some((p) => p.pair === f.mainPool?.pair)) pools.unshift(f.mainPool);
+  return {
+    now: f.now,
+    address: f.token.address,
+    name: f.token.name,
+    symbol: f.token.symbol,
+    decimals: f.token.decimals,
+    totalSupply: f.token.totalSupply === null ? null : f.token.totalSupply.toString(),
+    owner: f.token.owner,
+    ownerRenounced: f.token.ownerRenounced,
+    deployer: f.token.deployer,
+    createdAt: f.token.createdAt,
+    codeSize: f.token.codeSize,
+    verification: { ...f.token.verification },
+    capabilities: f.token.capabilities.found.map((c) => ({ capability: c.capability, via: [...c.via] })),
+    capabilityBasis: f.token.capabilities.basis,
+    proxy: f.token.proxy ? { ...f.token.proxy } : null,
+    trade,
+    holderSells: f.holderSells ? { ...f.holderSells } : null,
+    holderCount: f.holders.holderCount,
+    topHolderCount: f.holders.top.length,
+    pools: pools.map((p) => ({
+      pair: p.pair,
+      quoteSymbol: p.quoteSymbol,
+      tokenReserve: p.tokenReserve.toString(),
+      quoteReserve: p.quoteReserve.toString(),
+      peakQuoteReserve: p.peakQuoteReserve.toString(),
+      poolValueUsd: p.poolValueUsd,
+      priceUsd: p.priceUsd,
+      priceEth: p.priceEth,
+      lpBurnedShare: p.lpBurnedShare,
+      lpLockedShare: p.lpLockedShare,
+      lpCreatorShare: p.lpCreatorShare,
+      lockUnlockTime: p.lockUnlockTime,
+      createdAt: p.createdAt,
+      volume24hUsd: p.volume24hUsd,
+      swaps24h: { ...p.swaps24h },
+      priceChange24hPct: p.priceChange24hPct,
+      recentSwapCount: p.recentSwaps.length,
+      liquidityEventCount: p.liquidityEvents.length,
+    })),
+    deployerFacts: { ...f.deployer },
+    events: { ...f.events },
+    rugFeatures: { ...f.rugFeatures },
+  };
+}
+
+export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}): TokenReport {
+  const amountUsd = opts.amountUsd ?? DEFAULT_AMOUNT_USD;
+  const scanner = analyseScanner(facts);
+  const rug = analyseRug(facts, opts);
+  const whales = analyseWhales(facts);
+  const liquidity = analyseLiquidity(facts, { ...opts, amountUsd, rug });
+  const flabScore = analyseFlabScore(facts, { ...opts, scanner, rug, liquidity, whales });
+  const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity });
+  return {
+    address: facts.token.address,
+    generatedAt: facts.now * 1000,
+    scanner,
+    rug,
+    whales,
+    liquidity,
+    flabScore,
+    health,
+    facts: summariseFacts(facts),
+  };
+}

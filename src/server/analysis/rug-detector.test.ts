@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  freshInsiderToken,
+  highTaxToken,
+  honeypotToken,
+  missingDataToken,
+  RUG_DRAIN_TX,
+  ruggedToken,
+  safeToken,
+} from './fixtures';
+import { analyseRug, SHIPPED_RUG_MODEL } from './rug-detector';
+
+const SEV = { critical: 3, high: 2, medium: 1, low: 0 } as const;
+
+describe('rug detector on literal fixtures', () => {
+  it('uses at least 16 features, including the fitted model inputs', () => {
+    const r = analyseRug(safeToken);
+    expect(r.features.total).toBeGreaterThanOrEqual(16);
+    for (const f of SHIPPED_RUG_MODEL.features) expect(r.features.names).toContain(`model:${f.name}`);
+    expect(r.model?.probability).not.toBeNull();
+  });
+
+  it('rates the safe token LOW with full confidence', () => {
+    const r = analyseRug(safeToken);
+    expect(r.riskLevel).toBe('LOW');
+    expect(r.rugScore).toBeLessThan(30);
+    expect(r.score).toBe(100 - r.rugScore);
+    expect(r.confidence).toBe(1);
+    expect(r.completedRug).toBe(false);
+  });
+
+  it('rates a completed rug CRITICAL and names its drain transaction', () => {
+    const r = analyseRug(ruggedToken);
+    expect(['HIGH', 'CRITICAL']).toContain(r.riskLevel);
+    expect(r.riskLevel).toBe('CRITICAL');
+    expect(r.completedRug).toBe(true);
+    expect(r.riskFactors[0]).toMatchObject({
+      factor: 'Liquidity drained (completed rug)',
+      severity: 'critical',
+    });
+    expect(r.riskFactors[0]?.description).toContain(RUG_DRAIN_TX);
+    expect(r.recommendation).toMatch(/already been pulled/);
+  });
+
+  it('detects a rug from the reserve falling below 5% of its peak, without a drain event', () => {
+    const pool = { ...ruggedToken.mainPool!, liquidityEvents: [] };
+    const facts = {
+      ...ruggedToken,
+      mainPool: pool,
+      pools: [pool],
+      deployer: { ...ruggedToken.deployer, ruggedTokens: 0 },
+    };
+    const r = analyseRug(facts);
+    expect(r.completedRug).toBe(true);
+    expect(['HIGH', 'CRITICAL']).toContain(r.riskLevel);
+  });
+
+  it('flags the honeypot critically', () => {
+    const r = analyseRug(honeypotToken);
+    expect(r.riskFactors.find((f) => f.factor.startsWith('Sell simulation'))?.severity).toBe('critical');
+    expect(['HIGH', 'CRITICAL']).toContain(r.riskLevel);
+  });
+
+  it('raises the risk for a fresh token with insiders and an unlocked pool', () => {
+    const r = analyseRug(freshInsiderToken);
+    expect(['HIGH', 'CRITICAL']).toContain(r.riskLevel);
+    expect(r.model?.probability ?? 0).toBeGreaterThan(0.5);
+    expect(r.riskFactors.map((f) => f.factor)).toEqual(
+      expect.arrayContaining(['Insider wallets', 'LP locked or burned']),
+    );
+  });
+
+  it('reports the high sell tax as a factor', () => {
+    const r = analyseRug(highTaxToken);
+    expect(r.riskFactors.find((f) => f.factor === 'Sell tax')?.description).toContain('35%');
+  });
+
+  it('lowers confidence and reports unknowns when data is missing', () => {
+    const r = analyseRug(missingDataToken);
+    expect(r.confidence).toBeLessThan(0.6);
+    expect(r.confidence).toBeLessThan(analyseRug(safeToken).confidence);
+    expect(r.model?.probability).toBeNull();
+    expect(r.evidence.find((e) => e.check === 'rug_model')?.outcome).toBe('unknown');
+    expect(r.recommendation).toMatch(/provisional/);
+  });
+
+  it('sorts risk factors by severity', () => {
+    for (const f of [ruggedToken, honeypotToken, freshInsiderToken, highTaxToken]) {
+      const s = analyseRug(f).riskFactors.map((x) => SEV[x.severity]);
+      expect(s).toEqual([...s].sort((a, b) => b - a));
+    }
+  });
+});

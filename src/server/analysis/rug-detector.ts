@@ -1,0 +1,250 @@
+/**
+ * Rug detector ("AI"): the fitted rug model (rug-model/, a logistic regression over behavioural
+ * features from `facts.rugFeatures`) combined with contract checks and pool/holder facts.
+ *
+ * rugScore = clamp(round(Σ impact)) over the evidence lines below, score = 100 − rugScore
+ * (so score = clamp(round(100 − Σ impact)) like every other analyser).
+ *
+ * Weights (the most each line adds to the rug score):
+ *   completed rug (drain ≥ 90% / reserve < 5% of peak)  80   → a completed rug is always CRITICAL
+ *   fitted model                                           35 × probability (continuous; unknown: 9)
+ *   sell fails (honeypot)                                  40
+ *   creator's earlier rugs                                 25
+ *   LP not locked/burned                                   20
+ *   sell tax                                               20
+ *   owner can move others' tokens                          15
+ *   recent LP removal (24 h)                               15
+ *   mint                                                   10
+ *   pool creator's LP share                                10
+ *   creator/owner share of supply                          10
+ *   top-10 concentration                                   10
+ *   insiders (funded by the creator)                       10
+ *   holders with rug history                               10
+ *   pool liquidity                                         10
+ *   blacklist                                               8
+ *   upgradeable proxy                                       8
+ *   source not verified                                     8
+ *   fresh wallets                                           6
+ *   pause / trading switch                                  6
+ *   token age                                               6
+ *   tax can be changed                                      8
+ *   hidden owner                                            5
+ *   ownership not renounced                                 5
+ * Each model feature also gets an informational line (weight 0) with its value and contribution.
+ *
+ * Risk level from rugScore: < 30 LOW, < 60 MEDIUM, < 80 HIGH, else CRITICAL (spec §4 fallback + CRITICAL).
+ * Confidence = share of features (weighted lines + model features) whose facts were available.
+ */
+import {
+  type Evidence,
+  type RugModelSummary,
+  type RugResult,
+  type RugRiskFactor,
+  riskStrings,
+  round,
+  rugRiskLevel,
+  type Severity,
+  severityRank,
+  sortEvidenceWorstFirst,
+  sumImpacts,
+} from '../../shared/analysis';
+import type { TokenReportFacts } from '../facts/types';
+import {
+  type Check,
+  checkBlacklist,
+  checkCompletedRug,
+  checkCreatorHistory,
+  checkCreatorShare,
+  checkFeeSetters,
+  checkFreshWallets,
+  checkHiddenOwner,
+  checkHolderRugHistory,
+  checkHoneypot,
+  checkInsiders,
+  checkLpCreatorShare,
+  checkLpLocked,
+  checkMint,
+  checkOwnerMovesTokens,
+  checkOwnership,
+  checkPause,
+  checkPoolLiquidity,
+  checkProxy,
+  checkRecentLpRemoval,
+  checkSellTax,
+  checkTokenAge,
+  checkTopHolders,
+  checkVerified,
+  judged,
+} from './evidence';
+import { getRugFeature, isRugFeatureName, type RugFeatures } from './rug-model/features';
+import { loadRugModel, predictRug, type RugModel } from './rug-model/model';
+import weightsJson from './rug-model/weights.json';
+
+/** The shipped fitted model (validated once at import; throws if weights.json is malformed). */
+export const SHIPPED_RUG_MODEL: RugModel = loadRugModel(weightsJson);
+
+export const MODEL_WEIGHT = 35;
+export const COMPLETED_RUG_WEIGHT = 80;
+
+export const RUG_WEIGHTS: readonly (readonly [Check, number])[] = [
+  [checkCompletedRug, COMPLETED_RUG_WEIGHT],
+  [checkHoneypot, 40],
+  [checkCreatorHistory, 25],
+  [checkLpLocked, 20],
+  [checkSellTax, 20],
+  [checkOwnerMovesTokens, 15],
+  [checkRecentLpRemoval, 15],
+  [checkMint, 10],
+  [checkLpCreatorShare, 10],
+  [checkCreatorShare, 10],
+  [checkTopHolders, 10],
+  [checkInsiders, 10],
+  [checkHolderRugHistory, 10],
+  [checkPoolLiquidity, 10],
+  [checkBlacklist, 8],
+  [checkProxy, 8],
+  [checkVerified, 8],
+  [checkFreshWallets, 6],
+  [checkPause, 6],
+  [checkTokenAge, 6],
+  [checkFeeSetters, 8],
+  [checkHiddenOwner, 5],
+  [checkOwnership, 5],
+];
+
+export type RugOptions = { model?: RugModel };
+
+/** Severity of a risk factor from the points it added. */
+export function severityOf(impact: number): Severity {
+  if (impact >= 25) return 'critical';
+  if (impact >= 12) return 'high';
+  if (impact >= 5) return 'medium';
+  return 'low';
+}
+
+function modelFeatures(facts: TokenReportFacts): Partial<RugFeatures> {
+  const out: Partial<RugFeatures> = {};
+  for (const [k, v] of Object.entries(facts.rugFeatures ?? {})) {
+    if (isRugFeatureName(k) && typeof v === 'number') out[k] = v;
+  }
+  return out;
+}
+
+function modelEvidence(
+  facts: TokenReportFacts,
+  model: RugModel,
+): { lines: Evidence[]; summary: RugModelSummary } {
+  const pred = predictRug(model, modelFeatures(facts));
+  const all = pred.missing.length >= model.features.length;
+  const spec = { check: 'rug_model', label: 'Fitted rug model', weight: MODEL_WEIGHT };
+  const p = pred.probability;
+  const main = all
+    ? judged(spec, 'unknown', null, 'Not enough pool history for the fitted rug model to judge.')
+    : judged(
+        spec,
+        p >= 0.7 ? 'fail' : p >= 0.4 ? 'warn' : 'pass',
+        round(p, 3),
+        `The fitted model puts the chance of a rug at ${Math.round(p * 100)}% from the pool's liquidity and creator behaviour${
+          pred.missing.length > 0
+            ? ` (${pred.missing.length} of ${model.features.length} inputs missing)`
+            : ''
+        }.`,
+        Math.round(MODEL_WEIGHT * p),
+      );
+  const lines: Evidence[] = [main];
+  for (const c of pred.contributions) {
+    const def = getRugFeature(c.feature);
+    const missing = pred.missing.includes(c.feature);
+    lines.push(
+      judged(
+        { check: `model:${c.feature}`, label: def.explanation, weight: 0 },
+        missing ? 'unknown' : c.contribution > 0.5 ? 'warn' : 'pass',
+        missing ? null : round(c.value, 4),
+        missing
+          ? `${def.explanation} (no data; the model used the training average)`
+          : `${def.explanation} Value ${round(c.value, 4)} ${c.contribution >= 0 ? 'raises' : 'lowers'} the model's estimate (${round(c.contribution, 2)} log-odds).`,
+      ),
+    );
+  }
+  return {
+    lines,
+    summary: {
+      variant: model.variant,
+      probability: all ? null : round(p, 4),
+      missing: pred.missing,
+      contributions: pred.contributions.map((c) => ({
+        feature: c.feature,
+        value: c.value,
+        contribution: round(c.contribution, 4),
+      })),
+    },
+  };
+}
+
+function recommendationFor(
+  level: RugResult['riskLevel'],
+  factors: RugRiskFactor[],
+  confidence: number,
+  rugged: boolean,
+) {
+  const top = factors
+    .slice(0, 3)
+    .map((f) => f.factor.toLowerCase())
+    .join(', ');
+  let text: string;
+  if (rugged)
+    text = `This token's liquidity has already been pulled: it is a completed rug, and buying it now is very likely to lose the whole amount. Do not buy; holders may not be able to sell for anything.`;
+  else if (level === 'CRITICAL')
+    text = `Avoid this token: it shows several strong rug signals${top ? ` (${top})` : ''}. The people in control can take holders' money.`;
+  else if (level === 'HIGH')
+    text = `High rug risk${top ? ` (${top})` : ''}. Only trade with money you can lose, keep positions small and be ready to exit.`;
+  else if (level === 'MEDIUM')
+    text = `Some warning signs${top ? ` (${top})` : ''}. Check who controls the contract and the liquidity before buying, and size positions carefully.`;
+  else
+    text = `No major rug signals were found${top ? `; minor points: ${top}` : ''}. As with any token, keep watching liquidity and ownership changes.`;
+  if (confidence < 0.6)
+    text += ` Much of the data was unavailable (confidence ${Math.round(confidence * 100)}%), so treat this as provisional.`;
+  return text;
+}
+
+export function analyseRug(facts: TokenReportFacts, opts: RugOptions = {}): RugResult {
+  const model = opts.model ?? SHIPPED_RUG_MODEL;
+  const checks = RUG_WEIGHTS.map(([check, w]) => check(facts, w));
+  const m = modelEvidence(facts, model);
+  const evidence = [...checks, ...m.lines];
+  const rugScore = Math.min(100, Math.max(0, Math.round(sumImpacts(evidence))));
+  const completed = checks.some((e) => e.check === 'completed_rug' && e.outcome === 'fail');
+
+  // Features: the weighted checks (except the model's own summary line) plus each model input.
+  const modelInputs = m.lines.slice(1);
+  const features = [...checks, ...modelInputs];
+  const available = features.filter((e) => e.outcome !== 'unknown').length;
+  const confidence = round(available / features.length, 2);
+
+  const riskFactors: RugRiskFactor[] = sortEvidenceWorstFirst(
+    evidence.filter((e) => e.weight > 0 && e.impact > 0 && (e.outcome === 'fail' || e.outcome === 'warn')),
+  )
+    .map((e) => ({
+      factor: e.label,
+      severity: e.check === 'completed_rug' ? ('critical' as const) : severityOf(e.impact),
+      description: e.detail,
+      impact: e.impact,
+    }))
+    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.impact - a.impact)
+    .map(({ factor, severity, description }) => ({ factor, severity, description }));
+
+  const riskLevel = rugRiskLevel(rugScore);
+  return {
+    rugScore,
+    score: 100 - rugScore,
+    riskLevel,
+    confidence,
+    riskFactors,
+    risks: riskStrings(evidence, 6),
+    recommendation: recommendationFor(riskLevel, riskFactors, confidence, completed),
+    completedRug: completed,
+    features: { total: features.length, available, names: features.map((e) => e.check) },
+    model: m.summary,
+    evidence,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Security scanner: one evidence line per row of reference/risk-checks.md that our facts cover.
+ * score = clamp(round(100 − Σ impact)), status by spec §4 bands. Weights below are the most each
+ * check can deduct (see evidence.ts for the pass/warn/fail/unknown impact rule).
+ *
+ * The honeypot line weighs 90, so a token whose sell fails scores at most 10.
+ *
+ * Not covered (no facts yet): "clone of a known scam" (bytecode similarity) and wallet clusters
+ * beyond "funded by the deployer".
+ */
+import {
+  type Evidence,
+  riskStrings,
+  type ScannerResult,
+  scoreFromEvidence,
+  scoreStatus,
+} from '../../shared/analysis';
+import type { TokenReportFacts } from '../facts/types';
+import {
+  type Check,
+  checkBlacklist,
+  checkBuyTax,
+  checkCode,
+  checkCreatorHistory,
+  checkCreatorShare,
+  checkFeeSetters,
+  checkFreshWallets,
+  checkHiddenOwner,
+  checkHolderCount,
+  checkHolderSells,
+  checkHoneypot,
+  checkInsiders,
+  checkLpLocked,
+  checkMaxTx,
+  checkMint,
+  checkOwnerMovesTokens,
+  checkOwnership,
+  checkPause,
+  checkPoolLiquidity,
+  checkProxy,
+  checkSelfDestruct,
+  checkSellTax,
+  checkTopHolders,
+  checkTransferTax,
+  checkVerified,
+} from './evidence';
+
+/** [check, weight] — the weight is the most points the check can deduct from 100. */
+export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
+  [checkHoneypot, 90],
+  [checkVerified, 10],
+  [checkProxy, 10],
+  [checkBuyTax, 15],
+  [checkSellTax, 20],
+  [checkTransferTax, 10],
+  [checkHolderSells, 20],
+  [checkMaxTx, 5],
+  [checkFeeSetters, 10],
+  [checkMint, 20],
+  [checkBlacklist, 15],
+  [checkPause, 10],
+  [checkHiddenOwner, 10],
+  [checkOwnerMovesTokens, 25],
+  [checkSelfDestruct, 20],
+  [checkCreatorHistory, 25],
+  [checkCreatorShare, 10],
+  [checkTopHolders, 15],
+  [checkHolderCount, 10],
+  [checkInsiders, 15],
+  [checkFreshWallets, 10],
+  [checkLpLocked, 20],
+  [checkPoolLiquidity, 15],
+  [checkOwnership, 5],
+  [checkCode, 100],
+];
+
+export const SCANNER_MAX_RISKS = 4;
+
+export function scannerEvidence(facts: TokenReportFacts): Evidence[] {
+  return SCANNER_WEIGHTS.map(([check, w]) => check(facts, w));
+}
+
+export function analyseScanner(facts: TokenReportFacts): ScannerResult {
+  const evidence = scannerEvidence(facts);
+  const score = scoreFromEvidence(evidence);
+  const v = facts.token.verification.status;
+  const contractVerified = v === 'verified' ? true : v === 'unverified' ? false : null;
+  const holderCount = Number.isFinite(facts.holders.holderCount) ? facts.holders.holderCount : 0;
+  return {
+    score,
+    status: scoreStatus(score),
+    contractVerified,
+    holderCount,
+    details: {
+      name: facts.token.name,
+      symbol: facts.token.symbol,
+      contractVerified,
+      holderCount,
+      decimals: facts.token.decimals,
+      totalSupply: facts.token.totalSupply === null ? null : facts.token.totalSupply.toString(),
+    },
+    risks: riskStrings(evidence, SCANNER_MAX_RISKS),
+    evidence,
+  };
+}

@@ -1,0 +1,284 @@
+/**
+ * Whale tracker. A whale is a holder with ≥ WHALE_THRESHOLD_PCT of the supply that is not a pool,
+ * an LP locker or a burn address. whaleScore (higher = healthier distribution) =
+ * clamp(round(100 − Σ impact)) over:
+ *   top-5 whale concentration   30  (> 30% warn, > 50% fail)
+ *   largest single holder       20  (> 10% warn, > 20% fail)
+ *   whales with rug history     20  (1–2 warn, ≥ 3 fail)
+ *   insider whales              15  (funded by the creator: > 3% warn, > 10% fail)
+ *   fresh whales                10  (wallets < 7 days: > 10% warn, > 25% fail)
+ *   whales selling (24 h)       10  (whale sells > whale buys in tokens: warn; > 3×: fail)
+ */
+import {
+  type Evidence,
+  riskStrings,
+  round,
+  type Severity,
+  scoreFromEvidence,
+  type WhaleEntry,
+  type WhaleHolder,
+  type WhaleResult,
+  type WhaleTransaction,
+} from '../../shared/analysis';
+import type { Holder, PoolFacts, SwapFact, TokenReportFacts } from '../facts/types';
+import {
+  allSwaps,
+  circulatingHolders,
+  DAY_S,
+  decimalsOf,
+  FRESH_FAIL_PCT,
+  FRESH_WALLET_DAYS,
+  FRESH_WARN_PCT,
+  gradeAbove,
+  INSIDERS_FAIL_PCT,
+  INSIDERS_WARN_PCT,
+  judged,
+  pct,
+  sharePct,
+  tokenAmount,
+  walletAgeDays,
+} from './evidence';
+
+/** Holders with at least this share of the supply (percent) are whales. */
+export const WHALE_THRESHOLD_PCT = 1;
+/** Holders with at least this share (percent) are "large holders". */
+export const LARGE_HOLDER_PCT = 0.1;
+export const TOP_HOLDERS_MAX = 20;
+export const NEW_ENTRIES_WINDOW_S = 12 * 3600;
+export const RECENT_TX_MAX = 20;
+
+const lc = (a: string) => a.toLowerCase();
+
+function walletType(h: Holder): string {
+  switch (h.kind) {
+    case 'pair':
+      return 'Liquidity pool';
+    case 'locker':
+      return 'Locker';
+    case 'burn':
+      return 'Burn';
+    case 'deployer':
+      return 'Deployer';
+    case 'contract':
+      return 'Contract';
+    case 'eoa':
+      return h.percentage >= WHALE_THRESHOLD_PCT
+        ? 'Whale'
+        : h.percentage >= LARGE_HOLDER_PCT
+          ? 'Large holder'
+          : 'Holder';
+  }
+}
+
+function holderRisk(h: Holder, now: number): Severity {
+  if (h.kind === 'pair' || h.kind === 'locker' || h.kind === 'burn') return 'low';
+  if (h.rugHistory >= 3) return 'critical';
+  if (h.rugHistory > 0) return 'high';
+  if (h.kind === 'deployer' && h.percentage > 5) return 'high';
+  const age = walletAgeDays(h, now);
+  if (h.fundedByDeployer) return 'medium';
+  if (h.percentage >= WHALE_THRESHOLD_PCT && age !== null && age < FRESH_WALLET_DAYS) return 'medium';
+  return 'low';
+}
+
+/** A swap's value in ETH: the WETH amount, else token amount × ETH price, else null. */
+function swapEth(facts: TokenReportFacts, s: SwapFact, pool: PoolFacts): number | null {
+  if (s.ethAmount > 0n) return Number(s.ethAmount) / 1e18;
+  const d = decimalsOf(facts);
+  if (d === null || pool.priceEth === null || !Number.isFinite(pool.priceEth)) return null;
+  return round((Number(s.tokenAmount) / 10 ** d) * pool.priceEth, 6);
+}
+
+export function analyseWhales(facts: TokenReportFacts): WhaleResult {
+  const now = facts.now;
+  const circ = circulatingHolders(facts);
+  const whales = circ.filter((h) => h.percentage >= WHALE_THRESHOLD_PCT);
+  const whaleSet = new Map(whales.map((h) => [lc(h.address), h]));
+  const known = facts.holders.top.length > 0;
+
+  // Swaps by whales, or any single swap moving ≥ WHALE_THRESHOLD_PCT of the supply.
+  const supply = facts.holders.totalSupply > 0n ? facts.holders.totalSupply : (facts.token.totalSupply ?? 0n);
+  const bigSwap = (s: SwapFact) =>
+    supply > 0n && s.tokenAmount * 100n >= supply * BigInt(WHALE_THRESHOLD_PCT);
+  const whaleSwaps = allSwaps(facts).filter(({ swap }) => whaleSet.has(lc(swap.trader)) || bigSwap(swap));
+
+  const recentTransactions: WhaleTransaction[] = whaleSwaps.slice(0, RECENT_TX_MAX).map(({ swap, pool }) => ({
+    value: swapEth(facts, swap, pool),
+    timestamp: swap.timestamp,
+    hash: swap.txHash,
+    from: swap.side === 'buy' ? pool.pair : swap.trader,
+    to: swap.side === 'buy' ? swap.trader : pool.pair,
+    side: swap.side,
+  }));
+
+  const holderOf = (a: string) => facts.holders.top.find((h) => lc(h.address) === lc(a));
+  const newWhaleEntries: WhaleEntry[] = whaleSwaps
+    .filter(({ swap }) => swap.timestamp >= now - NEW_ENTRIES_WINDOW_S && swap.timestamp <= now + 60)
+    .map(({ swap, pool }) => {
+      const h = holderOf(swap.trader);
+      return {
+        wallet: swap.trader,
+        transactionType: swap.side === 'buy' ? ('Buy' as const) : ('Sell' as const),
+        time: swap.timestamp * 1000,
+        amount: tokenAmount(facts, swap.tokenAmount),
+        valueEth: swapEth(facts, swap, pool),
+        walletAge: h ? walletAgeDays(h, now) : null,
+        rugHistory: h?.rugHistory ?? 0,
+        hash: swap.txHash,
+      };
+    });
+
+  const topHolders: WhaleHolder[] = facts.holders.top.slice(0, TOP_HOLDERS_MAX).map((h, i) => ({
+    rank: i + 1,
+    address: h.address,
+    walletType: walletType(h),
+    riskLevel: holderRisk(h, now),
+    balance: tokenAmount(facts, h.balance),
+    percentage: round(h.percentage, 4),
+    walletAge: walletAgeDays(h, now),
+    rugHistory: h.rugHistory,
+    lastActive: h.lastActiveAt === null || !Number.isFinite(h.lastActiveAt) ? null : h.lastActiveAt * 1000,
+  }));
+
+  const top5 = known ? round(sharePct(circ.slice(0, 5)), 2) : null;
+  const ruggedWallets = circ.filter((h) => h.rugHistory > 0).length;
+
+  // Evidence
+  const evidence: Evidence[] = [];
+  const unknownHolders = 'The holder list is not available.';
+  {
+    const spec = { check: 'whale_top5', label: 'Top 5 holders', weight: 30 };
+    if (top5 === null) evidence.push(judged(spec, 'unknown', null, unknownHolders));
+    else
+      evidence.push(
+        judged(
+          spec,
+          gradeAbove(top5, 30, 50),
+          top5,
+          `The 5 largest holders (not pools or lockers) own ${pct(top5)} of the supply.`,
+        ),
+      );
+  }
+  {
+    const spec = { check: 'whale_largest', label: 'Largest holder', weight: 20 };
+    const first = circ[0];
+    if (!known) evidence.push(judged(spec, 'unknown', null, unknownHolders));
+    else if (!first)
+      evidence.push(judged(spec, 'pass', 0, 'Every top holder is a pool, locker or burn address.'));
+    else {
+      const p = round(first.percentage, 2);
+      evidence.push(
+        judged(
+          spec,
+          gradeAbove(p, 10, 20),
+          p,
+          `The largest holder (${walletType(first).toLowerCase()}) owns ${pct(p)} of the supply.`,
+        ),
+      );
+    }
+  }
+  {
+    const spec = { check: 'whale_rug_history', label: 'Whales with rug history', weight: 20 };
+    if (!known) evidence.push(judged(spec, 'unknown', null, unknownHolders));
+    else
+      evidence.push(
+        judged(
+          spec,
+          ruggedWallets >= 3 ? 'fail' : ruggedWallets > 0 ? 'warn' : 'pass',
+          ruggedWallets,
+          ruggedWallets === 0
+            ? 'No top holder took part in earlier rugs.'
+            : `${ruggedWallets} top holder(s) took part in earlier rugs.`,
+        ),
+      );
+  }
+  {
+    const spec = { check: 'whale_insiders', label: 'Insider whales', weight: 15 };
+    const hasCreator = !!(facts.deployer.address || facts.token.deployer);
+    if (!known || !hasCreator)
+      evidence.push(
+        judged(spec, 'unknown', null, "Insiders can't be traced without the holder list and the creator."),
+      );
+    else {
+      const ins = whales.filter((h) => h.fundedByDeployer && h.kind !== 'deployer');
+      const s = round(sharePct(ins), 2);
+      evidence.push(
+        judged(
+          spec,
+          gradeAbove(s, INSIDERS_WARN_PCT, INSIDERS_FAIL_PCT),
+          s,
+          ins.length === 0
+            ? 'No whale was funded by the creator.'
+            : `${ins.length} whale(s) funded by the creator hold ${pct(s)} of the supply.`,
+        ),
+      );
+    }
+  }
+  {
+    const spec = { check: 'whale_fresh', label: 'Fresh whale wallets', weight: 10 };
+    const aged = whales.filter((h) => walletAgeDays(h, now) !== null);
+    if (aged.length === 0)
+      evidence.push(
+        judged(
+          spec,
+          known && whales.length === 0 ? 'pass' : 'unknown',
+          known && whales.length === 0 ? 0 : null,
+          known && whales.length === 0 ? 'There are no whales.' : 'Wallet ages of the whales are not known.',
+        ),
+      );
+    else {
+      const fresh = aged.filter((h) => (walletAgeDays(h, now) ?? Infinity) < FRESH_WALLET_DAYS);
+      const s = round(sharePct(fresh), 2);
+      evidence.push(
+        judged(
+          spec,
+          gradeAbove(s, FRESH_WARN_PCT, FRESH_FAIL_PCT),
+          s,
+          fresh.length === 0
+            ? `No whale wallet is younger than ${FRESH_WALLET_DAYS} days.`
+            : `${fresh.length} whale wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(s)} of the supply.`,
+        ),
+      );
+    }
+  }
+  {
+    const spec = { check: 'whale_selling', label: 'Whale selling (24 h)', weight: 10 };
+    if (facts.pools.length === 0 && !facts.mainPool)
+      evidence.push(judged(spec, 'unknown', null, 'No pool, so whale trading cannot be watched.', 0));
+    else {
+      const day = whaleSwaps.filter(({ swap }) => swap.timestamp >= now - DAY_S);
+      const sold = day
+        .filter(({ swap }) => swap.side === 'sell')
+        .reduce((s, { swap }) => s + swap.tokenAmount, 0n);
+      const bought = day
+        .filter(({ swap }) => swap.side === 'buy')
+        .reduce((s, { swap }) => s + swap.tokenAmount, 0n);
+      const o = sold > bought * 3n && sold > 0n ? 'fail' : sold > bought ? 'warn' : 'pass';
+      evidence.push(
+        judged(
+          spec,
+          o,
+          `${day.length} swaps`,
+          day.length === 0
+            ? 'No large whale trades in the last 24 hours.'
+            : o === 'pass'
+              ? `Whales bought at least as much as they sold in the last 24 hours (${day.length} trades).`
+              : `Whales sold ${tokenAmount(facts, sold)} and bought ${tokenAmount(facts, bought)} tokens in the last 24 hours.`,
+        ),
+      );
+    }
+  }
+
+  const whaleScore = scoreFromEvidence(evidence);
+  return {
+    whaleScore,
+    score: whaleScore,
+    whaleCount: whales.length,
+    recentTransactions,
+    concentration: { topFivePercentage: top5, ruggedWallets },
+    topHolders,
+    newWhaleEntries,
+    risks: riskStrings(evidence, 6),
+    evidence,
+  };
+}

@@ -1,0 +1,772 @@
+/**
+ * Trader tools API over in-memory PGlite with a fake engine (pool prices) and a fake chain (FLAB
+ * balances): journal, calls (with the tracker job), gaming, validation, CSV, rate limits.
+ */
+import fastifyRateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { ContractFunctionZeroDataError } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callStatsSchema,
+  journalStatsSchema,
+  leaderboardSchema,
+  MESSAGES,
+  reactionResultSchema,
+  submitScoreResponseSchema,
+  tradeListSchema,
+  tradeSchema,
+  tradingCallListSchema,
+  tradingCallSchema,
+  walletVerificationSchema,
+} from '../../shared/trader-tools';
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import { type Database, openDatabase } from '../db/client';
+import type { TokenEngine } from '../engine/token-engine';
+import { startCallTracker } from '../jobs/call-tracker';
+import { parseCsv } from '../trader-tools/csv';
+import type { AppContext } from './context';
+import { installErrorHandling } from './error-handler';
+import { registerGamingRoutes } from './routes/gaming';
+import { registerTradingCallsRoutes } from './routes/trading-calls';
+import { registerTradingJournalRoutes } from './routes/trading-journal';
+
+const FLAB = '0xf1ab00000000000000000000000000000000f1ab' as const;
+const E18 = 10n ** 18n;
+const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as const;
+const TOKEN_A = addr(0xa);
+const TOKEN_B = addr(0xb);
+const TOKEN_NOPRICE = addr(0xdead);
+
+/** Pool prices the fake engine answers with; a token not listed throws (like a non-token). */
+const prices = new Map<string, number | null>([
+  [TOKEN_A, 2],
+  [TOKEN_B, 10],
+]);
+const engine = {
+  async facts(address: string) {
+    const p = prices.get(address.toLowerCase());
+    if (p === undefined) throw new Error(`${address} is not a token`);
+    return { mainPool: p === null ? null : { priceUsd: p } };
+  },
+} as unknown as TokenEngine;
+
+/** FLAB balances (smallest units) the fake chain answers with. */
+const balances = new Map<string, bigint>();
+let chainMode: 'ok' | 'down' | 'not-a-token' = 'ok';
+const chain = {
+  mode: 'local',
+  rpcUrl: 'http://fake',
+  public: {
+    async readContract(args: { address: string; functionName: string; args?: readonly unknown[] }) {
+      if (chainMode === 'down') throw new Error('fetch failed');
+      if (chainMode === 'not-a-token')
+        throw new ContractFunctionZeroDataError({ functionName: args.functionName });
+      expect(args.address).toBe(FLAB);
+      if (args.functionName === 'decimals') return 18;
+      if (args.functionName === 'balanceOf') return balances.get(String(args.args?.[0]).toLowerCase()) ?? 0n;
+      throw new Error(`unexpected ${args.functionName}`);
+    },
+  },
+} as unknown as ChainClients;
+
+const network = {
+  mode: 'local',
+  chainId: 8453,
+  label: 'test',
+  flabToken: FLAB,
+} as unknown as NetworkDescription;
+const log = pino({ level: 'silent' });
+
+let clock = Date.parse('2025-06-01T12:00:00Z');
+const now = () => new Date(clock);
+
+async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify();
+  installErrorHandling(app);
+  await app.register(fastifyRateLimit, { global: false });
+  registerTradingJournalRoutes(app, ctx, { now });
+  registerTradingCallsRoutes(app, ctx, { now });
+  registerGamingRoutes(app, ctx, { now });
+  await app.ready();
+  return app;
+}
+
+let database: Database;
+let ctx: AppContext;
+let app: FastifyInstance;
+/** A distinct client address per test so the per-client write limit never interferes. */
+let ipSeq = 1;
+const nextIp = () => `10.0.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'memory' });
+  ctx = { database, chain, network, engine, log };
+  app = await buildApp(ctx);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const WALLET = addr(0x1001);
+const OTHER_WALLET = addr(0x1002);
+
+const trade = (over: Record<string, unknown> = {}) => ({
+  walletAddress: WALLET,
+  tokenSymbol: 'AAA',
+  tokenName: 'Token A',
+  tokenAddress: TOKEN_A,
+  tradeType: 'buy',
+  quantity: '10',
+  entryPrice: '1.5',
+  fees: '1',
+  ...over,
+});
+
+async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
+}
+
+describe('trading journal', () => {
+  it('rejects bad input with 400 naming the field and the reason', async () => {
+    const missing = await post('/api/trading-journal', trade({ quantity: undefined }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      error: { code: 'bad_request', details: { field: 'quantity', reason: 'is required' } },
+    });
+    const notNumber = await post('/api/trading-journal', trade({ entryPrice: 'abc' }));
+    expect(notNumber.json().error.details).toMatchObject({ field: 'entryPrice', reason: 'must be a number' });
+    const badType = await post('/api/trading-journal', trade({ tradeType: 'hodl' }));
+    expect(badType.json().error.details).toMatchObject({ field: 'tradeType', reason: 'must be buy or sell' });
+    const badStrategy = await post('/api/trading-journal', trade({ strategy: 'yolo' }));
+    expect(badStrategy.json().error.details.field).toBe('strategy');
+    const badWallet = await post('/api/trading-journal', trade({ walletAddress: '0x123' }));
+    expect(badWallet.json().error.details.field).toBe('walletAddress');
+    const negative = await post('/api/trading-journal', trade({ fees: '-1' }));
+    expect(negative.json().error.details).toMatchObject({ field: 'fees', reason: 'must be zero or more' });
+    const future = await post('/api/trading-journal', trade({ entryDate: '2030-01-01T00:00:00Z' }));
+    expect(future.json().error.details.field).toBe('entryDate');
+    const notJson = await post('/api/trading-journal', 'x', { 'content-type': 'text/plain' });
+    expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
+    const list = await app.inject({ method: 'GET', url: '/api/trading-journal/not-a-wallet' });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().error.details.field).toBe('wallet');
+    // Nothing was written by any of these.
+    expect((await app.inject({ method: 'GET', url: `/api/trading-journal/${WALLET}` })).json()).toEqual([]);
+  });
+
+  it('adds a trade marked to the pool price; unknown prices mark at entry and say so', async () => {
+    const w = addr(0x2001);
+    const res = await post('/api/trading-journal', trade({ walletAddress: w, exitPrice: '', notes: '' }));
+    expect(res.statusCode).toBe(201);
+    const t = tradeSchema.parse(res.json());
+    // buy: (2 − 1.5) × 10 − 1
+    expect(t).toMatchObject({
+      status: 'open',
+      currentPrice: 2,
+      priceSource: 'pool',
+      netPnL: 4,
+      exitPrice: null,
+      notes: null,
+    });
+    expect(t.pnlPercentage).toBeCloseTo((4 / 15) * 100, 10);
+
+    const unknown = await post(
+      '/api/trading-journal',
+      trade({ walletAddress: w, tokenAddress: TOKEN_NOPRICE, tradeType: 'sell' }),
+    );
+    expect(unknown.json()).toMatchObject({ currentPrice: null, priceSource: 'entry', netPnL: -1 });
+
+    const list = tradeListSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/trading-journal/${w}` })).json(),
+    );
+    expect(list).toHaveLength(2);
+  });
+
+  it('computes the stats from the stored trades', async () => {
+    const w = addr(0x3001);
+    const entry = new Date(clock - 3 * 86_400_000).toISOString();
+    const exitAfter = (days: number) => new Date(clock - 3 * 86_400_000 + days * 86_400_000).toISOString();
+    // Closed buy: (3 − 1) × 10 − 1 = 19, held 1 day.
+    await post(
+      '/api/trading-journal',
+      trade({ walletAddress: w, entryPrice: '1', exitPrice: '3', entryDate: entry, exitDate: exitAfter(1) }),
+    );
+    // Closed short: (4 − 5) × 2 − 0 = −2, held 2 days.
+    await post(
+      '/api/trading-journal',
+      trade({
+        walletAddress: w,
+        tradeType: 'sell',
+        quantity: '2',
+        entryPrice: '4',
+        exitPrice: '5',
+        fees: '',
+        entryDate: entry,
+        exitDate: exitAfter(2),
+      }),
+    );
+    // Closed buy: (2 − 1) × 5 − 0.5 = 4.5, held 0.5 days.
+    await post(
+      '/api/trading-journal',
+      trade({
+        walletAddress: w,
+        quantity: '5',
+        entryPrice: '1',
+        exitPrice: '2',
+        fees: '0.5',
+        entryDate: entry,
+        exitDate: exitAfter(0.5),
+      }),
+    );
+    // Open short on token B at pool 10: (12 − 10) × 1 − 0 = 2.
+    await post(
+      '/api/trading-journal',
+      trade({
+        walletAddress: w,
+        tradeType: 'sell',
+        tokenAddress: TOKEN_B,
+        quantity: 1,
+        entryPrice: 12,
+        fees: 0,
+      }),
+    );
+
+    const res = await app.inject({ method: 'GET', url: `/api/trading-journal/stats/${w}` });
+    expect(res.statusCode).toBe(200);
+    const s = journalStatsSchema.parse(res.json());
+    expect(s).toEqual({
+      totalPnL: 19 - 2 + 4.5 + 2,
+      winRate: 66.7,
+      totalTrades: 4,
+      totalVolume: 10 + 8 + 5 + 12,
+      bestTrade: 19,
+      worstTrade: -2,
+      profitFactor: 11.75,
+      avgTradeSize: 35 / 4,
+      avgHoldTime: 1.2,
+      openTrades: 1,
+      closedTrades: 3,
+      realizedPnL: 21.5,
+      unrealizedPnL: 2,
+      openTradesWithoutPrice: 0,
+    });
+    // Stats move with the market.
+    prices.set(TOKEN_B, 11);
+    try {
+      const s2 = (await app.inject({ method: 'GET', url: `/api/trading-journal/stats/${w}` })).json();
+      expect(s2.unrealizedPnL).toBe(1);
+    } finally {
+      prices.set(TOKEN_B, 10);
+    }
+  });
+
+  it('row actions: update closes a trade (closedAt set), require the owning wallet, delete removes it', async () => {
+    const w = addr(0x4001);
+    const created = tradeSchema.parse(
+      (await post('/api/trading-journal', trade({ walletAddress: w }))).json(),
+    );
+    const url = `/api/trading-journal/${created.id}`;
+    const patch = (payload: unknown) =>
+      app.inject({ method: 'PATCH', url, payload: payload as object, remoteAddress: nextIp() });
+
+    const noWallet = await patch({ exitPrice: '3' });
+    expect(noWallet.statusCode).toBe(400);
+    expect(noWallet.json().error.details.field).toBe('walletAddress');
+    const wrong = await patch({ walletAddress: OTHER_WALLET, exitPrice: '3' });
+    expect(wrong.statusCode).toBe(403);
+    const unknownField = await patch({ walletAddress: w, walletAddres: 'typo' });
+    expect(unknownField.json().error.details).toMatchObject({
+      field: 'walletAddres',
+      reason: 'is not a known field',
+    });
+    const badDate = await patch({ walletAddress: w, exitPrice: '3', exitDate: '2000-01-01T00:00:00Z' });
+    expect(badDate.json().error.details.field).toBe('exitDate');
+    // A rejected update leaves the row as it was.
+    const after = tradeListSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/trading-journal/${w}` })).json(),
+    );
+    expect(after[0]).toMatchObject({
+      status: 'open',
+      exitPrice: null,
+      closedAt: null,
+      updatedAt: created.updatedAt,
+    });
+
+    clock += 2 * 86_400_000;
+    const closed = await patch({ walletAddress: w, exitPrice: '3', notes: 'took profit' });
+    expect(closed.statusCode).toBe(200);
+    const c = tradeSchema.parse(closed.json());
+    // (3 − 1.5) × 10 − 1
+    expect(c).toMatchObject({
+      status: 'closed',
+      exitPrice: 3,
+      priceSource: 'exit',
+      currentPrice: null,
+      netPnL: 14,
+      notes: 'took profit',
+    });
+    expect(c.closedAt).toBe(new Date(clock).toISOString());
+    const stats = (await app.inject({ method: 'GET', url: `/api/trading-journal/stats/${w}` })).json();
+    expect(stats.avgHoldTime).toBe(2);
+
+    const reopened = tradeSchema.parse((await patch({ walletAddress: w, exitPrice: null })).json());
+    expect(reopened).toMatchObject({ status: 'open', closedAt: null, priceSource: 'pool' });
+
+    const delWrong = await app.inject({
+      method: 'DELETE',
+      url: `${url}?walletAddress=${OTHER_WALLET}`,
+      remoteAddress: nextIp(),
+    });
+    expect(delWrong.statusCode).toBe(403);
+    const delMissing = await app.inject({ method: 'DELETE', url, remoteAddress: nextIp() });
+    expect(delMissing.statusCode).toBe(400);
+    expect(delMissing.json().error.details.field).toBe('walletAddress');
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `${url}?walletAddress=${w}`,
+      remoteAddress: nextIp(),
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/trading-journal/${w}` })).json()).toEqual([]);
+    expect((await patch({ walletAddress: w, exitPrice: '3' })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({ method: 'PATCH', url: '/api/trading-journal/abc', payload: { walletAddress: w } })
+      ).json().error.details.field,
+    ).toBe('id');
+  });
+
+  it('exports CSV that neutralises formula injection and parses back', async () => {
+    const w = addr(0x5001);
+    const evil = '=HYPERLINK("http://evil.example","click"),x';
+    await post(
+      '/api/trading-journal',
+      trade({ walletAddress: w, tokenName: '+SUM(1,2)', notes: evil, tokenSymbol: '@A' }),
+    );
+    await post(
+      '/api/trading-journal',
+      trade({ walletAddress: w, notes: 'line1\nline2 "quoted"', exitPrice: '1' }),
+    );
+    const res = await app.inject({ method: 'GET', url: `/api/trading-journal/${w}/export.csv` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain(`trading-journal-${w}.csv`);
+    const rows = parseCsv(res.body);
+    expect(rows).toHaveLength(3);
+    const header = rows[0] as string[];
+    const col = (row: string[] | undefined, name: string) => row?.[header.indexOf(name)];
+    expect(col(rows[1], 'notes')).toBe(`'${evil}`);
+    expect(col(rows[1], 'token_name')).toBe("'+SUM(1,2)");
+    expect(col(rows[1], 'token_symbol')).toBe("'@A");
+    expect(col(rows[1], 'net_pnl')).toBe('4');
+    expect(col(rows[2], 'notes')).toBe('line1\nline2 "quoted"');
+    // A negative P&L stays a number.
+    expect(col(rows[2], 'net_pnl')).toBe('-6');
+    // No raw cell anywhere starts a formula.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+@\t\r]/);
+  });
+});
+
+describe('trading calls', () => {
+  const call = (over: Record<string, unknown> = {}) => ({
+    symbol: 'AAA',
+    tokenName: 'Token A',
+    tokenAddress: TOKEN_A,
+    callType: 'long',
+    entryPrice: '2',
+    targetPrice: '3',
+    stopLoss: '1',
+    confidence: '75',
+    timeframe: '4h',
+    reasoning: 'breakout',
+    ...over,
+  });
+
+  it('validates per §5 with the field and the reason', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ confidence: 0 }, 'confidence', 'must be at least 1'],
+      [{ confidence: 101 }, 'confidence', 'must be at most 100'],
+      [{ confidence: 80.5 }, 'confidence', 'must be a whole number from 1 to 100'],
+      [{ entryPrice: 'ten' }, 'entryPrice', 'must be a number'],
+      [{ callType: 'sideways' }, 'callType', 'must be long or short'],
+      [{ timeframe: '2d' }, 'timeframe', 'must be one of 1h, 4h, 24h, 3d, 7d'],
+      [{ targetPrice: '1.5' }, 'targetPrice', 'must be above the entry price for a long call'],
+      [{ callType: 'short' }, 'targetPrice', 'must be below the entry price for a short call'],
+      [{ tokenAddress: '0xnope' }, 'tokenAddress', 'must be 0x followed by 40 hex characters'],
+      [{ symbol: '' }, 'symbol', 'is required'],
+    ];
+    for (const [over, field, reason] of cases) {
+      const res = await post('/api/trading-calls', call(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().error.details).toMatchObject({ field, reason });
+    }
+  });
+
+  it('posts a call (defaults, price from the pool) and lists it', async () => {
+    const res = await post(
+      '/api/trading-calls',
+      call({ confidence: '', timeframe: undefined, tokenName: undefined }),
+    );
+    expect(res.statusCode).toBe(201);
+    const c = tradingCallSchema.parse(res.json());
+    expect(c).toMatchObject({
+      symbol: 'AAA',
+      tokenName: 'AAA',
+      confidence: 80,
+      timeframe: '24h',
+      status: 'active',
+      currentPrice: 2,
+      priceSource: 'pool',
+      pnlPercentage: 0,
+      followers: 0,
+      likes: 0,
+    });
+    const noAddr = tradingCallSchema.parse(
+      (await post('/api/trading-calls', call({ tokenAddress: 'N/A', symbol: 'NOADDR' }))).json(),
+    );
+    expect(noAddr).toMatchObject({
+      tokenAddress: null,
+      currentPrice: null,
+      priceSource: 'entry',
+      status: 'active',
+    });
+    const list = tradingCallListSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/trading-calls' })).json(),
+    );
+    expect(list.map((x) => x.id)).toEqual(expect.arrayContaining([c.id, noAddr.id]));
+    expect(list[0]?.id).toBe(noAddr.id); // newest first
+  });
+
+  it('follows and likes toggle per client, counts are real, a cookie identifies header-less clients', async () => {
+    const c = tradingCallSchema.parse((await post('/api/trading-calls', call({ symbol: 'SOCIAL' }))).json());
+    const follow = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/trading-calls/${c.id}/follow`,
+        headers,
+        remoteAddress: nextIp(),
+      });
+    const r1 = reactionResultSchema.parse((await follow({ 'x-client-id': 'client-aaaa' })).json());
+    expect(r1).toEqual({ callId: c.id, followers: 1, likes: 0, following: true, liked: false });
+    const r2 = reactionResultSchema.parse((await follow({ 'x-client-id': 'client-bbbb' })).json());
+    expect(r2.followers).toBe(2);
+    const r3 = reactionResultSchema.parse((await follow({ 'x-client-id': 'client-aaaa' })).json());
+    expect(r3).toMatchObject({ followers: 1, following: false });
+
+    const anon = await app.inject({
+      method: 'POST',
+      url: `/api/trading-calls/${c.id}/like`,
+      remoteAddress: nextIp(),
+    });
+    const setCookie = String(anon.headers['set-cookie']);
+    expect(setCookie).toMatch(/^flab_client=[0-9a-f-]{36}; Path=\/; .*HttpOnly/);
+    expect(anon.json()).toMatchObject({ likes: 1, liked: true });
+    const cookie = setCookie.split(';')[0] as string;
+    const unlike = await app.inject({
+      method: 'POST',
+      url: `/api/trading-calls/${c.id}/like`,
+      headers: { cookie },
+      remoteAddress: nextIp(),
+    });
+    expect(unlike.json()).toMatchObject({ likes: 0, liked: false });
+    expect(unlike.headers['set-cookie']).toBeUndefined();
+
+    const listed = tradingCallListSchema
+      .parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/trading-calls',
+            headers: { 'x-client-id': 'client-bbbb' },
+          })
+        ).json(),
+      )
+      .find((x) => x.id === c.id);
+    expect(listed).toMatchObject({ followers: 1, following: true, likes: 0 });
+
+    expect((await follow({})).statusCode).toBe(200);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/trading-calls/999999/follow',
+      remoteAddress: nextIp(),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('the tracker moves active calls by direction; stats come from the stored calls', async () => {
+    await database.db.execute(sql`delete from trading_calls`);
+    const TOKEN_C = addr(0xc);
+    const TOKEN_D = addr(0xd);
+    prices.set(TOKEN_C, 2);
+    prices.set(TOKEN_D, 2);
+    const mk = async (over: Record<string, unknown>) =>
+      tradingCallSchema.parse((await post('/api/trading-calls', call(over))).json());
+    const longWin = await mk({ tokenAddress: TOKEN_C, symbol: 'LW' });
+    const shortStop = await mk({
+      tokenAddress: TOKEN_D,
+      symbol: 'SS',
+      callType: 'short',
+      targetPrice: '1',
+      stopLoss: '3',
+    });
+    const longOpen = await mk({ tokenAddress: TOKEN_A, symbol: 'LO', targetPrice: '5' });
+    // Posted when the pool (10) is already past its target: completed at once.
+    const shortWin = await mk({
+      tokenAddress: TOKEN_B,
+      symbol: 'SW',
+      callType: 'short',
+      entryPrice: '12',
+      targetPrice: '10.5',
+      stopLoss: '15',
+    });
+    expect(shortWin).toMatchObject({ status: 'completed', currentPrice: 10 });
+    const untracked = await mk({ tokenAddress: undefined, symbol: 'UN' });
+
+    const tracker = startCallTracker({ db: database.db, engine, log, intervalMs: 3_600_000, now });
+    try {
+      prices.set(TOKEN_C, 3.5); // long reaches target 3
+      prices.set(TOKEN_D, 3.2); // short hits stop 3
+      prices.set(TOKEN_A, 2.5); // long stays active, +25 %
+      const run = await tracker.runOnce();
+      expect(run).toEqual({ checked: 3, priced: 3, completed: 1, stopped: 1 });
+
+      const byId = new Map(
+        tradingCallListSchema
+          .parse((await app.inject({ method: 'GET', url: '/api/trading-calls' })).json())
+          .map((c) => [c.id, c]),
+      );
+      expect(byId.get(longWin.id)).toMatchObject({
+        status: 'completed',
+        currentPrice: 3.5,
+        pnlPercentage: 75,
+      });
+      expect(byId.get(shortStop.id)).toMatchObject({ status: 'stopped', currentPrice: 3.2 });
+      expect(byId.get(shortStop.id)?.pnlPercentage).toBeCloseTo(-60, 10);
+      expect(byId.get(longOpen.id)).toMatchObject({ status: 'active', currentPrice: 2.5, pnlPercentage: 25 });
+      expect(byId.get(shortWin.id)?.status).toBe('completed');
+      expect(byId.get(untracked.id)).toMatchObject({
+        status: 'active',
+        currentPrice: null,
+        priceSource: 'entry',
+      });
+
+      // Final calls do not move again, even if the price comes back.
+      prices.set(TOKEN_C, 0.5);
+      const again = await tracker.runOnce();
+      expect(again.checked).toBe(1);
+      const lw = (await app.inject({ method: 'GET', url: '/api/trading-calls' }))
+        .json()
+        .find((c: { id: number }) => c.id === longWin.id);
+      expect(lw.status).toBe('completed');
+
+      const stats = callStatsSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/trading-calls/stats' })).json(),
+      );
+      const pnl = 75 + -60 + 25 + ((12 - 10) / 12) * 100 + 0;
+      expect(stats).toEqual({
+        totalCalls: 5,
+        winRate: 66.7,
+        activeCalls: 2,
+        totalPnL: Math.round(pnl * 100) / 100,
+        averagePnL: Math.round((pnl / 5) * 100) / 100,
+        successfulCalls: 2,
+        stoppedCalls: 1,
+      });
+    } finally {
+      prices.set(TOKEN_A, 2);
+      await tracker.stop();
+    }
+  });
+});
+
+describe('gaming arena', () => {
+  const submit = (over: Record<string, unknown>) =>
+    post('/api/gaming/submit-score', {
+      playerName: 'Player',
+      walletAddress: addr(0x6001),
+      flabBalance: 0,
+      score: 10,
+      level: 1,
+      achievements: [],
+      ...over,
+    });
+
+  it('verifies a wallet from the chain balance', async () => {
+    const holder = addr(0x6001);
+    balances.set(holder, 1234n * E18 + 5n * 10n ** 17n);
+    const res = await app.inject({ method: 'GET', url: `/api/verify-wallet/${holder}` });
+    expect(res.statusCode).toBe(200);
+    expect(walletVerificationSchema.parse(res.json())).toMatchObject({
+      flabBalance: '1234.5',
+      verified: true,
+      decimals: 18,
+      message: MESSAGES.verified('1234.5'),
+    });
+    const empty = (await app.inject({ method: 'GET', url: `/api/verify-wallet/${addr(0x6999)}` })).json();
+    expect(empty).toMatchObject({ flabBalance: '0', verified: false, message: MESSAGES.noFlab });
+    const bad = await app.inject({ method: 'GET', url: '/api/verify-wallet/0x12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.field).toBe('address');
+  });
+
+  it('answers clear errors when FLAB cannot be read', async () => {
+    try {
+      chainMode = 'down';
+      const down = await app.inject({ method: 'GET', url: `/api/verify-wallet/${addr(0x6001)}` });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error.code).toBe('chain_unavailable');
+      chainMode = 'not-a-token';
+      const notToken = await app.inject({ method: 'GET', url: `/api/verify-wallet/${addr(0x6001)}` });
+      expect(notToken.statusCode).toBe(422);
+      expect(notToken.json().error.code).toBe('not_erc20');
+    } finally {
+      chainMode = 'ok';
+    }
+    const noFlabApp = await buildApp({ ...ctx, network: { ...network, flabToken: null } });
+    try {
+      const res = await noFlabApp.inject({ method: 'GET', url: `/api/verify-wallet/${addr(0x6001)}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toContain('FLAB token address is not configured');
+    } finally {
+      await noFlabApp.close();
+    }
+  });
+
+  it('ignores a forged client balance: a wallet holding no FLAB is refused with the spec sentence', async () => {
+    const res = await submit({ walletAddress: addr(0x6999), flabBalance: 5_000_000, score: 20 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MESSAGES.noFlab);
+    const board = leaderboardSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/gaming/leaderboard' })).json(),
+    );
+    expect(board.find((e) => e.walletAddress === addr(0x6999))).toBeUndefined();
+  });
+
+  it('rejects impossible scores with the reason', async () => {
+    const tooHigh = await submit({ score: 1000, level: 1 });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().error.details).toMatchObject({ field: 'score' });
+    expect(tooHigh.json().error.message).toContain('the most a game ending at level 1 can score is 20');
+    const offGrid = await submit({ score: 35, level: 2 });
+    expect(offGrid.json().error.message).toContain('is impossible at level 2');
+    const zero = await submit({ score: 0 });
+    expect(zero.json().error.details).toMatchObject({ field: 'score', reason: 'must be above 0' });
+    const noName = await submit({ playerName: '  ' });
+    expect(noName.json().error.details).toMatchObject({ field: 'playerName', reason: 'is required' });
+  });
+
+  it('stores the chain balance and the server-computed achievements, and enforces game duration per wallet', async () => {
+    const w = addr(0x7001);
+    balances.set(w, 2_000_000n * E18);
+    // Level 5: levels 1-4 cleared = 30 + 80 + 150 + 240 = 500, plus 2 targets × 50.
+    const res = await submit({
+      walletAddress: w,
+      score: 600,
+      level: 5,
+      flabBalance: 1,
+      achievements: ['Cheater'],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = submitScoreResponseSchema.parse(res.json());
+    expect(body.entry).toMatchObject({
+      walletAddress: w,
+      flabBalance: '2000000',
+      score: 600,
+      level: 5,
+      achievements: ['First Century', 'High Scorer', 'Level Master', 'FLAB Whale'],
+    });
+    expect(body.message).toBe(MESSAGES.scoreSubmitted);
+    // A second game from the same wallet 10 s later cannot have lasted the 30 s a game takes.
+    clock += 10_000;
+    const tooSoon = await submit({ walletAddress: w, score: 10, level: 1 });
+    expect(tooSoon.statusCode).toBe(400);
+    expect(tooSoon.json().error.message).toContain('lasts 30 s');
+    clock += 30_000;
+    expect((await submit({ walletAddress: w, score: 10, level: 1 })).statusCode).toBe(201);
+  });
+
+  it('leaderboard: best score per wallet, top 10', async () => {
+    await database.db.execute(sql`delete from game_scores`);
+    const wallets = Array.from({ length: 12 }, (_, i) => addr(0x8000 + i));
+    for (const w of wallets) balances.set(w, E18);
+    // Possible scores: level 1 → 0-20 by 10; level 2 → 30-90 by 20; level 3 → 110-230 by 30; level 4 → 260-460 by 40.
+    const valid: [number, number][] = [
+      [10, 1],
+      [20, 1],
+      [30, 2],
+      [50, 2],
+      [70, 2],
+      [90, 2],
+      [110, 3],
+      [140, 3],
+      [170, 3],
+      [200, 3],
+      [230, 3],
+      [300, 4],
+    ];
+    for (const [i, w] of wallets.entries()) {
+      const [score, level] = valid[i] as [number, number];
+      clock += 60_000;
+      const r = await submit({ walletAddress: w, playerName: `P${i}`, score, level });
+      expect(r.statusCode, `${score}@${level} ${r.body}`).toBe(201);
+    }
+    // The weakest wallet plays again and beats everyone; its older, lower score must not show too.
+    clock += 60_000;
+    const again = await submit({ walletAddress: wallets[0], playerName: 'P0 again', score: 460, level: 4 });
+    expect(again.statusCode).toBe(201);
+    expect(submitScoreResponseSchema.parse(again.json()).rank).toBe(1);
+
+    const board = leaderboardSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/gaming/leaderboard' })).json(),
+    );
+    expect(board).toHaveLength(10);
+    expect(board.map((e) => e.score)).toEqual([460, 300, 230, 200, 170, 140, 110, 90, 70, 50]);
+    expect(new Set(board.map((e) => e.walletAddress)).size).toBe(10);
+    expect(board[0]).toMatchObject({ walletAddress: wallets[0], playerName: 'P0 again' });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 JSON after 30 writes a minute from one client', async () => {
+    const limited = await buildApp(ctx);
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/api/trading-calls',
+          payload: { symbol: '' },
+          remoteAddress: '192.0.2.7',
+        });
+        codes.push(r.statusCode);
+        if (i === 30) {
+          expect(r.statusCode).toBe(429);
+          expect(r.headers['content-type']).toContain('application/json');
+          expect(r.json()).toMatchObject({ error: { code: 'rate_limited' } });
+        }
+      }
+      expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
+      // Another client is unaffected; reads are not limited.
+      const other = await limited.inject({
+        method: 'POST',
+        url: '/api/trading-calls',
+        payload: { symbol: '' },
+        remoteAddress: '192.0.2.8',
+      });
+      expect(other.statusCode).toBe(400);
+      const read = await limited.inject({
+        method: 'GET',
+        url: '/api/trading-calls',
+        remoteAddress: '192.0.2.7',
+      });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Current USD prices for journal trades and trading calls, from the engine's price path
+ * (`facts(token).mainPool.priceUsd`). Unknown (no pool, not a token, chain trouble, too slow) is
+ * null, never an error: the caller then marks at the entry price and says so.
+ */
+import type { Address } from 'viem';
+import type { TokenEngine } from '../engine/token-engine';
+import type { Logger } from '../logger';
+
+export const PRICE_TIMEOUT_MS = 8_000;
+
+export async function priceOf(
+  engine: Pick<TokenEngine, 'facts'>,
+  token: string,
+  opts: { log?: Logger; timeoutMs?: number } = {},
+): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), opts.timeoutMs ?? PRICE_TIMEOUT_MS);
+    });
+    const facts = await Promise.race([engine.facts(token as Address), timeout]);
+    const p = facts?.mainPool?.priceUsd;
+    return typeof p === 'number' && Number.isFinite(p) && p > 0 ? p : null;
+  } catch (e) {
+    opts.log?.debug({ msg: 'price unavailable', token, err: (e as Error).message });
+    return null;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+/** Prices for several tokens (lowercase keys), a few at a time. */
+export async function pricesOf(
+  engine: Pick<TokenEngine, 'facts'>,
+  tokens: Iterable<string>,
+  opts: { log?: Logger; timeoutMs?: number; concurrency?: number } = {},
+): Promise<Map<string, number | null>> {
+  const unique = [...new Set([...tokens].map((t) => t.toLowerCase()))];
+  const out = new Map<string, number | null>();
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const t = unique[next++] as string;
+      out.set(t, await priceOf(engine, t, opts));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, unique.length) }, worker));
+  return out;
+}
