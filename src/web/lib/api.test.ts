@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost } from './api';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiGet', () => {
+  it('sends cookies and parses JSON', async () => {
+    const fetchMock = stubFetch(Response.json({ mode: 'local' }));
+    await expect(apiGet('/api/network')).resolves.toEqual({ mode: 'local' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('GET');
+  });
+
+  it("uses the server's error message: '{status}: {message}'", async () => {
+    stubFetch(
+      Response.json(
+        { error: { code: 'NOT_A_TOKEN', message: 'No contract at that address' } },
+        { status: 404 },
+      ),
+    );
+    const err = await apiGet('/api/scanner/0x1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('404: No contract at that address');
+    expect((err as ApiError).code).toBe('NOT_A_TOKEN');
+    expect((err as ApiError).status).toBe(404);
+  });
+
+  it('falls back to the body text, then the status text', async () => {
+    stubFetch(new Response('upstream down', { status: 502 }));
+    await expect(apiGet('/api/x')).rejects.toThrow('502: upstream down');
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiGet('/api/x')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('answers undefined for an empty body', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiGet('/api/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('apiPost', () => {
+  it('sends a JSON body with a JSON content type', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 1 }, { status: 201 }));
+    await expect(apiPost('/api/trading-calls', { symbol: 'FLAB' })).resolves.toEqual({ id: 1 });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"symbol":"FLAB"}');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(init?.credentials).toBe('include');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The browser's HTTP client for our API (spec §7, §8): cookies always travel, bodies are JSON, and
+ * any non-OK answer becomes an Error whose message is '{status}: {body text or status text}'.
+ * The server's error shape is `{ error: { code, message } }`; its message is the useful text.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** The server's stable error code, when it sent one. */
+    readonly code: string | undefined,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+}
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const raw = await res.text().catch(() => '');
+  let code: string | undefined;
+  let text = raw.trim();
+  try {
+    const body = JSON.parse(raw) as ErrorBody;
+    if (typeof body?.error?.message === 'string') text = body.error.message;
+    if (typeof body?.error?.code === 'string') code = body.error.code;
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text): the raw text is the best we have.
+  }
+  return new ApiError(res.status, code, text || res.statusText || 'Request failed');
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw await toApiError(res);
+  // 204 and empty bodies carry no JSON.
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>('GET', path, undefined, signal);
+}
+
+export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return request<T>('POST', path, body, signal);
+}

@@ -1,0 +1,157 @@
+/**
+ * Starts the built app (`node dist/server/main.js`, built by `npm test` before the e2e project
+ * runs) the way a user would, on a free port with a throwaway data directory and the small test
+ * scenario, and stops it cleanly afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/server/main.js');
+const READY_POLL_MS = 250;
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 10_000;
+/** How much of the server's output is kept for failure messages. */
+const OUTPUT_TAIL_CHARS = 8_000;
+
+export type RunningApp = {
+  baseUrl: string;
+  stop(): Promise<void>;
+};
+
+export type StartAppOptions = {
+  /** Extra or overriding environment variables for the server. */
+  env?: Record<string, string>;
+  /** The server script; the built app by default. Lets the harness be tried on a stand-in server. */
+  entry?: string;
+};
+
+/** A port nobody listens on right now (the OS picks it; we release it for the server). */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+/** Keeps the last few thousand characters of a stream for error messages. */
+function tail(stream: NodeJS.ReadableStream | null): () => string {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text = (text + chunk).slice(-OUTPUT_TAIL_CHARS);
+  });
+  return () => text.trim();
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.off('exit', onExit);
+      resolve(false);
+    }, ms);
+    const onExit = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    child.once('exit', onExit);
+  });
+}
+
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const entry = options.entry ?? SERVER_ENTRY;
+  if (!fs.existsSync(entry)) {
+    throw new Error(`${path.relative(REPO_ROOT, entry)} is missing: run \`npm run build\` first.`);
+  }
+  const port = await findFreePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The tests expect the embedded chain; a developer's BASE_RPC_URL must not switch them to Base.
+  delete env.BASE_RPC_URL;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIMULATOR: 'off',
+    SCENARIO: 'test',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+
+  const child = spawn(process.execPath, [entry], {
+    // The server finds dist/web relative to its working directory.
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a last-resort SIGKILL also reaches the anvil child it started.
+    detached: true,
+  });
+  // Detached children outlive an aborted test run; take the group down if this process exits first.
+  const killOnExit = () => {
+    try {
+      if (child.pid && child.exitCode === null && child.signalCode === null)
+        process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  const stdout = tail(child.stdout);
+  const stderr = tail(child.stderr);
+  const output = () => [stderr(), stdout()].filter(Boolean).join('\n--- stdout ---\n') || '(no output)';
+
+  const cleanupDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_GRACE_MS))) {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+        await waitForExit(child, STOP_GRACE_MS);
+      }
+    }
+    cleanupDir();
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await isHealthy(baseUrl))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      cleanupDir();
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before /api/health answered 200:\n${output()}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`/api/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,150 @@
+/**
+ * The web shell against the built app: every route renders its heading, unknown paths get the 404
+ * page, the header says which chain it reads, and the home page is captured at desktop and phone
+ * widths (test-results/screenshots/) for a human to look at.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { documentTitle, NOT_FOUND_TITLE, ROUTES } from '@shared/routes';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './app-harness';
+import { launchBrowser, openPage } from './browser';
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const HOOK_TIMEOUT_MS = 180_000;
+
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), app?.stop()]);
+}, HOOK_TIMEOUT_MS);
+
+function ready() {
+  if (!app || !browser) throw new Error('app or browser did not start');
+  return { baseUrl: app.baseUrl, browser };
+}
+
+describe('web shell', () => {
+  it.each(ROUTES.map((r) => [r.path, r.title] as const))('%s shows its heading', async (route, title) => {
+    const { baseUrl, browser } = ready();
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(route);
+      const h1 = page.locator('h1');
+      await h1.waitFor();
+      expect((await h1.textContent())?.trim()).toBe(title);
+      await expect.poll(() => page.title()).toBe(documentTitle(title));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { baseUrl, browser } = ready();
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/no-such-page');
+      await page.locator('h1').waitFor();
+      expect(await page.locator('h1').textContent()).toBe(NOT_FOUND_TITLE);
+      expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for an address on the token analysis page without one, and goes back home', async () => {
+    const { baseUrl, browser } = ready();
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/token-analysis');
+      await page
+        .getByText('No token address provided. Please go back and enter a valid contract address.')
+        .waitFor();
+      await page.getByRole('link', { name: 'Go Back' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      expect(await page.locator('h1').textContent()).toBe('FLAB Hub');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('confirms Copy CA with a toast that F8 can reach', async () => {
+    const { baseUrl, browser } = ready();
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      const address = '0x4200000000000000000000000000000000000006';
+      await page.goto(`/token-analysis?address=${address}`);
+      await page.getByRole('button', { name: 'Copy CA' }).click();
+      const toast = page.getByRole('status').filter({ hasText: 'Contract Address copied to clipboard' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+      // Spec §9: F8 moves focus to the notifications.
+      await page.keyboard.press('F8');
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.closest('[aria-label^="Notifications"]') !== null),
+        )
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says in the header that the app reads the local chain', async () => {
+    const { baseUrl, browser } = ready();
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      const badge = page
+        .getByTestId('network-badge')
+        .filter({ hasText: 'Local Base chain · simulated market' });
+      await badge.waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the mobile menu on a phone and navigates from it', async () => {
+    const { baseUrl, browser } = ready();
+    const { context, page } = await openPage(browser, baseUrl, 'phone');
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.locator('#mobile-menu');
+      await menu.getByRole('link', { name: 'Gaming' }).click();
+      await page.waitForURL(`${baseUrl}/gaming`);
+      await page.locator('h1', { hasText: 'Gaming Arena' }).waitFor();
+      expect(await menu.isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(['desktop', 'phone'] as const)('captures the home page at %s width', async (viewport) => {
+    const { baseUrl, browser } = ready();
+    const { context, page, errors } = await openPage(browser, baseUrl, viewport);
+    try {
+      await page.goto('/');
+      await page.locator('#community').waitFor();
+      // The badge is the last thing to settle (a network call); wait so the picture shows it.
+      await page
+        .getByTestId('network-badge')
+        .filter({ hasText: /Local|Base|unavailable/ })
+        .waitFor();
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-${viewport}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
