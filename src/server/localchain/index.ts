@@ -15,7 +15,8 @@ import { type AnvilProcess, startAnvil } from './anvil';
 import { buildScenario } from './scenario';
 import { startSimulator } from './simulator';
 
-const STATE_SAVE_INTERVAL_MS = 60_000;
+/** Periodic saves bound what a crash (SIGKILL, power loss) can lose of the simulated market. */
+const STATE_SAVE_INTERVAL_MS = 120_000;
 /** A new chain's genesis is dated before the scenario's history (which spans ~8 weeks). */
 const GENESIS_LEAD_S = 60 * 86_400;
 
