@@ -12,6 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -21,6 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -31,6 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,

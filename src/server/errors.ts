@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_a_contract'
   | 'not_erc20'
+  | 'verification_failed'
   | 'rate_limited'
   | 'chain_unavailable'
   | 'rpc_error'

@@ -7,13 +7,16 @@ import path from 'node:path';
 import { assertChainId, type ChainClients, createChainClients } from './chain/client';
 import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } from './chain/network';
 import type { Config } from './config';
+import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
+import { hasVerifiedContract } from './facts/verified-store';
 import { createIndexer, type Indexer } from './indexer/indexer';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
 import { type LocalChain, startLocalChain } from './localchain';
+import { verifyScenarioSources } from './localchain/verify-scenario';
 import type { Logger } from './logger';
 
 export type Runtime = {
@@ -57,6 +60,7 @@ export async function startRuntime(
   );
   log.info({ msg: 'database ready', kind: database.kind });
 
+  let localChain: LocalChain | undefined;
   try {
     if (config.baseRpcUrl) {
       const chain = createChainClients({
@@ -67,6 +71,8 @@ export async function startRuntime(
       const head = await assertChainId(chain);
       log.info({ msg: 'connected to Base', head_block: head.toString() });
       const network = describeBaseNetwork(config.flabTokenAddress);
+      const genesis = await chain.public.getBlock({ blockNumber: 0n });
+      await ensureChainIdentity(database.db, { chainId: network.chainId, genesisHash: genesis.hash });
       const engine = createTokenEngine({ db: database.db, chain, network, indexer: undefined, log });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       return {
@@ -83,7 +89,7 @@ export async function startRuntime(
       };
     }
 
-    const localChain = await startLocalChain({
+    localChain = await startLocalChain({
       dataDir: opts.ephemeralChain ? undefined : config.dataDir,
       variant: config.scenario,
       seed: config.scenarioSeed,
@@ -93,7 +99,14 @@ export async function startRuntime(
       log,
       now: opts.now,
     });
-    const network = describeLocalNetwork(localChain.manifest, localChain.clients.rpcUrl);
+    const chain = localChain;
+    const network = describeLocalNetwork(chain.manifest, chain.clients.rpcUrl);
+    const genesis = await localChain.clients.public.getBlock({ blockNumber: 0n });
+    if (await ensureChainIdentity(database.db, { chainId: network.chainId, genesisHash: genesis.hash })) {
+      log.warn({
+        msg: 'the local chain was rebuilt; the index was emptied and will be rebuilt from the new chain',
+      });
+    }
     // The local chain is ours: index every contract from genesis, then follow the head.
     const indexer = createIndexer({
       db: database.db,
@@ -101,7 +114,22 @@ export async function startRuntime(
       log: log.child({ component: 'indexer' }),
       streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
     });
-    await indexer.syncOnce();
+    // The scenario verifies its honest tokens through the registry once (while the index catches up).
+    const flab = localChain.manifest.tokens.FLAB;
+    const verifying =
+      flab && !(await hasVerifiedContract(database.db, flab))
+        ? verifyScenarioSources({
+            db: database.db,
+            chain: localChain.clients,
+            manifest: localChain.manifest,
+            log,
+          })
+            .then(() => undefined)
+            .catch((e) =>
+              log.warn({ msg: 'verifying the scenario sources failed', err: (e as Error).message }),
+            )
+        : undefined;
+    await Promise.all([indexer.syncOnce(), verifying]);
     indexer.start();
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
     const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });
@@ -117,11 +145,13 @@ export async function startRuntime(
         await callTracker.stop();
         await resolver.stop();
         await indexer.stop();
-        await localChain.stop();
+        await chain.stop();
         await database.close();
       },
     };
   } catch (e) {
+    // Never leave an anvil child behind when start-up fails after the chain started.
+    await localChain?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw e;
   }

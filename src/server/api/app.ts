@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
+import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
 import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
@@ -46,6 +47,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
+  registerContractRoutes(app, ctx);
 
   if (opts.webDir && fs.existsSync(opts.webDir)) {
     await app.register(fastifyStatic, { root: opts.webDir, wildcard: false, index: ['index.html'] });

@@ -23,6 +23,8 @@ export type TokenEngine = {
   report(address: Address, opts?: { amountUsd?: number }): Promise<ReturnType<typeof analyseToken>>;
   /** Number of analyses actually run (not served from cache) — for benchmarks and tests. */
   stats(): { analyses: number };
+  /** Forgets the cached facts of one token (e.g. after its source was verified). */
+  invalidate(address: Address): void;
 };
 
 export type CreateTokenEngineOptions = {
@@ -62,5 +64,6 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       return analyseToken(f, { amountUsd: o.amountUsd ?? DEFAULT_AMOUNT_USD });
     },
     stats: () => ({ analyses }),
+    invalidate: (address) => cache.delete(address.toLowerCase()),
   };
 }

@@ -24,6 +24,7 @@ export async function lookupVerification(
     // The local registry is the only verifier for the local chain: absence means unverified.
     return { status: 'unverified', source: 'FLAB Hub registry', contractName: null };
   }
-  const r = await lookupSourcify(fetch, 8453, address);
-  return r;
+  // The ABI is for capability detection, not for the API's JSON: keep only the verification facts.
+  const { abi: _abi, ...facts } = await lookupSourcify(fetch, 8453, address);
+  return facts;
 }

@@ -172,7 +172,9 @@ async function launch(
 ): Promise<AnvilProcess> {
   const { log } = opts;
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
+  // outlive that signal long enough for us to save its state before we stop it ourselves.
+  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

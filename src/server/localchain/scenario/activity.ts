@@ -194,12 +194,16 @@ export async function launchLending(ctx: ScenarioContext, usdc: MarketToken): Pr
       );
     });
     if (repays) {
-      ctx.schedule(repayAt, 'borrower repays', () => {
+      ctx.schedule(repayAt, 'borrower repays', async () => {
         if (borrowed === 0n) return;
+        // Borrowers may have spent the USDC meanwhile (they also trade): repay what they still hold.
+        const [held = 0n] = await readBalances(ctx, [[usdc.address, b.address]]);
+        const amount = held < borrowed / 2n ? held : borrowed / 2n;
+        if (amount === 0n) return;
         approve(ctx, b.address, usdc.address, lending, 'repay');
         call(
           b.address,
-          encodeFunctionData({ abi: LendingPool.abi, functionName: 'repay', args: [borrowed / 2n] }),
+          encodeFunctionData({ abi: LendingPool.abi, functionName: 'repay', args: [amount] }),
           'repay USDC',
         );
       });

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, honeypotToken, ruggedToken, safeToken } from '../server/analysis/fixtures';
+import { analyseToken } from '../server/analysis/report';
+import type { TokenReportFacts } from '../server/facts/types';
+import { escapeForTerminal, renderJson, renderReport } from './render';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('flab scan terminal report', () => {
+  it('shows the token, every score with its band, the evidence marks, trade, holders and pool', () => {
+    const text = renderReport(analyseToken(safeToken));
+    expect(text).toContain('Blue Chip (');
+    for (const label of ['Scanner', 'Rug detector', 'Whales', 'Liquidity', 'FLAB Score', 'Health'])
+      expect(text).toMatch(new RegExp(`  ${label} +\\d+/100 (green|yellow|orange|red)`));
+    expect(text).toContain('buy and sell succeed');
+    expect(text).toContain('Top holders');
+    expect(text).toMatch(/impact +[\d.]+% for a \$1\.0K trade/);
+    expect(text).toMatch(/^ {2}✓ /m);
+    expect(text).toContain('source: verified');
+    expect(text).not.toContain('\u001b['); // no colour unless asked
+  });
+
+  it('flags a honeypot with its revert reason and failed checks', () => {
+    const text = renderReport(analyseToken(honeypotToken));
+    expect(text).toContain('HONEYPOT: selling fails');
+    expect(text).toMatch(/^ {2}✗ /m);
+  });
+
+  it('lists LP drain events of a rugged token', () => {
+    expect(renderReport(analyseToken(ruggedToken))).toMatch(/LP drain event/);
+  });
+
+  it('renders every fixture, with unknown values marked', () => {
+    for (const f of Object.values(FIXTURES))
+      expect(renderReport(analyseToken(f)).length).toBeGreaterThan(200);
+    expect(renderReport(analyseToken(FIXTURES.missingDataToken))).toMatch(/^ {2}\? /m);
+  });
+
+  it('escapes control and bidi characters from attacker-written names', () => {
+    const hostile: TokenReportFacts = {
+      ...safeToken,
+      token: {
+        ...safeToken.token,
+        name: 'Evil\u001b[2J\u001b]0;pwned\u0007\rSAFE\u202eTOKEN',
+        symbol: 'X\u009b31m',
+      },
+      trade: { ...honeypotToken.trade, revertReason: 'no\u001b[31m' } as TokenReportFacts['trade'],
+    };
+    const report = analyseToken(hostile);
+    const text = renderReport(report, { color: true });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing our own colour codes
+    const withoutOurColours = text.replace(/\u001b\[\d+m/g, '');
+    expect(withoutOurColours).not.toMatch(RAW_CONTROL);
+    expect(text).toContain('Evil\\x1b[2J\\x1b]0;pwned\\x07\\x0dSAFE\\u202eTOKEN');
+    expect(text).toContain('X\\x9b31m');
+    expect(renderJson(report)).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(renderJson(report)).facts.name).toBe(hostile.token.name);
+  });
+
+  it('escapeForTerminal keeps ordinary text and clips long strings', () => {
+    expect(escapeForTerminal('Café ✓ 🚀')).toBe('Café ✓ 🚀');
+    expect(escapeForTerminal('a'.repeat(300), 10)).toBe(`${'a'.repeat(10)}…`);
+    expect(escapeForTerminal(null)).toBe('');
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The terminal report of `flab scan` (pure: report in, text out). Every string that comes from the
+ * chain — token name and symbol, revert reasons, labels built from them — is written by whoever
+ * deployed the token, so control characters (ANSI escapes, carriage returns, bidi overrides) are
+ * shown escaped and never reach the terminal raw.
+ */
+import {
+  type CheckOutcome,
+  type Evidence,
+  healthLevel,
+  type ScoreBand,
+  scoreBand,
+  type TokenReport,
+} from '../shared/analysis';
+
+export type RenderOptions = { color?: boolean; source?: string };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/** Makes an attacker-written string safe to print: control and bidi characters become escapes. */
+export function escapeForTerminal(value: unknown, max = 200): string {
+  const s = value === null || value === undefined ? '' : String(value);
+  const clipped = s.length > max ? `${s.slice(0, max)}…` : s;
+  return clipped.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** JSON for the terminal: JSON escapes C0 controls itself; C1 and bidi characters are escaped too. */
+export function renderJson(report: unknown): string {
+  const json = JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2);
+  return json.replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const MARK: Record<CheckOutcome, string> = { pass: '✓', warn: '⚠', fail: '✗', unknown: '?' };
+const ANSI = { red: 31, green: 32, yellow: 33, orange: 33, magenta: 35, dim: 2, bold: 1, cyan: 36 } as const;
+type Style = keyof typeof ANSI;
+const BAND_STYLE: Record<ScoreBand, Style> = {
+  green: 'green',
+  yellow: 'yellow',
+  orange: 'orange',
+  red: 'red',
+};
+const OUTCOME_STYLE: Record<CheckOutcome, Style> = {
+  pass: 'green',
+  warn: 'yellow',
+  fail: 'red',
+  unknown: 'dim',
+};
+
+function fmtUsd(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return 'unknown';
+  if (Math.abs(n) >= 1e9) return `$${(n / 1e9).toFixed(2)}B`;
+  if (Math.abs(n) >= 1e6) return `$${(n / 1e6).toFixed(2)}M`;
+  if (Math.abs(n) >= 1e3) return `$${(n / 1e3).toFixed(1)}K`;
+  if (Math.abs(n) >= 1) return `$${n.toFixed(2)}`;
+  return `$${n.toPrecision(3)}`;
+}
+const fmtPct = (n: number | null | undefined, digits = 2) =>
+  n === null || n === undefined || !Number.isFinite(n) ? 'unknown' : `${Number(n.toFixed(digits))}%`;
+const fmtDate = (ms: number | null | undefined) =>
+  ms === null || ms === undefined || !Number.isFinite(ms)
+    ? 'unknown'
+    : new Date(ms).toISOString().slice(0, 10);
+const fmtValue = (v: Evidence['value']) =>
+  v === null ? '—' : typeof v === 'number' ? String(Number(v.toFixed(4))) : escapeForTerminal(v, 60);
+
+export function renderReport(report: TokenReport, opts: RenderOptions = {}): string {
+  const c = (style: Style, s: string) => (opts.color ? `\u001b[${ANSI[style]}m${s}\u001b[0m` : s);
+  const e = escapeForTerminal;
+  const f = report.facts;
+  const out: string[] = [];
+  const heading = (s: string) => {
+    out.push('', c('bold', s));
+  };
+  const band = (score: number) => {
+    const b = scoreBand(score);
+    return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${b.padEnd(6)}`);
+  };
+
+  const name = f.name === null ? 'unknown name' : e(f.name, 80);
+  const symbol = f.symbol === null ? '?' : e(f.symbol, 30);
+  out.push(`${c('bold', `${name} (${symbol})`)}  ${e(report.address, 42)}`);
+  out.push(
+    c(
+      'dim',
+      `report of ${new Date(report.generatedAt).toISOString()}${opts.source ? ` · ${e(opts.source, 120)}` : ''}`,
+    ),
+  );
+  const v = f.verification;
+  out.push(
+    `source: ${v.status === 'verified' ? c('green', 'verified') : v.status === 'unverified' ? c('red', 'unverified') : c('dim', 'unknown')}` +
+      `${v.contractName ? ` (${e(v.contractName, 80)})` : ''}${v.source ? c('dim', ` via ${e(v.source, 60)}`) : ''}`,
+  );
+
+  heading('Scores');
+  const r = report;
+  const rows: [string, number, string][] = [
+    ['Scanner', r.scanner.score, r.scanner.status],
+    [
+      'Rug detector',
+      r.rug.score,
+      `${r.rug.riskLevel} risk · rug score ${r.rug.rugScore} · confidence ${Math.round(r.rug.confidence * 100)}%`,
+    ],
+    [
+      'Whales',
+      r.whales.score,
+      `${r.whales.whaleCount} whales · top 5 hold ${fmtPct(r.whales.concentration.topFivePercentage, 1)}`,
+    ],
+    [
+      'Liquidity',
+      r.liquidity.score,
+      `${r.liquidity.riskLevel} risk · ${e(r.liquidity.liquidityData.liquidityHealth, 40)}`,
+    ],
+    ['FLAB Score', r.flabScore.score, `grade ${r.flabScore.grade} · ${r.flabScore.status}`],
+    ['Health', r.health.overallScore, healthLevel(r.health.overallScore)],
+  ];
+  for (const [label, score, note] of rows) out.push(`  ${label.padEnd(13)} ${band(score)}  ${e(note, 120)}`);
+
+  heading('Trade simulation');
+  const t = f.trade;
+  const num = (x: unknown) => (typeof x === 'number' ? fmtPct(x) : 'unknown');
+  if (t.status === 'ok') {
+    out.push(
+      `  ${c('green', MARK.pass)} buy and sell succeed · buy tax ${num(t.buyTaxPct)} · sell tax ${num(t.sellTaxPct)} · transfer tax ${num(t.transferTaxPct)}`,
+    );
+  } else if (t.status === 'sell_failed') {
+    out.push(
+      `  ${c('red', MARK.fail)} HONEYPOT: selling fails${t.revertReason ? ` — "${e(t.revertReason, 120)}"` : ''}`,
+    );
+    out.push(`    buy tax ${num(t.buyTaxPct)}`);
+  } else if (t.status === 'buy_failed') {
+    out.push(
+      `  ${c('red', MARK.fail)} buying fails${t.revertReason ? ` — "${e(t.revertReason, 120)}"` : ''}`,
+    );
+  } else {
+    out.push(
+      `  ${c('dim', MARK.unknown)} not simulated (${e(t.status, 30)}${t.message ? `: ${e(t.message, 120)}` : ''})`,
+    );
+  }
+  if (f.holderSells) {
+    const h = f.holderSells;
+    out.push(
+      `  ${h.failed > 0 ? c('red', MARK.fail) : c('green', MARK.pass)} ${h.couldSell}/${h.sampled} sampled holders could sell` +
+        (h.minTaxPct !== null ? ` · tax ${fmtPct(h.minTaxPct)}–${fmtPct(h.maxTaxPct)}` : ''),
+    );
+  }
+
+  heading('Liquidity');
+  const ld = r.liquidity.liquidityData;
+  const pool = f.pools[0];
+  if (pool) {
+    out.push(`  pool          ${e(pool.pair, 42)} (${symbol}/${e(pool.quoteSymbol, 20)})`);
+    out.push(
+      `  value         ${fmtUsd(ld.poolValue)} · price ${fmtUsd(pool.priceUsd)} · 24 h volume ${fmtUsd(ld.tradingVolume24h)}`,
+    );
+    out.push(`  impact        ${fmtPct(ld.priceImpact)} for a ${fmtUsd(r.liquidity.amountUsd)} trade`);
+    out.push(
+      `  LP            ${fmtPct(pool.lpLockedShare * 100, 1)} locked${ld.liquidityLockTime ? ` until ${fmtDate(ld.liquidityLockTime)}` : ''} · ${fmtPct(pool.lpBurnedShare * 100, 1)} burned · ${fmtPct(pool.lpCreatorShare * 100, 1)} with the creator`,
+    );
+  } else {
+    out.push(`  ${c('dim', 'no pool found')}`);
+  }
+  const drains = r.liquidity.rugAnalysis.lpDrainEvents;
+  if (drains.count > 0) {
+    out.push(`  ${c('red', MARK.fail)} ${drains.count} LP drain event(s):`);
+    for (const d of drains.events.slice(0, 5))
+      out.push(`    ${fmtDate(d.time)} ${fmtPct(d.shareOfPool * 100, 1)} of the pool · tx ${e(d.hash, 66)}`);
+  }
+
+  heading(`Top holders (${f.holderCount} holders)`);
+  const holders = r.whales.topHolders.slice(0, 10);
+  if (holders.length === 0) out.push(`  ${c('dim', 'none known')}`);
+  for (const h of holders) {
+    out.push(
+      `  ${String(h.rank).padStart(2)}. ${e(h.address, 42)} ${fmtPct(h.percentage).padStart(7)}  ${e(h.walletType, 30)}` +
+        (h.walletAge !== null ? c('dim', ` · ${h.walletAge} d old`) : '') +
+        (h.rugHistory > 0 ? c('red', ` · ${h.rugHistory} rug(s)`) : ''),
+    );
+  }
+
+  const sections: [string, Evidence[]][] = [
+    ['Scanner', r.scanner.evidence],
+    ['Rug detector', r.rug.evidence],
+    ['Whales', r.whales.evidence],
+    ['Liquidity', r.liquidity.evidence],
+    ['Health', [...r.health.evidence, ...r.health.communityEvidence, ...r.health.momentumEvidence]],
+  ];
+  for (const [title, evidence] of sections) {
+    if (evidence.length === 0) continue;
+    heading(`Evidence: ${title}`);
+    for (const ev of evidence) {
+      const impact = ev.weight > 0 ? c('dim', ` −${Number(ev.impact.toFixed(1))}/${ev.weight}`) : '';
+      out.push(
+        `  ${c(OUTCOME_STYLE[ev.outcome], MARK[ev.outcome])} ${e(ev.label, 40).padEnd(32)} ${fmtValue(ev.value).padEnd(14)}${impact}`,
+      );
+      out.push(`      ${c('dim', e(ev.detail, 200))}`);
+    }
+  }
+
+  if (r.rug.recommendation) {
+    heading('Recommendation');
+    out.push(`  ${e(r.rug.recommendation, 300)}`);
+  }
+  out.push(
+    '',
+    c('dim', 'Scores: 100 − the sum of the evidence impacts (−impact/weight). Not financial advice.'),
+  );
+  return `${out.join('\n')}\n`;
+}
