@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
+import { registerCandleRoutes } from './routes/candles';
 import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
 import { registerSystemRoutes } from './routes/system';
@@ -44,6 +45,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   };
   registerSystemRoutes(app, ctx);
   registerTokenRoutes(app, ctx.engine);
+  registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
