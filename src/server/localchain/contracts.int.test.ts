@@ -83,7 +83,10 @@ async function mined(hash: Promise<Hex>): Promise<TransactionReceipt> {
   return receipt;
 }
 
-const as = (account: Address) => ({ account, chain: chain.chain });
+// A fixed gas limit: an estimate taken in one second can fall short when the transaction is mined
+// in the next (interest accrual, for one, only runs when time has passed), which made a loaded CI
+// machine see random out-of-gas reverts.
+const as = (account: Address) => ({ account, chain: chain.chain, gas: 3_000_000n });
 
 function approve(token: Address, owner: Address, spender: Address) {
   return mined(

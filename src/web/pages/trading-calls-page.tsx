@@ -1,13 +1,130 @@
-import { Megaphone } from 'lucide-react';
+/**
+ * Trading Calls (spec §2, §3, §5, §7, §8): stats from the stored calls, the New Call form, the
+ * board (refreshed every 15 s) with follow / like / copy / chart / analyse, and the empty state.
+ */
+import { formatInteger } from '@shared/format';
+import {
+  Activity,
+  Megaphone,
+  Percent,
+  Plus,
+  Target,
+  TrendingUp,
+  TriangleExclamationPoint,
+} from 'lucide-react';
+import { useState } from 'react';
+import { CallCard } from '../components/calls/call-card';
+import { CallForm } from '../components/calls/call-form';
+import { formatSignedPercent, pnlClass } from '../components/journal/format';
+import { StatCard } from '../components/journal/stat-card';
 import { ToolPage } from '../components/page/tool-page';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { serverMessage, useCallStats, useTradingCalls } from '../lib/trader-queries';
 
-// A thin shell for now: heading and purpose; the tool itself arrives with its API.
+function ErrorCard({ title, detail }: { title: string; detail: string }) {
+  return (
+    <Card role="alert" className="flex items-start gap-3 border-red-500/30 p-5">
+      <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
+      <div>
+        <p className="font-semibold text-red-200">{title}</p>
+        <p className="mt-1 text-sm break-words text-slate-400">{detail}</p>
+      </div>
+    </Card>
+  );
+}
+
 export default function TradingCallsPage() {
+  const calls = useTradingCalls();
+  const stats = useCallStats();
+  const [formOpen, setFormOpen] = useState(false);
+  const s = stats.data;
+
   return (
     <ToolPage
       path="/trading-calls"
       icon={Megaphone}
       subtitle="Post and follow trading calls, each tracked against the token's price."
-    />
+    >
+      <div className="grid grid-cols-1 gap-6">
+        {stats.isError ? (
+          <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+        ) : null}
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard
+            label="Total Calls"
+            icon={Megaphone}
+            loading={stats.isPending}
+            testId="stat-total-calls"
+            value={s ? formatInteger(s.totalCalls) : '—'}
+          />
+          <StatCard
+            label="Win Rate"
+            icon={Percent}
+            loading={stats.isPending}
+            value={s ? `${s.winRate.toFixed(1)}%` : '—'}
+            hint={s ? `${s.successfulCalls} hit target · ${s.stoppedCalls} stopped` : undefined}
+          />
+          <StatCard
+            label="Active Calls"
+            icon={Activity}
+            loading={stats.isPending}
+            value={s ? formatInteger(s.activeCalls) : '—'}
+          />
+          <StatCard
+            label="Avg P&L"
+            icon={TrendingUp}
+            loading={stats.isPending}
+            value={s ? formatSignedPercent(s.averagePnL) : '—'}
+            valueClassName={pnlClass(s?.averagePnL)}
+            hint={s ? `Total ${formatSignedPercent(s.totalPnL)}` : undefined}
+          />
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-xl font-semibold text-white">Live Calls</h2>
+          {formOpen ? null : (
+            <Button onClick={() => setFormOpen(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Call
+            </Button>
+          )}
+        </div>
+
+        {formOpen ? <CallForm onDone={() => setFormOpen(false)} /> : null}
+
+        {calls.isPending ? (
+          <div className="grid gap-4">
+            <Skeleton className="h-44 w-full rounded-2xl" />
+            <Skeleton className="h-44 w-full rounded-2xl" />
+          </div>
+        ) : calls.isError ? (
+          <ErrorCard title="Failed to fetch trading calls" detail={serverMessage(calls.error)} />
+        ) : calls.data.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-400">
+              <Target aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="text-lg font-semibold text-white">No Trading Calls Yet</h3>
+            <p className="max-w-sm text-sm text-slate-400">
+              Be the first to share a call with the community.
+            </p>
+            {formOpen ? null : (
+              <Button onClick={() => setFormOpen(true)}>
+                <Plus aria-hidden="true" className="size-4" />
+                Create First Call
+              </Button>
+            )}
+          </Card>
+        ) : (
+          <div className="grid gap-4" data-testid="calls-list">
+            {calls.data.map((c) => (
+              <CallCard key={c.id} call={c} />
+            ))}
+          </div>
+        )}
+      </div>
+    </ToolPage>
   );
 }

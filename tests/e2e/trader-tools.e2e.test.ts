@@ -1,0 +1,395 @@
+/**
+ * Trader tools end to end, against the built app in Chromium (issue 5): add trades and watch the
+ * journal's stats change, export the CSV, post a trading call and see it listed, verify a
+ * FLAB-holding wallet from the scenario and play Target Hunter with scripted clicks until the clock
+ * runs out, and see a wallet without FLAB turned away. Screenshots at desktop and phone widths go to
+ * test-results/screenshots/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NetworkInfo } from '@shared/network';
+import { MESSAGES } from '@shared/trader-tools';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './app-harness';
+import { launchBrowser, openPage, VIEWPORTS } from './browser';
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const HOOK_TIMEOUT_MS = 180_000;
+const TEST_TIMEOUT_MS = 90_000;
+
+/** Fresh wallets (no trades, no FLAB): the journal starts empty, the arena turns the second away. */
+const JOURNAL_WALLET = '0x00000000000000000000000000000000000a11ce';
+const NO_FLAB_WALLET = '0x0000000000000000000000000000000000b0b0b0';
+
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+let network: NetworkInfo | undefined;
+/** A FLAB whale of the scenario: the largest holder that is neither a pool nor a locker. */
+let whale: { address: string; flab: string } | undefined;
+
+type Holder = { address: string; walletType: string };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as NetworkInfo;
+  const flab = network.flabToken;
+  if (!flab) throw new Error('the scenario has no FLAB token');
+  const whales = (await (await fetch(`${app.baseUrl}/api/whale-tracker/${flab}`)).json()) as {
+    topHolders: Holder[];
+  };
+  const holder = whales.topHolders.find((h) => !/pool|lock|contract|burn/i.test(h.walletType));
+  if (!holder) throw new Error('no FLAB-holding wallet among the top holders');
+  const v = (await (await fetch(`${app.baseUrl}/api/verify-wallet/${holder.address}`)).json()) as {
+    flabBalance: string;
+    verified: boolean;
+  };
+  if (!v.verified) throw new Error(`top holder ${holder.address} holds no FLAB`);
+  whale = { address: holder.address, flab: v.flabBalance };
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), app?.stop()]);
+}, HOOK_TIMEOUT_MS);
+
+function ready() {
+  if (!app || !browser || !network?.flabToken || !whale) throw new Error('app or browser did not start');
+  return { baseUrl: app.baseUrl, browser, flab: network.flabToken, whale };
+}
+
+const statValue = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('[data-stat-value]').textContent();
+
+function toastWith(page: Page, text: string) {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** '120000000' → '120,000,000' (as the page shows the balance). */
+const grouped = (s: string) => {
+  const [i = '0', f] = s.split('.');
+  const g = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return f ? `${g}.${f.slice(0, 4)}` : g;
+};
+
+describe('trading journal', () => {
+  it(
+    'adds trades, updates the stats, exports the CSV and runs the row actions',
+    async () => {
+      const { baseUrl, browser, flab } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl);
+      try {
+        await page.goto('/trading-journal');
+        await page.getByRole('heading', { level: 1, name: 'Trading Journal' }).waitFor();
+        const walletInput = page.getByLabel('Wallet Address');
+        // Prefilled with the default wallet.
+        expect(await walletInput.inputValue()).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        await walletInput.fill(JOURNAL_WALLET);
+        await page.getByText('No Trades Found').waitFor();
+        await page.getByText('Start tracking your trades by adding your first entry').waitFor();
+        await expect.poll(() => statValue(page, 'stat-total-trades')).toBe('0');
+
+        // An open buy of FLAB.
+        await page.getByRole('button', { name: 'Add First Trade' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add New Trade' });
+        await dialog.waitFor();
+        await dialog.getByLabel('Token Symbol').fill('FLAB');
+        await dialog.getByLabel('Token Name').fill('Flab <b>Token</b>');
+        await dialog.getByLabel('Token Address').fill(flab);
+        await dialog.getByLabel('Trade Type').selectOption('buy');
+        await dialog.getByLabel('Quantity').fill('1000');
+        await dialog.getByLabel('Entry Price').fill('0.01');
+        await dialog.getByLabel('Strategy').selectOption('hold');
+        await dialog.getByLabel('Timeframe').selectOption('1w');
+        await dialog.getByRole('button', { name: 'Add Trade' }).click();
+        await toastWith(page, MESSAGES.tradeAdded).waitFor();
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(() => statValue(page, 'stat-total-trades')).toBe('1');
+        await expect.poll(() => statValue(page, 'stat-total-volume')).toBe('$10.00');
+        // The name is text, not markup.
+        await page.getByTestId('trades-table').getByText('Flab <b>Token</b>').waitFor();
+
+        // A closed winning buy: 100 × (0.6 − 0.5) − 1 fee = +$9.
+        await page.getByRole('button', { name: 'Add Trade', exact: true }).click();
+        await dialog.waitFor();
+        await dialog.getByLabel('Token Symbol').fill('DEGEN');
+        await dialog.getByLabel('Token Name').fill('Degen');
+        await dialog.getByLabel('Token Address').fill(network?.tokens.DEGEN ?? flab);
+        await dialog.getByLabel('Quantity').fill('100');
+        await dialog.getByLabel('Entry Price').fill('0.5');
+        await dialog.getByLabel('Exit Price').fill('0.6');
+        await dialog.getByLabel('Fees').fill('1');
+        await dialog.getByLabel('Strategy').selectOption('swing');
+        await dialog.getByRole('button', { name: 'Add Trade' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(() => statValue(page, 'stat-total-trades')).toBe('2');
+        await expect.poll(() => statValue(page, 'stat-win-rate')).toBe('100.0%');
+        await expect.poll(() => statValue(page, 'stat-total-volume')).toBe('$60.00');
+        await page.getByTestId('trade-row').nth(1).waitFor();
+        await shot(page, 'trading-journal-desktop');
+
+        // Open and Closed tabs show the real filtered trades.
+        await page.getByRole('tab', { name: 'Open Positions' }).click();
+        await expect.poll(() => page.getByTestId('trade-row').count()).toBe(1);
+        expect(await page.getByTestId('trade-row').first().textContent()).toContain('FLAB');
+        await page.getByRole('tab', { name: 'Closed Trades' }).click();
+        await expect.poll(() => page.getByTestId('trade-row').count()).toBe(1);
+        expect(await page.getByTestId('trade-row').first().textContent()).toContain('DEGEN');
+        expect(await page.getByTestId('trade-row').first().textContent()).toContain('+$9.00');
+
+        // Analytics: metrics, equity curve and strategy performance from the trades.
+        await page.getByRole('tab', { name: 'Analytics' }).click();
+        const metrics = page.getByTestId('performance-metrics');
+        await metrics.waitFor();
+        expect(await metrics.textContent()).toContain('Profit Factor∞');
+        expect(await metrics.textContent()).toContain('Best Trade+$9.00');
+        await page.getByRole('img', { name: /Equity curve ending at/ }).waitFor();
+        const strategies = await page.getByTestId('strategy-performance').textContent();
+        expect(strategies).toContain('Swing Trading');
+        expect(strategies).toContain('Hold');
+        await shot(page, 'trading-journal-analytics-desktop');
+
+        // Export CSV: the server's file, formula-safe and complete.
+        await page.getByRole('tab', { name: 'All Trades' }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Export CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`trading-journal-${JOURNAL_WALLET}.csv`);
+        const csvPath = await download.path();
+        const csv = fs.readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '');
+        const lines = csv.trim().split(/\r?\n/);
+        expect(lines[0]).toMatch(/^id,entry_date,token_symbol,token_name,token_address,type,quantity/);
+        expect(lines).toHaveLength(3);
+        expect(csv).toContain('Flab <b>Token</b>');
+        expect(csv).toContain(flab);
+        expect(lines.find((l) => l.includes('DEGEN'))).toMatch(/,closed,/);
+
+        // Row action 1: close the open FLAB trade with an exit price.
+        await page.getByRole('button', { name: 'Update FLAB trade' }).click();
+        const update = page.getByRole('dialog', { name: 'Update Trade' });
+        await update.getByLabel('Exit Price').fill('0.02');
+        await update.getByRole('button', { name: 'Save Changes' }).click();
+        await update.waitFor({ state: 'hidden' });
+        // 1000 × (0.02 − 0.01) = +$10, so Total P&L = $19.
+        await expect.poll(() => statValue(page, 'stat-total-pnl')).toBe('+$19.00');
+
+        // Row action 2: delete, after confirming.
+        await page.getByRole('button', { name: 'Delete DEGEN trade' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Delete Trade' });
+        await confirm.getByRole('button', { name: 'Delete Trade' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+        await expect.poll(() => statValue(page, 'stat-total-trades')).toBe('1');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('trading calls', () => {
+  it(
+    'posts a call and lists it, with stored likes and the missing-address toasts',
+    async () => {
+      const { baseUrl, browser, flab } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl);
+      try {
+        await page.goto('/trading-calls');
+        await page.getByText('No Trading Calls Yet').waitFor();
+        await page.getByRole('button', { name: 'Create First Call' }).click();
+        await page.getByLabel('Token Symbol').fill('FLAB');
+        await page.getByLabel('Token Name').fill('Flab Token');
+        await page.getByLabel('Contract Address').fill(flab);
+        await page.getByLabel('Call Type').selectOption('long');
+        expect(await page.getByLabel('Confidence (%)').inputValue()).toBe('80');
+        expect(await page.getByLabel('Timeframe').inputValue()).toBe('24h');
+        await page.getByLabel('Entry Price').fill('0.0007');
+        await page.getByLabel('Target Price').fill('0.002');
+        await page.getByLabel('Stop Loss').fill('0.0001');
+        await page.getByLabel('Reasoning').fill('Breakout above the range');
+        await page.getByRole('button', { name: 'Post Call' }).click();
+        await toastWith(page, MESSAGES.callCreated).waitFor();
+        const card = page.getByTestId('call-card').filter({ hasText: 'FLAB' });
+        await card.waitFor();
+        expect(await card.textContent()).toContain('Breakout above the range');
+        await expect.poll(() => statValue(page, 'stat-total-calls')).toBe('1');
+
+        // Likes are stored by the server: the count survives a reload.
+        await card.getByRole('button', { name: /^Like/ }).click();
+        await expect.poll(() => card.getByTestId('likes').textContent()).toBe('1');
+        await card.getByRole('button', { name: /Follow/ }).click();
+        await expect.poll(() => card.getByTestId('followers').textContent()).toBe('1');
+        await page.reload();
+        await expect
+          .poll(() => page.getByTestId('call-card').first().getByTestId('likes').textContent())
+          .toBe('1');
+
+        // A call without an address: chart and analysis are unavailable.
+        await page.getByRole('button', { name: 'New Call' }).click();
+        await page.getByLabel('Token Symbol').fill('NOADDR');
+        await page.getByLabel('Call Type').selectOption('short');
+        await page.getByLabel('Entry Price').fill('1');
+        await page.getByLabel('Target Price').fill('0.5');
+        await page.getByLabel('Stop Loss').fill('1.5');
+        await page.getByRole('button', { name: 'Post Call' }).click();
+        const noAddr = page.getByTestId('call-card').filter({ hasText: 'NOADDR' });
+        await noAddr.waitFor();
+        await noAddr.getByRole('button', { name: 'Chart NOADDR' }).click();
+        await toastWith(page, 'Contract address not available for NOADDR').waitFor();
+        await noAddr.getByRole('button', { name: 'Analyse NOADDR' }).click();
+        await toastWith(page, 'Contract address not available for analysis').waitFor();
+        await expect.poll(() => statValue(page, 'stat-total-calls')).toBe('2');
+        await shot(page, 'trading-calls-desktop');
+
+        // Analyse with an address opens the analysis page for it.
+        await card.getByRole('button', { name: 'Analyse FLAB' }).click();
+        await page.waitForURL(`${baseUrl}/token-analysis?address=${flab}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('gaming arena', () => {
+  it(
+    'verifies a FLAB whale, plays Target Hunter and puts the score on the leaderboard',
+    async () => {
+      const { baseUrl, browser, whale } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl);
+      try {
+        await page.clock.install();
+        await page.goto('/gaming');
+        await page.getByRole('heading', { level: 1, name: 'Gaming Arena' }).waitFor();
+        await page.getByTestId('achievements-legend').waitFor();
+
+        // Validation (spec §5).
+        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        await page.getByText('Please enter both wallet address and player name').waitFor();
+        await page.getByLabel('Player Name').fill('<i>Whale</i> One');
+        await page.getByLabel('Wallet Address').fill('0x1234');
+        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        await page.getByText('Please enter a valid Base wallet address (0x...)').waitFor();
+
+        await page.getByLabel('Wallet Address').fill(whale.address);
+        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        await page.getByText(MESSAGES.verified(grouped(whale.flab))).waitFor();
+        await page.getByTestId('verified-banner').waitFor();
+        const panel = page.getByTestId('game-panel');
+        await panel.waitFor();
+
+        await panel.getByRole('button', { name: 'Start Game' }).click();
+        // Level 1: three targets, 10 points each.
+        await expect.poll(() => page.getByTestId('target').count()).toBe(3);
+        for (let i = 0; i < 3; i++) await page.getByTestId('target').first().click();
+        // Level 2: min(1 + 3, 8) = 4 targets, 20 points each; hit two of them.
+        await expect.poll(() => page.getByTestId('target').count()).toBe(4);
+        for (let i = 0; i < 2; i++) await page.getByTestId('target').first().click();
+        await expect.poll(() => page.getByTestId('target').count()).toBe(2);
+        // The targets stay inside x 10–90 %, y 20–80 %.
+        const styles = await page
+          .getByTestId('target')
+          .evaluateAll((els) =>
+            els.map((e) => [
+              Number.parseFloat((e as HTMLElement).style.left),
+              Number.parseFloat((e as HTMLElement).style.top),
+            ]),
+          );
+        for (const [x, y] of styles) {
+          expect(x).toBeGreaterThanOrEqual(10);
+          expect(x).toBeLessThanOrEqual(90);
+          expect(y).toBeGreaterThanOrEqual(20);
+          expect(y).toBeLessThanOrEqual(80);
+        }
+        await shot(page, 'gaming-playing-desktop');
+
+        // 30 s + 5 s for the cleared round: let the clock run out.
+        await page.clock.runFor(36_000);
+        await page.getByTestId('game-over').waitFor();
+        expect(await page.getByTestId('final-score').textContent()).toBe('70');
+        await toastWith(page, MESSAGES.scoreSubmitted).waitFor();
+        const entry = page.getByTestId('leaderboard-entry').filter({ hasText: '<i>Whale</i> One' });
+        await entry.waitFor();
+        expect(await entry.getByTestId('entry-score').textContent()).toBe('70');
+        // The server grants the achievements: a 120M-FLAB whale is a FLAB Whale.
+        expect(await entry.textContent()).toContain('FLAB Whale');
+        await shot(page, 'gaming-desktop');
+
+        // Play Again restarts at score 0, level 1, 3 targets, 30 s.
+        await page.getByRole('button', { name: 'Play Again' }).click();
+        await expect.poll(() => page.getByTestId('target').count()).toBe(3);
+        expect(await panel.textContent()).toContain('30s');
+        // Targets are buttons: reachable and operable from the keyboard.
+        await page.getByTestId('target').first().focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.getByTestId('target').count()).toBe(2);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'tells a wallet without FLAB it has no leaderboard access and shows no game panel',
+    async () => {
+      const { baseUrl, browser } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl);
+      try {
+        await page.goto('/gaming');
+        await page.getByLabel('Player Name').fill('Nobody');
+        await page.getByLabel('Wallet Address').fill(NO_FLAB_WALLET);
+        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        await page.getByText(MESSAGES.noFlab).waitFor();
+        expect(await page.getByTestId('game-panel').count()).toBe(0);
+        expect(await page.getByTestId('verified-banner').count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('phone layout', () => {
+  it.each([
+    ['/trading-journal', 'trading-journal'],
+    ['/trading-calls', 'trading-calls'],
+    ['/gaming', 'gaming'],
+  ] as const)(
+    '%s fits a phone screen',
+    async (route, name) => {
+      const { baseUrl, browser } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl, 'phone');
+      try {
+        await page.goto(route);
+        await page.locator('h1').waitFor();
+        if (route === '/trading-journal') {
+          await page.getByLabel('Wallet Address').fill(JOURNAL_WALLET);
+          await page.getByTestId('trade-card').first().waitFor();
+        }
+        if (route === '/trading-calls') await page.getByTestId('call-card').first().waitFor();
+        if (route === '/gaming') await page.getByTestId('leaderboard-entry').first().waitFor();
+        // No horizontal scrolling of the page itself (wide tables scroll in their own box).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(overflow).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+        await shot(page, `${name}-phone`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
