@@ -12,7 +12,7 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import { parseConfig } from '../config';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
-import { type CandlesResponse, registerCandleRoutes } from './routes/candles';
+import type { CandlesResponse } from './routes/candles';
 
 const log = pino({ level: 'silent' });
 let runtime: Runtime;
@@ -31,10 +31,6 @@ beforeAll(async () => {
     { memoryDb: true, ephemeralChain: true },
   );
   app = await createApp({ ...runtime, log });
-  // Registered here too until app.ts does it; a second registration would throw, so check first.
-  if (!app.hasRoute({ method: 'GET', url: '/api/tokens/:address/candles' })) {
-    registerCandleRoutes(app, { ...runtime, log });
-  }
   manifest = runtime.localChain?.manifest as ScenarioManifest;
 });
 afterAll(async () => {

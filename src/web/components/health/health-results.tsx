@@ -1,0 +1,203 @@
+/**
+ * Token health results (spec §2, §3): the token's name and symbol (as text), the overall score with
+ * its health level, the four sub-scores (each opens its evidence), the metrics and the indicators.
+ */
+import type { Evidence, TokenHealthResult } from '@shared/analysis';
+import { healthLevel } from '@shared/analysis';
+import { formatClock, formatInteger, formatPercent, formatPoolValue, formatUsd } from '@shared/format';
+import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { ScoreCard } from '../analysis/score-card';
+import { severityTone } from '../analysis/score-style';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Card } from '../ui/card';
+import { DetailRow, Panel } from '../whales/stat-card';
+
+const HEALTH_LABEL: Record<ReturnType<typeof healthLevel>, string> = {
+  excellent: 'Excellent',
+  good: 'Good',
+  moderate: 'Moderate',
+  poor: 'Poor',
+  critical: 'Critical',
+};
+
+const yesNo = (v: boolean | null) => (v === null ? 'Unknown' : v ? 'Yes' : 'No');
+const yesNoClass = (v: boolean | null) =>
+  v === null ? 'text-slate-400' : v ? 'text-emerald-400' : 'text-red-400';
+
+/** Market cap and other large dollar figures: '$183.78M', '$1.20B'. */
+export function formatBigUsd(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return 'N/A';
+  if (Math.abs(v) >= 1e9) return `$${(v / 1e9).toFixed(2)}B`;
+  return formatPoolValue(v);
+}
+
+const INDICATOR_TONE: Record<string, BadgeTone> = {
+  bullish: 'success',
+  bearish: 'danger',
+  strong: 'success',
+  moderate: 'warning',
+  weak: 'danger',
+  positive: 'success',
+  negative: 'danger',
+  high: 'success',
+  medium: 'warning',
+  low: 'neutral',
+  neutral: 'neutral',
+};
+
+export function HealthHeader({
+  data,
+  address,
+  updatedAt,
+}: {
+  data: TokenHealthResult;
+  address: string;
+  updatedAt: number;
+}) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div className="min-w-0">
+        {/* Name and symbol come from the token contract: text only, never markup. */}
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span data-testid="token-name" className="text-xl font-semibold break-all text-white">
+            {data.name || 'N/A'}
+          </span>
+          <span
+            data-testid="token-symbol"
+            className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
+          >
+            {data.symbol || 'N/A'}
+          </span>
+          <Badge tone={severityTone(data.riskLevel)}>{data.riskLevel} risk</Badge>
+        </p>
+        <p className="mt-1 font-mono text-xs break-all text-slate-400">{address}</p>
+      </div>
+      <p className="flex shrink-0 items-center gap-2 text-xs text-slate-400">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+        <span data-testid="updated-at">Updated {formatClock(updatedAt)}</span>
+        <span className="hidden sm:inline">· refreshes every 15 s</span>
+      </p>
+    </Card>
+  );
+}
+
+export function HealthScores({
+  data,
+  securityEvidence,
+  liquidityEvidence,
+}: {
+  data: TokenHealthResult;
+  /** The scanner's evidence when loaded; the overall breakdown's security line until then. */
+  securityEvidence: readonly Evidence[] | undefined;
+  liquidityEvidence: readonly Evidence[] | undefined;
+}) {
+  const line = (check: string) => data.evidence.filter((e) => e.check === check);
+  const level = healthLevel(data.overallScore);
+  return (
+    <section
+      aria-label="Health scores"
+      className="grid grid-cols-2 items-start gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]"
+    >
+      <ScoreCard
+        testId="overall-score"
+        title="Overall Health"
+        icon={HeartPulse}
+        score={data.overallScore}
+        badge={HEALTH_LABEL[level]}
+        caption="Security 40% · Liquidity 25% · Community 20% · Momentum 15%"
+        evidence={data.evidence}
+        className="col-span-2 lg:col-span-1"
+      />
+      <ScoreCard
+        testId="security-score"
+        title="Security"
+        icon={ShieldCheck}
+        score={data.securityScore}
+        evidence={securityEvidence ?? line('security')}
+      />
+      <ScoreCard
+        testId="liquidity-score"
+        title="Liquidity"
+        icon={Droplets}
+        score={data.liquidityScore}
+        evidence={liquidityEvidence ?? line('liquidity')}
+      />
+      <ScoreCard
+        testId="community-score"
+        title="Community"
+        icon={Users}
+        score={data.communityScore}
+        evidence={data.communityEvidence}
+      />
+      <ScoreCard
+        testId="momentum-score"
+        title="Momentum"
+        icon={TrendingUp}
+        score={data.momentumScore}
+        evidence={data.momentumEvidence}
+      />
+    </section>
+  );
+}
+
+export function HealthMetrics({ data }: { data: TokenHealthResult }) {
+  const m = data.metrics;
+  const change = m.priceChange24h;
+  return (
+    <Panel title="Metrics" icon={Gauge} testId="health-metrics">
+      <dl className="grid gap-x-8 sm:grid-cols-2">
+        <DetailRow label="Price" testId="metric-price">
+          {formatUsd(m.price)}
+        </DetailRow>
+        <DetailRow
+          label="24h Change"
+          valueClass={change === null ? 'text-slate-400' : change >= 0 ? 'text-emerald-400' : 'text-red-400'}
+        >
+          {change === null ? 'N/A' : `${change >= 0 ? '+' : ''}${formatPercent(change, 2)}`}
+        </DetailRow>
+        <DetailRow label="Market Cap">{formatBigUsd(m.marketCap)}</DetailRow>
+        <DetailRow label="24h Volume">{formatBigUsd(m.volume24h)}</DetailRow>
+        <DetailRow label="Holders" testId="metric-holders">
+          {formatInteger(m.holders)}
+        </DetailRow>
+        <DetailRow label="Liquidity">{formatBigUsd(m.liquidity)}</DetailRow>
+        <DetailRow label="Contract Verified" valueClass={yesNoClass(m.contractVerified)}>
+          {yesNo(m.contractVerified)}
+        </DetailRow>
+        <DetailRow label="Liquidity Locked" valueClass={yesNoClass(m.liquidityLocked)}>
+          {yesNo(m.liquidityLocked)}
+        </DetailRow>
+        <DetailRow label="Ownership Renounced" valueClass={yesNoClass(m.ownershipRenounced)}>
+          {yesNo(m.ownershipRenounced)}
+        </DetailRow>
+      </dl>
+    </Panel>
+  );
+}
+
+export function HealthIndicators({ data }: { data: TokenHealthResult }) {
+  const i = data.indicators;
+  const rows: [string, string][] = [
+    ['Trend', i.trend],
+    ['Momentum', i.momentum],
+    ['Sentiment', i.sentiment],
+    ['Activity', i.activity],
+  ];
+  return (
+    <Panel title="Indicators" icon={Activity} testId="health-indicators">
+      <dl className="grid grid-cols-2 gap-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-white/5 bg-white/[0.02] p-3">
+            <dt className="text-xs text-slate-400">{label}</dt>
+            <dd className="mt-1.5">
+              <Badge tone={INDICATOR_TONE[value] ?? 'neutral'} className={cn('capitalize')}>
+                {value}
+              </Badge>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * A figure card for the research pages (whale, liquidity, health): title, big value, caption and,
+ * when the figure comes from checks, a 'Why this score?' disclosure over its evidence. Used where
+ * the value is not a 0–100 "higher is better" score (counts, percentages, a rug score).
+ */
+import type { Evidence } from '@shared/analysis';
+import { ChevronDown, type LucideIcon } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { EvidenceList } from '../analysis/evidence-panel';
+import { Card } from '../ui/card';
+
+type StatCardProps = {
+  title: string;
+  value: ReactNode;
+  caption?: ReactNode;
+  icon?: LucideIcon;
+  /** Tailwind text colour of the value. */
+  valueClass?: string;
+  evidence?: readonly Evidence[];
+  testId?: string;
+  className?: string;
+  children?: ReactNode;
+};
+
+export function StatCard({
+  title,
+  value,
+  caption,
+  icon: Icon,
+  valueClass,
+  evidence,
+  testId,
+  className,
+  children,
+}: StatCardProps) {
+  return (
+    <Card data-testid={testId} className={cn('flex flex-col gap-2 p-5', className)}>
+      <h3 className="flex items-center gap-2 text-sm font-medium text-slate-300">
+        {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-300" /> : null}
+        {title}
+      </h3>
+      <p
+        data-testid="stat-value"
+        className={cn('text-3xl font-bold tabular-nums', valueClass ?? 'text-white')}
+      >
+        {value}
+      </p>
+      {caption ? <div className="text-xs text-slate-400">{caption}</div> : null}
+      {children}
+      {evidence ? <EvidenceToggle evidence={evidence} /> : null}
+    </Card>
+  );
+}
+
+/** 'Why this score?' in the same small style as the score cards, over the evidence list. */
+function EvidenceToggle({ evidence }: { evidence: readonly Evidence[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-300 transition-colors hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+      >
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-3.5 transition-transform', open && 'rotate-180')}
+        />
+        Why this score?
+      </button>
+      <div id={id} hidden={!open} className="mt-3">
+        {open ? <EvidenceList evidence={evidence} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A label/value row for the detail panels. */
+export function DetailRow({
+  label,
+  children,
+  valueClass,
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  valueClass?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-b border-white/5 py-2 last:border-b-0">
+      <dt className="text-sm text-slate-400">{label}</dt>
+      <dd
+        data-testid={testId}
+        className={cn('text-right text-sm font-medium tabular-nums', valueClass ?? 'text-white')}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** A titled card holding a panel's rows or list. */
+export function Panel({
+  title,
+  icon: Icon,
+  children,
+  className,
+  testId,
+}: {
+  title: string;
+  icon?: LucideIcon;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <Card data-testid={testId} className={cn('p-5', className)}>
+      <h2 className="flex items-center gap-2 text-base font-semibold text-white">
+        {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-300" /> : null}
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+/** A centred message card (empty state, hint). */
+export function MessageCard({ icon: Icon, children }: { icon?: LucideIcon; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      {Icon ? (
+        <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-300">
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+      ) : null}
+      <p className="max-w-lg text-sm text-slate-400">{children}</p>
+    </Card>
+  );
+}
+
+/** Spinner with a status text for in-flight analyses. */
+export function LoadingCard({ children }: { children: ReactNode }) {
+  return (
+    <Card
+      role="status"
+      aria-live="polite"
+      className="flex flex-col items-center gap-4 px-6 py-14 text-center"
+    >
+      <span
+        aria-hidden="true"
+        className="size-10 animate-spin rounded-full border-4 border-brand-500/30 border-t-brand-400"
+      />
+      <p className="text-sm text-slate-300">{children}</p>
+    </Card>
+  );
+}
