@@ -178,12 +178,13 @@ export type ScannerResult = {
   score: number;
   status: ScoreStatus;
   contractVerified: boolean | null;
-  holderCount: number;
+  /** null when the holder count is not known. */
+  holderCount: number | null;
   details: {
     name: string | null;
     symbol: string | null;
     contractVerified: boolean | null;
-    holderCount: number;
+    holderCount: number | null;
     decimals: number | null;
     /** Base units, decimal string; null if unknown. */
     totalSupply: string | null;
@@ -404,7 +405,7 @@ export type FactsSummary = {
     minTaxPct: number | null;
     maxTaxPct: number | null;
   } | null;
-  holderCount: number;
+  holderCount: number | null;
   topHolderCount: number;
   pools: {
     pair: string;

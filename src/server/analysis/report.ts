@@ -62,7 +62,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     proxy: f.token.proxy ? { ...f.token.proxy } : null,
     trade,
     holderSells: f.holderSells ? { ...f.holderSells } : null,
-    holderCount: f.holders.holderCount,
+    holderCount: Number.isFinite(f.holders.holderCount) ? f.holders.holderCount : null,
     topHolderCount: f.holders.top.length,
     pools: pools.map((p) => ({
       pair: p.pair,

@@ -85,7 +85,8 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
   const score = scoreFromEvidence(evidence);
   const v = facts.token.verification.status;
   const contractVerified = v === 'verified' ? true : v === 'unverified' ? false : null;
-  const holderCount = Number.isFinite(facts.holders.holderCount) ? facts.holders.holderCount : 0;
+  // null = not known (e.g. a Base token our index has not covered), never a made-up 0.
+  const holderCount = Number.isFinite(facts.holders.holderCount) ? facts.holders.holderCount : null;
   return {
     score,
     status: scoreStatus(score),

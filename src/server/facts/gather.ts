@@ -140,6 +140,9 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
   const mainPool = poolFacts[0] ?? null;
 
   // Holders, with kinds, ages, insiders and rug history.
+  // On Base the index covers only what it has followed; a token it never saw has no holder list,
+  // which must read as "unknown", not as zero holders.
+  const holdersKnown = network.mode === 'local' || holderCount > 0;
   const pairSet = new Set(pairRows.map((p) => p.pair));
   const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
   const deployer = creation?.deployer ?? null;
@@ -250,7 +253,7 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
     },
     pools: poolFacts,
     mainPool,
-    holders: { holderCount, top, totalSupply: supply },
+    holders: { holderCount: holdersKnown ? holderCount : Number.NaN, top, totalSupply: supply },
     trade,
     holderSells,
     deployer: {
