@@ -39,6 +39,8 @@ const envSchema = z.object({
   ANVIL_PATH: z.string().min(1).optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NODE_ENV: z.string().default('production'),
+  /** Bearer token for airdrop catalogue writes (POST /api/airdrops); unset disables writes. */
+  AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
 });
 
 export type Config = {
@@ -58,6 +60,8 @@ export type Config = {
   /** 'local' when we start our own chain, 'base' when BASE_RPC_URL names one. */
   chainMode: 'local' | 'base';
   webDir: string;
+  /** AIRDROP_ADMIN_TOKEN: admin token for airdrop catalogue writes; undefined disables them. */
+  airdropAdminToken?: string | undefined;
 };
 
 /** Parse an environment-like record. Throws ConfigError listing every bad variable. */
@@ -91,6 +95,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     chainMode: e.BASE_RPC_URL ? 'base' : 'local',
     webDir: path.resolve(cwd, 'dist/web'),
+    airdropAdminToken: e.AIRDROP_ADMIN_TOKEN,
   };
 }
 

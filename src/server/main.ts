@@ -75,7 +75,12 @@ async function main() {
     await assertPortFree(config.port, config.host);
     runtime = await startRuntime(config, log);
     if (shuttingDown) return;
-    app = await createApp({ ...runtime, log, webDir: config.webDir });
+    app = await createApp({
+      ...runtime,
+      log,
+      webDir: config.webDir,
+      airdropAdminToken: config.airdropAdminToken,
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
     await runtime?.stop().catch(() => {});

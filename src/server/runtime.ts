@@ -13,6 +13,7 @@ import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
 import { hasVerifiedContract } from './facts/verified-store';
 import { createIndexer, type Indexer } from './indexer/indexer';
+import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
 import { type LocalChain, startLocalChain } from './localchain';
@@ -75,6 +76,7 @@ export async function startRuntime(
       await ensureChainIdentity(database.db, { chainId: network.chainId, genesisHash: genesis.hash });
       const engine = createTokenEngine({ db: database.db, chain, network, indexer: undefined, log });
       const callTracker = startCallTracker({ db: database.db, engine, log });
+      const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
       return {
         database,
         chain,
@@ -83,6 +85,7 @@ export async function startRuntime(
         indexer: undefined,
         engine,
         stop: async () => {
+          await alertMonitor.stop();
           await callTracker.stop();
           await database.close();
         },
@@ -134,6 +137,7 @@ export async function startRuntime(
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
     const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });
     const callTracker = startCallTracker({ db: database.db, engine, log });
+    const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
     return {
       database,
       chain: localChain.clients,
@@ -142,6 +146,7 @@ export async function startRuntime(
       indexer,
       engine,
       stop: async () => {
+        await alertMonitor.stop();
         await callTracker.stop();
         await resolver.stop();
         await indexer.stop();

@@ -3,19 +3,29 @@ import fs from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { ScenarioManifest } from '../../shared/scenario';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
+import { registerAirdropRoutes } from './routes/airdrops';
 import { registerCandleRoutes } from './routes/candles';
 import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
+import { registerPortfolioRoutes } from './routes/portfolio';
+import { registerPumpRoutes } from './routes/pump';
+import { registerSecurityRoutes } from './routes/security';
 import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
 import { registerTradingCallsRoutes } from './routes/trading-calls';
 import { registerTradingJournalRoutes } from './routes/trading-journal';
+import { registerYieldRoutes } from './routes/yield';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
   webDir?: string;
+  /** The local scenario (staking/lending contracts, demo wallet); absent in Base mode. */
+  localChain?: { manifest: ScenarioManifest } | undefined;
+  /** Bearer token that protects airdrop catalogue writes; writes are refused without it. */
+  airdropAdminToken?: string | undefined;
 };
 
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
@@ -49,6 +59,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
+  const manifest = opts.localChain?.manifest;
+  registerPortfolioRoutes(app, ctx, { manifest });
+  registerYieldRoutes(app, ctx, { manifest });
+  registerSecurityRoutes(app, ctx);
+  registerPumpRoutes(app, ctx);
+  registerAirdropRoutes(app, ctx, { adminToken: opts.airdropAdminToken, contracts: manifest?.contracts });
   registerContractRoutes(app, ctx);
 
   if (opts.webDir && fs.existsSync(opts.webDir)) {

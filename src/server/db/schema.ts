@@ -174,4 +174,5 @@ export const verifiedContracts = pgTable('verified_contracts', {
   settings: jsonb('settings').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-market';
 export * from './schema-user';

@@ -1,13 +1,126 @@
-import { Rocket } from 'lucide-react';
+/**
+ * Pump Finder (spec §2, §4, §7, §9): timeframe and risk chips, Live/Paused auto-refresh (30 s while
+ * Live), summary cards, the opportunity list, 'No Pump Opportunities Found' when empty.
+ */
+import { PUMP_REFRESH_MS, PUMP_RISKS, PUMP_TIMEFRAMES, type PumpResponse } from '@shared/market-tools';
+import { useQuery } from '@tanstack/react-query';
+import { Pause, Play, Rocket } from 'lucide-react';
+import { useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
+import { OpportunityCard } from '../components/pump/opportunity-card';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { apiGet } from '../lib/api';
+import { cn } from '../lib/cn';
 
-// A thin shell for now: heading and purpose; the tool itself arrives with its API.
+function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'rounded-full border px-3 py-1 text-sm transition-colors',
+        active
+          ? 'border-brand-400 bg-brand-600 text-white'
+          : 'border-white/10 text-slate-300 hover:border-white/30',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Summary({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm text-slate-400">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-white">{value}</p>
+    </Card>
+  );
+}
+
 export default function PumpFinderPage() {
+  const [timeframe, setTimeframe] = useState<(typeof PUMP_TIMEFRAMES)[number]>('24h');
+  const [risk, setRisk] = useState<(typeof PUMP_RISKS)[number]>('all');
+  const [live, setLive] = useState(true);
+  const q = useQuery({
+    queryKey: ['pump-opportunities', timeframe, risk],
+    queryFn: ({ signal }) =>
+      apiGet<PumpResponse>(`/api/pump-opportunities?timeframe=${timeframe}&risk=${risk}`, signal),
+    refetchInterval: live ? PUMP_REFRESH_MS : false,
+  });
+  const s = q.data?.summary;
+
   return (
     <ToolPage
       path="/pump-finder"
       icon={Rocket}
       subtitle="Spot tokens with unusual momentum, with the on-chain signals behind each one."
-    />
+    >
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-col gap-3">
+          <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2" aria-label="Timeframe">
+            {PUMP_TIMEFRAMES.map((t) => (
+              <Chip key={t} active={timeframe === t} onClick={() => setTimeframe(t)}>
+                {t}
+              </Chip>
+            ))}
+          </fieldset>
+          <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2" aria-label="Risk">
+            {PUMP_RISKS.map((r) => (
+              <Chip key={r} active={risk === r} onClick={() => setRisk(r)}>
+                {r}
+              </Chip>
+            ))}
+          </fieldset>
+        </div>
+        <Button variant={live ? 'primary' : 'outline'} size="sm" onClick={() => setLive((v) => !v)}>
+          {live ? (
+            <Pause aria-hidden="true" className="size-4" />
+          ) : (
+            <Play aria-hidden="true" className="size-4" />
+          )}
+          {live ? 'Live' : 'Paused'}
+        </Button>
+      </div>
+
+      <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {q.isPending ? (
+          [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)
+        ) : (
+          <>
+            <Summary label="Opportunities" value={String(s?.total ?? 0)} />
+            <Summary label="High Probability (80+)" value={String(s?.highProbability ?? 0)} />
+            <Summary label="New Launches" value={String(s?.newLaunches ?? 0)} />
+            <Summary
+              label="Avg. Probability"
+              value={
+                s?.avgProbability === null || s?.avgProbability === undefined ? 'N/A' : `${s.avgProbability}%`
+              }
+            />
+          </>
+        )}
+      </div>
+
+      <div className="mt-6 flex flex-col gap-4">
+        {q.isPending ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} className="h-56 rounded-2xl" />)
+        ) : q.isError ? (
+          <Card role="alert" className="p-6 text-center text-red-300">
+            Failed to fetch pump opportunities: {q.error.message}
+          </Card>
+        ) : q.data.opportunities.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <Rocket aria-hidden="true" className="size-10 text-slate-500" />
+            <h2 className="text-lg font-semibold text-white">No Pump Opportunities Found</h2>
+            <p className="text-sm text-slate-400">No token traded in this window matches the filters.</p>
+          </Card>
+        ) : (
+          q.data.opportunities.map((o) => <OpportunityCard key={o.id} o={o} />)
+        )}
+      </div>
+    </ToolPage>
   );
 }

@@ -1,15 +1,51 @@
+/**
+ * Complete Token Analysis (spec §2): reads `?address=`, shows the five scores (each opens its
+ * evidence), the three panels and the AI recommendation, polls every 30 s (spec §7, §9) and shows
+ * when it last updated. A failed analysis shows the error and Retry (DESIGN §7).
+ */
 import { isAddress } from '@shared/address';
+import type { Evidence } from '@shared/analysis';
+import { formatClock } from '@shared/format';
 import { routeTitle } from '@shared/routes';
-import { ArrowLeft, Copy, ScanSearch, TriangleExclamationPoint } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  ChartColumn,
+  Copy,
+  Droplets,
+  Fish,
+  Gauge,
+  type LucideIcon,
+  Radar,
+  RefreshCw,
+  ScanSearch,
+  ShieldCheck,
+  TriangleExclamationPoint,
+} from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import {
+  LiquidityPanel,
+  RecommendationCard,
+  SecurityPanel,
+  WhalePanel,
+} from '../components/analysis/analysis-panels';
+import { ErrorState } from '../components/analysis/error-state';
+import { EvidenceList } from '../components/analysis/evidence-panel';
+import { ScoreCard } from '../components/analysis/score-card';
+import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
 import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
-import { UnavailableNotice } from '../components/page/unavailable-notice';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { toast } from '../components/ui/toast';
 import { copyAddress } from '../lib/clipboard';
+import { tokenKeys, useFlabScore, useLiquidity, useRug, useScanner, useWhales } from '../lib/queries';
 
 const TITLE = routeTitle('/token-analysis');
+const SUBTITLE = 'Live analysis from all FLAB utilities';
+/** Spec §9: the analysis page refreshes every 30 s. */
+export const ANALYSIS_POLL_MS = 30_000;
 
 /** Spec §2: the page reads `?address=` on load; without it there is nothing to analyse. */
 function NoAddress() {
@@ -26,27 +62,283 @@ function NoAddress() {
   );
 }
 
-function AddressBar({ address }: { address: string }) {
+function TokenHeader({
+  address,
+  name,
+  symbol,
+  loading,
+  updatedAt,
+}: {
+  address: string;
+  name: string | null | undefined;
+  symbol: string | null | undefined;
+  loading: boolean;
+  updatedAt: number;
+}) {
+  // Names and symbols come from the token contract: rendered as text only, never as markup.
+  const shownName = loading ? 'Loading...' : name || 'N/A';
+  const shownSymbol = loading ? 'Loading...' : symbol || 'N/A';
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="min-w-0">
-        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Contract address</p>
-        {/* Clicking the address copies it too (spec §2). Rendered as text: it came from the URL. */}
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span data-testid="token-name" className="text-xl font-semibold break-all text-white">
+            {shownName}
+          </span>
+          <span
+            data-testid="token-symbol"
+            className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
+          >
+            {shownSymbol}
+          </span>
+        </p>
+        {/* Clicking the address copies it too (spec §2). */}
         <button
           type="button"
           onClick={() => copyAddress(address)}
           title="Copy contract address"
-          className="mt-1 max-w-full rounded text-left font-mono text-sm break-all text-slate-200 hover:text-white"
+          aria-label={`Copy contract address ${address}`}
+          className="mt-1 max-w-full rounded text-left font-mono text-xs break-all text-slate-400 hover:text-white sm:text-sm"
         >
           {address}
         </button>
       </div>
-      {isAddress(address) ? null : (
-        <p className="text-sm text-orange-300">
-          This is not a Base contract address (0x followed by 40 hexadecimal characters).
-        </p>
-      )}
+      <p className="flex shrink-0 items-center gap-2 text-xs text-slate-400" aria-live="off">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+        <span data-testid="updated-at">
+          {updatedAt > 0 ? `Updated ${formatClock(updatedAt)}` : 'Updating...'}
+        </span>
+        <span className="hidden sm:inline">· refreshes every 30 s</span>
+      </p>
     </Card>
+  );
+}
+
+function InvalidAddress({ address }: { address: string }) {
+  return (
+    <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+      <TriangleExclamationPoint aria-hidden="true" className="size-8 text-orange-400" />
+      <p className="max-w-md text-sm text-slate-300">
+        <span className="font-mono break-all">{address}</span> is not a Base contract address (0x followed by
+        40 hexadecimal characters), so there is nothing to analyse.
+      </p>
+      <Link href="/" className={buttonClasses('primary', 'md')}>
+        Go Back
+      </Link>
+    </Card>
+  );
+}
+
+function Analysis({ address }: { address: string }) {
+  const queryClient = useQueryClient();
+  const [openCard, setOpenCard] = useState<string | null>(null);
+  const evidenceId = useId();
+  const poll = { refetchInterval: ANALYSIS_POLL_MS };
+  const scanner = useScanner(address, poll);
+  const rug = useRug(address, poll);
+  const whales = useWhales(address, poll);
+  const liquidity = useLiquidity(address, 1000, poll);
+  // The spec names the four analysers; the score is polled with them so it never lags behind them.
+  const flab = useFlabScore(address, poll);
+  const all = [scanner, rug, whales, liquidity, flab];
+
+  const loading = all.some((q) => q.isPending);
+  const updatedAt = Math.max(...all.map((q) => q.dataUpdatedAt));
+  const failed = all.filter((q) => q.isError);
+  const refreshing = all.some((q) => q.isFetching);
+
+  const refreshAll = () => {
+    toast({ title: 'Refreshing Data', description: 'All analysis data is being updated...' });
+    void queryClient.invalidateQueries({ predicate: (q) => tokenKeys.all(address)(q.queryKey) });
+  };
+  const retryFailed = () => {
+    for (const q of failed) void q.refetch();
+  };
+
+  const header = (
+    <PageHeader
+      title={TITLE}
+      subtitle={SUBTITLE}
+      icon={ScanSearch}
+      actions={
+        <>
+          <Link href="/" className={buttonClasses('outline', 'sm')}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back
+          </Link>
+          <Button variant="secondary" size="sm" onClick={refreshAll}>
+            <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
+            Refresh All
+          </Button>
+          <a
+            href={`https://dexscreener.com/base/${address}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('secondary', 'sm')}
+          >
+            <ChartColumn aria-hidden="true" className="size-4" />
+            View Chart
+          </a>
+          <Button variant="secondary" size="sm" onClick={() => copyAddress(address)}>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy CA
+          </Button>
+        </>
+      }
+    />
+  );
+
+  type CardSpec = {
+    key: string;
+    title: string;
+    icon: LucideIcon;
+    score: number;
+    badge: string;
+    caption?: string;
+    evidence: Evidence[];
+  };
+  // Spec §2: each card shows only when its score exists.
+  const cards: CardSpec[] = [];
+  if (scanner.data)
+    cards.push({
+      key: 'scanner',
+      title: 'FLAB Scanner',
+      icon: ShieldCheck,
+      score: scanner.data.score,
+      badge: scanner.data.status,
+      evidence: scanner.data.evidence,
+    });
+  if (rug.data)
+    cards.push({
+      key: 'rug',
+      title: 'Rug Detector AI',
+      icon: Radar,
+      score: Math.round(100 - rug.data.rugScore),
+      badge: `${rug.data.riskLevel} Risk`,
+      caption: 'Safety: 100 minus the rug score',
+      evidence: rug.data.evidence,
+    });
+  if (whales.data)
+    cards.push({
+      key: 'whales',
+      title: 'Whale Tracker',
+      icon: Fish,
+      score: whales.data.whaleScore,
+      badge: `${whales.data.whaleCount} Whales`,
+      evidence: whales.data.evidence,
+    });
+  if (liquidity.data)
+    cards.push({
+      key: 'liquidity',
+      title: 'Liquidity Analyzer',
+      icon: Droplets,
+      score: liquidity.data.liquidityScore,
+      badge: 'Liquidity Health',
+      caption: liquidity.data.liquidityData.liquidityHealth,
+      evidence: liquidity.data.evidence,
+    });
+  if (flab.data)
+    cards.push({
+      key: 'flab',
+      title: 'FLAB Score',
+      icon: Gauge,
+      score: flab.data.flabScore,
+      badge: 'Overall Rating',
+      caption: `Grade ${flab.data.grade}`,
+      evidence: flab.data.evidence,
+    });
+  const selected = cards.find((c) => c.key === openCard);
+
+  const allFailed = failed.length === all.length;
+  const firstError = failed[0]?.error;
+
+  return (
+    <PageContainer>
+      {header}
+      <div className="mt-8 grid gap-6">
+        <TokenHeader
+          address={address}
+          name={scanner.data?.details.name}
+          symbol={scanner.data?.details.symbol}
+          loading={scanner.isPending}
+          updatedAt={updatedAt}
+        />
+
+        {allFailed ? (
+          <ErrorState
+            title="The analysis failed"
+            error={firstError}
+            onRetry={retryFailed}
+            retrying={refreshing}
+          />
+        ) : loading ? (
+          <section aria-label="Loading scores" aria-busy="true">
+            <p className="sr-only" role="status">
+              Loading analysis…
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+              {[0, 1, 2, 3, 4].map((i) => (
+                <ScoreCardSkeleton key={i} />
+              ))}
+            </div>
+          </section>
+        ) : (
+          <>
+            {failed.length > 0 ? (
+              <ErrorState
+                title={`${failed.length} of ${all.length} analyses failed`}
+                error={firstError}
+                onRetry={retryFailed}
+                retrying={refreshing}
+              />
+            ) : null}
+            <section aria-label="Scores" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+              {cards.map((c) => (
+                <ScoreCard
+                  key={c.key}
+                  testId={`score-${c.key}`}
+                  title={c.title}
+                  icon={c.icon}
+                  score={c.score}
+                  badge={c.badge}
+                  caption={c.caption}
+                  evidence={c.evidence}
+                  open={openCard === c.key}
+                  onOpenChange={(o) => setOpenCard(o ? c.key : null)}
+                  evidenceId={evidenceId}
+                />
+              ))}
+            </section>
+            <div id={evidenceId} hidden={!selected}>
+              {selected ? (
+                <Card data-testid="score-evidence" className="p-5">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h2 className="text-base font-semibold text-white">
+                      Why {selected.title} scored {Math.round(selected.score)}
+                    </h2>
+                    <Button variant="ghost" size="sm" onClick={() => setOpenCard(null)}>
+                      Close
+                    </Button>
+                  </div>
+                  <p className="mt-1 text-xs text-slate-400">
+                    Each check, what it saw and the points it took off (score = 100 minus the deductions).
+                  </p>
+                  <EvidenceList evidence={selected.evidence} className="mt-4 md:grid-cols-2" />
+                </Card>
+              ) : null}
+            </div>
+            <div className="grid items-start gap-4 lg:grid-cols-3">
+              <SecurityPanel scanner={scanner.data} rug={rug.data} />
+              <WhalePanel whales={whales.data} />
+              <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
+            </div>
+            {rug.data?.recommendation ? (
+              <RecommendationCard recommendation={rug.data.recommendation} />
+            ) : null}
+          </>
+        )}
+      </div>
+    </PageContainer>
   );
 }
 
@@ -64,29 +356,27 @@ export default function TokenAnalysisPage() {
     );
   }
 
-  return (
-    <PageContainer>
-      <PageHeader
-        title={TITLE}
-        subtitle="Live analysis from all FLAB utilities"
-        icon={ScanSearch}
-        actions={
-          <>
+  if (!isAddress(address)) {
+    return (
+      <PageContainer>
+        <PageHeader
+          title={TITLE}
+          subtitle={SUBTITLE}
+          icon={ScanSearch}
+          actions={
             <Link href="/" className={buttonClasses('outline', 'sm')}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back
             </Link>
-            <Button variant="secondary" size="sm" onClick={() => copyAddress(address)}>
-              <Copy aria-hidden="true" className="size-4" />
-              Copy CA
-            </Button>
-          </>
-        }
-      />
-      <div className="mt-8 grid gap-6">
-        <AddressBar address={address} />
-        <UnavailableNotice tool="token analysis" />
-      </div>
-    </PageContainer>
-  );
+          }
+        />
+        <div className="mt-8">
+          <InvalidAddress address={address} />
+        </div>
+      </PageContainer>
+    );
+  }
+
+  // Keyed by address so a new address starts from a clean state.
+  return <Analysis key={address.toLowerCase()} address={address} />;
 }

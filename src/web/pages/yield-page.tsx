@@ -1,13 +1,149 @@
+/**
+ * DeFi Yield Optimizer (spec §2, §7, §9): shared filters (amount, risk, type), three tabs —
+ * Opportunities (refetched every 60 s), Strategies and the Calculator.
+ */
+import { numberInput, type YieldOpportunitiesResponse, type YieldStrategiesResponse } from '@shared/yield';
+import { useQuery } from '@tanstack/react-query';
 import { Sprout } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
+import { Card, CardContent } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { YieldCalculator } from '../components/yield/yield-calculator';
+import {
+  OpportunityCard,
+  type RiskFilter,
+  STRATEGY_FOR_RISK,
+  StrategyCard,
+  type TypeFilter,
+  YieldFilters,
+} from '../components/yield/yield-parts';
+import { apiGet } from '../lib/api';
+import { cn } from '../lib/cn';
 
-// A thin shell for now: heading and purpose; the tool itself arrives with its API.
+const TABS = [
+  { id: 'opportunities', label: 'Opportunities' },
+  { id: 'strategies', label: 'Strategies' },
+  { id: 'calculator', label: 'Calculator' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+/** Spec §9: yield opportunities refresh every 60 s. */
+const OPPORTUNITIES_REFRESH_MS = 60_000;
+
+function Message({ children, error }: { children: ReactNode; error?: boolean }) {
+  return (
+    <Card>
+      <CardContent className={cn('py-10 text-center text-sm', error ? 'text-red-300' : 'text-slate-400')}>
+        <span role={error ? 'alert' : undefined}>{children}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function YieldPage() {
+  const [amount, setAmount] = useState('1000');
+  const [risk, setRisk] = useState<RiskFilter>('all');
+  const [type, setType] = useState<TypeFilter>('all');
+  const [tab, setTab] = useState<Tab>('opportunities');
+  const amountN = numberInput(amount);
+
+  const opps = useQuery<YieldOpportunitiesResponse>({
+    queryKey: ['yield-opportunities'],
+    queryFn: ({ signal }) => apiGet('/api/yield-opportunities', signal),
+    refetchInterval: OPPORTUNITIES_REFRESH_MS,
+  });
+  const strategies = useQuery<YieldStrategiesResponse>({
+    queryKey: ['yield-strategies'],
+    queryFn: ({ signal }) => apiGet('/api/yield-strategies', signal),
+    enabled: tab === 'strategies',
+  });
+
+  const visible = (opps.data?.opportunities ?? []).filter(
+    (o) => (risk === 'all' || o.risk === risk) && (type === 'all' || o.type === type),
+  );
+  const visibleStrategies = (strategies.data?.strategies ?? []).filter(
+    (s) =>
+      (risk === 'all' || s.riskLevel === STRATEGY_FOR_RISK[risk]) &&
+      (type === 'all' || s.opportunities.some((o) => o.type === type)),
+  );
+
   return (
     <ToolPage
       path="/yield"
       icon={Sprout}
       subtitle="Compare yield opportunities and strategies by risk and estimate what an amount could earn."
-    />
+    >
+      <YieldFilters
+        amount={amount}
+        onAmount={setAmount}
+        risk={risk}
+        onRisk={setRisk}
+        type={type}
+        onType={setType}
+      />
+
+      <div role="tablist" aria-label="Yield views" className="mt-6 flex gap-2 border-b border-white/10">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors',
+              tab === t.id
+                ? 'border-brand-400 text-white'
+                : 'border-transparent text-slate-400 hover:text-white',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-6" role="tabpanel">
+        {tab === 'opportunities' ? (
+          opps.isPending ? (
+            <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} className="h-56" />
+              ))}
+            </div>
+          ) : opps.isError ? (
+            <Message error>{opps.error.message}</Message>
+          ) : visible.length === 0 ? (
+            <Message>No opportunities match these filters.</Message>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2">
+              {visible.map((o) => (
+                <OpportunityCard key={o.id} o={o} amount={amountN} />
+              ))}
+            </div>
+          )
+        ) : tab === 'strategies' ? (
+          strategies.isPending ? (
+            <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-64" />
+              ))}
+            </div>
+          ) : strategies.isError ? (
+            <Message error>{strategies.error.message}</Message>
+          ) : visibleStrategies.length === 0 ? (
+            <Message>No strategies match these filters.</Message>
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-3">
+              {visibleStrategies.map((s) => (
+                <StrategyCard key={s.id} s={s} amount={amountN} />
+              ))}
+            </div>
+          )
+        ) : (
+          <YieldCalculator />
+        )}
+      </div>
+    </ToolPage>
   );
 }

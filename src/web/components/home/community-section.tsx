@@ -6,6 +6,7 @@ import { XLogo } from '../brand/social-icons';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { LIVE_UTILITY_COUNT } from './utilities';
 
 function ChannelCard(props: { href: string; title: string; text: string; icon: LucideIcon | typeof XLogo }) {
   const Icon = props.icon;
@@ -51,6 +52,29 @@ function ContractAddress() {
   );
 }
 
+/**
+ * The spec's stats blurb (5+ live utilities, 24/7, Base), stated only as far as it is true: the
+ * utilities are counted from the live cards, and the chain is the one the server actually reads.
+ */
+function CommunityStats() {
+  const { data } = useNetwork();
+  const stats = [
+    { value: `${LIVE_UTILITY_COUNT}`, label: 'Live utilities on this page' },
+    { value: '24/7', label: 'On demand: every analysis is computed when you ask' },
+    { value: 'Base', label: data ? `Reading ${data.label}` : 'ERC-20 tokens on Base' },
+  ];
+  return (
+    <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      {stats.map((s) => (
+        <div key={s.value} className="rounded-2xl border border-white/10 bg-white/[0.03] p-5 text-center">
+          <dt className="text-sm text-slate-400">{s.label}</dt>
+          <dd className="order-first text-2xl font-bold text-white">{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function CommunitySection() {
   return (
     <section id="community" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
@@ -79,6 +103,7 @@ export function CommunitySection() {
           <ContractAddress />
         </Card>
       </div>
+      <CommunityStats />
     </section>
   );
 }

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { detectContractChanges, detectLiquidityDrain, detectRugRisk, detectWhaleDumps } from './detectors';
+
+const T = '0x00000000000000000000000000000000000000aa';
+const P = '0x00000000000000000000000000000000000000bb';
+const W = '0x00000000000000000000000000000000000000cc';
+const s = (n: number, quote: bigint, ts = n) => ({ blockNumber: BigInt(n), logIndex: 0, ts, quote });
+
+describe('liquidity_drain', () => {
+  it('fires when the quote reserve falls 30%+ from its window peak, keyed by the crossing sync', () => {
+    const c = detectLiquidityDrain({
+      token: T,
+      symbol: 'X',
+      pair: P,
+      rugScore: 10,
+      reserves: [s(1, 100n), s(2, 110n), s(3, 60n), s(4, 50n)],
+      removes: [{ txHash: '0x1', ts: 3, provider: W, quoteAmount: 50n }],
+    });
+    expect(c).toHaveLength(1);
+    expect(c[0]?.dedupeKey).toBe(`liquidity_drain:${T}:${P}:3:0`);
+    expect(c[0]?.severity).toBe('critical'); // LP burn and > 50%
+    expect(c[0]?.details.liquidityChange).toBeCloseTo(-54.5, 1);
+  });
+  it('is quiet for small moves and clears after recovery', () => {
+    expect(
+      detectLiquidityDrain({
+        token: T,
+        symbol: 'X',
+        pair: P,
+        rugScore: 0,
+        reserves: [s(1, 100n), s(2, 80n)],
+        removes: [],
+      }),
+    ).toEqual([]);
+    expect(
+      detectLiquidityDrain({
+        token: T,
+        symbol: 'X',
+        pair: P,
+        rugScore: 0,
+        reserves: [s(1, 100n), s(2, 50n), s(3, 95n)],
+        removes: [],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('whale_dump', () => {
+  const base = {
+    token: T,
+    symbol: 'X',
+    totalSupply: 1000n,
+    excluded: new Set([P]),
+    rugScore: 5,
+    liquidityChange: -3,
+  };
+  it('fires when a 1%+ holder sells 25%+ of its holding, once per whale episode', () => {
+    const c = detectWhaleDumps({
+      ...base,
+      sells: [
+        { seller: W, txHash: '0xa', ts: 10, amount: 20n },
+        { seller: W, txHash: '0xb', ts: 11, amount: 10n },
+      ],
+      balances: new Map([[W, 30n]]),
+    });
+    expect(c).toHaveLength(1);
+    expect(c[0]?.dedupeKey).toBe(`whale_dump:${T}:${W}:0xa`);
+    expect(c[0]?.details.whaleAddress).toBe(W);
+    expect(c[0]?.details.volumeChange).toBe(-50);
+    expect(c[0]?.severity).toBe('high'); // 3% of supply
+  });
+  it('ignores small holders, small sells and excluded addresses', () => {
+    expect(
+      detectWhaleDumps({
+        ...base,
+        sells: [{ seller: W, txHash: '0xa', ts: 1, amount: 5n }],
+        balances: new Map([[W, 3n]]),
+      }),
+    ).toEqual([]);
+    expect(
+      detectWhaleDumps({
+        ...base,
+        sells: [{ seller: W, txHash: '0xa', ts: 1, amount: 3n }],
+        balances: new Map([[W, 100n]]),
+      }),
+    ).toEqual([]);
+    expect(
+      detectWhaleDumps({
+        ...base,
+        sells: [{ seller: P, txHash: '0xa', ts: 1, amount: 500n }],
+        balances: new Map(),
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('contract_change', () => {
+  const ev = (
+    n: number,
+    kind: 'ownership_transferred' | 'upgraded' | 'paused' | 'unpaused',
+    data: Record<string, string> = {},
+  ) => ({
+    blockNumber: BigInt(n),
+    logIndex: 0,
+    ts: n,
+    kind,
+    data,
+  });
+  const base = {
+    token: T,
+    symbol: 'X',
+    previousFees: null,
+    currentFees: null,
+    observedAt: 1000,
+
+    rugScore: 1,
+  };
+  it('reports transfers (not the initial assignment), upgrades and a pause still in force', () => {
+    const c = detectContractChanges({
+      ...base,
+      events: [
+        ev(1, 'ownership_transferred', {
+          previousOwner: '0x0000000000000000000000000000000000000000',
+          newOwner: W,
+        }),
+        ev(2, 'ownership_transferred', { previousOwner: W, newOwner: P }),
+        ev(3, 'upgraded', { implementation: P }),
+        ev(4, 'paused'),
+      ],
+    });
+    expect(c.map((x) => [x.subject.split(':')[0], x.severity])).toEqual([
+      ['ownership_transferred', 'high'],
+      ['upgraded', 'critical'],
+      ['paused', 'high'],
+    ]);
+    const unpaused = detectContractChanges({ ...base, events: [ev(4, 'paused'), ev(5, 'unpaused')] });
+    expect(unpaused).toEqual([]);
+  });
+  it('reports fee changes between runs', () => {
+    const c = detectContractChanges({
+      ...base,
+      events: [],
+      previousFees: { buyPct: 1, sellPct: 1 },
+      currentFees: { buyPct: 1, sellPct: 25 },
+    });
+    expect(c[0]?.severity).toBe('critical');
+    expect(
+      detectContractChanges({
+        ...base,
+        events: [],
+        previousFees: { buyPct: 1, sellPct: 1 },
+        currentFees: { buyPct: 1, sellPct: 1.5 },
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('rug_risk', () => {
+  it('fires at 60 and clears below 50 (hysteresis)', () => {
+    const base = { token: T, symbol: 'X', observedAt: 5, topFactors: ['a'] };
+    expect(detectRugRisk({ ...base, rugScore: 59, active: false })).toEqual([]);
+    expect(detectRugRisk({ ...base, rugScore: 85, active: false })[0]?.severity).toBe('critical');
+    expect(detectRugRisk({ ...base, rugScore: 55, active: true })).toHaveLength(1);
+    expect(detectRugRisk({ ...base, rugScore: 49, active: true })).toEqual([]);
+    expect(detectRugRisk({ ...base, rugScore: null, active: false })).toEqual([]);
+  });
+});

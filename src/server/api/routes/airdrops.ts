@@ -1,0 +1,162 @@
+/**
+ * Airdrop Finder (spec §2, §3, §7; DESIGN §7: summary computed from the catalogue). The catalogue
+ * table is seeded from src/server/airdrops/catalogue.json on first use; local-only entries (the
+ * scenario's own protocols) are left out on Base. Catalogue writes need the admin token
+ * (AIRDROP_ADMIN_TOKEN) as `Authorization: Bearer <token>`.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { erc20Abi } from 'viem';
+import {
+  type Airdrop,
+  type AirdropEntry,
+  type AirdropSummary,
+  airdropEntrySchema,
+  airdropQuerySchema,
+  type EligibilityResult,
+  eligibilityRequestSchema,
+} from '../../../shared/market-tools';
+import {
+  checkEligibility,
+  filterAirdrops,
+  loadCatalogue,
+  resolveDates,
+  summarise,
+  toAirdrop,
+} from '../../airdrops/catalogue';
+import { airdrops } from '../../db/schema';
+import { AppError, NotFoundError } from '../../errors';
+import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { pricesOf } from '../../trader-tools/prices';
+import type { AppContext } from '../context';
+
+export type AirdropRouteOptions = {
+  /** config.airdropAdminToken; without it catalogue writes are disabled. */
+  adminToken?: string | undefined;
+  /** The local scenario's protocol contracts (manifest.contracts), for stake/supply checks. */
+  contracts?: { staking?: string; lending?: string } | undefined;
+  now?: () => number;
+};
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opts: AirdropRouteOptions = {}) {
+  const db = ctx.database.db;
+  const now = opts.now ?? (() => Date.now());
+  let seeded: Promise<void> | undefined;
+  const ensureSeeded = () => {
+    seeded ??= (async () => {
+      const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(airdrops);
+      if ((c?.n ?? 0) > 0) return;
+      const anchor = now();
+      const entries = loadCatalogue().filter((e) => ctx.network.mode === 'local' || !e.local);
+      if (entries.length)
+        await db
+          .insert(airdrops)
+          .values(
+            entries.map((e) => ({ id: e.id, entry: resolveDates(e, anchor) as Record<string, unknown> })),
+          )
+          .onConflictDoNothing();
+    })().catch((e) => {
+      seeded = undefined;
+      throw e;
+    });
+    return seeded;
+  };
+
+  const entries = async (): Promise<AirdropEntry[]> => {
+    await ensureSeeded();
+    const rows = await db.select().from(airdrops).orderBy(airdrops.createdAt, airdrops.id);
+    return rows.map((r) => r.entry as AirdropEntry);
+  };
+
+  /** Reward tokens are valued at their pool price now (null when no price). */
+  const listAll = async (): Promise<Airdrop[]> => {
+    const list = await entries();
+    const symbols = [...new Set(list.map((e) => e.rewardToken).filter((s): s is string => !!s))];
+    const addrs = symbols.map((s) => ctx.network.tokens[s]).filter((a): a is `0x${string}` => !!a);
+    const prices = addrs.length ? await pricesOf(ctx.engine, addrs, { log: ctx.log }) : new Map();
+    const priceOf = (s: string) => {
+      const a = ctx.network.tokens[s];
+      return a ? (prices.get(a.toLowerCase()) ?? null) : null;
+    };
+    const t = now();
+    const order = { active: 0, upcoming: 1, ended: 2 } as const;
+    return list.map((e) => toAirdrop(e, t, priceOf)).sort((a, b) => order[a.status] - order[b.status]);
+  };
+
+  app.get('/api/airdrops', async (req): Promise<Airdrop[]> => {
+    const q = parseWith(airdropQuerySchema, req.query ?? {}, 'query');
+    return filterAirdrops(await listAll(), q.category, q.search);
+  });
+
+  app.get('/api/airdrops/summary', async (): Promise<AirdropSummary> => summarise(await listAll(), now()));
+
+  const decimals = new Map<string, number | null>();
+  app.post('/api/airdrops/:id/eligibility', async (req): Promise<EligibilityResult> => {
+    const id = String((req.params as { id: string }).id);
+    const body = parseWith(eligibilityRequestSchema, req.body);
+    const entry = (await entries()).find((e) => e.id === id);
+    if (!entry) throw new NotFoundError(`No airdrop with id "${id.slice(0, 60)}".`);
+    return checkEligibility(
+      {
+        db,
+        tokens: ctx.network.tokens as Record<string, string>,
+        staking: opts.contracts?.staking ?? null,
+        lending: opts.contracts?.lending ?? null,
+        nowMs: now(),
+        decimalsOf: async (token) => {
+          if (!decimals.has(token)) {
+            const d = await ctx.chain.public
+              .readContract({ address: token as `0x${string}`, abi: erc20Abi, functionName: 'decimals' })
+              .then(Number)
+              .catch(() => null);
+            if (d !== null) decimals.set(token, d);
+            return d;
+          }
+          return decimals.get(token) ?? null;
+        },
+      },
+      id,
+      body.address,
+      entry.requirements,
+    );
+  });
+
+  app.post('/api/airdrops', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
+    const token = bearer(req);
+    if (!opts.adminToken)
+      throw new AppError(
+        'forbidden' as never,
+        'Catalogue writes are disabled: AIRDROP_ADMIN_TOKEN is not set.',
+        {
+          status: 403,
+        },
+      );
+    if (!token || !sameSecret(token, opts.adminToken))
+      throw new ForbiddenError('A valid admin token is required.');
+    const entry = parseWith(airdropEntrySchema, req.body);
+    await ensureSeeded();
+    const resolved = resolveDates(entry, now());
+    const [row] = await db
+      .insert(airdrops)
+      .values({ id: entry.id, entry: resolved as Record<string, unknown> })
+      .onConflictDoUpdate({
+        target: airdrops.id,
+        set: { entry: resolved as Record<string, unknown>, updatedAt: new Date() },
+      })
+      .returning();
+    reply.status(201);
+    return toAirdrop((row?.entry ?? resolved) as AirdropEntry, now(), () => null);
+  });
+}

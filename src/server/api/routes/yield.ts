@@ -1,0 +1,48 @@
+/**
+ * DeFi Yield Optimizer (spec §2, §3, §7, §9): GET /api/yield-opportunities and
+ * GET /api/yield-strategies. Local mode reads our chain's pools, staking and lending contracts;
+ * Base mode uses DefiLlama's Base pools. Results are cached briefly (the page refetches every 60 s).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ScenarioManifest } from '../../../shared/scenario';
+import type { YieldOpportunitiesResponse, YieldStrategiesResponse } from '../../../shared/yield';
+import { createSharedCache } from '../../engine/cache';
+import { type FetchLike, fetchLlamaBaseOpportunities } from '../../yield/defillama';
+import { chainOpportunities } from '../../yield/opportunities';
+import { buildStrategies } from '../../yield/yield-math';
+import type { AppContext } from '../context';
+
+const CACHE_TTL_MS = 30_000;
+
+export type YieldRouteOptions = {
+  /** The local scenario (staking and lending contracts); undefined in Base mode. */
+  manifest?: Pick<ScenarioManifest, 'contracts'> | undefined;
+  /** For tests of Base mode. */
+  fetch?: FetchLike;
+};
+
+export function registerYieldRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: YieldRouteOptions = {},
+): void {
+  const cache = createSharedCache<YieldOpportunitiesResponse>({ ttlMs: CACHE_TTL_MS });
+
+  const load = (): Promise<YieldOpportunitiesResponse> =>
+    cache.get('all', async () => {
+      if (ctx.network.mode === 'base') {
+        const opportunities = await fetchLlamaBaseOpportunities(opts.fetch);
+        return { source: 'defillama', generatedAt: Date.now(), opportunities };
+      }
+      const { now, opportunities } = await chainOpportunities(ctx, opts.manifest);
+      opportunities.sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
+      return { source: 'chain', generatedAt: now * 1000, opportunities };
+    });
+
+  app.get('/api/yield-opportunities', async () => load());
+
+  app.get('/api/yield-strategies', async (): Promise<YieldStrategiesResponse> => {
+    const o = await load();
+    return { source: o.source, generatedAt: o.generatedAt, strategies: buildStrategies(o.opportunities) };
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * Yield API on a fresh anvil with the test scenario: each pool's APY matches a hand computation
+ * from its reserves and its indexed 24 h swaps, the staking APY from rewardRate, reward price and
+ * the staked total, the lending APY from supplyRatePerYear; strategies follow the §9 rules.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { type Address, parseAbi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioManifest } from '../../shared/scenario';
+import {
+  ALLOWED_RISKS,
+  type YieldOpportunity,
+  yieldOpportunitiesResponseSchema,
+  yieldStrategiesResponseSchema,
+} from '../../shared/yield';
+import { parseConfig } from '../config';
+import { type Runtime, startRuntime } from '../runtime';
+import { createApp } from './app';
+import { registerYieldRoutes } from './routes/yield';
+
+const log = pino({ level: 'silent' });
+let runtime: Runtime;
+let app: FastifyInstance;
+let manifest: ScenarioManifest;
+let opps: YieldOpportunity[];
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+const abi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+  'function rewardRate() view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+  'function periodFinish() view returns (uint256)',
+  'function supplyRatePerYear() view returns (uint256)',
+  'function totalSupplied() view returns (uint256)',
+]);
+
+beforeAll(async () => {
+  runtime = await startRuntime(
+    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
+    log,
+    { memoryDb: true, ephemeralChain: true },
+  );
+  app = await createApp({ ...runtime, log });
+  manifest = runtime.localChain?.manifest as ScenarioManifest;
+  if (!app.hasRoute({ method: 'GET', url: '/api/yield-opportunities' })) {
+    registerYieldRoutes(app, { ...runtime, log }, { manifest });
+  }
+  const res = await get('/api/yield-opportunities');
+  expect(res.statusCode, res.body).toBe(200);
+  const body = yieldOpportunitiesResponseSchema.parse(res.json());
+  expect(body.source).toBe('chain');
+  opps = body.opportunities;
+});
+afterAll(async () => {
+  await app?.close();
+  await runtime?.stop();
+});
+
+async function reservesOf(pair: Address, base: string) {
+  const c = runtime.chain.public;
+  const [r0, r1] = await c.readContract({ address: pair, abi, functionName: 'getReserves' });
+  const t0 = (await c.readContract({ address: pair, abi, functionName: 'token0' })).toLowerCase();
+  return t0 === base.toLowerCase()
+    ? { base: r0, quote: r1, baseIs0: true }
+    : { base: r1, quote: r0, baseIs0: false };
+}
+
+async function ethUsd(): Promise<number> {
+  const e = await reservesOf(manifest.pairs.USDC as Address, manifest.contracts.weth);
+  return Number(e.quote) / 1e6 / (Number(e.base) / 1e18);
+}
+
+describe('GET /api/yield-opportunities', () => {
+  it('lists pools, the staking pool and the lending pool, sorted by APY', () => {
+    expect(opps.some((o) => o.type === 'liquidity')).toBe(true);
+    expect(opps.find((o) => o.address === manifest.contracts.staking.toLowerCase())?.type).toBe('staking');
+    expect(opps.find((o) => o.address === manifest.contracts.lending.toLowerCase())?.type).toBe('lending');
+    for (let i = 1; i < opps.length; i++) expect(opps[i - 1]?.apy).toBeGreaterThanOrEqual(opps[i]?.apy ?? 0);
+    // Risk tokens are not offered.
+    const risky = new Set(Object.values(manifest.risks).map((a) => a.toLowerCase()));
+    for (const [sym, pair] of Object.entries(manifest.pairs))
+      if (risky.has((manifest.tokens[sym] ?? '').toLowerCase()))
+        expect(opps.some((o) => o.address === pair.toLowerCase())).toBe(false);
+  });
+
+  it('FLAB/WETH fee APY = 24 h volume × 0.3% × 365 ÷ TVL, from reserves and indexed swaps', async () => {
+    const flab = (manifest.tokens.FLAB as string).toLowerCase();
+    const pair = (manifest.pairs.FLAB as string).toLowerCase();
+    const o = opps.find((x) => x.address === pair);
+    expect(o).toBeDefined();
+    const usd = await ethUsd();
+    const r = await reservesOf(pair as Address, flab);
+    const tvl = 2 * (Number(r.quote) / 1e18) * usd;
+    const now = (await runtime.engine.facts(flab as Address)).now; // the window the engine used
+    const quoteCol = r.baseIs0 ? sql`abs(amount1_in - amount1_out)` : sql`abs(amount0_in - amount0_out)`;
+    const row = rowsOf(
+      await runtime.database.db.execute(
+        sql`select coalesce(sum(${quoteCol}), 0)::text as q from swaps where pair = ${pair} and ts >= ${now - 86_400}`,
+      ),
+    )[0];
+    const volume = (Number(row?.q) / 1e18) * usd;
+    expect(volume).toBeGreaterThan(0);
+    expect(o?.tvl).toBeCloseTo(tvl, 4);
+    expect(o?.apy).toBeCloseTo(((volume * 0.003 * 365) / tvl) * 100, 6);
+    expect(o?.tags).toContain('impermanent-loss');
+    expect(o?.flabScore).not.toBeNull();
+    expect(o?.risk).not.toBe('low'); // impermanent loss
+  });
+
+  it('staking APY = rewardRate × FLAB price × seconds/year ÷ staked value', async () => {
+    const staking = manifest.contracts.staking as Address;
+    const o = opps.find((x) => x.address === staking.toLowerCase());
+    const c = runtime.chain.public;
+    const [rate, staked, finish] = await Promise.all([
+      c.readContract({ address: staking, abi, functionName: 'rewardRate' }),
+      c.readContract({ address: staking, abi, functionName: 'totalSupply' }),
+      c.readContract({ address: staking, abi, functionName: 'periodFinish' }),
+    ]);
+    const head = await c.getBlock();
+    const r = await reservesOf(manifest.pairs.FLAB as Address, manifest.tokens.FLAB as string);
+    const flabUsd = (Number(r.quote) / 1e18 / (Number(r.base) / 1e18)) * (await ethUsd());
+    const stakedUsd = (Number(staked) / 1e18) * flabUsd;
+    const expected =
+      head.timestamp >= finish ? 0 : (((Number(rate) / 1e18) * flabUsd * 31_536_000) / stakedUsd) * 100;
+    expect(o?.tvl).toBeCloseTo(stakedUsd, 4);
+    expect(o?.apy).toBeCloseTo(expected, 6);
+    expect(o?.lockPeriod).toBe(0);
+  });
+
+  it('lending APY = supplyRatePerYear, TVL = totalSupplied × USDC price', async () => {
+    const lending = manifest.contracts.lending as Address;
+    const o = opps.find((x) => x.address === lending.toLowerCase());
+    const c = runtime.chain.public;
+    const rate = await c.readContract({ address: lending, abi, functionName: 'supplyRatePerYear' });
+    const supplied = await c.readContract({ address: lending, abi, functionName: 'totalSupplied' });
+    expect(o?.apy).toBeCloseTo((Number(rate) / 1e18) * 100, 10);
+    const e = await reservesOf(manifest.pairs.USDC as Address, manifest.contracts.weth);
+    const usdcUsd = (Number(e.base) / 1e18 / (Number(e.quote) / 1e6)) * (await ethUsd());
+    expect(o?.tvl).toBeCloseTo((Number(supplied) / 1e6) * usdcUsd, 4);
+    expect(o?.tags).toContain('stablecoin');
+  });
+});
+
+describe('GET /api/yield-strategies', () => {
+  it('picks the top 3 by APY among the risks each profile allows', async () => {
+    const res = await get('/api/yield-strategies');
+    expect(res.statusCode, res.body).toBe(200);
+    const { strategies } = yieldStrategiesResponseSchema.parse(res.json());
+    expect(strategies.length).toBeGreaterThan(0);
+    for (const s of strategies) {
+      const allowed = opps.filter((o) => ALLOWED_RISKS[s.riskLevel].includes(o.risk));
+      const top = [...allowed].sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id)).slice(0, 3);
+      expect(s.opportunities.map((o) => o.id)).toEqual(top.map((o) => o.id));
+      const a = s.allocation;
+      expect(a.stablecoin + a.lending + a.liquidity + a.farming).toBe(100);
+      expect(s.opportunities.reduce((x, o) => x + o.weight, 0)).toBeCloseTo(100, 8);
+      expect(s.totalApy).toBeCloseTo(
+        s.opportunities.reduce((x, o) => x + (o.apy * o.weight) / 100, 0),
+        8,
+      );
+    }
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * Portfolio and wallet-stats gatherers: the wallet's tokens from the indexed balances, each
+ * checked with balanceOf through Multicall3, market figures and scores from the engine, and the
+ * wallet's history (first seen, transactions, swaps, gas) from the index and receipts.
+ */
+import { sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
+import type { AppContext } from '../api/context';
+import type { Db } from '../db/client';
+import { ChainUnavailableError } from '../errors';
+import { erc20Abi } from '../facts/abis';
+import type { TokenReportFacts } from '../facts/types';
+import {
+  allocations,
+  avgFlabScore,
+  diversificationScore,
+  isProfitable,
+  portfolioRiskLevel,
+  riskProfile,
+  totalChange24h,
+  totalValue,
+  type WalletTrade,
+} from './portfolio-math';
+
+export type PortfolioDeps = Pick<AppContext, 'database' | 'chain' | 'network' | 'engine' | 'log'>;
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
+const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
+
+/** Receipts fetched at most per wallet-stats request (gas spent is summed over these). */
+export const MAX_GAS_RECEIPTS = 200;
+
+async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+/** Tokens the index says the wallet holds or held (balance may be 0). */
+export async function readWalletTokens(db: Db, wallet: string, onlyPositive: boolean): Promise<string[]> {
+  const r = rowsOf(
+    await db.execute(
+      onlyPositive
+        ? sql`select token from balances where holder = ${wallet} and balance > 0 order by token`
+        : sql`select token from balances where holder = ${wallet} order by token`,
+    ),
+  );
+  return r.map((x) => String(x.token));
+}
+
+type OnChainToken = { token: Address; balance: bigint; decimals: number; symbol: string; name: string };
+
+/** balanceOf, decimals, symbol and name of each token in one Multicall3 round trip. */
+export async function readOnChainBalances(
+  deps: Pick<PortfolioDeps, 'chain'>,
+  wallet: Address,
+  tokens: readonly string[],
+): Promise<OnChainToken[]> {
+  if (tokens.length === 0) return [];
+  const calls = tokens.flatMap((t) => [
+    { address: t as Address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] } as const,
+    { address: t as Address, abi: erc20Abi, functionName: 'decimals' } as const,
+    { address: t as Address, abi: erc20Abi, functionName: 'symbol' } as const,
+    { address: t as Address, abi: erc20Abi, functionName: 'name' } as const,
+  ]);
+  let res: { status: string; result?: unknown }[];
+  try {
+    res = await deps.chain.public.multicall({ contracts: calls as never, allowFailure: true });
+  } catch (cause) {
+    throw new ChainUnavailableError('The chain RPC failed a Multicall3 read of wallet balances.', cause);
+  }
+  const out: OnChainToken[] = [];
+  tokens.forEach((t, i) => {
+    const get = (k: number) => {
+      const r = res[i * 4 + k];
+      return r?.status === 'success' ? r.result : undefined;
+    };
+    const balance = get(0) as bigint | undefined;
+    if (balance === undefined) return;
+    const dec = get(1);
+    out.push({
+      token: t as Address,
+      balance,
+      decimals: typeof dec === 'number' ? dec : Number(dec ?? 18),
+      symbol: typeof get(2) === 'string' ? (get(2) as string) : '?',
+      name: typeof get(3) === 'string' ? (get(3) as string) : 'Unknown token',
+    });
+  });
+  return out;
+}
+
+type TokenMarket = { facts: TokenReportFacts | null; score: number | null };
+
+async function tokenMarket(deps: PortfolioDeps, token: Address): Promise<TokenMarket> {
+  const [facts, score] = await Promise.all([
+    deps.engine.facts(token).catch((e) => {
+      deps.log.debug({ msg: 'portfolio: facts unavailable', token, err: (e as Error).message });
+      return null;
+    }),
+    deps.engine
+      .report(token)
+      .then((r) => r.flabScore.flabScore)
+      .catch(() => null),
+  ]);
+  return { facts, score };
+}
+
+const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
+
+export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Promise<Portfolio> {
+  const indexed = await readWalletTokens(deps.database.db, wallet, true);
+  const onChain = (await readOnChainBalances(deps, wallet, indexed)).filter((t) => t.balance > 0n);
+  const markets = await mapLimit(onChain, 4, (t) => tokenMarket(deps, t.token));
+
+  const base = onChain.map((t, i) => {
+    const m = markets[i] as TokenMarket;
+    const pool = m.facts?.mainPool ?? null;
+    const price = pool?.priceUsd ?? null;
+    const balance = tokensToNumber(t.balance, t.decimals);
+    const supply = m.facts?.token.totalSupply ?? null;
+    return {
+      address: t.token,
+      symbol: m.facts?.token.symbol ?? t.symbol,
+      name: m.facts?.token.name ?? t.name,
+      isVerified: m.facts?.token.verification.status === 'verified',
+      value: price === null ? 0 : balance * price,
+      change24h: pool?.priceChange24hPct ?? null,
+      balance,
+      balanceRaw: t.balance.toString(),
+      decimals: t.decimals,
+      price,
+      flabScore: m.score,
+      allocation: 0,
+      marketCap: price === null || supply === null ? null : tokensToNumber(supply, t.decimals) * price,
+      volume24h: pool?.volume24hUsd ?? null,
+      holders: m.facts?.holders.holderCount ?? null,
+    } satisfies Holding;
+  });
+  const alloc = allocations(base);
+  const holdings = base
+    .map((h, i) => ({ ...h, allocation: alloc[i] ?? 0 }))
+    .sort((a, b) => b.value - a.value);
+  const avg = avgFlabScore(holdings);
+  return {
+    address: wallet,
+    totalValue: totalValue(holdings),
+    totalChange24h: totalChange24h(holdings),
+    tokenCount: holdings.length,
+    riskLevel: portfolioRiskLevel(avg),
+    avgFlabScore: avg,
+    diversificationScore: diversificationScore(holdings),
+    holdings,
+    method:
+      'Tokens from the indexed balances, each confirmed with balanceOf via Multicall3; value = balance × pool price (token→WETH→USD); ' +
+      'avgFlabScore value-weighted; risk bands 80/60/40; diversification = 100 × (1 − Σ share²).',
+  };
+}
+
+/** The wallet's swaps in one pair (buys paid to it, sells it paid into the pair). */
+export async function readWalletTrades(
+  db: Db,
+  wallet: string,
+  pair: string,
+  token: string,
+  tokenIs0: boolean,
+): Promise<WalletTrade[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      select s.recipient, s.amount0_in::text a0i, s.amount1_in::text a1i, s.amount0_out::text a0o, s.amount1_out::text a1o,
+             exists(select 1 from transfers t where t.tx_hash = s.tx_hash and t.token = ${token}
+                    and t.from_addr = ${wallet} and t.to_addr = ${pair}) as sold
+      from swaps s
+      where s.pair = ${pair} and (s.recipient = ${wallet} or s.tx_hash in
+        (select t.tx_hash from transfers t where t.token = ${token} and t.from_addr = ${wallet} and t.to_addr = ${pair}))`),
+  );
+  const out: WalletTrade[] = [];
+  for (const x of r) {
+    const a0i = big(x.a0i);
+    const a1i = big(x.a1i);
+    const a0o = big(x.a0o);
+    const a1o = big(x.a1o);
+    const tokenOut = tokenIs0 ? a0o : a1o;
+    const tokenIn = tokenIs0 ? a0i : a1i;
+    if (tokenOut > tokenIn && String(x.recipient) === wallet) {
+      out.push({
+        side: 'buy',
+        tokenAmount: tokenOut - tokenIn,
+        quoteAmount: tokenIs0 ? a1i - a1o : a0i - a0o,
+      });
+    } else if (tokenIn > tokenOut && (x.sold === true || x.sold === 't')) {
+      out.push({
+        side: 'sell',
+        tokenAmount: tokenIn - tokenOut,
+        quoteAmount: tokenIs0 ? a1o - a1i : a0o - a0i,
+      });
+    }
+  }
+  return out;
+}
+
+export async function gatherWalletStats(deps: PortfolioDeps, wallet: Address): Promise<WalletStats> {
+  const db = deps.database.db;
+  const client = deps.chain.public;
+  let head: { timestamp: bigint };
+  let nonce: number;
+  try {
+    [head, nonce] = await Promise.all([client.getBlock(), client.getTransactionCount({ address: wallet })]);
+  } catch (cause) {
+    throw new ChainUnavailableError('The chain RPC did not answer for the wallet.', cause);
+  }
+  const now = Number(head.timestamp);
+  const seen = rowsOf(
+    await db.execute(sql`select first_ts from wallet_first_seen where address = ${wallet}`),
+  )[0];
+  const firstSeenAt = seen ? Number(seen.first_ts) : null;
+
+  const txRows = rowsOf(
+    await db.execute(sql`
+      select tx_hash, max(ts) as ts from (
+        select tx_hash, ts from transfers where from_addr = ${wallet} or to_addr = ${wallet}
+        union all select tx_hash, ts from swaps where sender = ${wallet} or recipient = ${wallet}
+        union all select tx_hash, ts from liquidity_events where sender = ${wallet} or recipient = ${wallet}
+      ) x group by tx_hash order by max(ts) desc`),
+  );
+  const txHashes = txRows.map((x) => String(x.tx_hash) as `0x${string}`);
+
+  // Gas: receipts of the most recent indexed transactions the wallet sent.
+  const recent = txHashes.slice(0, MAX_GAS_RECEIPTS);
+  const receipts = await mapLimit(recent, 8, (hash) =>
+    client.getTransactionReceipt({ hash }).catch(() => null),
+  );
+  let gasWei = 0n;
+  let counted = 0;
+  for (const r of receipts) {
+    if (!r || r.from.toLowerCase() !== wallet) continue;
+    gasWei += r.gasUsed * r.effectiveGasPrice;
+    counted++;
+  }
+  const gasSpent = Number(gasWei) / 1e18;
+
+  // Holdings (for the risk profile) and cost basis per token from the wallet's swaps.
+  const portfolio = await gatherPortfolio(deps, wallet);
+  const weth = deps.network.contracts.weth.toLowerCase();
+  const traded = await readWalletTokens(db, wallet, false);
+  const pairRows = traded.length
+    ? rowsOf(
+        await db.execute(sql`select pair, token0, token1 from pairs
+          where (token0 in ${traded} and token1 = ${weth}) or (token1 in ${traded} and token0 = ${weth})`),
+      )
+    : [];
+  const held = new Map(portfolio.holdings.map((h) => [h.address.toLowerCase(), h.balance]));
+  let profitableTokens = 0;
+  let tradedTokens = 0;
+  for (const p of pairRows) {
+    const pair = String(p.pair);
+    const tokenIs0 = String(p.token1) === weth;
+    const token = tokenIs0 ? String(p.token0) : String(p.token1);
+    const trades = await readWalletTrades(db, wallet, pair, token, tokenIs0);
+    if (!trades.some((t) => t.side === 'buy')) continue;
+    tradedTokens++;
+    const facts = await deps.engine.facts(token as Address).catch(() => null);
+    const pool = facts?.pools.find((x) => x.pair.toLowerCase() === pair) ?? null;
+    const dec = facts?.token.decimals ?? 18;
+    const priceInWeth =
+      pool && pool.tokenReserve > 0n
+        ? Number(pool.quoteReserve) / 1e18 / (Number(pool.tokenReserve) / 10 ** dec)
+        : null;
+    if (isProfitable(trades, held.get(token) ?? 0, priceInWeth)) profitableTokens++;
+  }
+
+  // USD per ETH from the USD token's WETH pool: its USD price over its WETH price.
+  const ethUsd = await deps.engine
+    .facts(deps.network.contracts.usd as Address)
+    .then((f) => {
+      const p = f.mainPool;
+      return p?.priceUsd && p.priceEth && p.quoteToken.toLowerCase() === weth
+        ? p.priceUsd / p.priceEth
+        : null;
+    })
+    .catch(() => null);
+
+  return {
+    address: wallet,
+    walletAge: firstSeenAt === null ? null : Math.max(0, Math.floor((now - firstSeenAt) / 86_400)),
+    firstSeenAt,
+    totalTransactions: txHashes.length,
+    sentTransactions: nonce,
+    profitableTokens,
+    tradedTokens,
+    riskProfile: riskProfile(portfolio.holdings),
+    gasSpent,
+    gasSpentUsd: ethUsd === null ? null : gasSpent * ethUsd,
+    gasMethod:
+      `Σ gasUsed × effectiveGasPrice over the receipts of ${counted} transaction(s) sent by this wallet among the ` +
+      `${Math.min(txHashes.length, MAX_GAS_RECEIPTS)} most recent indexed ones with a token transfer, swap or liquidity event` +
+      `${txHashes.length > MAX_GAS_RECEIPTS ? ` (capped from ${txHashes.length})` : ''}; transactions without such events (plain ETH sends, approvals) are not found.`,
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * Pump Finder: tokens with swaps in the window, measured from our index (volumes, buyers, holders,
+ * price path) and the engine (USD price, pool depth, market cap, rug score), ranked by the
+ * documented logistic model in ./model.ts.
+ */
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import {
+  PUMP_TIMEFRAME_SECONDS,
+  type PumpOpportunity,
+  type PumpResponse,
+  type PumpRiskFilter,
+  type PumpTimeframe,
+} from '../../shared/market-tools';
+import type { Db } from '../db/client';
+import { pairs, swaps, syncs, transfers } from '../db/schema';
+import type { TokenEngine } from '../engine/token-engine';
+import type { Logger } from '../logger';
+import { type PumpSignalName, pumpProbability, signalLabel, targets, windowVolatility } from './model';
+
+/** Candidates analysed per request (by window volume), so a request stays bounded. */
+export const PUMP_MAX_CANDIDATES = 25;
+export const PUMP_TOKEN_TIMEOUT_MS = 15_000;
+/** Pools worth less than this (e.g. after a rug pull) cannot be traded into a pump: not listed. */
+export const PUMP_MIN_POOL_USD = 1_000;
+
+export type PumpDeps = {
+  db: Db;
+  engine: Pick<TokenEngine, 'facts' | 'report'>;
+  weth: string;
+  /** Tokens never listed (WETH, the USD stablecoin). */
+  skip: string[];
+  log: Logger;
+};
+
+export function riskFromRugScore(rugScore: number): 'low' | 'medium' | 'high' {
+  return rugScore < 30 ? 'low' : rugScore < 60 ? 'medium' : 'high';
+}
+
+type PairAgg = { pair: string; buyQuote: number; sellQuote: number; buyers: number };
+
+async function aggregate(
+  db: Db,
+  pairList: string[],
+  wethIs0: Map<string, boolean>,
+  from: number,
+  to: number,
+) {
+  const rows = await db
+    .select({
+      pair: swaps.pair,
+      a0In: sql<string>`coalesce(sum(${swaps.amount0In}), 0)::text`,
+      a1In: sql<string>`coalesce(sum(${swaps.amount1In}), 0)::text`,
+      a0Out: sql<string>`coalesce(sum(${swaps.amount0Out}), 0)::text`,
+      a1Out: sql<string>`coalesce(sum(${swaps.amount1Out}), 0)::text`,
+      buyers0: sql<number>`count(distinct ${swaps.recipient}) filter (where ${swaps.amount0In} > 0)::int`,
+      buyers1: sql<number>`count(distinct ${swaps.recipient}) filter (where ${swaps.amount1In} > 0)::int`,
+    })
+    .from(swaps)
+    .where(and(inArray(swaps.pair, pairList), gte(swaps.ts, from), lt(swaps.ts, to)))
+    .groupBy(swaps.pair);
+  const out = new Map<string, PairAgg>();
+  for (const r of rows) {
+    const w0 = wethIs0.get(r.pair) ?? false;
+    // A buy pays WETH in; a sell takes WETH out. Volumes in ETH.
+    const buyQuote = Number(w0 ? r.a0In : r.a1In) / 1e18;
+    const sellQuote = Number(w0 ? r.a0Out : r.a1Out) / 1e18;
+    out.set(r.pair, { pair: r.pair, buyQuote, sellQuote, buyers: w0 ? r.buyers0 : r.buyers1 });
+  }
+  return out;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p.catch(() => null),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export async function findPumpOpportunities(
+  deps: PumpDeps,
+  timeframe: PumpTimeframe,
+  risk: PumpRiskFilter,
+  nowSec: number = Math.floor(Date.now() / 1000),
+): Promise<PumpResponse> {
+  const { db } = deps;
+  const weth = deps.weth.toLowerCase();
+  const skip = new Set(deps.skip.map((s) => s.toLowerCase()));
+  const W = PUMP_TIMEFRAME_SECONDS[timeframe];
+  const since = nowSec - W;
+  const wethPairs = await db
+    .select()
+    .from(pairs)
+    .where(sql`${pairs.token0} = ${weth} or ${pairs.token1} = ${weth}`);
+  const tokenOf = new Map<string, string>();
+  const wethIs0 = new Map<string, boolean>();
+  for (const p of wethPairs) {
+    const token = p.token0 === weth ? p.token1 : p.token0;
+    if (skip.has(token)) continue;
+    tokenOf.set(p.pair, token);
+    wethIs0.set(p.pair, p.token0 === weth);
+  }
+  const pairList = [...tokenOf.keys()];
+  const empty: PumpResponse = {
+    timeframe,
+    risk,
+    generatedAt: nowSec * 1000,
+    opportunities: [],
+    summary: { total: 0, highProbability: 0, newLaunches: 0, avgProbability: null },
+  };
+  if (!pairList.length) return empty;
+  const current = await aggregate(db, pairList, wethIs0, since, nowSec + 1);
+  const previous = await aggregate(db, pairList, wethIs0, since - W, since);
+  const candidates = [...current.values()]
+    .sort((a, b) => b.buyQuote + b.sellQuote - (a.buyQuote + a.sellQuote))
+    .slice(0, PUMP_MAX_CANDIDATES);
+
+  const results: PumpOpportunity[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < candidates.length) {
+      const c = candidates[next++] as PairAgg;
+      const o = await withTimeout(
+        evaluate(
+          deps,
+          c,
+          tokenOf.get(c.pair) as string,
+          previous.get(c.pair),
+          wethIs0,
+          timeframe,
+          since,
+          nowSec,
+        ),
+        PUMP_TOKEN_TIMEOUT_MS,
+      );
+      if (o) results.push(o);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
+  const filtered = results
+    .filter((o) => risk === 'all' || o.risk === risk)
+    .sort((a, b) => b.pumpProbability - a.pumpProbability || (b.volume24h ?? 0) - (a.volume24h ?? 0));
+  return {
+    ...empty,
+    opportunities: filtered,
+    summary: {
+      total: filtered.length,
+      highProbability: filtered.filter((o) => o.pumpProbability >= 80).length,
+      newLaunches: filtered.filter((o) => o.isNewLaunch).length,
+      avgProbability: filtered.length
+        ? Math.round(filtered.reduce((s, o) => s + o.pumpProbability, 0) / filtered.length)
+        : null,
+    },
+  };
+}
+
+async function evaluate(
+  deps: PumpDeps,
+  c: PairAgg,
+  token: string,
+  prev: PairAgg | undefined,
+  wethIs0: Map<string, boolean>,
+  timeframe: PumpTimeframe,
+  since: number,
+  nowSec: number,
+): Promise<PumpOpportunity | null> {
+  const { db } = deps;
+  const [facts, report] = await Promise.all([
+    deps.engine.facts(token as Address),
+    deps.engine.report(token as Address),
+  ]);
+  const pool = facts.pools.find((p) => p.pair.toLowerCase() === c.pair) ?? facts.mainPool;
+  if (!pool || pool.poolValueUsd === null || pool.poolValueUsd < PUMP_MIN_POOL_USD) return null;
+  // Price path (WETH per token) from the window's Syncs.
+  const w0 = wethIs0.get(c.pair) ?? false;
+  const path = await db
+    .select({ r0: syncs.reserve0, r1: syncs.reserve1 })
+    .from(syncs)
+    .where(and(eq(syncs.pair, c.pair), gte(syncs.ts, since)))
+    .orderBy(asc(syncs.blockNumber), asc(syncs.logIndex));
+  const prices = path
+    .map((s) => {
+      const q = Number(w0 ? s.r0 : s.r1);
+      const t = Number(w0 ? s.r1 : s.r0);
+      return t > 0 ? q / t : 0;
+    })
+    .filter((p) => p > 0);
+  const firstPrice = prices[0];
+  const lastPrice = prices.at(-1);
+  const priceChangePct = firstPrice && lastPrice ? (lastPrice / firstPrice - 1) * 100 : null;
+  // Holders now and holders whose first receipt of the token falls in the window.
+  const [h] = await db
+    .select({
+      holders: sql<number>`(select count(*)::int from balances where token = ${token} and balance > 0)`,
+      fresh: sql<number>`(select count(*)::int from (select ${transfers.to} from ${transfers} where ${transfers.token} = ${token} group by ${transfers.to} having min(${transfers.ts}) >= ${since}) f)`,
+    })
+    .from(sql`(select 1) x`);
+  const createdAt = pool?.createdAt ?? facts.token.createdAt;
+  const model = pumpProbability({
+    windowVolume: c.buyQuote + c.sellQuote,
+    previousVolume: prev ? prev.buyQuote + prev.sellQuote : 0,
+    buyVolume: c.buyQuote,
+    sellVolume: c.sellQuote,
+    uniqueBuyers: c.buyers,
+    newHolders: h?.fresh ?? 0,
+    holders: h?.holders ?? facts.holders.holderCount,
+    priceChangePct,
+    poolValueUsd: pool?.poolValueUsd ?? null,
+    ageSeconds: createdAt ? Math.max(0, nowSec - createdAt) : null,
+  });
+  const sigma = windowVolatility(prices);
+  const price = pool?.priceUsd ?? null;
+  const t = price ? targets(price, sigma, model.probability) : null;
+  const supply = facts.token.totalSupply;
+  const dec = facts.token.decimals ?? 18;
+  const marketCap = price && supply !== null ? (Number(supply) / 10 ** dec) * price : null;
+  const signals = [...model.signals]
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .map((s) => ({ ...s, label: signalLabel(s.name as PumpSignalName, s.value) }));
+  return {
+    id: `${token}:${timeframe}`,
+    address: token,
+    name: facts.token.name,
+    symbol: facts.token.symbol,
+    isNewLaunch: createdAt !== null && nowSec - createdAt <= 86_400,
+    launchDate: createdAt ? createdAt * 1000 : null,
+    risk: riskFromRugScore(report.rug.rugScore),
+    rugScore: report.rug.rugScore,
+    pumpProbability: model.probability,
+    currentPrice: price,
+    priceChange24h: pool?.priceChange24hPct ?? null,
+    entryPrice: t?.entryPrice ?? null,
+    exitTarget: t?.exitTarget ?? null,
+    timeframe,
+    potentialGain: t?.potentialGain ?? null,
+    volume24h: pool?.volume24hUsd ?? null,
+    marketCap,
+    holders: h?.holders ?? facts.holders.holderCount,
+    signals: signals.filter((s) => s.contribution > 0).map((s) => s.label),
+    model: signals,
+    volatility: Math.round(sigma * 10_000) / 10_000,
+  };
+}

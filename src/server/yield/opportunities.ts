@@ -1,0 +1,264 @@
+/**
+ * Yield opportunities read from our chain (local mode): every WETH pool of the network's tokens
+ * (risk tokens excluded), the staking pool and the lending pool. Figures come from contract state
+ * and the engine's facts; risk from the engine's FLAB Scores of the tokens involved.
+ *
+ *   AMM pool  apy = 24 h volume × 0.3% × 365 ÷ pool value (engine: mainPool.volume24hUsd, poolValueUsd)
+ *   staking   apy = rewardRate × reward price × seconds/year ÷ (totalSupply staked × stake price)
+ *   lending   apy = supplyRatePerYear() (utilisation-based kinked model of the pool)
+ */
+import { type Address, parseAbi } from 'viem';
+import type { ScenarioManifest } from '../../shared/scenario';
+import type { YieldOpportunity } from '../../shared/yield';
+import type { AppContext } from '../api/context';
+import { ChainUnavailableError } from '../errors';
+import { erc20Abi } from '../facts/abis';
+import type { TokenReportFacts } from '../facts/types';
+import { hasVerifiedContract } from '../facts/verified-store';
+import { ammFeeApr, lendingSupplyApy, riskFromScore, stakingApr } from './yield-math';
+
+export const stakingAbi = parseAbi([
+  'function stakingToken() view returns (address)',
+  'function rewardsToken() view returns (address)',
+  'function rewardRate() view returns (uint256)',
+  'function periodFinish() view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+]);
+export const lendingAbi = parseAbi([
+  'function asset() view returns (address)',
+  'function supplyRatePerYear() view returns (uint256)',
+  'function totalSupplied() view returns (uint256)',
+  'function totalBorrowed() view returns (uint256)',
+  'function utilization() view returns (uint256)',
+]);
+
+/** Pools with less liquidity than this (USD) are not offered. */
+export const MIN_POOL_TVL_USD = 1_000;
+
+export type YieldDeps = Pick<AppContext, 'database' | 'chain' | 'network' | 'engine' | 'log'>;
+
+type TokenInfo = { facts: TokenReportFacts; score: number | null };
+
+async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | null> {
+  try {
+    const [facts, report] = await Promise.all([deps.engine.facts(token), deps.engine.report(token)]);
+    return { facts, score: report.flabScore.flabScore };
+  } catch (e) {
+    deps.log.debug({ msg: 'yield: token facts unavailable', token, err: (e as Error).message });
+    return null;
+  }
+}
+
+async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+const symOf = (f: TokenReportFacts) => f.token.symbol ?? f.token.address.slice(0, 8);
+const isVerified = (f: TokenReportFacts) => f.token.verification.status === 'verified';
+
+export async function chainOpportunities(
+  deps: YieldDeps,
+  manifest: Pick<ScenarioManifest, 'contracts'> | undefined,
+): Promise<{ now: number; opportunities: YieldOpportunity[] }> {
+  const client = deps.chain.public;
+  const head = await client.getBlock().catch((cause) => {
+    throw new ChainUnavailableError('The chain RPC did not answer for the latest block.', cause);
+  });
+  const now = Number(head.timestamp);
+  const { weth, usd } = deps.network.contracts;
+  const risky = new Set(Object.values(deps.network.riskTokens ?? {}).map((a) => a.toLowerCase()));
+  const tokens = [...new Set(Object.values(deps.network.tokens).map((a) => a.toLowerCase()))].filter(
+    (a) => a !== weth.toLowerCase() && !risky.has(a),
+  ) as Address[];
+
+  const infos = new Map<string, TokenInfo | null>();
+  await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
+  const opps: YieldOpportunity[] = [];
+
+  // ---- AMM pools ----
+  for (const t of tokens) {
+    const info = infos.get(t);
+    const pool = info?.facts.mainPool;
+    if (!info || !pool || pool.poolValueUsd === null || pool.poolValueUsd < MIN_POOL_TVL_USD) continue;
+    const volume = pool.volume24hUsd ?? 0;
+    const apy = ammFeeApr(volume, pool.poolValueUsd);
+    const sym = symOf(info.facts);
+    const stable = t === usd.toLowerCase();
+    const tags = ['liquidity', 'flexible', 'impermanent-loss', 'uniswap-v2'];
+    if (stable) tags.push('stablecoin');
+    opps.push({
+      id: `pool-${pool.pair.toLowerCase()}`,
+      protocol: 'Uniswap V2',
+      name: `${sym}/${pool.quoteSymbol} liquidity`,
+      type: 'liquidity',
+      risk: riskFromScore(info.score, { impermanentLoss: true }),
+      apy,
+      tvl: pool.poolValueUsd,
+      minDeposit: 0,
+      lockPeriod: 0,
+      flabScore: info.score,
+      tags,
+      description: `Provide ${sym} and ${pool.quoteSymbol} to the pool and earn the 0.3% swap fee: $${volume.toFixed(0)} traded in 24 h against $${pool.poolValueUsd.toFixed(0)} of liquidity.`,
+      verified: isVerified(info.facts),
+      tokenPair: `${sym}/${pool.quoteSymbol}`,
+      url: `/liquidity-scanner?address=${t}`,
+      address: pool.pair.toLowerCase(),
+      apySource: `24h volume ${volume.toFixed(2)} USD × 0.3% × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
+    });
+  }
+
+  // ---- staking and lending (local scenario contracts) ----
+  const staking = manifest?.contracts.staking;
+  const lending = manifest?.contracts.lending;
+  if (staking) {
+    const o = await stakingOpportunity(deps, staking, now, infos).catch((e) => {
+      deps.log.warn({ msg: 'yield: staking pool unreadable', err: (e as Error).message });
+      return null;
+    });
+    if (o) opps.push(o);
+  }
+  if (lending) {
+    const o = await lendingOpportunity(deps, lending, infos).catch((e) => {
+      deps.log.warn({ msg: 'yield: lending pool unreadable', err: (e as Error).message });
+      return null;
+    });
+    if (o) opps.push(o);
+  }
+  return { now, opportunities: opps };
+}
+
+async function infoFor(deps: YieldDeps, infos: Map<string, TokenInfo | null>, token: string) {
+  const t = token.toLowerCase();
+  if (!infos.has(t)) infos.set(t, await tokenInfo(deps, t as Address));
+  return infos.get(t) ?? null;
+}
+
+export async function stakingOpportunity(
+  deps: YieldDeps,
+  staking: Address,
+  now: number,
+  infos: Map<string, TokenInfo | null> = new Map(),
+): Promise<YieldOpportunity | null> {
+  const c = { address: staking, abi: stakingAbi } as const;
+  const [stakingToken, rewardsToken, rewardRate, periodFinish, totalStaked] =
+    await deps.chain.public.multicall({
+      contracts: [
+        { ...c, functionName: 'stakingToken' },
+        { ...c, functionName: 'rewardsToken' },
+        { ...c, functionName: 'rewardRate' },
+        { ...c, functionName: 'periodFinish' },
+        { ...c, functionName: 'totalSupply' },
+      ],
+      allowFailure: false,
+    });
+  const [stakeInfo, rewardInfo] = await Promise.all([
+    infoFor(deps, infos, stakingToken),
+    infoFor(deps, infos, rewardsToken),
+  ]);
+  const stakePrice = stakeInfo?.facts.mainPool?.priceUsd ?? null;
+  const rewardPrice = rewardInfo?.facts.mainPool?.priceUsd ?? null;
+  if (!stakeInfo || !rewardInfo || stakePrice === null || rewardPrice === null) return null;
+  const sDec = stakeInfo.facts.token.decimals ?? 18;
+  const rDec = rewardInfo.facts.token.decimals ?? 18;
+  const stakedValueUsd = (Number(totalStaked) / 10 ** sDec) * stakePrice;
+  const ratePerSecond = Number(rewardRate) / 10 ** rDec;
+  const finish = Number(periodFinish);
+  const apy = stakingApr({
+    rewardRatePerSecond: ratePerSecond,
+    rewardPriceUsd: rewardPrice,
+    stakedValueUsd,
+    periodFinish: finish,
+    now,
+  });
+  const sSym = symOf(stakeInfo.facts);
+  const rSym = symOf(rewardInfo.facts);
+  const scores = [stakeInfo.score, rewardInfo.score].filter((s): s is number => s !== null);
+  const minScore = scores.length ? Math.min(...scores) : null;
+  const ended = now >= finish;
+  const tags = ['staking', 'flexible', 'single-asset'];
+  if (ended) tags.push('rewards-ended');
+  const daysLeft = Math.max(0, (finish - now) / 86_400);
+  return {
+    id: `staking-${staking.toLowerCase()}`,
+    protocol: `${sSym} Staking`,
+    name: `Stake ${sSym}, earn ${rSym}`,
+    type: 'staking',
+    risk: riskFromScore(minScore),
+    apy,
+    tvl: stakedValueUsd,
+    minDeposit: 0,
+    lockPeriod: 0,
+    flabScore: minScore,
+    tags,
+    description: ended
+      ? `Synthetix-style staking pool; the reward period ended, so stakers earn nothing until it is refunded.`
+      : `Synthetix-style staking pool paying ${ratePerSecond.toFixed(4)} ${rSym}/s for ${daysLeft.toFixed(1)} more days; withdraw any time.`,
+    verified:
+      isVerified(stakeInfo.facts) &&
+      isVerified(rewardInfo.facts) &&
+      (await hasVerifiedContract(deps.database.db, staking).catch(() => false)),
+    tokenPair: sSym === rSym ? sSym : `${sSym}/${rSym}`,
+    url: `/token-analysis?address=${stakingToken.toLowerCase()}`,
+    address: staking.toLowerCase(),
+    apySource: `rewardRate ${ratePerSecond} ${rSym}/s × $${rewardPrice} × 31536000 s ÷ staked $${stakedValueUsd.toFixed(2)}`,
+  };
+}
+
+export async function lendingOpportunity(
+  deps: YieldDeps,
+  lending: Address,
+  infos: Map<string, TokenInfo | null> = new Map(),
+): Promise<YieldOpportunity | null> {
+  const c = { address: lending, abi: lendingAbi } as const;
+  const [asset, supplyRate, totalSupplied, utilization] = await deps.chain.public.multicall({
+    contracts: [
+      { ...c, functionName: 'asset' },
+      { ...c, functionName: 'supplyRatePerYear' },
+      { ...c, functionName: 'totalSupplied' },
+      { ...c, functionName: 'utilization' },
+    ],
+    allowFailure: false,
+  });
+  const info = await infoFor(deps, infos, asset);
+  const price = info?.facts.mainPool?.priceUsd ?? null;
+  if (!info || price === null) return null;
+  const dec =
+    info.facts.token.decimals ??
+    Number(await deps.chain.public.readContract({ address: asset, abi: erc20Abi, functionName: 'decimals' }));
+  const tvl = (Number(totalSupplied) / 10 ** dec) * price;
+  const apy = lendingSupplyApy(supplyRate);
+  const sym = symOf(info.facts);
+  const stable = asset.toLowerCase() === deps.network.contracts.usd.toLowerCase();
+  const tags = ['lending', 'flexible', 'single-asset'];
+  if (stable) tags.push('stablecoin');
+  const u = (Number(utilization) / 1e18) * 100;
+  return {
+    id: `lending-${lending.toLowerCase()}`,
+    protocol: 'FLAB Lend',
+    name: `Supply ${sym}`,
+    type: 'lending',
+    risk: riskFromScore(info.score),
+    apy,
+    tvl,
+    minDeposit: 0,
+    lockPeriod: 0,
+    flabScore: info.score,
+    tags,
+    description: `Supply ${sym} to borrowers who post WETH collateral; ${u.toFixed(1)}% of the pool is lent out, and the rate moves with that utilisation.`,
+    verified:
+      isVerified(info.facts) && (await hasVerifiedContract(deps.database.db, lending).catch(() => false)),
+    tokenPair: sym,
+    url: `/token-analysis?address=${asset.toLowerCase()}`,
+    address: lending.toLowerCase(),
+    apySource: `supplyRatePerYear() = borrow rate × utilisation ${u.toFixed(2)}% × (1 − 10% reserve factor)`,
+  };
+}

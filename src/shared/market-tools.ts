@@ -1,0 +1,313 @@
+/**
+ * Market tools (Security Alerts, Pump Finder, Airdrop Finder): request schemas, response shapes and
+ * spec constants shared by the API and the browser (spec §3, §5, §7, §9).
+ */
+import { z } from 'zod';
+import { parseAddress } from './address';
+
+// ---------------------------------------------------------------------------------------------
+// Security alerts
+
+export const ALERT_TYPES = [
+  'rug_risk',
+  'whale_dump',
+  'liquidity_drain',
+  'contract_change',
+  'governance_risk',
+  'exploit_risk',
+  'other',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+/** The types the monitor job detects (the monitor-token request's default). */
+export const MONITORED_ALERT_TYPES = [
+  'rug_risk',
+  'whale_dump',
+  'liquidity_drain',
+  'contract_change',
+] as const;
+export type MonitoredAlertType = (typeof MONITORED_ALERT_TYPES)[number];
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const SECURITY_REFRESH_MS = 15_000;
+export const PUMP_REFRESH_MS = 30_000;
+
+export const SECURITY_MESSAGES = {
+  invalidAddress: 'Please enter a valid Base token contract address',
+  startFailed: '❌ Failed to start monitoring. Please try again.',
+  setupFailed: '❌ Monitoring setup failed. Please check the address and try again.',
+  fetchFailed: 'Failed to fetch security alerts',
+  monitoring: (short: string) => `Now monitoring ${short} for security threats`,
+} as const;
+
+const addressField = z
+  .string()
+  .max(100)
+  .transform((s, ctx) => {
+    const a = parseAddress(s);
+    if (!a) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0x followed by 40 hex characters' });
+      return z.NEVER;
+    }
+    return a;
+  });
+
+export const monitorTokenRequestSchema = z.strictObject({
+  tokenAddress: addressField,
+  alertTypes: z.array(z.enum(MONITORED_ALERT_TYPES)).max(4).optional(),
+});
+export type MonitorTokenRequest = z.input<typeof monitorTokenRequestSchema>;
+
+export type AlertDetails = {
+  rugScore: number | null;
+  whaleAddress: string | null;
+  /** Percent: for whale dumps, the share of the whale's holding sold in the window. */
+  volumeChange: number | null;
+  /** Percent change of the pool's quote reserve over the window (negative = drained). */
+  liquidityChange: number | null;
+};
+
+export type SecurityAlert = {
+  id: number;
+  type: AlertType;
+  severity: Severity;
+  title: string;
+  tokenSymbol: string | null;
+  tokenAddress: string;
+  /** ms epoch: when the condition was first detected. */
+  timestamp: number;
+  description: string;
+  autoResolved: boolean;
+  /** ms epoch when auto-resolved, else null. */
+  resolvedAt: number | null;
+  actionRequired: boolean;
+  details: AlertDetails;
+};
+
+export type SecurityStats = {
+  totalTokensMonitored: number;
+  activeAlerts: number;
+  criticalAlerts: number;
+  /** Alerts that fired and were auto-resolved once their condition cleared. */
+  threatsPrevented: number;
+};
+
+export type MonitoredToken = {
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  riskLevel: 'low' | 'medium' | 'high' | 'critical' | 'unknown';
+  rugScore: number | null;
+  totalAlerts: number;
+  criticalAlerts: number;
+  alertsEnabled: boolean;
+  alertTypes: MonitoredAlertType[];
+  /** ms epoch. */
+  monitoredSince: number;
+  lastCheckedAt: number | null;
+};
+
+export type MonitorTokenResponse = { ok: true; token: MonitoredToken };
+
+// ---------------------------------------------------------------------------------------------
+// Pump finder
+
+export const PUMP_TIMEFRAMES = ['1h', '4h', '24h', '7d'] as const;
+export type PumpTimeframe = (typeof PUMP_TIMEFRAMES)[number];
+export const PUMP_RISKS = ['all', 'low', 'medium', 'high'] as const;
+export type PumpRiskFilter = (typeof PUMP_RISKS)[number];
+export const PUMP_HIGH_PROBABILITY = 80;
+export const PUMP_TIMEFRAME_SECONDS: Record<PumpTimeframe, number> = {
+  '1h': 3_600,
+  '4h': 4 * 3_600,
+  '24h': 86_400,
+  '7d': 7 * 86_400,
+};
+
+export const pumpQuerySchema = z.object({
+  timeframe: z.enum(PUMP_TIMEFRAMES).default('24h'),
+  risk: z.enum(PUMP_RISKS).default('all'),
+});
+
+export type PumpSignal = {
+  name: string;
+  /** The raw measurement, in `unit`. */
+  value: number;
+  unit: string;
+  /** Normalised input to the model (about −1…1). */
+  normalised: number;
+  weight: number;
+  /** weight × normalised: this signal's share of the logit. */
+  contribution: number;
+  label: string;
+};
+
+export type PumpOpportunity = {
+  id: string;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  isNewLaunch: boolean;
+  /** ms epoch of the pool's creation, or null. */
+  launchDate: number | null;
+  risk: 'low' | 'medium' | 'high';
+  rugScore: number | null;
+  pumpProbability: number;
+  currentPrice: number | null;
+  priceChange24h: number | null;
+  entryPrice: number | null;
+  exitTarget: number | null;
+  timeframe: PumpTimeframe;
+  potentialGain: number | null;
+  volume24h: number | null;
+  marketCap: number | null;
+  holders: number;
+  /** Human-readable signal lines, strongest first. */
+  signals: string[];
+  /** The model inputs with their weights and contributions. */
+  model: PumpSignal[];
+  /** Window volatility (stdev of log price moves over the window). */
+  volatility: number;
+};
+
+export type PumpResponse = {
+  timeframe: PumpTimeframe;
+  risk: PumpRiskFilter;
+  generatedAt: number;
+  opportunities: PumpOpportunity[];
+  summary: { total: number; highProbability: number; newLaunches: number; avgProbability: number | null };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Airdrops
+
+export const AIRDROP_CATEGORIES = ['defi', 'ecosystem', 'nft', 'social', 'layer3', 'wallet'] as const;
+export type AirdropCategory = (typeof AIRDROP_CATEGORIES)[number];
+export const AIRDROP_STATUSES = ['active', 'upcoming', 'ended'] as const;
+export type AirdropStatus = (typeof AIRDROP_STATUSES)[number];
+export const AIRDROP_MESSAGES = {
+  fetchFailed: 'Failed to fetch airdrops',
+  empty: 'No Airdrops Found',
+} as const;
+
+/** What an eligibility requirement checks on chain; `manual` ones cannot be checked. */
+export const REQUIREMENT_KINDS = [
+  'swap_count',
+  'hold_token',
+  'stake',
+  'lend_supply',
+  'provide_liquidity',
+  'wallet_age_days',
+  'tx_count',
+  'manual',
+] as const;
+export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
+
+export const requirementSchema = z.strictObject({
+  id: z.string().min(1).max(60),
+  label: z.string().min(1).max(200),
+  kind: z.enum(REQUIREMENT_KINDS),
+  /** Token symbol (hold_token, stake, lend_supply; swap_count optionally). */
+  token: z.string().max(20).optional(),
+  /** Minimum count, amount (whole tokens) or days. */
+  min: z.number().nonnegative().max(1e15).optional(),
+});
+export type AirdropRequirement = z.infer<typeof requirementSchema>;
+
+const isoDate = z
+  .string()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date');
+
+export const airdropEntrySchema = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'),
+  name: z.string().min(1).max(100),
+  category: z.enum(AIRDROP_CATEGORIES),
+  description: z.string().max(1000),
+  /** When the programme opened / closes (ISO). Local entries may use offsets instead. */
+  startDate: isoDate.nullable().optional(),
+  endDate: isoDate.nullable().optional(),
+  /** Local entries: days relative to the scenario's "now" (negative = past). */
+  startOffsetDays: z.number().min(-3650).max(3650).optional(),
+  endOffsetDays: z.number().min(-3650).max(3650).optional(),
+  /** Published USD estimate, if the source states one. */
+  estimatedValueUsd: z.number().nonnegative().max(1e12).nullable().optional(),
+  /** Reward pool in tokens (valued at the pool price at request time). */
+  rewardToken: z.string().max(20).optional(),
+  rewardAmount: z.number().nonnegative().max(1e15).optional(),
+  requirements: z.array(requirementSchema).max(20),
+  instructions: z.array(z.string().max(300)).max(20).optional(),
+  website: z.string().url().max(300).nullable().optional(),
+  twitter: z.string().url().max(300).nullable().optional(),
+  /** The public page the entry's facts come from. */
+  source: z.string().url().max(300),
+  /** A programme of the scenario's own protocols on the local chain (not a real airdrop). */
+  local: z.boolean().optional(),
+});
+export type AirdropEntry = z.infer<typeof airdropEntrySchema>;
+
+export const airdropQuerySchema = z.object({
+  category: z.union([z.literal('all'), z.enum(AIRDROP_CATEGORIES)]).default('all'),
+  search: z.string().max(100).default(''),
+});
+
+export const eligibilityRequestSchema = z.strictObject({ address: addressField });
+
+export type Airdrop = {
+  id: string;
+  name: string;
+  category: AirdropCategory;
+  status: AirdropStatus;
+  /** ISO or null (open-ended). */
+  startDate: string | null;
+  endDate: string | null;
+  description: string;
+  /** USD; null when neither the source nor the chain gives one. */
+  estimatedValue: number | null;
+  /** Only after an eligibility check; null in the list. */
+  eligibilityScore: number | null;
+  requirements: string[];
+  requirementDetails: AirdropRequirement[];
+  instructions: string[];
+  website: string | null;
+  twitter: string | null;
+  source: string;
+  local: boolean;
+};
+
+export type AirdropSummary = {
+  total: number;
+  active: number;
+  upcoming: number;
+  ended: number;
+  /** Sum of the active and upcoming entries' estimated values that are known. */
+  totalEstimatedValue: number;
+  valuedEntries: number;
+  /** Active entries ending within 7 days. */
+  endingSoon: number;
+};
+
+export type RequirementResult = {
+  id: string;
+  label: string;
+  kind: RequirementKind;
+  status: 'pass' | 'fail' | 'unknown';
+  /** What was measured (count, amount, days), when checkable. */
+  actual: number | null;
+  required: number | null;
+  reason: string;
+};
+
+export type EligibilityResult = {
+  airdropId: string;
+  address: string;
+  /** 0–100: share of checkable requirements passed; null when none can be checked. */
+  eligibilityScore: number | null;
+  eligible: boolean;
+  requirements: RequirementResult[];
+};

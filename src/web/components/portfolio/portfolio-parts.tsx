@@ -1,0 +1,231 @@
+/** Portfolio Tracker pieces: summary cards, the holdings list and the wallet analytics card. */
+
+import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
+import type { Holding, Portfolio, PortfolioRiskLevel, WalletStats } from '@shared/portfolio';
+import { BarChart3, PieChart, RefreshCw, ShieldCheck, Wallet } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'wouter';
+import { cn } from '../../lib/cn';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+
+const AllocationChart = lazy(() => import('./allocation-chart'));
+
+/** Portfolio score bands (spec §4): 80 / 60 / 40. */
+export function scoreColour(score: number | null): string {
+  if (score === null) return 'text-slate-400';
+  if (score >= 80) return 'text-emerald-300';
+  if (score >= 60) return 'text-yellow-300';
+  if (score >= 40) return 'text-orange-300';
+  return 'text-red-300';
+}
+
+export const RISK_TONE: Record<PortfolioRiskLevel, BadgeTone> = {
+  low: 'success',
+  medium: 'warning',
+  high: 'caution',
+  critical: 'danger',
+};
+
+/** ETH with enough precision; tiny amounts (local chain fees) in gwei. */
+export function formatGas(eth: number): string {
+  if (eth === 0) return '0 ETH';
+  if (eth < 0.0001) return `${(eth * 1e9).toLocaleString('en-US', { maximumFractionDigits: 2 })} gwei`;
+  return `${eth.toFixed(6)} ETH`;
+}
+
+const changeClass = (n: number | null) =>
+  n === null ? 'text-slate-400' : n >= 0 ? 'text-emerald-300' : 'text-red-300';
+const signed = (n: number | null) => (n === null ? 'N/A' : `${n >= 0 ? '+' : ''}${formatPercent(n)}`);
+
+function Stat({
+  label,
+  value,
+  sub,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  icon: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-3 pt-5">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-400">{label}</p>
+          <div className="mt-1 text-2xl font-semibold text-white tabular-nums">{value}</div>
+          {sub ? <div className="mt-1 text-sm">{sub}</div> : null}
+        </div>
+        <span aria-hidden="true" className="text-brand-300">
+          {icon}
+        </span>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SummaryCards({ p }: { p: Portfolio }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="portfolio-summary">
+      <Stat
+        label="Total value"
+        value={formatUsd(p.totalValue)}
+        sub={<span className={changeClass(p.totalChange24h)}>{signed(p.totalChange24h)} 24h</span>}
+        icon={<Wallet className="size-5" />}
+      />
+      <Stat label="Tokens" value={formatInteger(p.tokenCount)} icon={<PieChart className="size-5" />} />
+      <Stat
+        label="Risk level"
+        value={
+          p.riskLevel ? (
+            <Badge tone={RISK_TONE[p.riskLevel]} className="text-sm capitalize">
+              {p.riskLevel}
+            </Badge>
+          ) : (
+            'N/A'
+          )
+        }
+        sub={
+          <span className={scoreColour(p.avgFlabScore)}>
+            Avg score {p.avgFlabScore === null ? 'N/A' : Math.round(p.avgFlabScore)}
+          </span>
+        }
+        icon={<ShieldCheck className="size-5" />}
+      />
+      <Stat
+        label="Diversification"
+        value={`${Math.round(p.diversificationScore)}/100`}
+        sub={<span className="text-slate-400">from concentration</span>}
+        icon={<BarChart3 className="size-5" />}
+      />
+    </div>
+  );
+}
+
+function HoldingRow({ h }: { h: Holding }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-white/5 bg-white/[0.02] p-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2">
+          <span className="font-semibold text-white">{h.symbol}</span>
+          {h.isVerified ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>}
+          <span className={cn('text-sm font-medium', scoreColour(h.flabScore))}>
+            Score {h.flabScore ?? 'N/A'}
+          </span>
+        </div>
+        <p className="truncate text-sm text-slate-400">{h.name}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {abbreviate(h.balance)} × {formatUsd(h.price)} · MCap{' '}
+          {h.marketCap === null ? 'N/A' : `$${abbreviate(h.marketCap)}`} · Vol 24h{' '}
+          {h.volume24h === null ? 'N/A' : `$${abbreviate(h.volume24h)}`} · Holders {formatInteger(h.holders)}
+        </p>
+      </div>
+      <div className="text-right">
+        <div className="font-semibold text-white tabular-nums">{formatUsd(h.value)}</div>
+        <div className={cn('text-sm tabular-nums', changeClass(h.change24h))}>{signed(h.change24h)}</div>
+        <div className="text-xs text-slate-500">{formatPercent(h.allocation)} of portfolio</div>
+      </div>
+      <Link
+        href={`/token-analysis?address=${h.address}`}
+        className={buttonClasses('outline', 'sm')}
+        aria-label={`Analyze ${h.symbol}`}
+      >
+        Analyze
+      </Link>
+    </li>
+  );
+}
+
+export function HoldingsCard({
+  p,
+  refreshing,
+  onRefresh,
+}: {
+  p: Portfolio;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Holdings</CardTitle>
+        <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+          <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
+          Refresh
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {p.holdings.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-400">No tokens found in this wallet.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Holdings">
+            {p.holdings.map((h) => (
+              <HoldingRow key={h.address} h={h} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AllocationCard({ p }: { p: Portfolio }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Allocation</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <AllocationChart holdings={p.holdings} />
+        </Suspense>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function WalletAnalyticsCard({
+  s,
+  loading,
+  error,
+}: {
+  s?: WalletStats;
+  loading: boolean;
+  error?: Error | null;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Wallet analytics</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <Skeleton className="h-32 w-full" />
+        ) : error ? (
+          <p className="text-sm text-red-300">{error.message}</p>
+        ) : s ? (
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <dt className="text-slate-400">Wallet age</dt>
+            <dd className="text-right text-white">{s.walletAge === null ? 'N/A' : `${s.walletAge} days`}</dd>
+            <dt className="text-slate-400">Total transactions</dt>
+            <dd className="text-right text-white tabular-nums">{formatInteger(s.totalTransactions)}</dd>
+            <dt className="text-slate-400">Profitable tokens</dt>
+            <dd className="text-right text-white tabular-nums">
+              {s.profitableTokens} of {s.tradedTokens} traded
+            </dd>
+            <dt className="text-slate-400">Risk profile</dt>
+            <dd className="text-right capitalize text-white">{s.riskProfile}</dd>
+            <dt className="text-slate-400">Gas spent</dt>
+            <dd className="text-right text-white tabular-nums" title={s.gasMethod}>
+              {formatGas(s.gasSpent)}
+              {s.gasSpentUsd === null ? '' : ` (${formatUsd(s.gasSpentUsd)})`}
+            </dd>
+          </dl>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

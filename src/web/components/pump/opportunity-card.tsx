@@ -1,0 +1,114 @@
+/** One Pump Finder opportunity: probability (80+ 'High Probability'), risk, prices, signals. */
+import { shortAddress } from '@shared/address';
+import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
+import { PUMP_HIGH_PROBABILITY, type PumpOpportunity } from '@shared/market-tools';
+import { Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Card } from '../ui/card';
+
+const RISK_TONE: Record<PumpOpportunity['risk'], BadgeTone> = {
+  low: 'success',
+  medium: 'warning',
+  high: 'danger',
+};
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-200">{value}</dd>
+    </div>
+  );
+}
+
+export function OpportunityCard({ o }: { o: PumpOpportunity }) {
+  const high = o.pumpProbability >= PUMP_HIGH_PROBABILITY;
+  return (
+    <Card className="p-5" data-testid="pump-opportunity">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="text-lg font-semibold text-white">
+            {o.symbol ?? shortAddress(o.address)}{' '}
+            <span className="text-sm font-normal text-slate-400">{o.name}</span>
+          </h3>
+          <p className="font-mono text-xs text-slate-500">{o.address}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {o.isNewLaunch ? (
+            <Badge tone="brand">
+              <Sparkles aria-hidden="true" className="size-3" /> New launch
+            </Badge>
+          ) : null}
+          <Badge tone={RISK_TONE[o.risk]}>{o.risk.toUpperCase()} RISK</Badge>
+          {high ? <Badge tone="success">High Probability</Badge> : null}
+        </div>
+      </div>
+      <div className="mt-4">
+        <div className="flex items-center justify-between text-sm">
+          <span className="text-slate-400">Pump probability</span>
+          <span className="font-semibold text-white">{o.pumpProbability}%</span>
+        </div>
+        <div className="mt-1 h-2 rounded-full bg-white/10">
+          <div
+            className={high ? 'h-2 rounded-full bg-emerald-400' : 'h-2 rounded-full bg-brand-400'}
+            style={{ width: `${o.pumpProbability}%` }}
+          />
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Current price" value={formatUsd(o.currentPrice)} />
+        <Figure label="24h change" value={formatPercent(o.priceChange24h)} />
+        <Figure label="Entry price" value={formatUsd(o.entryPrice)} />
+        <Figure label="Exit target" value={formatUsd(o.exitTarget)} />
+        <Figure label="Potential gain" value={formatPercent(o.potentialGain, 1)} />
+        <Figure label="Volume 24h" value={o.volume24h === null ? 'N/A' : `$${abbreviate(o.volume24h)}`} />
+        <Figure label="Market cap" value={o.marketCap === null ? 'N/A' : `$${abbreviate(o.marketCap)}`} />
+        <Figure label="Holders" value={formatInteger(o.holders)} />
+      </dl>
+      {o.signals.length ? (
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {o.signals.map((s) => (
+            <li key={s}>
+              <Badge>{s}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="mt-3 text-sm text-slate-400">
+        <summary className="cursor-pointer hover:text-white">How this probability was computed</summary>
+        <table className="mt-2 w-full text-left text-xs">
+          <thead>
+            <tr className="text-slate-500">
+              <th className="py-1">Signal</th>
+              <th>Value</th>
+              <th>Weight</th>
+              <th>Contribution</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.model.map((m) => (
+              <tr key={m.name}>
+                <td className="py-1">{m.label}</td>
+                <td>{m.normalised.toFixed(2)}</td>
+                <td>{m.weight}</td>
+                <td>{m.contribution.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2">
+          Window volatility {o.volatility}; rug score {o.rugScore ?? 'N/A'}.
+        </p>
+      </details>
+      <div className="mt-4">
+        <Link
+          href={`/token-analysis?address=${o.address}`}
+          className="text-sm text-brand-300 hover:text-white"
+        >
+          Analyze token →
+        </Link>
+      </div>
+    </Card>
+  );
+}

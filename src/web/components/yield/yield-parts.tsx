@@ -1,0 +1,238 @@
+/** Yield Optimizer pieces: filters, the opportunity list and the strategy cards. */
+import { formatPoolValue, formatUsd } from '@shared/format';
+import {
+  estimatedReturns,
+  YIELD_RISKS,
+  YIELD_TYPES,
+  type YieldOpportunity,
+  type YieldRisk,
+  type YieldStrategy,
+  type YieldType,
+} from '@shared/yield';
+import { ExternalLink, Rocket } from 'lucide-react';
+import { useId } from 'react';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Input } from '../ui/input';
+
+export type RiskFilter = 'all' | YieldRisk;
+export type TypeFilter = 'all' | YieldType;
+
+export const RISK_TONE: Record<string, BadgeTone> = {
+  low: 'success',
+  medium: 'warning',
+  high: 'caution',
+  conservative: 'success',
+  moderate: 'warning',
+  aggressive: 'caution',
+};
+/** The risk filter applied to strategies: low ↔ conservative, medium ↔ moderate, high ↔ aggressive. */
+export const STRATEGY_FOR_RISK: Record<YieldRisk, YieldStrategy['riskLevel']> = {
+  low: 'conservative',
+  medium: 'moderate',
+  high: 'aggressive',
+};
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-white/10 bg-ink-950/80 px-3 text-sm text-white capitalize focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40';
+
+export function YieldFilters(props: {
+  amount: string;
+  onAmount: (v: string) => void;
+  risk: RiskFilter;
+  onRisk: (v: RiskFilter) => void;
+  type: TypeFilter;
+  onType: (v: TypeFilter) => void;
+}) {
+  const a = useId();
+  const r = useId();
+  const t = useId();
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-5 sm:grid-cols-3">
+        <div className="grid gap-1.5">
+          <label htmlFor={a} className="text-sm text-slate-300">
+            Investment amount (USD)
+          </label>
+          <Input
+            id={a}
+            type="number"
+            inputMode="decimal"
+            value={props.amount}
+            onChange={(e) => props.onAmount(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={r} className="text-sm text-slate-300">
+            Risk
+          </label>
+          <select
+            id={r}
+            className={selectClass}
+            value={props.risk}
+            onChange={(e) => props.onRisk(e.target.value as RiskFilter)}
+          >
+            {(['all', ...YIELD_RISKS] as const).map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={t} className="text-sm text-slate-300">
+            Strategy type
+          </label>
+          <select
+            id={t}
+            className={selectClass}
+            value={props.type}
+            onChange={(e) => props.onType(e.target.value as TypeFilter)}
+          >
+            {(['all', ...YIELD_TYPES] as const).map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const isExternal = (url: string) => /^https?:\/\//.test(url);
+
+export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: number }) {
+  const est = estimatedReturns(amount, o.apy);
+  return (
+    <Card data-testid="yield-opportunity">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>{o.name}</CardTitle>
+          <Badge tone={RISK_TONE[o.risk]} className="capitalize">
+            {o.risk} risk
+          </Badge>
+          {o.verified ? <Badge tone="success">Verified</Badge> : null}
+        </div>
+        <CardDescription>
+          {o.protocol} · {o.tokenPair} · <span className="capitalize">{o.type}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-slate-400">APY</dt>
+            <dd className="text-lg font-semibold text-emerald-300 tabular-nums" title={o.apySource}>
+              {o.apy.toFixed(2)}%
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">TVL</dt>
+            <dd className="text-white tabular-nums">{formatPoolValue(o.tvl)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Lock</dt>
+            <dd className="text-white">{o.lockPeriod === 0 ? 'Flexible' : `${o.lockPeriod} days`}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Score</dt>
+            <dd className="text-white tabular-nums">{o.flabScore ?? 'N/A'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Min deposit</dt>
+            <dd className="text-white tabular-nums">{o.minDeposit > 0 ? formatUsd(o.minDeposit) : 'None'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Est. daily</dt>
+            <dd className="text-white tabular-nums">{formatUsd(est.daily)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Est. monthly</dt>
+            <dd className="text-white tabular-nums">{formatUsd(est.monthly)}</dd>
+          </div>
+        </dl>
+        <p className="text-sm text-slate-400">{o.description}</p>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {o.tags.map((t) => (
+            <Badge key={t}>{t}</Badge>
+          ))}
+          <a
+            href={o.url}
+            {...(isExternal(o.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className="ml-auto inline-flex items-center gap-1 text-sm text-brand-300 hover:text-brand-200"
+          >
+            Open <ExternalLink aria-hidden="true" className="size-3.5" />
+          </a>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Opens each protocol page in its own tab, 500 ms apart (spec §2). */
+export function startStrategy(
+  s: YieldStrategy,
+  open: (url: string) => void = (u) => window.open(u, '_blank', 'noopener'),
+) {
+  s.opportunities.forEach((o, i) => {
+    setTimeout(() => open(o.url), i * 500);
+  });
+}
+
+export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }) {
+  const est = estimatedReturns(amount, s.totalApy);
+  const a = s.allocation;
+  return (
+    <Card data-testid="yield-strategy">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>{s.name}</CardTitle>
+          <Badge tone={RISK_TONE[s.riskLevel]} className="capitalize">
+            {s.riskLevel}
+          </Badge>
+        </div>
+        <CardDescription>{s.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          <span>
+            <span className="text-slate-400">Total APY </span>
+            <span className="font-semibold text-emerald-300 tabular-nums">{s.totalApy.toFixed(2)}%</span>
+          </span>
+          <span className="text-slate-400">Complexity {s.complexity}</span>
+          <span className="text-slate-400">Time {s.timeCommitment}</span>
+          <span className="text-slate-400">
+            Capital {s.requiredCapital > 0 ? formatUsd(s.requiredCapital) : 'any amount'}
+          </span>
+        </div>
+        <p className="text-slate-400">
+          Split: stablecoin {a.stablecoin}% · lending {a.lending}% · liquidity {a.liquidity}% · farming{' '}
+          {a.farming}%
+        </p>
+        <ul className="grid gap-1">
+          {s.opportunities.map((o) => (
+            <li key={o.id} className="flex justify-between gap-3">
+              <span className="text-white">
+                {o.protocol} <span className="capitalize text-slate-400">({o.type})</span>
+              </span>
+              <span className="tabular-nums text-slate-300">
+                {o.apy.toFixed(2)}% · {o.weight.toFixed(0)}%
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-slate-400">
+            Est. {formatUsd(est.daily)}/day · {formatUsd(est.monthly)}/month
+          </span>
+          <Button size="sm" onClick={() => startStrategy(s)}>
+            <Rocket aria-hidden="true" className="size-4" />
+            Start strategy
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
