@@ -96,14 +96,9 @@ beforeAll(async () => {
       ephemeralChain: true,
     },
   );
-  app = await createApp({ ...runtime, log });
-  const ctx = { ...runtime, log };
+  app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   clients = runtime.localChain?.clients as LocalChainClients;
-  if (!app.hasRoute({ method: 'GET', url: '/api/security-alerts' })) registerSecurityRoutes(app, ctx);
-  if (!app.hasRoute({ method: 'GET', url: '/api/pump-opportunities' })) registerPumpRoutes(app, ctx);
-  if (!app.hasRoute({ method: 'GET', url: '/api/airdrops' }))
-    registerAirdropRoutes(app, ctx, { adminToken: ADMIN, contracts: manifest.contracts });
   monitor = startAlertMonitor({
     db: runtime.database.db,
     engine: runtime.engine,
