@@ -74,7 +74,16 @@ export async function startRuntime(
       const network = describeBaseNetwork(config.flabTokenAddress);
       const genesis = await chain.public.getBlock({ blockNumber: 0n });
       await ensureChainIdentity(database.db, { chainId: network.chainId, genesisHash: genesis.hash });
-      const engine = createTokenEngine({ db: database.db, chain, network, indexer: undefined, log });
+      // No stream yet: each analysed token adds its own (per-token backfill, engine/backfill.ts).
+      const indexer = createIndexer({
+        db: database.db,
+        chain,
+        log: log.child({ component: 'indexer' }),
+        streams: [],
+        followIntervalMs: 2_000,
+      });
+      indexer.start();
+      const engine = createTokenEngine({ db: database.db, chain, network, indexer, log });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
       return {
@@ -82,11 +91,12 @@ export async function startRuntime(
         chain,
         network,
         localChain: undefined,
-        indexer: undefined,
+        indexer,
         engine,
         stop: async () => {
           await alertMonitor.stop();
           await callTracker.stop();
+          await indexer.stop();
           await database.close();
         },
       };

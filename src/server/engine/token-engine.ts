@@ -11,6 +11,7 @@ import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
+import { createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 
 export const FACTS_TTL_MS = 10_000;
@@ -43,16 +44,33 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const cache = createSharedCache<TokenReportFacts>({ ttlMs: opts.ttlMs ?? FACTS_TTL_MS });
   let analyses = 0;
 
+  // Base: index each analysed token from its creation block (the local chain is indexed whole).
+  const backfill =
+    opts.network.mode === 'base' && opts.indexer
+      ? createTokenBackfill({
+          client: opts.chain.public,
+          network: opts.network,
+          indexer: opts.indexer,
+          log: opts.log,
+        })
+      : undefined;
+  let head = -1n;
+  deps.holdersComplete = (token) => (backfill ? backfill.complete(token as Address, head) : true);
+
   const facts = (address: Address) =>
     cache.get(address.toLowerCase(), async () => {
       analyses++;
       const started = Date.now();
-      if (opts.indexer) {
-        const head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => undefined);
-        if (head !== undefined && opts.indexer.indexedBlock() < head)
-          await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
+      head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => head);
+      if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
+        await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }
-      const f = await gatherTokenFacts(deps, address);
+      let f = await gatherTokenFacts(deps, address);
+      // Gathering once first validates the address (contract, ERC-20) before any backfill work.
+      if (backfill && !backfill.complete(address, head)) {
+        await backfill.ensure(address);
+        if (backfill.complete(address, head)) f = await gatherTokenFacts(deps, address);
+      }
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });

@@ -37,6 +37,8 @@ export type GatherDeps = {
   network: NetworkDescription;
   log: Logger;
   now: () => number;
+  /** Whether the index holds the token's whole history (always on the local chain). */
+  holdersComplete?: (token: string) => boolean;
 };
 
 const DAY = 86_400;
@@ -142,7 +144,7 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
   // Holders, with kinds, ages, insiders and rug history.
   // On Base the index covers only what it has followed; a token it never saw has no holder list,
   // which must read as "unknown", not as zero holders.
-  const holdersKnown = network.mode === 'local' || holderCount > 0;
+  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
   const pairSet = new Set(pairRows.map((p) => p.pair));
   const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
   const deployer = creation?.deployer ?? null;

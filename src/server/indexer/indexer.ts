@@ -30,6 +30,11 @@ export type Indexer = {
   waitForBlock(block: bigint, timeoutMs?: number): Promise<boolean>;
   /** Block the slowest stream has fully applied. */
   indexedBlock(): bigint;
+  /** Follow one more stream from now on (per-token backfill on Base). Idempotent per id. */
+  addStream(spec: StreamSpec): void;
+  hasStream(id: string): boolean;
+  /** Block a stream has fully applied (-1 before its first range). */
+  streamBlock(id: string): bigint;
   start(): void;
   stop(): Promise<void>;
 };
@@ -50,6 +55,7 @@ type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
 
 export function createIndexer(opts: CreateIndexerOptions): Indexer {
   const { db, chain, log } = opts;
+  const streams = [...opts.streams];
   const ranges = new Map<string, RangeState>();
   const reached = new Map<string, bigint>();
   const waiters = new Set<{ block: bigint; resolve: (ok: boolean) => void }>();
@@ -59,7 +65,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
 
   const indexedBlock = () => {
     let min: bigint | undefined;
-    for (const s of opts.streams) {
+    for (const s of streams) {
       const r = reached.get(s.id) ?? -1n;
       if (min === undefined || r < min) min = r;
     }
@@ -168,7 +174,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
         } catch (cause) {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }
-        for (const s of opts.streams) await syncStream(s, head);
+        for (const s of [...streams]) await syncStream(s, head);
         return head;
       } finally {
         running = undefined;
@@ -191,6 +197,11 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
   return {
     syncOnce,
     indexedBlock,
+    addStream(spec) {
+      if (!streams.some((s) => s.id === spec.id)) streams.push(spec);
+    },
+    hasStream: (id) => streams.some((s) => s.id === id),
+    streamBlock: (id) => reached.get(id) ?? -1n,
     waitForBlock(block, timeoutMs = 30_000) {
       if (indexedBlock() >= block) return Promise.resolve(true);
       return new Promise((resolve) => {
