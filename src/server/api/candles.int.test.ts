@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { parseConfig } from '../config';
+import { rowsOf } from '../db/rows';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
 import type { CandlesResponse } from './routes/candles';
@@ -18,9 +19,6 @@ const log = pino({ level: 'silent' });
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

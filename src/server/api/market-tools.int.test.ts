@@ -21,13 +21,11 @@ import type {
 import type { ScenarioManifest } from '../../shared/scenario';
 import type { LocalChainClients } from '../chain/client';
 import { parseConfig } from '../config';
+import { rowsOf } from '../db/rows';
 import { startAlertMonitor } from '../jobs/alert-monitor';
 import { amountOut } from '../localchain/scenario/market';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
-import { registerAirdropRoutes } from './routes/airdrops';
-import { registerPumpRoutes } from './routes/pump';
-import { registerSecurityRoutes } from './routes/security';
 
 const log = pino({ level: 'silent' });
 const ADMIN = 'test-admin-token-0123456789';
@@ -39,8 +37,6 @@ let monitor: ReturnType<typeof startAlertMonitor>;
 /** The pool the test drains (set by the alert test, refilled by the resolution test). */
 let drained: { pair: Address; holder: Address; token: Address } | undefined;
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const get = (url: string) => app.inject({ method: 'GET', url });
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioSchema, walletStatsSchema } from '../../shared/portfolio';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { parseConfig } from '../config';
+import { rowsOf } from '../db/rows';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
 import { registerPortfolioRoutes } from './routes/portfolio';
@@ -20,8 +21,6 @@ let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 const abi = parseAbi([

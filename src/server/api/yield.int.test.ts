@@ -16,6 +16,7 @@ import {
   yieldStrategiesResponseSchema,
 } from '../../shared/yield';
 import { parseConfig } from '../config';
+import { rowsOf } from '../db/rows';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
 import { registerYieldRoutes } from './routes/yield';
@@ -26,8 +27,6 @@ let app: FastifyInstance;
 let manifest: ScenarioManifest;
 let opps: YieldOpportunity[];
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 const abi = parseAbi([

@@ -7,6 +7,7 @@ import type { Address, PublicClient } from 'viem';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
@@ -48,12 +49,9 @@ const HOLDER_SELL_SAMPLE = 8;
 const RUG_MIN_PEAK_WETH = 10n ** 17n;
 const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
 
-type Row = Record<string, unknown>;
-
 /** Uniswap V2 orders a pair's tokens by address. */
 const sortAddresses = (a: string, b: string): [Address, Address] =>
   (a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]) as [Address, Address];
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 
 async function indexedPairs(db: Db, token: string) {
   const r = rowsOf(

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export type HolderRow = { holder: string; balance: bigint; firstTs: number | null; lastActiveTs: number };
 export type SwapRow = {
@@ -26,8 +27,6 @@ export type LiquidityRow = {
   provider: string | null;
 };
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

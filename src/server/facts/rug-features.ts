@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { PoolFacts, TokenReportFacts } from './types';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -18,8 +19,6 @@ const WEEK = 604_800;
 /** Positions below 1e-17 LP are dropped, as in the source. */
 const MIN_LP_POSITION = 10n;
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 const ratio = (a: bigint, b: bigint) => (b === 0n ? null : Number((a * 1_000_000_000n) / b) / 1_000_000_000);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { type Database, openDatabase } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { indexCheckpoints } from '../db/schema';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { buildScenario } from '../localchain/scenario';
@@ -28,9 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await anvil?.stop({ save: false });
 });
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 
 async function snapshot(db: Database) {
   const balances = rowsOf(

@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
 import type { AppContext } from '../api/context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
@@ -25,8 +26,6 @@ import {
 
 export type PortfolioDeps = Pick<AppContext, 'database' | 'chain' | 'network' | 'engine' | 'log'>;
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 
 /** Receipts fetched at most per wallet-stats request (gas spent is summed over these). */

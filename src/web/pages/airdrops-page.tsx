@@ -103,7 +103,7 @@ export default function AirdropsPage() {
             <label className="text-sm text-slate-400" htmlFor="airdrop-address">
               Check eligibility
             </label>
-            <div className="mt-2 flex gap-2">
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Input
                 id="airdrop-address"
                 placeholder="Wallet address (0x…)"

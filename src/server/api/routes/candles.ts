@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
+import { rowsOf } from '../../db/rows';
 import { BadRequestError, ChainUnavailableError, NotFoundError } from '../../errors';
 import { erc20Abi } from '../../facts/abis';
 import type { AppContext } from '../context';
@@ -45,8 +46,6 @@ export type CandlesResponse = {
   candles: Candle[];
 };
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const big = (v: unknown): bigint => BigInt(String(v ?? '0').split('.')[0] || '0');
 
 function intervalParam(value: unknown): CandleInterval {

@@ -43,9 +43,9 @@ export function AlertCard({ alert, now }: { alert: SecurityAlert; now: number })
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-start gap-3">
           {alert.autoResolved ? (
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 text-emerald-400" />
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-400" />
           ) : (
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 text-orange-400" />
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-orange-400" />
           )}
           <div>
             <h3 className="font-semibold text-white">{alert.title}</h3>
