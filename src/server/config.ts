@@ -37,6 +37,7 @@ const envSchema = z.object({
   SCENARIO: z.enum(['full', 'test']).default('full'),
   SCENARIO_SEED: z.coerce.number().int().min(0).default(8453),
   ANVIL_PATH: z.string().min(1).optional(),
+  BLOCKSCOUT_API_URL: httpUrl('a Blockscout instance').optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NODE_ENV: z.string().default('production'),
   /** Bearer token for airdrop catalogue writes (POST /api/airdrops); unset disables writes. */
@@ -57,6 +58,7 @@ export type Config = {
   scenarioSeed: number;
   anvilPath: string | undefined;
   rpcTimeoutMs: number;
+  blockscoutApiUrl: string | undefined;
   /** 'local' when we start our own chain, 'base' when BASE_RPC_URL names one. */
   chainMode: 'local' | 'base';
   webDir: string;
@@ -93,6 +95,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     scenarioSeed: e.SCENARIO_SEED,
     anvilPath: e.ANVIL_PATH,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    blockscoutApiUrl: e.BLOCKSCOUT_API_URL,
     chainMode: e.BASE_RPC_URL ? 'base' : 'local',
     webDir: path.resolve(cwd, 'dist/web'),
     airdropAdminToken: e.AIRDROP_ADMIN_TOKEN,

@@ -83,7 +83,14 @@ export async function startRuntime(
         followIntervalMs: 2_000,
       });
       indexer.start();
-      const engine = createTokenEngine({ db: database.db, chain, network, indexer, log });
+      const engine = createTokenEngine({
+        db: database.db,
+        chain,
+        network,
+        indexer,
+        log,
+        blockscoutUrl: config.blockscoutApiUrl,
+      });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
       return {

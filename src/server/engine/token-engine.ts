@@ -36,11 +36,19 @@ export type CreateTokenEngineOptions = {
   log: Logger;
   now?: () => number;
   ttlMs?: number;
+  blockscoutUrl?: string | undefined;
 };
 
 export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
-  const deps: GatherDeps = { db: opts.db, chain: opts.chain, network: opts.network, log: opts.log, now };
+  const deps: GatherDeps = {
+    db: opts.db,
+    chain: opts.chain,
+    network: opts.network,
+    log: opts.log,
+    now,
+    blockscoutUrl: opts.blockscoutUrl,
+  };
   const cache = createSharedCache<TokenReportFacts>({ ttlMs: opts.ttlMs ?? FACTS_TTL_MS });
   let analyses = 0;
 

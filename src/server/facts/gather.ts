@@ -38,6 +38,8 @@ export type GatherDeps = {
   network: NetworkDescription;
   log: Logger;
   now: () => number;
+  /** Blockscout instance for verification look-ups in Base mode (optional). */
+  blockscoutUrl?: string | undefined;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
 };

@@ -1,16 +1,17 @@
 /**
  * Is the token's source verified? Locally: our registry (filled by POST /api/contracts/verify).
- * On Base: Sourcify. A source that cannot be reached answers "unknown", never a guess.
+ * On Base: Sourcify, and Blockscout when BLOCKSCOUT_API_URL is set. A source that cannot be reached answers "unknown", never a guess.
  */
 import { eq } from 'drizzle-orm';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { verifiedContracts } from '../db/schema';
+import { combineVerification, lookupBlockscout } from './blockscout';
 import type { VerificationFacts } from './types';
 import { lookupSourcify } from './verification';
 
 export async function lookupVerification(
-  deps: { db: Db; network: NetworkDescription },
+  deps: { db: Db; network: NetworkDescription; blockscoutUrl?: string | undefined },
   address: string,
 ): Promise<VerificationFacts> {
   const rows = await deps.db
@@ -25,6 +26,9 @@ export async function lookupVerification(
     return { status: 'unverified', source: 'FLAB Hub registry', contractName: null };
   }
   // The ABI is for capability detection, not for the API's JSON: keep only the verification facts.
-  const { abi: _abi, ...facts } = await lookupSourcify(fetch, 8453, address);
-  return facts;
+  const [sourcify, blockscout] = await Promise.all([
+    lookupSourcify(fetch, 8453, address).then(({ abi: _abi, ...facts }) => facts),
+    deps.blockscoutUrl ? lookupBlockscout(fetch, deps.blockscoutUrl, address) : undefined,
+  ]);
+  return combineVerification(blockscout ? [sourcify, blockscout] : [sourcify]);
 }
