@@ -69,6 +69,25 @@ export function resolveAnvilBinary(override?: string): string {
   }
 }
 
+/**
+ * Last line of defence against orphans: anvil runs in its own process group (see launch), so if
+ * this process exits before stop() ran — a signal during a cold start, process.exit() on a fatal
+ * error — kill whatever anvil children are still alive. 'exit' handlers run synchronously, and
+ * kill() is synchronous, so this works even on process.exit().
+ */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function track(child: ChildProcess) {
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const c of liveChildren) c.kill('SIGKILL');
+    });
+  }
+}
+
 export async function findFreePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -175,6 +194,7 @@ async function launch(
   // Own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
   // outlive that signal long enough for us to save its state before we stop it ourselves.
   const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  track(child);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
