@@ -1,6 +1,6 @@
 /**
  * Offline fitting and evaluation for the rug model, used by scripts/train-rug-model.ts. Pure and
- * deterministic (no I/O, no Math.random): a seeded PRNG drives the fold assignment, the fit is a
+ * deterministic (no I/O, no unseeded randomness): a seeded PRNG drives the fold assignment, the fit is a
  * full-batch Newton method.
  */
 import type { FeatureScale } from './features';

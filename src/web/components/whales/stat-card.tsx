@@ -104,30 +104,8 @@ export function DetailRow({
   );
 }
 
-/** A titled card holding a panel's rows or list. */
-export function Panel({
-  title,
-  icon: Icon,
-  children,
-  className,
-  testId,
-}: {
-  title: string;
-  icon?: LucideIcon;
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <Card data-testid={testId} className={cn('p-5', className)}>
-      <h2 className="flex items-center gap-2 text-base font-semibold text-white">
-        {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-300" /> : null}
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </Card>
-  );
-}
+/** Panels look the same on every research page. */
+export { Panel } from '../analysis/panel';
 
 /** A centred message card (empty state, hint). */
 export function MessageCard({ icon: Icon, children }: { icon?: LucideIcon; children: ReactNode }) {
