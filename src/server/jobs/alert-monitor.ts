@@ -31,6 +31,7 @@ import {
 } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
+import { startIntervalJob } from './interval-job';
 
 export const ALERT_MONITOR_INTERVAL_MS = 15_000;
 
@@ -205,9 +206,6 @@ export async function evaluateToken(
 export function startAlertMonitor(opts: Deps & { intervalMs?: number; now?: () => number }) {
   const now = opts.now ?? (() => Date.now());
   const log = opts.log.child({ component: 'alert-monitor' });
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let inFlight: Promise<AlertMonitorRun> | undefined;
 
   const run = async (): Promise<AlertMonitorRun> => {
     const { db } = opts;
@@ -278,28 +276,10 @@ export function startAlertMonitor(opts: Deps & { intervalMs?: number; now?: () =
     return result;
   };
 
-  /** One pass; concurrent callers share the pass in flight. */
-  const runOnce = (): Promise<AlertMonitorRun> => {
-    if (!inFlight) inFlight = run().finally(() => (inFlight = undefined));
-    return inFlight;
-  };
-
-  const loop = () => {
-    if (stopped) return;
-    runOnce()
-      .catch((e) => log.warn({ msg: 'alert monitoring failed', err: (e as Error).message }))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, opts.intervalMs ?? ALERT_MONITOR_INTERVAL_MS);
-      });
-  };
-  timer = setTimeout(loop, opts.intervalMs ?? ALERT_MONITOR_INTERVAL_MS);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight?.catch(() => {});
-    },
-  };
+  return startIntervalJob({
+    name: 'alert monitoring',
+    intervalMs: opts.intervalMs ?? ALERT_MONITOR_INTERVAL_MS,
+    log,
+    run,
+  });
 }

@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import { evaluateCall } from '../trader-tools/calls-math';
 import { num } from '../trader-tools/http';
 import { pricesOf } from '../trader-tools/prices';
+import { startIntervalJob } from './interval-job';
 
 /** The Trading Calls page refreshes every 15 s (spec §9); prices move no faster for it. */
 export const CALL_TRACK_INTERVAL_MS = 15_000;
@@ -28,9 +29,6 @@ export function startCallTracker(opts: {
 }) {
   const now = opts.now ?? (() => new Date());
   const log = opts.log.child({ component: 'call-tracker' });
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let inFlight: Promise<CallTrackerRun> | undefined;
 
   const run = async (): Promise<CallTrackerRun> => {
     const active = await opts.db
@@ -84,28 +82,10 @@ export function startCallTracker(opts: {
     return result;
   };
 
-  /** One pass; concurrent callers share the pass in flight. */
-  const runOnce = (): Promise<CallTrackerRun> => {
-    if (!inFlight) inFlight = run().finally(() => (inFlight = undefined));
-    return inFlight;
-  };
-
-  const loop = () => {
-    if (stopped) return;
-    runOnce()
-      .catch((e) => log.warn({ msg: 'call tracking failed', err: (e as Error).message }))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, opts.intervalMs ?? CALL_TRACK_INTERVAL_MS);
-      });
-  };
-  timer = setTimeout(loop, opts.intervalMs ?? CALL_TRACK_INTERVAL_MS);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight?.catch(() => {});
-    },
-  };
+  return startIntervalJob({
+    name: 'call tracking',
+    intervalMs: opts.intervalMs ?? CALL_TRACK_INTERVAL_MS,
+    log,
+    run,
+  });
 }

@@ -7,6 +7,7 @@ import type { PublicClient } from 'viem';
 import type { Db } from '../db/client';
 import { ensureDeployers, tokensWithoutCreator } from '../facts/deployers';
 import type { Logger } from '../logger';
+import { startIntervalJob } from './interval-job';
 
 export const DEPLOYER_RESOLVE_INTERVAL_MS = 5_000;
 
@@ -16,30 +17,14 @@ export function startDeployerResolver(opts: {
   log: Logger;
   intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const tick = async () => {
-    try {
+  return startIntervalJob({
+    name: 'deployer resolution',
+    intervalMs: opts.intervalMs ?? DEPLOYER_RESOLVE_INTERVAL_MS,
+    firstDelayMs: 0,
+    log: opts.log,
+    run: async () => {
       const tokens = await tokensWithoutCreator(opts.db, 50);
       if (tokens.length) await ensureDeployers(opts.db, opts.client, tokens);
-    } catch (e) {
-      opts.log.warn({ msg: 'deployer resolution failed', err: (e as Error).message });
-    }
-  };
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, opts.intervalMs ?? DEPLOYER_RESOLVE_INTERVAL_MS);
-    });
-  };
-  timer = setTimeout(loop, 0);
-  return {
-    runOnce: tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }
