@@ -2,6 +2,8 @@
  * Headless Chromium for the end-to-end tests: Debian's chromium (or CHROMIUM_PATH), driven by
  * playwright-core. Playwright's own browser download is not used, so tests need no network.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -48,4 +50,21 @@ export async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
+}
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/**
+ * A full-page screenshot under test-results/screenshots. By default taken from the top, so the
+ * sticky header is drawn once, above the page; `scrollToTop: false` leaves a page mid-interaction
+ * (a running game) exactly as it is.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  opts: { scrollToTop?: boolean } = {},
+): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (opts.scrollToTop !== false) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -1,16 +1,3 @@
-/**
- * Market tools end to end, against the built app on the test scenario in Chromium (issue 6):
- * Portfolio Tracker (Track validation, 'Try Demo Wallet', totals equal to the API's, Analyze,
- * Refresh, an empty wallet), DeFi Yield Optimizer (tabs, risk/type filters against the API, the
- * §9 calculator defaults, Preset and Reset, an output equal to the shared calculator), Security
- * Alerts (Monitor validation, monitoring the scenario's rugged token, tabs, severity filter,
- * 'All Clear!'), Pump Finder (timeframe and risk chips in the request, Live/Paused with a fake
- * clock, 'No Pump Opportunities Found') and Airdrop Finder (category chips, search, 'No Airdrops
- * Found', one guide open at a time, summary cards equal to the API's). Screenshots at desktop and
- * phone widths go to test-results/screenshots/.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { shortAddress } from '@shared/address';
 import { abbreviate, formatUsd } from '@shared/format';
 import {
@@ -34,9 +21,8 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, saveScreenshot } from './browser';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const HOOK_TIMEOUT_MS = 240_000;
 const TEST_TIMEOUT_MS = 120_000;
 /** The first computation of a page's data reads the chain and the index: allow it some time. */
@@ -68,7 +54,6 @@ beforeAll(async () => {
     api('/api/pump-opportunities?timeframe=24h&risk=all'),
     api('/api/airdrops?category=all&search='),
   ]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -80,12 +65,6 @@ function ready() {
   return { baseUrl: app.baseUrl, browser };
 }
 
-async function shot(page: Page, name: string) {
-  // From the top, so the sticky header sits where a reader expects it in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
 /** Opens `route` at phone width, waits for `ready` and takes a screenshot. */
 async function phoneShot(route: string, name: string, readySelector: (page: Page) => Promise<unknown>) {
   const { baseUrl, browser } = ready();
@@ -93,7 +72,7 @@ async function phoneShot(route: string, name: string, readySelector: (page: Page
   try {
     await page.goto(route);
     await readySelector(page);
-    await shot(page, name);
+    await saveScreenshot(page, name);
     // Nothing wider than the phone: no sideways scrolling.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -164,7 +143,7 @@ describe('Portfolio Tracker', () => {
         await page.getByRole('img', { name: 'Holdings allocation chart' }).waitFor();
         const legend = page.getByRole('list', { name: 'Allocation by token' }).getByRole('listitem');
         expect(await legend.first().textContent()).toContain(portfolio.holdings[0]?.symbol);
-        await shot(page, 'portfolio-desktop');
+        await saveScreenshot(page, 'portfolio-desktop');
 
         // Refresh: refetches the portfolio, the button spins (disabled) for about 2 s.
         const refresh = page.getByRole('button', { name: 'Refresh' });
@@ -221,7 +200,7 @@ describe('DeFi Yield Optimizer', () => {
           'true',
         );
         expect(await cards.count()).toBe(opportunities.length);
-        await shot(page, 'yield-desktop');
+        await saveScreenshot(page, 'yield-desktop');
 
         // Every risk × type combination shows exactly the API's matching opportunities.
         const risk = page.getByLabel('Risk', { exact: true });
@@ -299,7 +278,7 @@ describe('DeFi Yield Optimizer', () => {
         expect(await output('Final value')).toBe(formatUsd(defaults.finalValue));
         expect(await output('Net profit')).toBe(formatUsd(defaults.netProfit));
         expect(await output('Break-even')).toBe('3.6 months');
-        await shot(page, 'yield-calculator-desktop');
+        await saveScreenshot(page, 'yield-calculator-desktop');
 
         await panel.getByRole('button', { name: 'Preset', exact: true }).click();
         expect(await values()).toMatchObject({ amount: '10000', apy: '20', months: '24', risk: 'moderate' });
@@ -408,7 +387,7 @@ describe('Security Alerts', () => {
         const all = await api<{ severity: string }[]>('/api/security-alerts');
         await expect.poll(() => alerts.count()).toBe(all.length);
         expect(await alerts.first().textContent()).toMatch(/\d+[dhm] ago|just now/i);
-        await shot(page, 'security-desktop');
+        await saveScreenshot(page, 'security-desktop');
 
         // Severity filter: each severity shows the API's alerts of that severity, else 'All Clear!'.
         const severity = page.getByLabel('Severity');
@@ -426,7 +405,7 @@ describe('Security Alerts', () => {
           }
         }
         expect(sawClear).toBe(true);
-        await shot(page, 'security-all-clear-desktop');
+        await saveScreenshot(page, 'security-all-clear-desktop');
         await severity.selectOption('all');
         await expect.poll(() => alerts.count()).toBe(all.length);
         expect(errors).toEqual([]);
@@ -493,7 +472,7 @@ describe('Pump Finder', () => {
         }
         await chip('7d').click();
         await cards.first().waitFor({ timeout: DATA_TIMEOUT_MS });
-        await shot(page, 'pump-finder-desktop');
+        await saveScreenshot(page, 'pump-finder-desktop');
 
         // Live: the clock's next 30 s tick refetches.
         const live = page.getByRole('button', { name: 'Live' });
@@ -548,7 +527,7 @@ describe('Pump Finder', () => {
         expect(await cards.count()).toBe(0);
         expect(await cardValue(page, 'Opportunities')).toBe('0');
         expect(await cardValue(page, 'Avg. Probability')).toBe('N/A');
-        await shot(page, 'pump-finder-empty-desktop');
+        await saveScreenshot(page, 'pump-finder-empty-desktop');
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -585,7 +564,7 @@ describe('Airdrop Finder', () => {
           summary.valuedEntries ? `$${abbreviate(summary.totalEstimatedValue, 1)}` : 'N/A',
         );
         expect(await cardValue(page, 'Ending Within 7 Days')).toBe(String(summary.endingSoon));
-        await shot(page, 'airdrops-desktop');
+        await saveScreenshot(page, 'airdrops-desktop');
 
         // Category chips: each shows the catalogue's entries of that category.
         const chip = (name: string) =>
@@ -622,7 +601,7 @@ describe('Airdrop Finder', () => {
         await search.fill('zzqx-no-such-airdrop');
         await page.getByRole('heading', { name: 'No Airdrops Found' }).waitFor();
         expect(await cards.count()).toBe(0);
-        await shot(page, 'airdrops-empty-desktop');
+        await saveScreenshot(page, 'airdrops-empty-desktop');
         await search.fill('');
         await expect.poll(() => cards.count()).toBe(all.length);
 

@@ -1,11 +1,3 @@
-/**
- * Home, About and Complete Token Analysis against the built app on the test scenario: the home
- * utilities' validation and redirects, the About facts computed live, the analysis page's states,
- * scores equal to the API's, Refresh toast, 30 s polling, a hostile token name rendered as text, and
- * screenshots at desktop and phone widths (test-results/screenshots/).
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import type {
   FlabScoreResult,
   LiquidityResult,
@@ -15,12 +7,11 @@ import type {
   WhaleResult,
 } from '@shared/analysis';
 import type { NetworkInfo } from '@shared/network';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const HOOK_TIMEOUT_MS = 240_000;
 const DATA_TIMEOUT_MS = 60_000;
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -51,13 +42,6 @@ afterAll(async () => {
 function ready() {
   if (!app || !browser) throw new Error('app or browser did not start');
   return { baseUrl: app.baseUrl, browser };
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // From the top, so the sticky header is drawn once, above the page, in the full-page picture.
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 describe('home utilities', () => {
@@ -169,7 +153,7 @@ describe('home utilities', () => {
         await card.getByTestId('utility-result').locator('ul').first().locator('li').count(),
       ).toBeLessThanOrEqual(4);
       await page.locator('#community dl').waitFor();
-      await screenshot(page, `research-home-${viewport}`);
+      await saveScreenshot(page, `research-home-${viewport}`);
     } finally {
       await context.close();
     }
@@ -202,7 +186,7 @@ describe('about', () => {
       ]) {
         await page.getByRole('heading', { name: title }).waitFor();
       }
-      await screenshot(page, `research-about-${viewport}`);
+      await saveScreenshot(page, `research-about-${viewport}`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -367,7 +351,7 @@ describe('token analysis', () => {
       // No horizontal overflow on a phone.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
-      await screenshot(page, `research-analysis-${viewport}`);
+      await saveScreenshot(page, `research-analysis-${viewport}`);
     } finally {
       await context.close();
     }

@@ -1,22 +1,11 @@
-/**
- * The token research tools against the built app on the test scenario, in Chromium: Whale Tracker,
- * Enhanced Liquidity Scanner and Token Health. Each page's validation (disabled buttons, the
- * invalid-address toast and message), loading then data, the figures shown equal to the API's for
- * the same token, evidence behind the scores, errors with Retry (never a sample result), polling
- * visible as a changed 'Updated' time, a hostile token name rendered as text, and screenshots at
- * desktop and phone widths under test-results/screenshots/.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LiquidityResult, TokenHealthResult, WhaleResult } from '@shared/analysis';
 import { formatPercent, formatPoolValue } from '@shared/format';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const HOOK_TIMEOUT_MS = 240_000;
 /** The first analysis of a token reads the chain and the index: allow it some time. */
 const DATA_TIMEOUT_MS = 60_000;
@@ -59,13 +48,6 @@ const token = (symbol: string) => {
   if (!a) throw new Error(`the scenario has no ${symbol}`);
   return a;
 };
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // From the top, so the sticky header sits where a reader expects it in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
 
 /** Holds matching API requests until released, so a test can see the loading state. */
 async function holdRequests(page: Page, pattern: string) {
@@ -162,7 +144,7 @@ describe('Whale Tracker', () => {
         expected.evidence.length,
       );
 
-      await screenshot(page, 'whale-tracker-desktop');
+      await saveScreenshot(page, 'whale-tracker-desktop');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -206,7 +188,7 @@ describe('Whale Tracker', () => {
       await page.getByTestId('holder-distribution').locator('svg.recharts-surface').first().waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-      await screenshot(page, 'whale-tracker-phone');
+      await saveScreenshot(page, 'whale-tracker-phone');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -292,7 +274,7 @@ describe('Enhanced Liquidity Scanner', () => {
       expect(await refreshed.textContent()).toContain('Liquidity analysis updated with latest data');
       expect(requests.n).toBeGreaterThan(n);
 
-      await screenshot(page, 'liquidity-scanner-desktop');
+      await saveScreenshot(page, 'liquidity-scanner-desktop');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -325,7 +307,7 @@ describe('Enhanced Liquidity Scanner', () => {
       );
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-      await screenshot(page, 'liquidity-scanner-phone');
+      await saveScreenshot(page, 'liquidity-scanner-phone');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -441,7 +423,7 @@ describe('Token Health', () => {
       await expect.poll(() => updated.textContent(), { timeout: DATA_TIMEOUT_MS }).not.toBe(before);
 
       await chart.getByRole('button', { name: '1h' }).click();
-      await screenshot(page, 'token-health-desktop');
+      await saveScreenshot(page, 'token-health-desktop');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -476,7 +458,7 @@ describe('Token Health', () => {
       });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-      await screenshot(page, 'token-health-phone');
+      await saveScreenshot(page, 'token-health-phone');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,17 +1,9 @@
-/**
- * The web shell against the built app: every route renders its heading, unknown paths get the 404
- * page, the header says which chain it reads, and the home page is captured at desktop and phone
- * widths (test-results/screenshots/) for a human to look at.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { documentTitle, NOT_FOUND_TITLE, ROUTES } from '@shared/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, saveScreenshot } from './browser';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const HOOK_TIMEOUT_MS = 180_000;
 
 let app: RunningApp | undefined;
@@ -140,8 +132,7 @@ describe('web shell', () => {
         .getByTestId('network-badge')
         .filter({ hasText: /Local|Base|unavailable/ })
         .waitFor();
-      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-${viewport}.png`), fullPage: true });
+      await saveScreenshot(page, `home-${viewport}`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -6,15 +6,13 @@
  * test-results/screenshots/.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { NetworkInfo } from '@shared/network';
 import { MESSAGES } from '@shared/trader-tools';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const HOOK_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 90_000;
 
@@ -46,7 +44,6 @@ beforeAll(async () => {
   };
   if (!v.verified) throw new Error(`top holder ${holder.address} holds no FLAB`);
   whale = { address: holder.address, flab: v.flabBalance };
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -63,10 +60,6 @@ const statValue = (page: Page, testId: string) =>
 
 function toastWith(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /** '120000000' → '120,000,000' (as the page shows the balance). */
@@ -130,7 +123,7 @@ describe('trading journal', () => {
         await expect.poll(() => statValue(page, 'stat-win-rate')).toBe('100.0%');
         await expect.poll(() => statValue(page, 'stat-total-volume')).toBe('$60.00');
         await page.getByTestId('trade-row').nth(1).waitFor();
-        await shot(page, 'trading-journal-desktop');
+        await saveScreenshot(page, 'trading-journal-desktop', { scrollToTop: false });
 
         // Open and Closed tabs show the real filtered trades.
         await page.getByRole('tab', { name: 'Open Positions' }).click();
@@ -151,7 +144,7 @@ describe('trading journal', () => {
         const strategies = await page.getByTestId('strategy-performance').textContent();
         expect(strategies).toContain('Swing Trading');
         expect(strategies).toContain('Hold');
-        await shot(page, 'trading-journal-analytics-desktop');
+        await saveScreenshot(page, 'trading-journal-analytics-desktop', { scrollToTop: false });
 
         // Export CSV: the server's file, formula-safe and complete.
         await page.getByRole('tab', { name: 'All Trades' }).click();
@@ -245,7 +238,7 @@ describe('trading calls', () => {
         await noAddr.getByRole('button', { name: 'Analyse NOADDR' }).click();
         await toastWith(page, 'Contract address not available for analysis').waitFor();
         await expect.poll(() => statValue(page, 'stat-total-calls')).toBe('2');
-        await shot(page, 'trading-calls-desktop');
+        await saveScreenshot(page, 'trading-calls-desktop', { scrollToTop: false });
 
         // Analyse with an address opens the analysis page for it.
         await card.getByRole('button', { name: 'Analyse FLAB' }).click();
@@ -309,7 +302,7 @@ describe('gaming arena', () => {
           expect(y).toBeGreaterThanOrEqual(20);
           expect(y).toBeLessThanOrEqual(80);
         }
-        await shot(page, 'gaming-playing-desktop');
+        await saveScreenshot(page, 'gaming-playing-desktop', { scrollToTop: false });
 
         // 30 s + 5 s for the cleared round: let the clock run out.
         await page.clock.runFor(36_000);
@@ -321,7 +314,7 @@ describe('gaming arena', () => {
         expect(await entry.getByTestId('entry-score').textContent()).toBe('70');
         // The server grants the achievements: a 120M-FLAB whale is a FLAB Whale.
         expect(await entry.textContent()).toContain('FLAB Whale');
-        await shot(page, 'gaming-desktop');
+        await saveScreenshot(page, 'gaming-desktop', { scrollToTop: false });
 
         // Play Again restarts at score 0, level 1, 3 targets, 30 s.
         await page.getByRole('button', { name: 'Play Again' }).click();
@@ -384,7 +377,7 @@ describe('phone layout', () => {
         // No horizontal scrolling of the page itself (wide tables scroll in their own box).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(overflow).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-        await shot(page, `${name}-phone`);
+        await saveScreenshot(page, `${name}-phone`, { scrollToTop: false });
         expect(errors).toEqual([]);
       } finally {
         await context.close();
