@@ -50,9 +50,28 @@ export function randomPosition(): Position {
   return { x: x0 + unit(r[0] ?? 0) * (x1 - x0), y: y0 + unit(r[1] ?? 0) * (y1 - y0) };
 }
 
-/** Enough positions for any round (at most GAME.maxTargets targets). */
-export function randomPositions(n: number = GAME.maxTargets): Position[] {
-  return Array.from({ length: n }, randomPosition);
+/**
+ * Targets at least this far apart (percent of the arena, on x or on y) never cover each other: a
+ * 48 px target is under 15 % of any arena 320 px or larger, so every target stays clickable.
+ */
+export const MIN_TARGET_SEPARATION_PCT = 15;
+const PLACEMENT_ATTEMPTS = 50;
+
+const apart = (a: Position, b: Position) =>
+  Math.abs(a.x - b.x) >= MIN_TARGET_SEPARATION_PCT || Math.abs(a.y - b.y) >= MIN_TARGET_SEPARATION_PCT;
+
+/** Enough positions for any round (at most GAME.maxTargets targets), none overlapping another. */
+export function randomPositions(
+  n: number = GAME.maxTargets,
+  draw: () => Position = randomPosition,
+): Position[] {
+  const out: Position[] = [];
+  while (out.length < n) {
+    let p = draw();
+    for (let i = 0; i < PLACEMENT_ATTEMPTS && !out.every((q) => apart(p, q)); i++) p = draw();
+    out.push(p);
+  }
+  return out;
 }
 
 function spawn(count: number, firstId: number, positions: Position[]): Target[] {
