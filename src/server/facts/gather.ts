@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
+import { isBurnAddress, RUG } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
@@ -26,6 +27,7 @@ import {
   readTopHolders,
 } from './index-reads';
 import { BURN_ADDRESSES, findPairs, type PoolState, priceInQuote, readMarket } from './market-reads';
+import { simulateOwnerPowers } from './owner-powers/simulate';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import { simulateHolderSells, simulateTrade } from './trade-simulation';
@@ -47,9 +49,6 @@ export type GatherDeps = {
 const DAY = 86_400;
 const TOP_HOLDERS = 50;
 const HOLDER_SELL_SAMPLE = 8;
-/** A pool whose quote reserve falls below 10% of a peak at least this big counts as rugged. */
-const RUG_MIN_PEAK_WETH = 10n ** 17n;
-const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
 
 /** Uniswap V2 orders a pair's tokens by address. */
 const sortAddresses = (a: string, b: string): [Address, Address] =>
@@ -153,8 +152,8 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
     topRows.map((r) => r.holder as Address),
   ).catch(() => new Map<string, number>());
   const rugged = [
-    ...(await readRuggedTokens(db, [weth], RUG_MIN_PEAK_WETH)),
-    ...(await readRuggedTokens(db, [usd], RUG_MIN_PEAK_USD)),
+    ...(await readRuggedTokens(db, [weth], RUG.minPeakWeth)),
+    ...(await readRuggedTokens(db, [usd], RUG.minPeakUsd6)),
   ];
   const ruggedDeployers = await ensureDeployers(
     db,
@@ -223,12 +222,25 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
         }).catch(() => null)
       : null;
 
+  // Owner powers by effect, with a real pool buyer as the victim (the oldest buyer first).
+  const ownerPowers = await simulateOwnerPowers(client, {
+    token: t,
+    code: capabilities.code,
+    implementationCode: capabilities.implementationCode,
+    owner: capabilities.owner,
+    deployer: (deployer as Address | null) ?? null,
+    pool: simPool
+      ? { pair: simPool.pair, router, weth: weth as Address, wethReserve: simPool.quoteReserve }
+      : null,
+    holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+  });
+
   const contractAddrs = [
     t,
     ...(capabilities.proxy?.implementation ? [capabilities.proxy.implementation.toLowerCase()] : []),
   ];
   const events = await readContractEventCounts(db, contractAddrs);
-  const mintsAfterLaunch = await readMintsAfterLaunch(db, t);
+  const mintsAfterLaunch = await readMintsAfterLaunch(db, t, creation?.txHash ?? null);
   const deployerTokens = deployer ? await countTokensDeployedBy(db, deployer) : 0;
   const deployerRugs = deployer ? rugHistoryOf(deployer) : 0;
 
@@ -241,8 +253,7 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
       decimals: basics.decimals,
       totalSupply: basics.totalSupply,
       owner: basics.owner,
-      ownerRenounced:
-        basics.owner === null ? null : /^0x0{40}$/.test(basics.owner) || basics.owner === BURN_ADDRESSES[0],
+      ownerRenounced: basics.owner === null ? null : isBurnAddress(basics.owner),
       deployer: (deployer as Address | null) ?? null,
       createdAtBlock: creation?.createdBlock ?? null,
       createdAt: creation?.createdTs ?? null,
@@ -268,8 +279,8 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
       upgrades: events.upgrades,
       pauses: events.pauses,
       mintsAfterLaunch,
-      taxChanges: 0,
     },
+    ownerPowers,
     rugFeatures: {},
   };
   facts.rugFeatures = mainPool

@@ -4,14 +4,14 @@
  * trip for everything once the pool addresses are known.
  */
 import type { Address, PublicClient } from 'viem';
+import { BURN_ADDRESSES } from '../../shared/vocabulary';
 import type { NetworkDescription } from '../chain/network';
 import { ChainUnavailableError } from '../errors';
 import { factoryAbi, lockerAbi, pairAbi } from './abis';
 
-export const BURN_ADDRESSES = [
-  '0x000000000000000000000000000000000000dead',
-  '0x0000000000000000000000000000000000000000',
-] as const;
+export { BURN_ADDRESSES } from '../../shared/vocabulary';
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */
 export const MINIMUM_LIQUIDITY = 1000n;
 
@@ -99,7 +99,7 @@ export async function readMarket(
     let lpBurned = 0n;
     for (const b of BURN_ADDRESSES) {
       const bal = (next() as bigint | undefined) ?? 0n;
-      lpBurned += b.endsWith('0000') ? (bal > MINIMUM_LIQUIDITY ? bal - MINIMUM_LIQUIDITY : 0n) : bal;
+      lpBurned += b === ZERO_ADDRESS ? (bal > MINIMUM_LIQUIDITY ? bal - MINIMUM_LIQUIDITY : 0n) : bal;
     }
     let lpLocked = 0n;
     for (const _ of lockers) lpLocked += (next() as bigint | undefined) ?? 0n;
