@@ -50,7 +50,10 @@ export function createChainProbe(chain: Pick<ChainClients, 'public'>, opts: Chai
       ]);
       okAt = now();
     } catch (cause) {
-      throw new ChainUnavailableError('The chain is not answering; this figure cannot be computed now.', cause);
+      throw new ChainUnavailableError(
+        'The chain is not answering; this figure cannot be computed now.',
+        cause,
+      );
     } finally {
       clearTimeout(timer);
     }

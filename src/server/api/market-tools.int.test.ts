@@ -165,12 +165,16 @@ describe('security alerts', () => {
       const res = await post('/api/monitor-token', { tokenAddress, alertTypes });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const first = await monitor.runOnce();
-    expect(first.failed).toBe(0);
-    // The scenario's own event: the rugged token's rug score is over the level.
+    // The scenario's own event: the rugged token's rug score is over the level. Monitoring
+    // evaluates at once, so the alert is there before the monitor job has run.
     const rugAlerts = await alertsFor(rugged);
     expect(rugAlerts.map((a) => a.type)).toEqual(['rug_risk']);
     expect(rugAlerts[0]?.details.rugScore).toBeGreaterThanOrEqual(60);
+    const monitored = (await get('/api/monitored-tokens')).json() as MonitoredToken[];
+    expect(monitored.find((m) => m.address === rugged.toLowerCase())?.lastCheckedAt).not.toBeNull();
+    const first = await monitor.runOnce();
+    expect(first.failed).toBe(0);
+    expect((await alertsFor(rugged)).length).toBe(1);
     expect(await alertsFor(drain.token)).toEqual([]);
     expect(await alertsFor(flab)).toEqual([]);
     const proxyBefore = (await alertsFor(proxy)).length;
