@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
+import { installChainGuard } from './chain-guard';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerAirdropRoutes } from './routes/airdrops';
@@ -61,6 +62,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     engine: opts.engine,
     log: opts.log,
   };
+  installChainGuard(app, ctx.chain);
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop });
