@@ -59,7 +59,11 @@ export type GatewayStats = {
   logLimits: number;
   /** Calls refused because the method (or state overrides) is not offered. */
   unsupported: number;
+  /** The methods of each of the last TRACE_REQUESTS requests, in arrival order (a batch lists several). */
+  trace: string[][];
 };
+
+const TRACE_REQUESTS = 200;
 
 export type RpcGateway = {
   url: string;
@@ -140,6 +144,7 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
     timeouts: 0,
     logLimits: 0,
     unsupported: 0,
+    trace: [],
   });
   let stats = fresh();
   let tokens = opts.rateLimit?.burst ?? 0;
@@ -311,6 +316,8 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
           );
         }
         stats.calls += calls.length;
+        stats.trace.push(calls.map((c) => (typeof c.method === 'string' ? c.method : '?')));
+        if (stats.trace.length > TRACE_REQUESTS) stats.trace.shift();
         for (const c of calls) {
           const m = typeof c.method === 'string' ? c.method : '?';
           stats.byMethod[m] = (stats.byMethod[m] ?? 0) + 1;
