@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { installChainGuard } from './chain-guard';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
 import { registerAirdropRoutes } from './routes/airdrops';
@@ -53,6 +54,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     engine: opts.engine,
     log: opts.log,
   };
+  installChainGuard(app, ctx.chain);
   registerSystemRoutes(app, ctx);
   registerTokenRoutes(app, ctx.engine);
   registerCandleRoutes(app, ctx);
