@@ -36,7 +36,14 @@ import {
   checkOwnerMovesTokens,
   checkPause,
 } from './owner-power-checks';
-import { checkBuyTax, checkHolderSells, checkHoneypot, checkSellTax, checkTransferTax } from './trade-checks';
+import {
+  checkBuyTax,
+  checkHolderSells,
+  checkHoneypot,
+  checkSellCooldown,
+  checkSellTax,
+  checkTransferTax,
+} from './trade-checks';
 
 /** [check, weight] — the weight is the most points the check can deduct from 100. */
 export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
@@ -47,6 +54,7 @@ export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
   [checkSellTax, 20],
   [checkTransferTax, 10],
   [checkHolderSells, 20],
+  [checkSellCooldown, 5],
   [checkMaxTx, 5],
   [checkFeeSetters, 10],
   [checkMint, 20],
