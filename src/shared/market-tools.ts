@@ -3,7 +3,8 @@
  * spec constants shared by the API and the browser (spec §3, §5, §7, §9).
  */
 import { z } from 'zod';
-import { parseAddress } from './address';
+import { parseDateTime } from './strict-input';
+import { addressField as sharedAddressField } from './trader-tools';
 
 // ---------------------------------------------------------------------------------------------
 // Security alerts
@@ -41,17 +42,7 @@ export const SECURITY_MESSAGES = {
   monitoring: (short: string) => `Now monitoring ${short} for security threats`,
 } as const;
 
-const addressField = z
-  .string()
-  .max(100)
-  .transform((s, ctx) => {
-    const a = parseAddress(s);
-    if (!a) {
-      ctx.addIssue({ code: 'custom', message: 'must be 0x followed by 40 hex characters' });
-      return z.NEVER;
-    }
-    return a;
-  });
+const addressField = sharedAddressField();
 
 export const monitorTokenRequestSchema = z.strictObject({
   tokenAddress: addressField,
@@ -117,7 +108,9 @@ export const PUMP_TIMEFRAMES = ['1h', '4h', '24h', '7d'] as const;
 export type PumpTimeframe = (typeof PUMP_TIMEFRAMES)[number];
 export const PUMP_RISKS = ['all', 'low', 'medium', 'high'] as const;
 export type PumpRiskFilter = (typeof PUMP_RISKS)[number];
-export const PUMP_HIGH_PROBABILITY = 80;
+/** Spec §4: a pump figure of 80+ gets the top badge. Our figure is a momentum score, so the badge
+ * reads 'Strong Momentum' (not 'High Probability': the score is not calibrated; ADR 0005). */
+export const PUMP_STRONG_SCORE = 80;
 export const PUMP_TIMEFRAME_SECONDS: Record<PumpTimeframe, number> = {
   '1h': 3_600,
   '4h': 4 * 3_600,
@@ -135,7 +128,7 @@ export type PumpSignal = {
   /** The raw measurement, in `unit`. */
   value: number;
   unit: string;
-  /** Normalised input to the model (about −1…1). */
+  /** Normalised input to the score (about −1…1). */
   normalised: number;
   weight: number;
   /** weight × normalised: this signal's share of the logit. */
@@ -153,30 +146,51 @@ export type PumpOpportunity = {
   launchDate: number | null;
   risk: 'low' | 'medium' | 'high';
   rugScore: number | null;
-  pumpProbability: number;
+  /** 0–100: ranks how strongly trading activity is building in the window. Not a probability. */
+  momentumScore: number;
   currentPrice: number | null;
   priceChange24h: number | null;
-  entryPrice: number | null;
-  exitTarget: number | null;
   timeframe: PumpTimeframe;
-  potentialGain: number | null;
   volume24h: number | null;
   marketCap: number | null;
   holders: number;
   /** Human-readable signal lines, strongest first. */
   signals: string[];
-  /** The model inputs with their weights and contributions. */
+  /** The score's inputs with their weights and contributions. */
   model: PumpSignal[];
   /** Window volatility (stdev of log price moves over the window). */
   volatility: number;
+};
+
+/** Why a traded token is never shown as an opportunity (the engine's safety verdict). */
+export type PumpAvoidReason = { check: string; label: string; detail: string };
+
+/** A token with momentum in the window that fails the safety verdict. */
+export type PumpAvoid = {
+  id: string;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  rugScore: number | null;
+  momentumScore: number;
+  reasons: PumpAvoidReason[];
 };
 
 export type PumpResponse = {
   timeframe: PumpTimeframe;
   risk: PumpRiskFilter;
   generatedAt: number;
+  /** Tokens that pass the safety verdict, strongest momentum first. */
   opportunities: PumpOpportunity[];
-  summary: { total: number; highProbability: number; newLaunches: number; avgProbability: number | null };
+  /** Tokens traded in the window that fail the safety verdict: never opportunities. */
+  avoid: PumpAvoid[];
+  summary: {
+    total: number;
+    strongMomentum: number;
+    newLaunches: number;
+    avgScore: number | null;
+    avoided: number;
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -215,10 +229,14 @@ export const requirementSchema = z.strictObject({
 });
 export type AirdropRequirement = z.infer<typeof requirementSchema>;
 
+/** Programme dates: ISO 8601 with an offset, 2015 … 2100 (strict-input.ts). */
 const isoDate = z
   .string()
   .max(40)
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date');
+  .refine(
+    (s) => parseDateTime(s, { latest: new Date('2100-01-01T00:00:00Z') }).ok,
+    'must be an ISO 8601 date-time with a time zone, from 2015 to 2100',
+  );
 
 export const airdropEntrySchema = z.strictObject({
   id: z

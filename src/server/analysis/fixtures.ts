@@ -76,6 +76,10 @@ const swap = (
 });
 
 const basePool = (over: Partial<PoolFacts> & Pick<PoolFacts, 'pair'>): PoolFacts => ({
+  venue: 'uniswap-v2',
+  venueLabel: 'Uniswap V2',
+  feeTier: 3000,
+  depthUsd2Pct: null,
   quoteToken: ADDR.weth,
   quoteSymbol: 'WETH',
   tokenReserve: 0n,

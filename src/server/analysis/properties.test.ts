@@ -86,6 +86,10 @@ function arbFacts(wild: boolean): fc.Arbitrary<TokenReportFacts> {
   });
   const pool: fc.Arbitrary<PoolFacts> = fc.record({
     pair: arbAddr,
+    venue: fc.constantFrom('uniswap-v2' as const, 'uniswap-v3' as const),
+    venueLabel: fc.constantFrom('Uniswap V2', 'Uniswap V3'),
+    feeTier: nullable(fc.constantFrom(100, 500, 3000, 10000)),
+    depthUsd2Pct: nullable(arbNum(0, 1e9, wild)),
     quoteToken: arbAddr,
     quoteSymbol: fc.constantFrom('WETH', 'USD'),
     tokenReserve: arbAmount,

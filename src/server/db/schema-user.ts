@@ -121,3 +121,53 @@ export const gameScores = pgTable(
     index('game_scores_score_idx').on(t.score),
   ],
 );
+
+/**
+ * Sign-In with Ethereum (EIP-4361) nonces the server issued: each signs in at most once
+ * (`usedAt` set atomically) and only before `expiresAt`. The message we issued is kept, so a
+ * signature is checked against our own text, never one the client rewrote.
+ */
+export const siweNonces = pgTable(
+  'siwe_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    walletAddress: text('wallet_address').notNull(),
+    message: text('message').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('siwe_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Wallet sessions created by a verified signature. Only the SHA-256 of the bearer token is
+ * stored, so a database leak does not hand out sessions.
+ */
+export const walletSessions = pgTable(
+  'wallet_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    walletAddress: text('wallet_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('wallet_sessions_wallet_idx').on(t.walletAddress)],
+);
+
+/**
+ * Games the server started for a signed-in wallet. A score is accepted once per game, and only
+ * if the time the server observed since `startedAt` is enough for it.
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    walletAddress: text('wallet_address').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Set when a score was submitted for it (single use). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    scoreId: integer('score_id'),
+  },
+  (t) => [index('games_wallet_idx').on(t.walletAddress, t.startedAt)],
+);

@@ -6,9 +6,9 @@
  */
 import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
-import { findPairs } from '../facts/market-reads';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
+import { createVenueRegistry } from '../venues/registry';
 
 /** How long the first analysis of a token waits for its backfill before answering without it. */
 export const BACKFILL_WAIT_MS = 20_000;
@@ -56,6 +56,7 @@ export function createTokenBackfill(opts: {
   waitMs?: number;
 }): TokenBackfill {
   const { client, network, indexer, log } = opts;
+  const venues = createVenueRegistry(network);
   const started = new Map<string, Promise<void>>();
   const streamId = (t: string) => `token:${t.toLowerCase()}`;
 
@@ -66,7 +67,8 @@ export function createTokenBackfill(opts: {
       log.warn({ msg: 'cannot find the creation block (no historical state?); holders stay unknown', token });
       return;
     }
-    const pairs = await findPairs(client, network, token).catch(() => [] as Address[]);
+    const { weth, usd } = network.contracts;
+    const pairs = (await venues.discoverPools(client, token, [weth, usd]).catch(() => [])).map((p) => p.pool);
     indexer.addStream({ id: streamId(token), addresses: [token.toLowerCase(), ...pairs], fromBlock: from });
     log.info({
       msg: 'backfilling token',

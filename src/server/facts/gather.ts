@@ -9,6 +9,8 @@ import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
+import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, priceInQuote, type VenueId } from '../venues/venue';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
@@ -25,10 +27,8 @@ import {
   readSwaps,
   readTopHolders,
 } from './index-reads';
-import { BURN_ADDRESSES, findPairs, type PoolState, priceInQuote, readMarket } from './market-reads';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
-import { simulateHolderSells, simulateTrade } from './trade-simulation';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
 
@@ -40,6 +40,8 @@ export type GatherDeps = {
   now: () => number;
   /** Blockscout instance for verification look-ups in Base mode (optional). */
   blockscoutUrl?: string | undefined;
+  /** The chain's venues; built from `network` when omitted. */
+  venues?: VenueRegistry;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
 };
@@ -50,38 +52,52 @@ const HOLDER_SELL_SAMPLE = 8;
 /** A pool whose quote reserve falls below 10% of a peak at least this big counts as rugged. */
 const RUG_MIN_PEAK_WETH = 10n ** 17n;
 const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
+/** The USD stablecoin's decimals (USDC on Base and its look-alike locally). */
+const USD_DECIMALS = 6;
 
-/** Uniswap V2 orders a pair's tokens by address. */
-const sortAddresses = (a: string, b: string): [Address, Address] =>
-  (a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]) as [Address, Address];
-
-async function indexedPairs(db: Db, token: string) {
+/** Pools the index saw created, with the venue whose factory created them (null: a venue we do not read). */
+async function indexedPools(db: Db, venues: VenueRegistry, token: string): Promise<IndexedPool[]> {
   const r = rowsOf(
     await db.execute(
-      sql`select pair, token0, token1, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
+      sql`select pair, factory, token0, token1, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
     ),
   );
   return r.map((x) => ({
-    pair: String(x.pair) as Address,
+    venue: venues.venueOfFactory(String(x.factory)),
+    pool: String(x.pair) as Address,
     token0: String(x.token0) as Address,
     token1: String(x.token1) as Address,
+    fee: x.fee === undefined || x.fee === null ? null : Number(x.fee),
     createdTs: Number(x.created_ts),
   }));
 }
 
-async function ethUsdPair(db: Db, client: PublicClient, network: NetworkDescription) {
-  const weth = network.contracts.weth.toLowerCase();
+type IndexedPool = Omit<PoolRef, 'venue'> & { venue: VenueId | null };
+
+const known = (p: IndexedPool): p is PoolRef => p.venue !== null;
+
+/** USD per ETH from the deepest WETH/USD pool on any venue; null when there is none or it is empty. */
+async function readEthUsd(
+  db: Db,
+  client: PublicClient,
+  venues: VenueRegistry,
+  network: NetworkDescription,
+): Promise<number | null> {
+  const weth = network.contracts.weth.toLowerCase() as Address;
   const usd = network.contracts.usd.toLowerCase();
-  const rows = await indexedPairs(db, weth);
-  const hit = rows.find((p) => p.token0 === usd || p.token1 === usd);
-  if (hit) return { pair: hit.pair, token0: hit.token0 };
-  const found = await findPairs(client, network, weth as Address);
-  const pair = found[0];
-  if (!pair) return null;
-  return { pair, token0: sortAddresses(weth, usd)[0] };
+  let refs = (await indexedPools(db, venues, weth))
+    .filter(known)
+    .filter((p) => p.token0 === usd || p.token1 === usd);
+  if (refs.length === 0) refs = await venues.discoverPools(client, weth, [usd as Address]);
+  if (refs.length === 0) return null;
+  const states = await venues.readPools(client, weth, refs);
+  const deepest = states.sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : -1))[0];
+  return deepest ? priceInQuote(deepest, 18, USD_DECIMALS) : null;
 }
 
-export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promise<TokenReportFacts> {
+export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Promise<TokenReportFacts> {
+  const venues = depsIn.venues ?? createVenueRegistry(depsIn.network);
+  const deps: GatherDeps = { ...depsIn, venues };
   const { db, chain, network } = deps;
   const client = chain.public;
   const now = deps.now();
@@ -92,37 +108,36 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
   const basics = await readTokenBasics(client, t);
   const decimals = basics.decimals ?? 18;
 
-  // Pools: the index knows every pair on the local chain; on Base ask the factory.
-  let pairRows = (await indexedPairs(db, t)).filter((p) =>
+  // Pools: the index knows every pool on the local chain; on Base ask the factories.
+  const indexed = (await indexedPools(db, venues, t)).filter((p) =>
     [p.token0, p.token1].some((x) => x === weth || x === usd),
   );
+  let pairRows: PoolRef[] = indexed.filter(known);
   if (pairRows.length === 0 && network.mode === 'base') {
-    const found = await findPairs(client, network, t);
-    pairRows = found.map((pair) => {
-      const q = [weth, usd].find((x) => x !== t) ?? weth;
-      return { pair, token0: sortAddresses(t, q)[0], token1: sortAddresses(t, q)[1], createdTs: 0 };
-    });
+    pairRows = await venues.discoverPools(client, t, [weth as Address, usd as Address]);
   }
 
   const [ethUsd, capabilities, verification, holderCount, topRows, creation] = await Promise.all([
-    ethUsdPair(db, client, network),
+    readEthUsd(db, client, venues, network),
     detectCapabilities(client, { address: t }),
     lookupVerification(deps, t),
     readHolderCount(db, t),
     readTopHolders(db, t, TOP_HOLDERS),
     ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
   ]);
-  const market = await readMarket(client, network, t, pairRows, ethUsd, 6);
+  const states = await venues.readPools(client, t, pairRows, {
+    deployer: (creation?.deployer as Address | null | undefined) ?? null,
+  });
 
   // Price path token → WETH → USD through the deepest pool.
   const poolFacts: PoolFacts[] = [];
-  for (const pool of market.pools) {
+  for (const pool of states) {
     const quoteIsWeth = pool.quote === weth;
-    const quoteDecimals = quoteIsWeth ? 18 : 6;
+    const quoteDecimals = quoteIsWeth ? 18 : USD_DECIMALS;
     const pq = priceInQuote(pool, decimals, quoteDecimals);
-    const quoteUsd = quoteIsWeth ? market.ethUsd : 1;
+    const quoteUsd = quoteIsWeth ? ethUsd : 1;
     const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
-    const priceEth = pq !== null ? (quoteIsWeth ? pq : market.ethUsd ? pq / market.ethUsd : null) : null;
+    const priceEth = pq !== null ? (quoteIsWeth ? pq : ethUsd ? pq / ethUsd : null) : null;
     const quoteValueUsd =
       quoteUsd !== null ? (Number(pool.quoteReserve) / 10 ** quoteDecimals) * quoteUsd : null;
     poolFacts.push(
@@ -145,7 +160,7 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
   // On Base the index covers only what it has followed; a token it never saw has no holder list,
   // which must read as "unknown", not as zero holders.
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
-  const pairSet = new Set(pairRows.map((p) => p.pair));
+  const pairSet = new Set(pairRows.map((p) => p.pool));
   const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
   const deployer = creation?.deployer ?? null;
   const codeSizes = await readCodeSizes(
@@ -205,22 +220,19 @@ export async function gatherTokenFacts(deps: GatherDeps, token: Address): Promis
     };
   });
 
-  // Trade simulation through the deepest WETH pool, then sells for real holders.
+  // Trade simulation through the deepest WETH pool, on whichever venue it is, then sells for real holders.
   const simPool = poolFacts.find((p) => p.quoteToken === weth) ?? null;
-  const router = network.contracts.uniswapV2Router;
-  const trade = simPool
-    ? await simulateTrade(client, { token: t, pair: simPool.pair, router, weth: weth as Address })
-    : ({ status: 'no_pool' } as const);
+  const simState = simPool ? states.find((s) => s.pair === simPool.pair) : undefined;
+  const simVenue = simState ? venues.get(simState.venue) : undefined;
+  const target = simState ? { token: t, pool: simState, weth: weth as Address } : null;
+  const trade =
+    simVenue && target ? await simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const);
   const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
   const holderSells =
-    simPool && sellers.length > 0
-      ? await simulateHolderSells(client, {
-          token: t,
-          pair: simPool.pair,
-          router,
-          weth: weth as Address,
-          holders: sellers.map((h) => h.address),
-        }).catch(() => null)
+    simVenue && target && sellers.length > 0
+      ? await simVenue
+          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
+          .catch(() => null)
       : null;
 
   const contractAddrs = [
@@ -294,7 +306,7 @@ async function poolDetails(
     quoteValueUsd: number | null;
     now: number;
     decimals: number;
-    pairRows: { pair: Address; createdTs: number }[];
+    pairRows: PoolRef[];
   },
 ): Promise<PoolFacts> {
   const { db, network } = deps;
@@ -353,13 +365,20 @@ async function poolDetails(
     : 0n;
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
+  const tokenValueUsd =
+    x.priceUsd !== null ? (Number(pool.tokenReserve) / 10 ** x.decimals) * x.priceUsd : null;
   return {
     pair: pool.pair,
+    venue: pool.venue,
+    venueLabel: deps.venues?.get(pool.venue)?.label ?? pool.venue,
+    feeTier: pool.fee,
     quoteToken: pool.quote,
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,
     quoteReserve: pool.quoteReserve,
-    poolValueUsd: x.quoteValueUsd === null ? null : x.quoteValueUsd * 2,
+    // Both sides at the pool's own price: for a V2 pair exactly twice the quote side.
+    poolValueUsd: x.quoteValueUsd === null || tokenValueUsd === null ? null : x.quoteValueUsd + tokenValueUsd,
+    depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
     priceUsd: x.priceUsd,
     priceEth: x.priceEth,
     lpTotalSupply: lpSupply,
@@ -367,7 +386,7 @@ async function poolDetails(
     lpLockedShare: share(pool.lpLocked),
     lockUnlockTime: pool.lockUnlockTime,
     lpCreatorShare: share(creatorLp),
-    createdAt: x.pairRows.find((p) => p.pair === pool.pair)?.createdTs || null,
+    createdAt: x.pairRows.find((p) => p.pool === pool.pair)?.createdTs || null,
     peakQuoteReserve: history.peakQuote > pool.quoteReserve ? history.peakQuote : pool.quoteReserve,
     volume24hUsd,
     swaps24h: {

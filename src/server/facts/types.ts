@@ -5,6 +5,8 @@
  */
 export type Address = `0x${string}`;
 
+import type { VenueId } from '../venues/venue';
+
 /** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
 export type { CheckOutcome, Evidence } from '../../shared/analysis';
 
@@ -140,13 +142,21 @@ export type LiquidityEventFact = {
 };
 
 export type PoolFacts = {
+  /** The pool's address (a V2 pair or a V3 pool; named `pair` for history). */
   pair: Address;
+  /** Which venue the pool is on, and its label for people ("Uniswap V3"). */
+  venue: VenueId;
+  venueLabel: string;
+  /** Fee tier in hundredths of a basis point (3000 = 0.3%); null when the venue has none. */
+  feeTier: number | null;
   quoteToken: Address;
   quoteSymbol: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
   /** USD value of the whole pool (both sides). */
   poolValueUsd: number | null;
+  /** USD value of the quote-side liquidity within ±2% of the current price; null when unknown. */
+  depthUsd2Pct: number | null;
   priceUsd: number | null;
   priceEth: number | null;
   lpTotalSupply: bigint;

@@ -1,0 +1,53 @@
+/**
+ * The venues this chain has, built from the network description (local scenario or Base), and
+ * the few operations that span them: which venue a pool belongs to, discover a token's pools on
+ * every venue, read many pools of mixed venues at once.
+ */
+import type { Address, PublicClient } from 'viem';
+import type { NetworkDescription } from '../chain/network';
+import { createUniswapV2Venue } from './uniswap-v2';
+import type { PoolRef, PoolState, Venue, VenueId } from './venue';
+
+export type VenueRegistry = {
+  venues: Venue[];
+  get(id: VenueId): Venue | undefined;
+  /** The venue whose factory created a pool (from PairCreated/PoolCreated), or null if we do not read it. */
+  venueOfFactory(factory: string): VenueId | null;
+  /** A token's pools against `quotes` on every venue, asked of the factories. */
+  discoverPools(client: PublicClient, token: Address, quotes: Address[]): Promise<PoolRef[]>;
+  /** State of pools of any venues (one batched read per venue, in parallel). Unreadable pools are left out. */
+  readPools(
+    client: PublicClient,
+    token: Address,
+    refs: PoolRef[],
+    ctx?: { deployer: Address | null },
+  ): Promise<PoolState[]>;
+};
+
+export function createVenueRegistry(network: NetworkDescription): VenueRegistry {
+  const c = network.contracts;
+  const venues: Venue[] = [
+    createUniswapV2Venue({ factory: c.uniswapV2Factory, router: c.uniswapV2Router, lockers: c.lpLockers }),
+  ];
+  const factories = new Map<string, VenueId>([[c.uniswapV2Factory.toLowerCase(), 'uniswap-v2']]);
+  const byId = new Map(venues.map((v) => [v.id, v]));
+
+  return {
+    venues,
+    get: (id) => byId.get(id),
+    venueOfFactory: (factory) => factories.get(factory.toLowerCase()) ?? null,
+    async discoverPools(client, token, quotes) {
+      const found = await Promise.all(
+        venues.map((v) => v.discoverPools(client, token, quotes).catch(() => [] as PoolRef[])),
+      );
+      return found.flat();
+    },
+    async readPools(client, token, refs, ctx = { deployer: null }) {
+      const groups = venues
+        .map((v) => ({ v, refs: refs.filter((r) => r.venue === v.id) }))
+        .filter((g) => g.refs.length > 0);
+      const states = await Promise.all(groups.map((g) => g.v.readPools(client, token, g.refs, ctx)));
+      return states.flat();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The venue abstraction: one small module per DEX (Uniswap V2, Uniswap V3, later Aerodrome or V4)
+ * behind this interface. Everything downstream (facts, analysers, candles, portfolio, pump, alerts)
+ * sees pools as `PoolRef` / `PoolState` and asks the registry; only a venue module knows how its
+ * contracts are called. See docs/decisions/0007-venue-abstraction.md.
+ */
+import type { Address, PublicClient } from 'viem';
+import type { HolderSellSimulationFacts, TradeSimulationFacts } from '../facts/types';
+
+export type VenueId = 'uniswap-v2' | 'uniswap-v3';
+
+/** A pool as the index or a factory knows it: which venue, which pair of tokens, which fee tier. */
+export type PoolRef = {
+  venue: VenueId;
+  pool: Address;
+  token0: Address;
+  token1: Address;
+  /** Fee in hundredths of a basis point (Uniswap units: 3000 = 0.3%); null when the venue has none. */
+  fee: number | null;
+  /** Unix seconds, when the index saw the pool's creation; null when unknown (Base look-up). */
+  createdTs: number | null;
+};
+
+/** The current state of one pool, seen from the analysed token. */
+export type PoolState = {
+  venue: VenueId;
+  /** The pool's address (V2 pair, V3 pool). */
+  pair: Address;
+  token0: Address;
+  token1: Address;
+  /** The side that is not the analysed token. */
+  quote: Address;
+  fee: number | null;
+  /** Token balances the pool holds (V2 reserves; V3 balanceOf the pool). */
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+  /**
+   * The pool's own price as a raw ratio: quote base units per token base unit, scaled by 2^192
+   * (V3 sqrtPriceX96² or V2 reserves); null when the pool is empty or uninitialised.
+   */
+  priceX192: bigint | null;
+  /**
+   * Liquidity ownership, in the venue's own units (V2: LP tokens; V3: position liquidity of the
+   * position NFTs we know of). Shares are ratios of these.
+   */
+  lpTotalSupply: bigint;
+  lpBurned: bigint;
+  lpLocked: bigint;
+  lockUnlockTime: number | null;
+  /** Liquidity held by the token's deployer (V3: position NFTs it owns); null when not read. */
+  lpDeployer: bigint | null;
+  /** Quote-side liquidity within ±2% of the current price, in quote base units; null when not computed. */
+  depthQuote2Pct: bigint | null;
+};
+
+/** What a report needs to simulate a buy and a sell through one pool. */
+export type TradeTarget = {
+  token: Address;
+  pool: PoolState;
+  weth: Address;
+};
+
+export type Venue = {
+  id: VenueId;
+  /** Shown to users: "Uniswap V2". */
+  label: string;
+  /** Pools of `token` against each of `quotes`, asked of the venue's factory (Base, unindexed tokens). */
+  discoverPools(client: PublicClient, token: Address, quotes: Address[]): Promise<PoolRef[]>;
+  /** Current state of `refs` (all of this venue) for the analysed `token`, in as few calls as it can. */
+  readPools(
+    client: PublicClient,
+    token: Address,
+    refs: PoolRef[],
+    ctx: { deployer: Address | null },
+  ): Promise<PoolState[]>;
+  /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
+  quote(client: PublicClient, pool: PoolState, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
+  /** Fresh-EOA buy, transfer and sell through `pool`, measured (eth_call; nothing is sent). */
+  simulateTrade(client: PublicClient, target: TradeTarget): Promise<TradeSimulationFacts>;
+  /** Real holders selling a part of their balance through `pool` (eth_call). */
+  simulateHolderSells(
+    client: PublicClient,
+    target: TradeTarget & { holders: Address[] },
+  ): Promise<HolderSellSimulationFacts>;
+};
+
+/** Price (quote per token, in whole units) from a PoolState's raw ratio and the two decimals. */
+export function priceInQuote(pool: PoolState, tokenDecimals: number, quoteDecimals: number): number | null {
+  if (pool.priceX192 === null) return null;
+  const raw = Number(pool.priceX192) / 2 ** 192;
+  return raw * 10 ** (tokenDecimals - quoteDecimals);
+}
+
+export const Q192 = 1n << 192n;
+
+export const BURN_ADDRESSES = [
+  '0x000000000000000000000000000000000000dead',
+  '0x0000000000000000000000000000000000000000',
+] as const;
