@@ -58,9 +58,7 @@ const log = pino(
 
 /** Busy loops in child processes: the CPU load under which cold starts used to fail. */
 function startHogs(n: number): ChildProcess[] {
-  return Array.from({ length: n }, () =>
-    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  );
+  return Array.from({ length: n }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
 type Outcome = {

@@ -268,7 +268,9 @@ export class TxQueue {
    */
   private async topUp(chunk: QueuedTx[], senders: Address[]): Promise<void> {
     const need = TxQueue.needs(chunk);
-    const res = await this.rpc.batch(senders.map((a) => ({ method: 'eth_getBalance', params: [a, 'latest'] })));
+    const res = await this.rpc.batch(
+      senders.map((a) => ({ method: 'eth_getBalance', params: [a, 'latest'] })),
+    );
     const sets: { method: string; params: unknown[] }[] = [];
     senders.forEach((a, i) => {
       const balance = BigInt((res[i]?.result as string | undefined) ?? '0x0');
