@@ -47,6 +47,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // Hostile or huge path parameters get a 414 instead of reaching route code.
     routerOptions: { maxParamLength: 200 },
     trustProxy: false,
+    // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
+    // than Fastify's default 10 s; failing the start for that helps nobody.
+    pluginTimeout: 60_000,
   });
   installErrorHandling(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
