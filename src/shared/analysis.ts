@@ -176,6 +176,8 @@ export function round(n: number, digits: number): number {
 export type ScannerResult = {
   /** 0–100 integer, higher is safer. */
   score: number;
+  /** Owner powers measured by simulation: function, who can call it, measured effect. */
+  ownerPowers: OwnerPowersSummary;
   status: ScoreStatus;
   contractVerified: boolean | null;
   /** null when the holder count is not known. */

@@ -35,6 +35,7 @@ import {
   checkMint,
   checkOwnerMovesTokens,
   checkPause,
+  summariseOwnerPowers,
 } from './owner-power-checks';
 import {
   checkBuyTax,
@@ -90,6 +91,7 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
   const holderCount = Number.isFinite(facts.holders.holderCount) ? facts.holders.holderCount : null;
   return {
     score,
+    ownerPowers: summariseOwnerPowers(facts.ownerPowers),
     status: scoreStatus(score),
     contractVerified,
     holderCount,
