@@ -19,7 +19,7 @@ export const checkHoneypot: Check = (f, w) => {
   const holdersSell = h !== null && h.sampled > 0 && h.couldSell / h.sampled > 1 - HONEYPOT.failedHolderShare;
   // Real holders who bought through the pool decide: they cannot sell → honeypot, even when a fresh
   // round trip passes (a token can lock wallets some blocks after their first buy).
-  if (holdersBlocked && h)
+  if (holdersBlocked && h && t.status !== 'sell_failed')
     return judged(
       spec,
       'fail',
@@ -42,7 +42,7 @@ export const checkHoneypot: Check = (f, w) => {
         spec,
         'fail',
         'sell fails',
-        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}.`,
+        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
       );
     case 'buy_failed':
       return judged(
