@@ -45,12 +45,13 @@ export class BadRequestError extends AppError {
 }
 
 export class InvalidAddressError extends AppError {
-  constructor(value: string) {
+  constructor(value: string, field = 'address', reason = 'must be 0x followed by 40 hex characters') {
     super(
       'invalid_address',
-      `"${truncateForMessage(value)}" is not an address: expected 0x followed by 40 hex characters.`,
+      `${field} "${truncateForMessage(value)}" is not a valid address: it ${reason}.`,
       {
         status: 400,
+        details: { field, reason },
       },
     );
   }

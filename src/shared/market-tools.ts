@@ -3,7 +3,8 @@
  * spec constants shared by the API and the browser (spec §3, §5, §7, §9).
  */
 import { z } from 'zod';
-import { parseAddress } from './address';
+import { parseDateTime } from './strict-input';
+import { addressField as sharedAddressField } from './trader-tools';
 
 // ---------------------------------------------------------------------------------------------
 // Security alerts
@@ -41,17 +42,7 @@ export const SECURITY_MESSAGES = {
   monitoring: (short: string) => `Now monitoring ${short} for security threats`,
 } as const;
 
-const addressField = z
-  .string()
-  .max(100)
-  .transform((s, ctx) => {
-    const a = parseAddress(s);
-    if (!a) {
-      ctx.addIssue({ code: 'custom', message: 'must be 0x followed by 40 hex characters' });
-      return z.NEVER;
-    }
-    return a;
-  });
+const addressField = sharedAddressField();
 
 export const monitorTokenRequestSchema = z.strictObject({
   tokenAddress: addressField,
@@ -215,10 +206,14 @@ export const requirementSchema = z.strictObject({
 });
 export type AirdropRequirement = z.infer<typeof requirementSchema>;
 
+/** Programme dates: ISO 8601 with an offset, 2015 … 2100 (strict-input.ts). */
 const isoDate = z
   .string()
   .max(40)
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date');
+  .refine(
+    (s) => parseDateTime(s, { latest: new Date('2100-01-01T00:00:00Z') }).ok,
+    'must be an ISO 8601 date-time with a time zone, from 2015 to 2100',
+  );
 
 export const airdropEntrySchema = z.strictObject({
   id: z

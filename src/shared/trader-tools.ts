@@ -7,7 +7,8 @@
  * positive and stored as `numeric`; responses carry them as JSON numbers.
  */
 import { z } from 'zod';
-import { parseAddress } from './address';
+import { checkAddress } from './address';
+import { parseDateTime, parseDecimal } from './strict-input';
 
 // ---------------------------------------------------------------------------------------------
 // Spec constants (§5, §9)
@@ -90,38 +91,28 @@ export const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 // ---------------------------------------------------------------------------------------------
 // Field helpers
 
-const MAX_NUMBER_INPUT = 40;
-const PLAIN_DECIMAL_RE = /^\d+(\.\d+)?$/;
-
 /** '' and null from a form mean "not given". */
 const blankToUndefined = (v: unknown) =>
   v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /**
- * A decimal from a number or a string. Output: a canonical decimal string (stored exactly as
- * typed when it is a plain decimal, so no float rounding reaches the database).
+ * A decimal from a number or a string in plain decimal notation (strict-input.ts). Output: a
+ * canonical decimal string, stored exactly (no float rounding reaches the database).
  */
 function decimal(opts: { allowZero: boolean }) {
   return z
     .custom<number | string>(() => true)
     .transform((v, ctx) => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
+      if (v === undefined || v === null || v === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required' });
         return z.NEVER;
-      };
-      if (v === undefined || v === null || v === '') return fail('is required');
-      if (typeof v !== 'number' && typeof v !== 'string') return fail('must be a number');
-      if (typeof v === 'string' && v.length > MAX_NUMBER_INPUT)
-        return fail(`must be at most ${MAX_NUMBER_INPUT} characters`);
-      const s = typeof v === 'number' ? String(v) : v.trim();
-      const n = typeof v === 'number' ? v : s === '' ? Number.NaN : Number(s);
-      if (!Number.isFinite(n)) return fail('must be a number');
-      if (opts.allowZero ? n < 0 : n <= 0)
-        return fail(opts.allowZero ? 'must be zero or more' : 'must be greater than 0');
-      if (n > 1e15) return fail('must be at most 1e15');
-      // Plain decimals are kept exactly as typed (no float rounding reaches the database).
-      if (PLAIN_DECIMAL_RE.test(s)) return s.replace(/^0+(?=\d)/, '');
-      return String(n);
+      }
+      const r = parseDecimal(v, { allowZero: opts.allowZero });
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.reason });
+        return z.NEVER;
+      }
+      return r.value;
     });
 }
 
@@ -148,16 +139,26 @@ const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).o
 
 export const addressField = () =>
   z.string({ error: 'is required' }).transform((v, ctx) => {
-    const a = parseAddress(v);
-    if (!a) {
-      ctx.addIssue({ code: 'custom', message: 'must be 0x followed by 40 hex characters' });
+    const a = checkAddress(v);
+    if (!a.ok) {
+      ctx.addIssue({ code: 'custom', message: a.reason });
       return z.NEVER;
     }
-    return a;
+    return a.address;
   });
 
+/** A trade's date: ISO 8601 with an offset, from 2015-01-01 to a day from now (strict-input.ts). */
 const isoDate = () =>
-  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((s) => new Date(s));
+  z
+    .custom<string>(() => true)
+    .transform((v, ctx) => {
+      const r = parseDateTime(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.reason });
+        return z.NEVER;
+      }
+      return r.value;
+    });
 
 // ---------------------------------------------------------------------------------------------
 // Trading journal

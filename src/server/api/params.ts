@@ -1,21 +1,27 @@
 /** Request parameter parsing shared by routes: bad input → 400 with the field and the reason. */
-import { type HexAddress, parseAddress } from '../../shared/address';
+import { checkAddress, type HexAddress } from '../../shared/address';
+import { parseDecimal } from '../../shared/strict-input';
 import { BadRequestError, InvalidAddressError } from '../errors';
 
-export function addressParam(value: unknown): HexAddress {
-  const a = parseAddress(value);
-  if (!a) throw new InvalidAddressError(typeof value === 'string' ? value : String(value));
-  return a;
+/** A path/query address (lowercased); a mixed-case one must carry a valid EIP-55 checksum. */
+export function addressParam(value: unknown, field = 'address'): HexAddress {
+  const a = checkAddress(value);
+  if (!a.ok)
+    throw new InvalidAddressError(typeof value === 'string' ? value : String(value), field, a.reason);
+  return a.address;
 }
 
-/** A positive USD amount with sane bounds (the liquidity scanner's "amount"). */
-export function usdAmountParam(value: unknown, fallback: number): number {
+/** Largest USD amount the liquidity scanner simulates. */
+const MAX_USD_AMOUNT = 1e12;
+
+/** A positive USD amount in plain decimal notation with sane bounds (the liquidity scanner's "amount"). */
+export function usdAmountParam(value: unknown, fallback: number, field = 'amount'): number {
   if (value === undefined || value === '') return fallback;
-  const n = typeof value === 'string' && value.length <= 30 ? Number(value) : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0 || n > 1e12) {
-    throw new BadRequestError('amount must be a positive number of US dollars (at most 1e12).', {
-      field: 'amount',
-    });
+  const r = parseDecimal(value, { maxFractionDigits: 6 });
+  const n = r.ok ? Number(r.value) : Number.NaN;
+  if (!r.ok || n > MAX_USD_AMOUNT) {
+    const reason = r.ok ? 'must be at most 1e12 US dollars' : r.reason;
+    throw new BadRequestError(`${field} ${reason}.`, { field, reason });
   }
   return n;
 }

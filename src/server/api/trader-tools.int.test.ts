@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { ContractFunctionZeroDataError } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAIN_DECIMAL_REASON } from '../../shared/strict-input';
 import {
   callStatsSchema,
   journalStatsSchema,
@@ -139,7 +140,30 @@ describe('trading journal', () => {
       error: { code: 'bad_request', details: { field: 'quantity', reason: 'is required' } },
     });
     const notNumber = await post('/api/trading-journal', trade({ entryPrice: 'abc' }));
-    expect(notNumber.json().error.details).toMatchObject({ field: 'entryPrice', reason: 'must be a number' });
+    expect(notNumber.json().error.details).toMatchObject({ field: 'entryPrice' });
+    // Strict input (issue 15): other notations, subnormals, year 0000, bad checksums → 400 naming the field.
+    for (const [field, value] of [
+      ['entryPrice', '0x123'],
+      ['quantity', '0b101'],
+      ['entryPrice', '1e3'],
+      ['entryPrice', 'Infinity'],
+      ['entryPrice', '+5'],
+      ['entryPrice', 1e-320],
+      ['entryPrice', '0.0000000000000000000001'],
+      ['quantity', '10000000000000000'],
+      ['entryDate', '0000-01-01T00:00:00Z'],
+      ['entryDate', '2025-02-30T00:00:00Z'],
+      ['walletAddress', '0x52908400098527886e0F7030069857D2E4169EE7'],
+    ] as const) {
+      const r = await post('/api/trading-journal', trade({ [field]: value }));
+      expect(r.statusCode, `${field}=${value}`).toBe(400);
+      expect(r.json().error.details.field, `${field}=${value}`).toBe(field);
+    }
+    const checksummed = await post(
+      '/api/trading-journal',
+      trade({ walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7', entryPrice: '0x1' }),
+    );
+    expect(checksummed.json().error.details.field).toBe('entryPrice');
     const badType = await post('/api/trading-journal', trade({ tradeType: 'hodl' }));
     expect(badType.json().error.details).toMatchObject({ field: 'tradeType', reason: 'must be buy or sell' });
     const badStrategy = await post('/api/trading-journal', trade({ strategy: 'yolo' }));
@@ -392,7 +416,8 @@ describe('trading calls', () => {
       [{ confidence: 0 }, 'confidence', 'must be at least 1'],
       [{ confidence: 101 }, 'confidence', 'must be at most 100'],
       [{ confidence: 80.5 }, 'confidence', 'must be a whole number from 1 to 100'],
-      [{ entryPrice: 'ten' }, 'entryPrice', 'must be a number'],
+      [{ entryPrice: 'ten' }, 'entryPrice', PLAIN_DECIMAL_REASON],
+      [{ entryPrice: '0x10' }, 'entryPrice', PLAIN_DECIMAL_REASON],
       [{ callType: 'sideways' }, 'callType', 'must be long or short'],
       [{ timeframe: '2d' }, 'timeframe', 'must be one of 1h, 4h, 24h, 3d, 7d'],
       [{ targetPrice: '1.5' }, 'targetPrice', 'must be above the entry price for a long call'],

@@ -1,8 +1,17 @@
 /**
  * The embedded local chain: anvil (from the npm package @foundry-rs/anvil) as a child process on a
- * free loopback port, chain id 8453. State is persisted by us, not by anvil's own --dump-state: we
- * ask anvil for a dump over RPC and write it atomically (temp file + rename), so a crash while
- * saving can never leave a half-written state file that breaks the next start.
+ * loopback port, chain id 8453. Three promises this module keeps:
+ *
+ * - State is persisted by us, not by anvil's own --dump-state: we ask anvil for a dump over RPC and
+ *   write it atomically (temp file + fsync + rename), so a crash while saving never leaves a
+ *   half-written state file that breaks the next start (ADR 0009).
+ * - anvil never outlives the app, even when the app is killed with SIGKILL and no handler of ours
+ *   runs: anvil is started by a tiny `sh` watchdog whose stdin is a pipe from this process. The
+ *   kernel closes that pipe when this process dies for any reason; the watchdog then reads EOF and
+ *   kills its whole process group (anvil included).
+ * - anvil is supervised: if it exits while nobody asked it to, it is restarted from the last saved
+ *   state on the same port, so the RPC URL every client holds stays valid. Listeners hear 'down'
+ *   and 'up' so the simulator can pause meanwhile; the API answers 503 while the port refuses.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,28 +19,60 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { StartupError } from '../errors';
+import { ChainUnavailableError, StartupError } from '../errors';
 import type { Logger } from '../logger';
 
 export const LOCAL_CHAIN_ID = 8453;
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** Waits between restart attempts; the last one repeats. A restart that stays up resets it. */
+const RESTART_BACKOFF_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
+const STABLE_AFTER_MS = 60_000;
+
+/**
+ * The watchdog (POSIX sh). Our pipe is moved to fd 3 and anvil gets /dev/null as stdin; a
+ * background subshell blocks reading fd 3 and, at EOF (this process died or closed the pipe),
+ * SIGKILLs the process group the watchdog leads. The watchdog itself waits for anvil and exits
+ * with its status, so an exit of anvil is seen here as an exit of the child. The first line on
+ * stdout is anvil's pid (the supervisor and the crash tests want the real process).
+ */
+const WATCHDOG = [
+  'exec 3<&0 </dev/null',
+  '"$@" 3<&- >/dev/null &',
+  'pid=$!',
+  'echo "$pid"',
+  '( cat <&3 >/dev/null 2>&1; kill -9 0 ) >/dev/null 2>&1 &',
+  'exec 3<&-',
+  'wait "$pid"',
+].join('\n');
+
+export type ChainStatus = 'up' | 'down' | 'stopped';
 
 export type AnvilProcess = {
   rpcUrl: string;
   port: number;
-  /** true when the chain was loaded from a saved state file. */
+  /** true when the chain was loaded from a saved state file at start. */
   restored: boolean;
-  /** Save the chain state to `statePath` atomically. */
-  saveState(): Promise<void>;
+  /** pid of the anvil process running now (changes on every restart). */
+  pid(): number | undefined;
+  /** 'down' between an unexpected exit and the restart answering. */
+  status(): ChainStatus;
+  /** How many times anvil was restarted after an unexpected exit. */
+  restarts(): number;
+  /** Hear 'down' and 'up' (after a restart) and 'stopped'. Returns the unsubscribe function. */
+  onStatus(listener: (status: ChainStatus) => void): () => void;
+  /** Save the chain state to `statePath` atomically. Throws ChainUnavailableError while down. */
+  saveState(): Promise<SaveResult | undefined>;
   /** Save state, then stop anvil and wait for the process to exit. Idempotent. */
   stop(opts?: { save?: boolean }): Promise<void>;
-  /** Resolves when the process exits (for any reason). */
+  /** Resolves when anvil is stopped for good (stop(), or it died without a state to restart from). */
   exited: Promise<number | null>;
 };
 
+export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
+
 export type StartAnvilOptions = {
-  /** Where the chain state lives; undefined = ephemeral chain (tests). */
+  /** Where the chain state lives; undefined = ephemeral chain (tests), which is not restarted. */
   statePath?: string;
   binaryPath?: string;
   log: Logger;
@@ -39,6 +80,8 @@ export type StartAnvilOptions = {
   baseFeeWei?: bigint;
   /** Genesis timestamp of a new chain (unix s), so compressed history can start weeks ago. */
   genesisTimestamp?: number;
+  /** Restart anvil from its saved state when it exits unexpectedly (default: when statePath is set). */
+  supervise?: boolean;
 };
 
 export function resolveAnvilBinary(override?: string): string {
@@ -69,23 +112,89 @@ export function resolveAnvilBinary(override?: string): string {
   }
 }
 
+/** One running anvil (behind its watchdog where there is a POSIX shell). */
+type Instance = {
+  child: ChildProcess;
+  pid: () => number | undefined;
+  exited: Promise<number | null>;
+  /** Signal the whole process group (watchdog + anvil), falling back to the child alone. */
+  kill(signal: NodeJS.Signals): void;
+  stderr(): string;
+};
+
 /**
- * Last line of defence against orphans: anvil runs in its own process group (see launch), so if
- * this process exits before stop() ran — a signal during a cold start, process.exit() on a fatal
- * error — kill whatever anvil children are still alive. 'exit' handlers run synchronously, and
- * kill() is synchronous, so this works even on process.exit().
+ * Second line of defence, for a normal process.exit() (a fatal error, a signal during a cold
+ * start): 'exit' handlers run synchronously and kill() is synchronous. The watchdog covers the
+ * cases where no handler runs at all (SIGKILL, OOM killer).
  */
-const liveChildren = new Set<ChildProcess>();
+const liveInstances = new Set<Instance>();
 let exitHookInstalled = false;
-function track(child: ChildProcess) {
-  liveChildren.add(child);
-  child.once('exit', () => liveChildren.delete(child));
+function track(inst: Instance) {
+  liveInstances.add(inst);
+  void inst.exited.then(() => liveInstances.delete(inst));
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const c of liveChildren) c.kill('SIGKILL');
+      for (const i of liveInstances) i.kill('SIGKILL');
     });
   }
+}
+
+const useWatchdog = process.platform !== 'win32';
+
+function spawnAnvil(bin: string, args: string[]): Instance {
+  // Own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
+  // outlive that signal long enough for us to save its state before we stop it ourselves.
+  const child: ChildProcess = useWatchdog
+    ? spawn('/bin/sh', ['-c', WATCHDOG, 'flab-anvil', bin, ...args], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      })
+    : spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let anvilPid: number | undefined = useWatchdog ? undefined : child.pid;
+  if (useWatchdog) {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      if (anvilPid !== undefined) return;
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line && /^\d+$/.test(line.trim())) anvilPid = Number(line.trim());
+    });
+    // EPIPE on a closed watchdog must never become an uncaught error.
+    child.stdin?.on('error', () => {});
+  }
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // Closing the pipe tells the watchdog to take down whatever is left of its group.
+      child.stdin?.destroy();
+      resolve(code ?? (signal ? 128 : null));
+    });
+    child.once('error', (err) => {
+      stderr += String(err);
+      resolve(-1);
+    });
+  });
+  const inst: Instance = {
+    child,
+    pid: () => anvilPid,
+    exited,
+    kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        child.kill(signal);
+      }
+    },
+    stderr: () => stderr,
+  };
+  track(inst);
+  return inst;
 }
 
 export async function findFreePort(host = '127.0.0.1'): Promise<number> {
@@ -123,6 +232,29 @@ export function compactState(json: string): string {
   return JSON.stringify(state);
 }
 
+/** temp file + fsync + rename + fsync of the directory: the file is the old or the new, whole. */
+export async function writeFileDurable(file: string, data: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  const fh = await fs.promises.open(tmp, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fs.promises.rename(tmp, file);
+  try {
+    const dir = await fs.promises.open(path.dirname(file), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Directory fsync is not supported everywhere (Windows); the rename is still atomic.
+  }
+}
+
 /** A state file is usable only if it parses; a corrupt one is moved aside, never loaded. */
 function usableStateFile(statePath: string, log: Logger): boolean {
   if (!fs.existsSync(statePath)) return false;
@@ -141,77 +273,36 @@ function usableStateFile(statePath: string, log: Logger): boolean {
   return false;
 }
 
-export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess> {
-  const { log } = opts;
-  const bin = resolveAnvilBinary(opts.binaryPath);
-  const restored = opts.statePath ? usableStateFile(opts.statePath, log) : false;
-
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await findFreePort();
-    const args = [
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--chain-id',
-      String(LOCAL_CHAIN_ID),
-      '--hardfork',
-      'prague',
-      '--auto-impersonate',
-      '--block-base-fee-per-gas',
-      String(opts.baseFeeWei ?? 10_000_000n),
-      '--gas-limit',
-      '150000000',
-      '--silent',
-    ];
-    if (restored && opts.statePath) args.push('--load-state', opts.statePath);
-    else if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
-    try {
-      return await launch(bin, args, port, restored, opts);
-    } catch (e) {
-      lastError = e;
-      // A port taken between our probe and anvil's bind is the only failure worth retrying.
-      if (!(e instanceof Error && /address already in use/i.test(e.message))) break;
-    }
-  }
-  if (lastError instanceof StartupError) throw lastError;
-  throw new StartupError(
-    `The local chain (anvil) failed to start: ${(lastError as Error)?.message ?? 'unknown error'}.`,
-    lastError,
-  );
+function anvilArgs(port: number, opts: StartAnvilOptions, loadState: boolean): string[] {
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(LOCAL_CHAIN_ID),
+    '--hardfork',
+    'prague',
+    '--auto-impersonate',
+    '--block-base-fee-per-gas',
+    String(opts.baseFeeWei ?? 10_000_000n),
+    '--gas-limit',
+    '150000000',
+    '--silent',
+  ];
+  if (loadState && opts.statePath) args.push('--load-state', opts.statePath);
+  else if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
+  return args;
 }
 
-async function launch(
-  bin: string,
-  args: string[],
-  port: number,
-  restored: boolean,
-  opts: StartAnvilOptions,
-): Promise<AnvilProcess> {
-  const { log } = opts;
+/** Spawn and wait until it answers JSON-RPC; a failure kills it and throws with anvil's last words. */
+async function launch(bin: string, args: string[], port: number): Promise<Instance> {
   const rpcUrl = `http://127.0.0.1:${port}`;
-  // Own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
-  // outlive that signal long enough for us to save its state before we stop it ourselves.
-  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  track(child);
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.once('error', (err) => {
-      stderr += String(err);
-      resolve(-1);
-    });
-  });
-
-  // Wait until it answers JSON-RPC, or exits.
+  const inst = spawnAnvil(bin, args);
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let ready = false;
   let exitCode: number | null | undefined;
-  void exited.then((c) => {
+  void inst.exited.then((c) => {
     exitCode = c;
   });
   while (Date.now() < deadline) {
@@ -228,50 +319,197 @@ async function launch(
     await new Promise((r) => setTimeout(r, 100));
   }
   if (!ready) {
-    child.kill('SIGKILL');
-    const why = stderr.trim().split('\n').slice(-3).join(' ').trim();
+    inst.kill('SIGKILL');
+    const why = inst.stderr().trim().split('\n').slice(-3).join(' ').trim();
     throw new StartupError(
       `The local chain (anvil) failed to start${why ? `: ${why}` : exitCode !== undefined ? ` (exit code ${exitCode})` : ' within 30 s'}.`,
     );
   }
-  log.info({ msg: 'local chain started', rpc_url: rpcUrl, restored, pid: child.pid });
+  return inst;
+}
 
+const portTaken = (e: unknown) => e instanceof Error && /address already in use/i.test(e.message);
+
+export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess> {
+  const { log } = opts;
+  const bin = resolveAnvilBinary(opts.binaryPath);
+  const restored = opts.statePath ? usableStateFile(opts.statePath, log) : false;
+
+  let lastError: unknown;
+  let first: { inst: Instance; port: number } | undefined;
+  for (let attempt = 0; attempt < 3 && !first; attempt++) {
+    const port = await findFreePort();
+    try {
+      first = { inst: await launch(bin, anvilArgs(port, opts, restored), port), port };
+    } catch (e) {
+      lastError = e;
+      // A port taken between our probe and anvil's bind is the only failure worth retrying.
+      if (!portTaken(e)) break;
+    }
+  }
+  if (!first) {
+    if (lastError instanceof StartupError) throw lastError;
+    throw new StartupError(
+      `The local chain (anvil) failed to start: ${(lastError as Error)?.message ?? 'unknown error'}.`,
+      lastError,
+    );
+  }
+  const { port } = first;
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  log.info({ msg: 'local chain started', rpc_url: rpcUrl, restored, pid: first.inst.pid() });
+
+  const supervise = opts.supervise ?? Boolean(opts.statePath);
+  const listeners = new Set<(s: ChainStatus) => void>();
+  let current: Instance = first.inst;
+  let status: ChainStatus = 'up';
+  let restarts = 0;
   let stopping: Promise<void> | undefined;
-  let saving: Promise<void> = Promise.resolve();
+  let restarting: Promise<void> | undefined;
+  let saving: Promise<unknown> = Promise.resolve();
+  /** Cuts a restart back-off short when stop() is called. */
+  let wake: () => void = () => {};
+  let resolveExited: (code: number | null) => void = () => {};
+  const exited = new Promise<number | null>((r) => {
+    resolveExited = r;
+  });
 
-  const saveState = async () => {
-    const statePath = opts.statePath;
-    if (!statePath) return;
-    // Serialise saves so two never write the temp file at once.
-    saving = saving.then(async () => {
-      const hex = await rpc<string>(rpcUrl, 'anvil_dumpState', [], 60_000);
-      const json = gunzipSync(Buffer.from(hex.slice(2), 'hex')).toString('utf8');
-      const tmp = `${statePath}.tmp-${process.pid}`;
-      await fs.promises.writeFile(tmp, compactState(json));
-      await fs.promises.rename(tmp, statePath);
+  const setStatus = (s: ChainStatus) => {
+    if (status === s) return;
+    status = s;
+    for (const l of listeners) {
+      try {
+        l(s);
+      } catch (e) {
+        log.warn({ msg: 'local chain status listener failed', err: (e as Error).message });
+      }
+    }
+  };
+
+  const restartLoop = async (): Promise<void> => {
+    let attempt = 0;
+    while (!stopping) {
+      const wait = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)] ?? 10_000;
+      if (wait > 0)
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, wait);
+          wake = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
+      if (stopping) return;
+      attempt++;
+      // Atomic saves mean the file is whole; a missing one means nothing was ever saved, and an
+      // empty chain on the same URL would only make every client wrong instead of unavailable.
+      if (!opts.statePath || !fs.existsSync(opts.statePath)) {
+        log.error({ msg: 'the local chain died and there is no saved state to restart it from' });
+        setStatus('stopped');
+        resolveExited(null);
+        return;
+      }
+      try {
+        const inst = await launch(bin, anvilArgs(port, opts, true), port);
+        if (stopping) {
+          inst.kill('SIGKILL');
+          return;
+        }
+        restarts++;
+        current = inst;
+        watch(inst);
+        log.warn({ msg: 'local chain restarted from its last saved state', pid: inst.pid(), restarts });
+        setStatus('up');
+        return;
+      } catch (e) {
+        log.error({
+          msg: 'restarting the local chain failed; trying again',
+          attempt,
+          err: (e as Error).message,
+          port_taken: portTaken(e),
+        });
+      }
+    }
+  };
+
+  function watch(inst: Instance) {
+    const startedAt = Date.now();
+    void inst.exited.then((code) => {
+      if (stopping || inst !== current) return;
+      const stableRun = Date.now() - startedAt > STABLE_AFTER_MS;
+      log.error({
+        msg: 'the local chain (anvil) exited unexpectedly',
+        code,
+        stderr: inst.stderr().trim().split('\n').slice(-3).join(' ') || undefined,
+        will_restart: supervise,
+        after_ms: stableRun ? undefined : Date.now() - startedAt,
+      });
+      setStatus('down');
+      if (!supervise) {
+        resolveExited(code);
+        return;
+      }
+      restarting = restartLoop().finally(() => {
+        restarting = undefined;
+      });
     });
-    return saving;
+  }
+  watch(current);
+
+  const saveState = async (): Promise<SaveResult | undefined> => {
+    const statePath = opts.statePath;
+    if (!statePath) return undefined;
+    // Serialise saves so two never write the temp file at once.
+    const next = saving.then(async (): Promise<SaveResult> => {
+      if (status !== 'up') throw new ChainUnavailableError('The local chain is restarting; state not saved.');
+      const t0 = performance.now();
+      const hex = await rpc<string>(rpcUrl, 'anvil_dumpState', [], 60_000);
+      const t1 = performance.now();
+      const json = compactState(gunzipSync(Buffer.from(hex.slice(2), 'hex')).toString('utf8'));
+      await writeFileDurable(statePath, json);
+      return { bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 };
+    });
+    saving = next.catch(() => {});
+    return next;
   };
 
   const stop = (stopOpts: { save?: boolean } = {}) => {
     stopping ??= (async () => {
-      if (stopOpts.save !== false && child.exitCode === null) {
+      wake();
+      await restarting;
+      const inst = current;
+      const running = inst.child.exitCode === null && inst.child.signalCode === null;
+      if (stopOpts.save !== false && running && status === 'up') {
         try {
           await saveState();
         } catch (e) {
           log.error({ msg: 'could not save local chain state', err: (e as Error).message });
         }
       }
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited;
+      if (running) {
+        inst.kill('SIGTERM');
+        const timer = setTimeout(() => inst.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await inst.exited;
         clearTimeout(timer);
       }
+      setStatus('stopped');
+      resolveExited(await inst.exited);
       log.info({ msg: 'local chain stopped' });
     })();
     return stopping;
   };
 
-  return { rpcUrl, port, restored, saveState, stop, exited };
+  return {
+    rpcUrl,
+    port,
+    restored,
+    pid: () => current.pid(),
+    status: () => status,
+    restarts: () => restarts,
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    saveState,
+    stop,
+    exited,
+  };
 }

@@ -11,12 +11,16 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { StartupError } from '../errors';
 import type { Logger } from '../logger';
-import { type AnvilProcess, startAnvil } from './anvil';
+import { type AnvilProcess, startAnvil, writeFileDurable } from './anvil';
 import { buildScenario } from './scenario';
-import { startSimulator } from './simulator';
+import { type Simulator, startSimulator } from './simulator';
 
-/** Periodic saves bound what a crash (SIGKILL, power loss) can lose of the simulated market. */
-const STATE_SAVE_INTERVAL_MS = 120_000;
+/**
+ * How often the saver looks at the head; it saves only when a block was mined since the last save.
+ * This bounds what a kill -9 or an anvil crash can roll the chain back by (about one simulator
+ * block) — the index is reconciled with whatever the chain holds after a restart (ADR 0009).
+ */
+export const STATE_SAVE_INTERVAL_MS = 2_000;
 /** A new chain's genesis is dated before the scenario's history (which spans ~8 weeks). */
 const GENESIS_LEAD_S = 60 * 86_400;
 
@@ -49,12 +53,6 @@ function readManifest(file: string): ScenarioManifest | undefined {
   } catch {
     return undefined;
   }
-}
-
-function writeFileAtomic(file: string, data: string) {
-  const tmp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(tmp, data);
-  fs.renameSync(tmp, file);
 }
 
 export async function startLocalChain(opts: StartLocalChainOptions): Promise<LocalChain> {
@@ -113,7 +111,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     built = true;
     if (statePath && manifestPath) {
       await anvil.saveState();
-      writeFileAtomic(manifestPath, JSON.stringify(manifest, null, 2));
+      await writeFileDurable(manifestPath, JSON.stringify(manifest, null, 2));
     }
     log.info({
       msg: 'local market scenario ready',
@@ -122,34 +120,99 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     });
   }
 
-  const sim = opts.simulator.enabled
-    ? startSimulator({ chain: clients, manifest, seed: opts.seed, blockMs: opts.simulator.blockMs, log })
-    : undefined;
-
-  const saver = statePath
-    ? setInterval(() => {
-        anvil
-          .saveState()
-          .catch((e) => log.warn({ msg: 'periodic chain state save failed', err: (e as Error).message }));
-      }, STATE_SAVE_INTERVAL_MS)
-    : undefined;
-  saver?.unref();
-
   const finalAnvil = anvil;
   const finalManifest = manifest;
+  const finalClients = clients;
   let stopping: Promise<void> | undefined;
+
+  // The simulator runs only while the chain is up: it is stopped when anvil dies and started
+  // afresh (re-reading balances from the restored chain) once the supervisor has restarted it.
+  let sim: Simulator | undefined;
+  let simChange: Promise<void> = Promise.resolve();
+  const runSimulator = (on: boolean) => {
+    if (!opts.simulator.enabled) return simChange;
+    simChange = simChange.then(async () => {
+      if (on && !sim && !stopping) {
+        sim = startSimulator({
+          chain: finalClients,
+          manifest: finalManifest,
+          seed: opts.seed,
+          blockMs: opts.simulator.blockMs,
+          log,
+        });
+      } else if (!on && sim) {
+        const s = sim;
+        sim = undefined;
+        await s.stop().catch((e) => log.warn({ msg: 'simulator stop failed', err: (e as Error).message }));
+      }
+    });
+    return simChange;
+  };
+  void runSimulator(true);
+  const unsubscribe = finalAnvil.onStatus((status) => void runSimulator(status === 'up'));
+
+  const saver = statePath ? startStateSaver(finalAnvil, finalClients, log) : undefined;
+
   return {
-    clients,
+    clients: finalClients,
     manifest: finalManifest,
     anvil: finalAnvil,
     built,
     stop: () => {
       stopping ??= (async () => {
-        if (saver) clearInterval(saver);
-        await sim?.stop().catch((e) => log.warn({ msg: 'simulator stop failed', err: (e as Error).message }));
+        unsubscribe();
+        await saver?.stop();
+        await runSimulator(false);
         await finalAnvil.stop({ save: Boolean(statePath) });
       })();
       return stopping;
+    },
+  };
+}
+
+/**
+ * Saves the chain whenever its head moved since the last save (checked every
+ * STATE_SAVE_INTERVAL_MS; a save of the test scenario costs tens of milliseconds, see ADR 0009).
+ */
+function startStateSaver(anvil: AnvilProcess, clients: LocalChainClients, log: Logger) {
+  let savedHead: bigint | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let stopped = false;
+  const pass = async () => {
+    if (anvil.status() !== 'up') return;
+    const head = await clients.public.getBlockNumber({ cacheTime: 0 });
+    if (head === savedHead) return;
+    const r = await anvil.saveState();
+    savedHead = head;
+    if (r)
+      log.debug({
+        msg: 'chain state saved',
+        block: head.toString(),
+        bytes: r.bytes,
+        dump_ms: Math.round(r.dumpMs),
+        write_ms: Math.round(r.writeMs),
+      });
+  };
+  const loop = () => {
+    if (stopped) return;
+    inFlight = pass()
+      .catch((e) => log.warn({ msg: 'periodic chain state save failed', err: (e as Error).message }))
+      .finally(() => {
+        inFlight = undefined;
+        if (!stopped) {
+          timer = setTimeout(loop, STATE_SAVE_INTERVAL_MS);
+          timer.unref();
+        }
+      });
+  };
+  timer = setTimeout(loop, STATE_SAVE_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight;
     },
   };
 }

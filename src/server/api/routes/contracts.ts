@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseAddress } from '../../../shared/address';
+import { addressField as sharedAddressField } from '../../../shared/trader-tools';
 import { AppError, NotFoundError } from '../../errors';
 import { verifySource } from '../../facts/verification';
 import { getVerifiedContract, storeVerifiedContract } from '../../facts/verified-store';
@@ -21,17 +21,7 @@ export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
 /** The JSON body: the sources plus escaping (newlines, quotes) and settings. */
 const BODY_LIMIT = 3 * 1024 * 1024;
 
-const addressField = z
-  .string()
-  .max(100)
-  .transform((v, c) => {
-    const a = parseAddress(v);
-    if (!a) {
-      c.addIssue({ code: 'custom', message: 'must be 0x followed by 40 hex characters' });
-      return z.NEVER;
-    }
-    return a;
-  });
+const addressField = sharedAddressField();
 
 /**
  * The compiler settings we pass on to solc. Anything else (modelChecker, stopAfter, …) is refused:

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseAddress } from '../../../shared/address';
+import { checkAddress } from '../../../shared/address';
 import {
   createTradeRequestSchema,
   deleteTradeQuerySchema,
@@ -26,13 +26,9 @@ type TradeRow = typeof trades.$inferSelect;
 const FUTURE_SLACK_MS = 5 * 60_000;
 
 export function walletParam(value: unknown, field = 'wallet'): `0x${string}` {
-  const a = parseAddress(value);
-  if (!a)
-    throw new BadRequestError(`${field} must be 0x followed by 40 hex characters.`, {
-      field,
-      reason: 'must be 0x followed by 40 hex characters',
-    });
-  return a;
+  const a = checkAddress(value);
+  if (!a.ok) throw new BadRequestError(`${field} ${a.reason}.`, { field, reason: a.reason });
+  return a.address;
 }
 
 function toTrade(row: TradeRow, livePrice: number | null): Trade {
