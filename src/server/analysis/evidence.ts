@@ -19,6 +19,7 @@ import type {
   SwapFact,
   TokenReportFacts,
 } from '../facts/types';
+import { noPoolSentence, tradesOnlyOnUnreadVenue } from './venue-words';
 
 export const DAY_S = 86_400;
 /** Share of the weight a 'warn' deducts. */
@@ -379,7 +380,9 @@ export const checkHoneypot: Check = (f, w) => {
         spec,
         'unknown',
         null,
-        'No pool to trade in, so buying and selling could not be simulated.',
+        tradesOnlyOnUnreadVenue(f)
+          ? 'The token trades only on a venue we do not read yet, so buying and selling could not be simulated.'
+          : 'No pool to trade in, so buying and selling could not be simulated.',
         10,
       );
     case 'error':
@@ -731,7 +734,10 @@ export const checkLpLocked: Check = (f, w) => {
 export const checkPoolLiquidity: Check = (f, w) => {
   const spec = { check: 'pool_liquidity', label: 'Pool liquidity', weight: w };
   const p = f.mainPool;
-  if (!p) return judged(spec, 'fail', 0, 'The token has no liquidity pool, so it cannot be traded.');
+  if (!p)
+    return tradesOnlyOnUnreadVenue(f)
+      ? judged(spec, 'unknown', null, noPoolSentence(f))
+      : judged(spec, 'fail', 0, noPoolSentence(f));
   const v = p.poolValueUsd;
   if (v === null || !Number.isFinite(v))
     return judged(spec, 'unknown', null, "The pool's USD value could not be priced.");

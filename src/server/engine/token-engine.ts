@@ -8,9 +8,11 @@ import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
+import { quotedPriceImpactPct } from '../facts/price-impact';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
+import { createVenueRegistry } from '../venues/registry';
 import { createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 
@@ -41,7 +43,9 @@ export type CreateTokenEngineOptions = {
 
 export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const venues = createVenueRegistry(opts.network);
   const deps: GatherDeps = {
+    venues,
     db: opts.db,
     chain: opts.chain,
     network: opts.network,
@@ -87,7 +91,12 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     facts,
     async report(address, o = {}) {
       const f = await facts(address);
-      return analyseToken(f, { amountUsd: o.amountUsd ?? DEFAULT_AMOUNT_USD });
+      const amountUsd = o.amountUsd ?? DEFAULT_AMOUNT_USD;
+      // A concentrated-liquidity pool's impact needs the venue's quote (one eth_call).
+      const quotedImpactPct = await quotedPriceImpactPct(opts.chain.public, venues, f, amountUsd).catch(
+        () => null,
+      );
+      return analyseToken(f, { amountUsd, quotedImpactPct });
     },
     stats: () => ({ analyses }),
     invalidate: (address) => cache.delete(address.toLowerCase()),
