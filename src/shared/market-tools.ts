@@ -108,7 +108,9 @@ export const PUMP_TIMEFRAMES = ['1h', '4h', '24h', '7d'] as const;
 export type PumpTimeframe = (typeof PUMP_TIMEFRAMES)[number];
 export const PUMP_RISKS = ['all', 'low', 'medium', 'high'] as const;
 export type PumpRiskFilter = (typeof PUMP_RISKS)[number];
-export const PUMP_HIGH_PROBABILITY = 80;
+/** Spec §4: a pump figure of 80+ gets the top badge. Our figure is a momentum score, so the badge
+ * reads 'Strong Momentum' (not 'High Probability': the score is not calibrated; ADR 0005). */
+export const PUMP_STRONG_SCORE = 80;
 export const PUMP_TIMEFRAME_SECONDS: Record<PumpTimeframe, number> = {
   '1h': 3_600,
   '4h': 4 * 3_600,
@@ -126,7 +128,7 @@ export type PumpSignal = {
   /** The raw measurement, in `unit`. */
   value: number;
   unit: string;
-  /** Normalised input to the model (about −1…1). */
+  /** Normalised input to the score (about −1…1). */
   normalised: number;
   weight: number;
   /** weight × normalised: this signal's share of the logit. */
@@ -144,30 +146,51 @@ export type PumpOpportunity = {
   launchDate: number | null;
   risk: 'low' | 'medium' | 'high';
   rugScore: number | null;
-  pumpProbability: number;
+  /** 0–100: ranks how strongly trading activity is building in the window. Not a probability. */
+  momentumScore: number;
   currentPrice: number | null;
   priceChange24h: number | null;
-  entryPrice: number | null;
-  exitTarget: number | null;
   timeframe: PumpTimeframe;
-  potentialGain: number | null;
   volume24h: number | null;
   marketCap: number | null;
   holders: number;
   /** Human-readable signal lines, strongest first. */
   signals: string[];
-  /** The model inputs with their weights and contributions. */
+  /** The score's inputs with their weights and contributions. */
   model: PumpSignal[];
   /** Window volatility (stdev of log price moves over the window). */
   volatility: number;
+};
+
+/** Why a traded token is never shown as an opportunity (the engine's safety verdict). */
+export type PumpAvoidReason = { check: string; label: string; detail: string };
+
+/** A token with momentum in the window that fails the safety verdict. */
+export type PumpAvoid = {
+  id: string;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  rugScore: number | null;
+  momentumScore: number;
+  reasons: PumpAvoidReason[];
 };
 
 export type PumpResponse = {
   timeframe: PumpTimeframe;
   risk: PumpRiskFilter;
   generatedAt: number;
+  /** Tokens that pass the safety verdict, strongest momentum first. */
   opportunities: PumpOpportunity[];
-  summary: { total: number; highProbability: number; newLaunches: number; avgProbability: number | null };
+  /** Tokens traded in the window that fail the safety verdict: never opportunities. */
+  avoid: PumpAvoid[];
+  summary: {
+    total: number;
+    strongMomentum: number;
+    newLaunches: number;
+    avgScore: number | null;
+    avoided: number;
+  };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -435,7 +435,7 @@ describe('Pump Finder', () => {
         });
         await page.goto('/pump-finder');
         const cards = page.getByTestId('pump-opportunity');
-        await page.getByText('Avg. Probability').waitFor({ timeout: DATA_TIMEOUT_MS });
+        await page.getByText('Avg. Momentum Score').waitFor({ timeout: DATA_TIMEOUT_MS });
         expect(requests[0]?.searchParams.get('timeframe')).toBe('24h');
         expect(requests[0]?.searchParams.get('risk')).toBe('all');
         const chip = (name: string) => page.getByRole('button', { name, exact: true });
@@ -515,7 +515,8 @@ describe('Pump Finder', () => {
                 risk: 'low',
                 generatedAt: Date.now(),
                 opportunities: [],
-                summary: { total: 0, highProbability: 0, newLaunches: 0, avgProbability: null },
+                avoid: [],
+                summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0 },
               } satisfies PumpResponse,
             }),
           );
@@ -526,7 +527,7 @@ describe('Pump Finder', () => {
         await page.getByRole('heading', { name: 'No Pump Opportunities Found' }).waitFor();
         expect(await cards.count()).toBe(0);
         expect(await cardValue(page, 'Opportunities')).toBe('0');
-        expect(await cardValue(page, 'Avg. Probability')).toBe('N/A');
+        expect(await cardValue(page, 'Avg. Momentum Score')).toBe('N/A');
         await saveScreenshot(page, 'pump-finder-empty-desktop');
         expect(errors).toEqual([]);
       } finally {

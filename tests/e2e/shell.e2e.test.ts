@@ -42,7 +42,8 @@ describe('web shell', () => {
     const { baseUrl, browser } = ready();
     const { context, page } = await openPage(browser, baseUrl);
     try {
-      await page.goto('/no-such-page');
+      const res = await page.goto('/no-such-page');
+      expect(res?.status()).toBe(404);
       await page.locator('h1').waitFor();
       expect(await page.locator('h1').textContent()).toBe(NOT_FOUND_TITLE);
       expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

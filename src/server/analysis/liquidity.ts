@@ -144,7 +144,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
         spec,
         o,
         rugPullRisk,
-        `The rug detector rates the rug pull risk at ${Math.round(rugPullRisk * 100)}% (${rug.riskLevel}).`,
+        `Rug pull risk ${Math.round(rugPullRisk * 100)}%: the rug detector's score ${rug.rugScore}/100 ÷ 100 (${rug.riskLevel}); a score, not a calibrated chance.`,
       ),
     );
   }
@@ -174,8 +174,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     );
   if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
     warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
-  if (rugPullRisk > RUG_PULL_RISK_WARN)
-    warnings.push(`High rug pull risk: ${Math.round(rugPullRisk * 100)}%.`);
+  if (rugPullRisk > RUG_PULL_RISK_WARN) warnings.push(`High rug pull risk: rug score ${rug.rugScore}/100.`);
   if (pool && !locked)
     warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)

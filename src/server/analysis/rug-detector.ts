@@ -7,7 +7,7 @@
  *
  * Weights (the most each line adds to the rug score):
  *   completed rug (drain ≥ 90% / reserve < 5% of peak)  80   → a completed rug is always CRITICAL
- *   fitted model                                           35 × probability (continuous; unknown: 9)
+ *   fitted model                                           35 × model output 0–1 (a score; unknown: 9)
  *   sell fails (honeypot)                                  40
  *   creator's earlier rugs                                 25
  *   LP not locked/burned                                   20
@@ -144,7 +144,9 @@ function modelEvidence(
         spec,
         p >= 0.7 ? 'fail' : p >= 0.4 ? 'warn' : 'pass',
         round(p, 3),
-        `The fitted model puts the chance of a rug at ${Math.round(p * 100)}% from the pool's liquidity and creator behaviour${
+        // A score, not a chance: the model was fitted on labelled mainnet pools with balanced classes
+        // and has not been calibrated on our own history (issue 11), so its output only ranks.
+        `The fitted model scores this pool ${Math.round(p * 100)}/100 for rug likeness from its liquidity and creator behaviour (a ranking score, not a calibrated chance)${
           pred.missing.length > 0
             ? ` (${pred.missing.length} of ${model.features.length} inputs missing)`
             : ''

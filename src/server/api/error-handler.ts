@@ -3,7 +3,10 @@
  * message; anything unexpected is logged in full and answered as a bare 500 — never a stack trace.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ROUTES } from '../../shared/routes';
 import { isAppError } from '../errors';
+
+const PAGE_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 
 export type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
 
@@ -47,8 +50,11 @@ export function installErrorHandling(app: FastifyInstance) {
         error: { code: 'not_found', message: `No API route for ${req.method} ${path.slice(0, 200)}.` },
       });
     }
-    // Client routes fall back to the single-page app; the browser router renders the 404 page.
+    // The spec's pages are served by the single-page app; any other path gets the same app with
+    // HTTP 404, and the browser router renders the spec's 404 page (DESIGN §7).
     if ((req.method === 'GET' || req.method === 'HEAD') && typeof reply.sendFile === 'function') {
+      const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+      if (!PAGE_PATHS.has(page)) reply.status(404);
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });

@@ -9,16 +9,18 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type Address, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Airdrop,
-  AirdropSummary,
-  EligibilityResult,
-  MonitoredToken,
-  PumpResponse,
-  SecurityAlert,
-  SecurityStats,
+import {
+  type Airdrop,
+  type AirdropSummary,
+  type EligibilityResult,
+  type MonitoredToken,
+  PUMP_TIMEFRAMES,
+  type PumpResponse,
+  type SecurityAlert,
+  type SecurityStats,
 } from '../../shared/market-tools';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { safetyVerdict } from '../analysis/safety-verdict';
 import type { LocalChainClients } from '../chain/client';
 import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
@@ -163,12 +165,16 @@ describe('security alerts', () => {
       const res = await post('/api/monitor-token', { tokenAddress, alertTypes });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const first = await monitor.runOnce();
-    expect(first.failed).toBe(0);
-    // The scenario's own event: the rugged token's rug score is over the level.
+    // The scenario's own event: the rugged token's rug score is over the level. Monitoring
+    // evaluates at once, so the alert is there before the monitor job has run.
     const rugAlerts = await alertsFor(rugged);
     expect(rugAlerts.map((a) => a.type)).toEqual(['rug_risk']);
     expect(rugAlerts[0]?.details.rugScore).toBeGreaterThanOrEqual(60);
+    const monitored = (await get('/api/monitored-tokens')).json() as MonitoredToken[];
+    expect(monitored.find((m) => m.address === rugged.toLowerCase())?.lastCheckedAt).not.toBeNull();
+    const first = await monitor.runOnce();
+    expect(first.failed).toBe(0);
+    expect((await alertsFor(rugged)).length).toBe(1);
     expect(await alertsFor(drain.token)).toEqual([]);
     expect(await alertsFor(flab)).toEqual([]);
     const proxyBefore = (await alertsFor(proxy)).length;
@@ -272,28 +278,52 @@ describe('security alerts', () => {
 });
 
 describe('pump finder', () => {
-  it('lists tokens active in the last 7 days ranked by probability', async () => {
+  it('lists tokens active in the last 7 days ranked by momentum score', async () => {
     const res = await get('/api/pump-opportunities?timeframe=7d&risk=all');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PumpResponse;
     expect(body.opportunities.length).toBeGreaterThan(0);
-    const p = body.opportunities.map((o) => o.pumpProbability);
+    const p = body.opportunities.map((o) => o.momentumScore);
     expect([...p].sort((a, b) => b - a)).toEqual(p);
     for (const o of body.opportunities) {
-      expect(o.pumpProbability).toBeGreaterThanOrEqual(0);
-      expect(o.pumpProbability).toBeLessThanOrEqual(100);
+      expect(o.momentumScore).toBeGreaterThanOrEqual(0);
+      expect(o.momentumScore).toBeLessThanOrEqual(100);
       expect(o.model).toHaveLength(7);
       expect(o.timeframe).toBe('7d');
-      if (o.currentPrice !== null) {
-        expect(o.entryPrice).toBeLessThan(o.currentPrice);
-        expect(o.exitTarget).toBeGreaterThan(o.entryPrice as number);
-      }
+      // No invented exit targets or gains (issue 11).
+      expect(o).not.toHaveProperty('exitTarget');
+      expect(o).not.toHaveProperty('potentialGain');
     }
     expect(body.summary.total).toBe(body.opportunities.length);
-    expect(body.summary.highProbability).toBe(p.filter((x) => x >= 80).length);
+    expect(body.summary.strongMomentum).toBe(p.filter((x) => x >= 80).length);
+    expect(body.summary.avoided).toBe(body.avoid.length);
     const low = (await get('/api/pump-opportunities?timeframe=7d&risk=high')).json() as PumpResponse;
     expect(low.opportunities.every((o) => o.risk === 'high')).toBe(true);
     expect((await get('/api/pump-opportunities?timeframe=2d')).statusCode).toBe(400);
+  });
+
+  it('no opportunity in any timeframe fails the safety verdict; traps are listed to avoid', async () => {
+    const avoided = new Set<string>();
+    for (const tf of PUMP_TIMEFRAMES) {
+      const body = (await get(`/api/pump-opportunities?timeframe=${tf}&risk=all`)).json() as PumpResponse;
+      for (const o of body.opportunities) {
+        const verdict = safetyVerdict(await runtime.engine.report(o.address as Address));
+        expect(verdict.reasons, `${o.symbol} (${tf}) is listed as an opportunity`).toEqual([]);
+      }
+      for (const a of body.avoid) {
+        expect(a.reasons.length).toBeGreaterThan(0);
+        expect(body.opportunities.some((o) => o.address === a.address)).toBe(false);
+        avoided.add(a.address);
+      }
+    }
+    // The scenario's honeypot trades in its history: it must show up as one to avoid.
+    const honeypot = manifest.risks.honeypot.toLowerCase();
+    const week = (await get('/api/pump-opportunities?timeframe=7d&risk=all')).json() as PumpResponse;
+    expect(week.opportunities.some((o) => o.address === honeypot)).toBe(false);
+    if (avoided.has(honeypot)) {
+      const entry = week.avoid.find((a) => a.address === honeypot);
+      expect(entry?.reasons.map((r) => r.check)).toContain('honeypot');
+    }
   });
 });
 

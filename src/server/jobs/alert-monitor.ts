@@ -203,6 +203,73 @@ export async function evaluateToken(
   return { conditions, state, symbol, name: facts.token.name, rugScore };
 }
 
+/**
+ * Evaluate one monitored token now and record the outcome: new conditions fire, cleared ones
+ * resolve, the token's last-checked time moves. The interval job runs it for every token; the
+ * monitor-token route runs it at once, so a newly monitored token shows its risks immediately.
+ */
+export async function checkMonitoredToken(
+  deps: Deps,
+  row: typeof monitoredTokens.$inferSelect,
+  t: number,
+): Promise<{ fired: number; resolved: number }> {
+  const { db } = deps;
+  const result = { fired: 0, resolved: 0 };
+  const active = await db
+    .select()
+    .from(securityAlerts)
+    .where(and(eq(securityAlerts.tokenAddress, row.address), isNull(securityAlerts.resolvedAt)));
+  const activeSubjects = new Set(active.map((a) => `${a.type}|${a.subject}`));
+  const ev = await evaluateToken(deps, row, Math.floor(t / 1000), activeSubjects);
+  const current = new Set(ev.conditions.map((c) => `${c.type}|${c.subject}`));
+  await db.transaction(async (tx) => {
+    for (const c of ev.conditions) {
+      if (!c.dedupeKey || activeSubjects.has(`${c.type}|${c.subject}`)) continue;
+      const inserted = await tx
+        .insert(securityAlerts)
+        .values({
+          dedupeKey: c.dedupeKey,
+          type: c.type,
+          subject: c.subject,
+          severity: c.severity,
+          tokenAddress: row.address,
+          tokenSymbol: ev.symbol,
+          title: c.title,
+          description: c.description,
+          actionRequired: c.actionRequired,
+          details: c.details,
+          detectedAt: new Date(t),
+        })
+        .onConflictDoNothing()
+        .returning({ id: securityAlerts.id });
+      if (inserted.length) {
+        result.fired++;
+        activeSubjects.add(`${c.type}|${c.subject}`);
+        deps.log.info({ msg: 'security alert', token: row.address, type: c.type, severity: c.severity });
+      }
+    }
+    const clear = active.filter((a) => !current.has(`${a.type}|${a.subject}`)).map((a) => a.id);
+    if (clear.length) {
+      await tx
+        .update(securityAlerts)
+        .set({ resolvedAt: new Date(t) })
+        .where(and(inArray(securityAlerts.id, clear), isNull(securityAlerts.resolvedAt)));
+      result.resolved += clear.length;
+    }
+    await tx
+      .update(monitoredTokens)
+      .set({
+        state: ev.state,
+        symbol: ev.symbol,
+        name: ev.name,
+        rugScore: ev.rugScore,
+        lastCheckedAt: new Date(t),
+      })
+      .where(eq(monitoredTokens.address, row.address));
+  });
+  return result;
+}
+
 export function startAlertMonitor(opts: Deps & { intervalMs?: number; now?: () => number }) {
   const now = opts.now ?? (() => Date.now());
   const log = opts.log.child({ component: 'alert-monitor' });
@@ -212,66 +279,14 @@ export function startAlertMonitor(opts: Deps & { intervalMs?: number; now?: () =
     const rows = await db.select().from(monitoredTokens).where(eq(monitoredTokens.alertsEnabled, true));
     const result: AlertMonitorRun = { tokens: rows.length, fired: 0, resolved: 0, failed: 0 };
     for (const row of rows) {
-      const t = now();
-      const active = await db
-        .select()
-        .from(securityAlerts)
-        .where(and(eq(securityAlerts.tokenAddress, row.address), isNull(securityAlerts.resolvedAt)));
-      const activeSubjects = new Set(active.map((a) => `${a.type}|${a.subject}`));
-      let ev: Awaited<ReturnType<typeof evaluateToken>>;
       try {
-        ev = await evaluateToken(opts, row, Math.floor(t / 1000), activeSubjects);
+        const r = await checkMonitoredToken(opts, row, now());
+        result.fired += r.fired;
+        result.resolved += r.resolved;
       } catch (e) {
         result.failed++;
         log.warn({ msg: 'alert evaluation failed', token: row.address, err: (e as Error).message });
-        continue;
       }
-      const current = new Set(ev.conditions.map((c) => `${c.type}|${c.subject}`));
-      await db.transaction(async (tx) => {
-        for (const c of ev.conditions) {
-          if (!c.dedupeKey || activeSubjects.has(`${c.type}|${c.subject}`)) continue;
-          const inserted = await tx
-            .insert(securityAlerts)
-            .values({
-              dedupeKey: c.dedupeKey,
-              type: c.type,
-              subject: c.subject,
-              severity: c.severity,
-              tokenAddress: row.address,
-              tokenSymbol: ev.symbol,
-              title: c.title,
-              description: c.description,
-              actionRequired: c.actionRequired,
-              details: c.details,
-              detectedAt: new Date(t),
-            })
-            .onConflictDoNothing()
-            .returning({ id: securityAlerts.id });
-          if (inserted.length) {
-            result.fired++;
-            activeSubjects.add(`${c.type}|${c.subject}`);
-            log.info({ msg: 'security alert', token: row.address, type: c.type, severity: c.severity });
-          }
-        }
-        const clear = active.filter((a) => !current.has(`${a.type}|${a.subject}`)).map((a) => a.id);
-        if (clear.length) {
-          await tx
-            .update(securityAlerts)
-            .set({ resolvedAt: new Date(t) })
-            .where(and(inArray(securityAlerts.id, clear), isNull(securityAlerts.resolvedAt)));
-          result.resolved += clear.length;
-        }
-        await tx
-          .update(monitoredTokens)
-          .set({
-            state: ev.state,
-            symbol: ev.symbol,
-            name: ev.name,
-            rugScore: ev.rugScore,
-            lastCheckedAt: new Date(t),
-          })
-          .where(eq(monitoredTokens.address, row.address));
-      });
     }
     return result;
   };

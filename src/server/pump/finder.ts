@@ -1,22 +1,27 @@
 /**
  * Pump Finder: tokens with swaps in the window, measured from our index (volumes, buyers, holders,
  * price path) and the engine (USD price, pool depth, market cap, rug score), ranked by the
- * documented logistic model in ./model.ts.
+ * documented momentum score in ./model.ts. Every candidate first goes through the engine's safety
+ * verdict (analysis/safety-verdict.ts): a token that fails it is listed under `avoid` with the
+ * reasons, never as an opportunity.
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
+  PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
+  type PumpAvoid,
   type PumpOpportunity,
   type PumpResponse,
   type PumpRiskFilter,
   type PumpTimeframe,
 } from '../../shared/market-tools';
+import { safetyVerdict } from '../analysis/safety-verdict';
 import type { Db } from '../db/client';
 import { pairs, swaps, syncs, transfers } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
-import { type PumpSignalName, pumpProbability, signalLabel, targets, windowVolatility } from './model';
+import { momentumScore, type PumpSignalName, signalLabel, windowVolatility } from './model';
 
 /** Candidates analysed per request (by window volume), so a request stays bounded. */
 export const PUMP_MAX_CANDIDATES = 25;
@@ -109,7 +114,8 @@ export async function findPumpOpportunities(
     risk,
     generatedAt: nowSec * 1000,
     opportunities: [],
-    summary: { total: 0, highProbability: 0, newLaunches: 0, avgProbability: null },
+    avoid: [],
+    summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0 },
   };
   if (!pairList.length) return empty;
   const current = await aggregate(db, pairList, wethIs0, since, nowSec + 1);
@@ -119,6 +125,7 @@ export async function findPumpOpportunities(
     .slice(0, PUMP_MAX_CANDIDATES);
 
   const results: PumpOpportunity[] = [];
+  const avoid: PumpAvoid[] = [];
   let next = 0;
   const worker = async () => {
     while (next < candidates.length) {
@@ -136,26 +143,32 @@ export async function findPumpOpportunities(
         ),
         PUMP_TOKEN_TIMEOUT_MS,
       );
-      if (o) results.push(o);
+      if (o?.kind === 'opportunity') results.push(o.opportunity);
+      else if (o?.kind === 'avoid') avoid.push(o.avoid);
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
   const filtered = results
     .filter((o) => risk === 'all' || o.risk === risk)
-    .sort((a, b) => b.pumpProbability - a.pumpProbability || (b.volume24h ?? 0) - (a.volume24h ?? 0));
+    .sort((a, b) => b.momentumScore - a.momentumScore || (b.volume24h ?? 0) - (a.volume24h ?? 0));
+  avoid.sort((a, b) => b.momentumScore - a.momentumScore || a.address.localeCompare(b.address));
   return {
     ...empty,
     opportunities: filtered,
+    avoid,
     summary: {
       total: filtered.length,
-      highProbability: filtered.filter((o) => o.pumpProbability >= 80).length,
+      strongMomentum: filtered.filter((o) => o.momentumScore >= PUMP_STRONG_SCORE).length,
       newLaunches: filtered.filter((o) => o.isNewLaunch).length,
-      avgProbability: filtered.length
-        ? Math.round(filtered.reduce((s, o) => s + o.pumpProbability, 0) / filtered.length)
+      avgScore: filtered.length
+        ? Math.round(filtered.reduce((s, o) => s + o.momentumScore, 0) / filtered.length)
         : null,
+      avoided: avoid.length,
     },
   };
 }
+
+type Evaluated = { kind: 'opportunity'; opportunity: PumpOpportunity } | { kind: 'avoid'; avoid: PumpAvoid };
 
 async function evaluate(
   deps: PumpDeps,
@@ -166,14 +179,16 @@ async function evaluate(
   timeframe: PumpTimeframe,
   since: number,
   nowSec: number,
-): Promise<PumpOpportunity | null> {
+): Promise<Evaluated | null> {
   const { db } = deps;
   const [facts, report] = await Promise.all([
     deps.engine.facts(token as Address),
     deps.engine.report(token as Address),
   ]);
+  const verdict = safetyVerdict(report);
   const pool = facts.pools.find((p) => p.pair.toLowerCase() === c.pair) ?? facts.mainPool;
-  if (!pool || pool.poolValueUsd === null || pool.poolValueUsd < PUMP_MIN_POOL_USD) return null;
+  const tradable = !!pool && pool.poolValueUsd !== null && pool.poolValueUsd >= PUMP_MIN_POOL_USD;
+  if (verdict.safe && !tradable) return null;
   // Price path (WETH per token) from the window's Syncs.
   const w0 = wethIs0.get(c.pair) ?? false;
   const path = await db
@@ -199,7 +214,7 @@ async function evaluate(
     })
     .from(sql`(select 1) x`);
   const createdAt = pool?.createdAt ?? facts.token.createdAt;
-  const model = pumpProbability({
+  const model = momentumScore({
     windowVolume: c.buyQuote + c.sellQuote,
     previousVolume: prev ? prev.buyQuote + prev.sellQuote : 0,
     buyVolume: c.buyQuote,
@@ -211,16 +226,28 @@ async function evaluate(
     poolValueUsd: pool?.poolValueUsd ?? null,
     ageSeconds: createdAt ? Math.max(0, nowSec - createdAt) : null,
   });
+  if (!verdict.safe)
+    return {
+      kind: 'avoid',
+      avoid: {
+        id: `${token}:${timeframe}`,
+        address: token,
+        name: facts.token.name,
+        symbol: facts.token.symbol,
+        rugScore: report.rug.rugScore,
+        momentumScore: model.score,
+        reasons: verdict.reasons,
+      },
+    };
   const sigma = windowVolatility(prices);
   const price = pool?.priceUsd ?? null;
-  const t = price ? targets(price, sigma, model.probability) : null;
   const supply = facts.token.totalSupply;
   const dec = facts.token.decimals ?? 18;
   const marketCap = price && supply !== null ? (Number(supply) / 10 ** dec) * price : null;
   const signals = [...model.signals]
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
     .map((s) => ({ ...s, label: signalLabel(s.name as PumpSignalName, s.value) }));
-  return {
+  const opportunity: PumpOpportunity = {
     id: `${token}:${timeframe}`,
     address: token,
     name: facts.token.name,
@@ -229,13 +256,10 @@ async function evaluate(
     launchDate: createdAt ? createdAt * 1000 : null,
     risk: riskFromRugScore(report.rug.rugScore),
     rugScore: report.rug.rugScore,
-    pumpProbability: model.probability,
+    momentumScore: model.score,
     currentPrice: price,
     priceChange24h: pool?.priceChange24hPct ?? null,
-    entryPrice: t?.entryPrice ?? null,
-    exitTarget: t?.exitTarget ?? null,
     timeframe,
-    potentialGain: t?.potentialGain ?? null,
     volume24h: pool?.volume24hUsd ?? null,
     marketCap,
     holders: h?.holders ?? facts.holders.holderCount,
@@ -243,4 +267,5 @@ async function evaluate(
     model: signals,
     volatility: Math.round(sigma * 10_000) / 10_000,
   };
+  return { kind: 'opportunity', opportunity };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUMP_BIAS, PUMP_WEIGHTS, pumpProbability, targets, windowVolatility } from './model';
+import { momentumScore, PUMP_BIAS, PUMP_WEIGHTS, windowVolatility } from './model';
 
 const quiet = {
   windowVolume: 1,
@@ -14,15 +14,15 @@ const quiet = {
   ageSeconds: null,
 };
 
-describe('pump model', () => {
+describe('pump momentum score', () => {
   it('is the logistic of bias + Σ weight × signal', () => {
-    const r = pumpProbability(quiet);
+    const r = momentumScore(quiet);
     expect(r.z).toBeCloseTo(PUMP_BIAS, 6);
-    expect(r.probability).toBe(Math.round(100 / (1 + Math.exp(2))));
+    expect(r.score).toBe(Math.round(100 / (1 + Math.exp(2))));
     expect(r.signals.map((s) => s.name)).toEqual(Object.keys(PUMP_WEIGHTS));
   });
   it('rises with every bullish signal and stays within 0..100', () => {
-    const hot = pumpProbability({
+    const hot = momentumScore({
       windowVolume: 80,
       previousVolume: 1,
       buyVolume: 75,
@@ -34,24 +34,19 @@ describe('pump model', () => {
       poolValueUsd: 1e6,
       ageSeconds: 3600,
     });
-    expect(hot.probability).toBeGreaterThanOrEqual(95);
-    expect(hot.probability).toBeLessThanOrEqual(100);
-    const cold = pumpProbability({
+    expect(hot.score).toBeGreaterThanOrEqual(95);
+    expect(hot.score).toBeLessThanOrEqual(100);
+    const cold = momentumScore({
       ...quiet,
       windowVolume: 0,
       buyVolume: 0,
       sellVolume: 5,
       priceChangePct: -80,
     });
-    expect(cold.probability).toBeLessThan(pumpProbability(quiet).probability);
+    expect(cold.score).toBeLessThan(momentumScore(quiet).score);
   });
-  it('derives entry, exit and gain from volatility', () => {
+  it('measures window volatility from consecutive log price moves', () => {
     expect(windowVolatility([1, 1])).toBe(0.02);
-    const v = windowVolatility([1, 1.1, 0.9, 1.2, 1]);
-    expect(v).toBeGreaterThan(0.02);
-    const t = targets(2, 0.4, 50);
-    expect(t.entryPrice).toBeCloseTo(2 * Math.exp(-0.2), 9);
-    expect(t.exitTarget).toBeCloseTo(t.entryPrice * Math.exp(0.4), 9);
-    expect(t.potentialGain).toBeCloseTo((Math.exp(0.4) - 1) * 100, 1);
+    expect(windowVolatility([1, 1.1, 0.9, 1.2, 1])).toBeGreaterThan(0.02);
   });
 });

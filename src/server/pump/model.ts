@@ -1,7 +1,12 @@
 /**
- * The pump-probability model. A logistic model over seven signals measured from our index:
+ * The momentum score (0–100): ranks tokens by how strongly trading activity is building in the
+ * window — volume accelerating, buyers outnumbering sellers, new holders arriving, price rising.
+ * It is a SCORE, not a probability: the weights below are a judgement, written down so the ranking
+ * can be read and tested, and have not been calibrated against what prices did afterwards (see
+ * docs/decisions/0005-market-figures.md). It says which tokens are moving most, not whether they
+ * will keep moving. Seven signals measured from our index are squashed onto 0–100:
  *
- *   z = BIAS + Σ wᵢ · xᵢ,   pumpProbability = 100 / (1 + e^(−z))
+ *   z = BIAS + Σ wᵢ · xᵢ,   momentumScore = 100 / (1 + e^(−z))
  *
  * Each xᵢ is the signal normalised to about −1…1:
  * - volumeAcceleration: log₂(window volume / previous window volume), clamped to ±3, ÷ 3.
@@ -14,12 +19,8 @@
  * - launchAge: 1 for a pool created within the window's 24 h horizon, falling linearly to 0 at
  *   30 days, so new launches carry their own momentum.
  *
- * The weights are a judgement, written here so the model can be read and tested, not fitted: the
- * bias −2 makes a token with no signal ≈ 12%; all signals at their maximum give ≈ 97%.
- *
- * Entry, exit and potential gain come from the window's volatility σ (stdev of log price moves
- * between consecutive Syncs, × √n, clamped to 0.02…1): entry = price·e^(−σ/2) (a half-σ dip),
- * exit = entry·e^(σ·(0.5 + p)) where p is the probability (0…1), gain = exit ÷ entry − 1.
+ * The bias −2 puts a token with no signal at 12; all signals at their maximum give 97. No entry
+ * price, exit target or potential gain is derived from it: we have no tested method for those.
  */
 export const PUMP_BIAS = -2;
 export const PUMP_WEIGHTS = {
@@ -82,7 +83,7 @@ export function normaliseSignals(
   };
 }
 
-export function pumpProbability(i: PumpInputs) {
+export function momentumScore(i: PumpInputs) {
   const s = normaliseSignals(i);
   let z = PUMP_BIAS;
   const signals = (Object.keys(PUMP_WEIGHTS) as PumpSignalName[]).map((name) => {
@@ -91,11 +92,11 @@ export function pumpProbability(i: PumpInputs) {
     z += contribution;
     return { name, value: s[name].value, unit: s[name].unit, normalised: s[name].x, weight, contribution };
   });
-  const probability = Math.round(100 / (1 + Math.exp(-z)));
-  return { probability, z, signals };
+  const score = Math.round(100 / (1 + Math.exp(-z)));
+  return { score, z, signals };
 }
 
-/** Window volatility: stdev of consecutive log price moves × √n, clamped to 0.02…1. */
+/** Window volatility (shown for context, not part of the score): stdev of consecutive log price moves × √n, clamped to 0.02…1. */
 export function windowVolatility(prices: number[]): number {
   const r: number[] = [];
   for (let k = 1; k < prices.length; k++) {
@@ -107,12 +108,6 @@ export function windowVolatility(prices: number[]): number {
   const mean = r.reduce((s, x) => s + x, 0) / r.length;
   const sd = Math.sqrt(r.reduce((s, x) => s + (x - mean) ** 2, 0) / (r.length - 1));
   return clamp(sd * Math.sqrt(r.length), 0.02, 1);
-}
-
-export function targets(price: number, sigma: number, probability: number) {
-  const entry = price * Math.exp(-sigma / 2);
-  const exit = entry * Math.exp(sigma * (0.5 + probability / 100));
-  return { entryPrice: entry, exitTarget: exit, potentialGain: Math.round((exit / entry - 1) * 1000) / 10 };
 }
 
 const LABELS: Record<PumpSignalName, (v: number) => string> = {

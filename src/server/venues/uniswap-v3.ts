@@ -30,7 +30,7 @@ import {
 import type { HolderSellSimulationFacts, TradeSimulationFacts } from '../facts/types';
 import { TradeProbeV3 } from '../localchain/artifacts/generated';
 import { FEE_TIERS, sortTokens, token0ToMove, token1ToMove } from './uniswap-v3-math';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
 export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 export const v3PoolAbi = parseAbi([

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pause, Play, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
-import { OpportunityCard } from '../components/pump/opportunity-card';
+import { AvoidCard, OpportunityCard } from '../components/pump/opportunity-card';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -91,14 +91,12 @@ export default function PumpFinderPage() {
           [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)
         ) : (
           <>
-            <Summary label="Opportunities" value={String(s?.total ?? 0)} />
-            <Summary label="High Probability (80+)" value={String(s?.highProbability ?? 0)} />
-            <Summary label="New Launches" value={String(s?.newLaunches ?? 0)} />
+            <Summary label="Opportunities" value={s ? String(s.total) : 'N/A'} />
+            <Summary label="Strong Momentum (80+)" value={s ? String(s.strongMomentum) : 'N/A'} />
+            <Summary label="New Launches" value={s ? String(s.newLaunches) : 'N/A'} />
             <Summary
-              label="Avg. Probability"
-              value={
-                s?.avgProbability === null || s?.avgProbability === undefined ? 'N/A' : `${s.avgProbability}%`
-              }
+              label="Avg. Momentum Score"
+              value={s?.avgScore === null || s?.avgScore === undefined ? 'N/A' : `${s.avgScore}/100`}
             />
           </>
         )}
@@ -121,6 +119,23 @@ export default function PumpFinderPage() {
           q.data.opportunities.map((o) => <OpportunityCard key={o.id} o={o} />)
         )}
       </div>
+
+      {q.data && q.data.avoid.length > 0 ? (
+        <section className="mt-10" aria-labelledby="pump-avoid-heading">
+          <h2 id="pump-avoid-heading" className="text-lg font-semibold text-white">
+            Avoid ({q.data.avoid.length})
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">
+            Traded in this window but failed the safety verdict (honeypot, sell tax of 50% or more, drained
+            pool, or an owner who can mint or move holders' tokens). Never an opportunity.
+          </p>
+          <div className="mt-4 flex flex-col gap-3">
+            {q.data.avoid.map((a) => (
+              <AvoidCard key={a.id} a={a} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </ToolPage>
   );
 }

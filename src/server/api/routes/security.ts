@@ -21,6 +21,7 @@ import {
 import { rugSeverity } from '../../alerts/detectors';
 import { monitoredTokens, securityAlerts } from '../../db/schema';
 import { AppError, BadRequestError } from '../../errors';
+import { checkMonitoredToken } from '../../jobs/alert-monitor';
 import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import type { AppContext } from '../context';
 
@@ -79,6 +80,15 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
         set: { alertTypes, alertsEnabled: true, symbol: facts.token.symbol, name: facts.token.name },
       })
       .returning();
+    // Evaluate at once: the page shows the token's current risks now, not after the next run.
+    if (row) {
+      try {
+        await checkMonitoredToken({ db, engine: ctx.engine, log: ctx.log }, row, Date.now());
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'chain_unavailable') throw e;
+        ctx.log.warn({ msg: 'first alert evaluation failed', token: row.address, err: (e as Error).message });
+      }
+    }
     const [token] = await listMonitored(ctx, row?.address);
     reply.status(201);
     return { ok: true, token } as MonitorTokenResponse;

@@ -1,8 +1,11 @@
-/** One Pump Finder opportunity: probability (80+ 'High Probability'), risk, prices, signals. */
+/**
+ * One Pump Finder opportunity: momentum score (80+ 'Strong Momentum'), risk, prices, signals.
+ * The score ranks momentum; it is not a probability, and no entry/exit target is shown (ADR 0005).
+ */
 import { shortAddress } from '@shared/address';
 import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
-import { PUMP_HIGH_PROBABILITY, type PumpOpportunity } from '@shared/market-tools';
-import { Sparkles } from 'lucide-react';
+import { PUMP_STRONG_SCORE, type PumpAvoid, type PumpOpportunity } from '@shared/market-tools';
+import { ShieldAlert, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -23,7 +26,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function OpportunityCard({ o }: { o: PumpOpportunity }) {
-  const high = o.pumpProbability >= PUMP_HIGH_PROBABILITY;
+  const high = o.momentumScore >= PUMP_STRONG_SCORE;
   return (
     <Card className="p-5" data-testid="pump-opportunity">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -41,27 +44,30 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
             </Badge>
           ) : null}
           <Badge tone={RISK_TONE[o.risk]}>{o.risk.toUpperCase()} RISK</Badge>
-          {high ? <Badge tone="success">High Probability</Badge> : null}
+          {high ? <Badge tone="success">Strong Momentum</Badge> : null}
         </div>
       </div>
       <div className="mt-4">
         <div className="flex items-center justify-between text-sm">
-          <span className="text-slate-400">Pump probability</span>
-          <span className="font-semibold text-white">{o.pumpProbability}%</span>
+          <span
+            className="text-slate-400"
+            title="Ranks how strongly trading activity is building in the window"
+          >
+            Momentum score
+          </span>
+          <span className="font-semibold text-white">{o.momentumScore}/100</span>
         </div>
         <div className="mt-1 h-2 rounded-full bg-white/10">
           <div
             className={high ? 'h-2 rounded-full bg-emerald-400' : 'h-2 rounded-full bg-brand-400'}
-            style={{ width: `${o.pumpProbability}%` }}
+            style={{ width: `${o.momentumScore}%` }}
           />
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Current price" value={formatUsd(o.currentPrice)} />
         <Figure label="24h change" value={formatPercent(o.priceChange24h)} />
-        <Figure label="Entry price" value={formatUsd(o.entryPrice)} />
-        <Figure label="Exit target" value={formatUsd(o.exitTarget)} />
-        <Figure label="Potential gain" value={formatPercent(o.potentialGain, 1)} />
+        <Figure label={`Volatility (${o.timeframe})`} value={String(o.volatility)} />
         <Figure label="Volume 24h" value={o.volume24h === null ? 'N/A' : `$${abbreviate(o.volume24h)}`} />
         <Figure label="Market cap" value={o.marketCap === null ? 'N/A' : `$${abbreviate(o.marketCap)}`} />
         <Figure label="Holders" value={formatInteger(o.holders)} />
@@ -76,7 +82,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         </ul>
       ) : null}
       <details className="mt-3 text-sm text-slate-400">
-        <summary className="cursor-pointer hover:text-white">How this probability was computed</summary>
+        <summary className="cursor-pointer hover:text-white">How this score was computed</summary>
         <table className="mt-2 w-full text-left text-xs">
           <thead>
             <tr className="text-slate-500">
@@ -98,7 +104,10 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
           </tbody>
         </table>
         <p className="mt-2">
-          Window volatility {o.volatility}; rug score {o.rugScore ?? 'N/A'}.
+          The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
+          0–100). Its weights are a written judgement, not fitted or calibrated: it is not a chance of a price
+          rise. Passed the safety verdict (sell simulated, tax, drain, owner powers); rug score{' '}
+          {o.rugScore ?? 'N/A'}.
         </p>
       </details>
       <div className="mt-4">
@@ -109,6 +118,42 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
           Analyze token →
         </Link>
       </div>
+    </Card>
+  );
+}
+
+/** A token with momentum that fails the safety verdict: shown with the reasons, never as a buy. */
+export function AvoidCard({ a }: { a: PumpAvoid }) {
+  return (
+    <Card className="border-red-500/30 p-4" data-testid="pump-avoid">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="flex items-center gap-2 font-semibold text-white">
+            <ShieldAlert aria-hidden="true" className="size-4 text-red-400" />
+            {a.symbol ?? shortAddress(a.address)}{' '}
+            <span className="text-sm font-normal text-slate-400">{a.name}</span>
+          </h3>
+          <p className="font-mono text-xs text-slate-500">{a.address}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {a.reasons.map((r) => (
+            <Badge key={r.check} tone="danger">
+              {r.label}
+            </Badge>
+          ))}
+        </div>
+      </div>
+      <ul className="mt-2 list-disc pl-5 text-sm text-slate-300">
+        {a.reasons.map((r) => (
+          <li key={r.check}>{r.detail}</li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">
+        Momentum score {a.momentumScore}/100 · rug score {a.rugScore ?? 'N/A'} ·{' '}
+        <Link href={`/token-analysis?address=${a.address}`} className="text-brand-300 hover:text-white">
+          Full analysis →
+        </Link>
+      </p>
     </Card>
   );
 }
