@@ -19,7 +19,7 @@ import { quotedPriceImpactPct } from '../facts/price-impact';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
-import { createVenueRegistry } from '../venues/registry';
+import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
 import { createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 import { type Serialised, serialise } from './serialised';
@@ -68,9 +68,13 @@ export type CreateTokenEngineOptions = {
 
 export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
-  const venues = createVenueRegistry(opts.network);
+  // Built on first use: tests hand the engine stub networks it never gathers from.
+  let venues: VenueRegistry | undefined;
+  const venuesOf = () => {
+    venues ??= createVenueRegistry(opts.network);
+    return venues;
+  };
   const deps: GatherDeps = {
-    venues,
     db: opts.db,
     chain: opts.chain,
     network: opts.network,
@@ -129,7 +133,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const quoteImpact = async (f: TokenReportFacts, amountUsd: number): Promise<void> => {
     const d = derivedOf(f);
     if (d.impacts.has(amountUsd) || !f.mainPool || f.mainPool.venue === 'uniswap-v2') return;
-    const q = await quotedPriceImpactPct(opts.chain.public, venues, f, amountUsd).catch(() => null);
+    const q = await quotedPriceImpactPct(opts.chain.public, venuesOf(), f, amountUsd).catch(() => null);
     remember(d.impacts, amountUsd, q, MAX_AMOUNTS);
   };
   const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {
