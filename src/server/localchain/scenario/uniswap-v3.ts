@@ -239,8 +239,9 @@ export async function v3TradeRound(
   const sold = new Set<string>();
   const holders = (p: V3MarketPool) =>
     wallets.filter((w) => m.holdings.get(w)?.has(`v3:${p.symbol}`) && !sold.has(`${w}:${p.token}`));
-  for (let i = 0; i < count; i++) {
-    const p = m.rng.pick(live);
+  // Every live pool trades each round (so each has volume every day), then `count` more at random.
+  const picks = [...live, ...Array.from({ length: count }, () => m.rng.pick(live))];
+  for (const p of picks) {
     const sellers = holders(p);
     if (sellers.length > 0 && m.rng.chance(p.sellsRevert ? 0.15 : 0.4)) {
       const wallet = m.rng.pick(sellers);
@@ -531,22 +532,27 @@ export function scheduleUniswapV3(ctx: ScenarioContext, pools: V3MarketPool[] = 
     });
   });
 
-  // Routine V3 trading across the history, every hour or two, by wallets of their own (their ETH
-  // is not planned by the V2 trading in the same blocks, so nothing runs dry mid-block).
+  // Routine V3 trading across the history, every two (full) or four (test) hours, by wallets of
+  // their own, funded once: their ETH is not planned by the V2 trading in the same blocks, so
+  // nothing runs dry mid-block, and no balance checks slow the build.
   const r = ctx.rng.fork('uniswap-v3');
-  const step = ctx.cfg.full ? HOUR : 2 * HOUR;
+  const step = ctx.cfg.full ? 2 * HOUR : 4 * HOUR;
   const m: Market = { ...ctx, rng: r };
   const traders = Array.from({ length: ctx.cfg.full ? 40 : 16 }, (_, i) => ctx.wallets.dev(`v3-trader/${i}`));
   const tick = (at: number) => {
     if (at >= t.end) return;
     ctx.schedule(at, 'V3 trading', async () => {
       m.now = ctx.now;
-      await v3TradeRound(m, pools, traders, ctx.cfg.full ? 6 : 4, {
-        topUp: (w, min) => ensureEth(ctx, w, min + eth(5)),
-      });
+      await v3TradeRound(m, pools, traders, ctx.cfg.full ? 6 : 2);
       tick(at + step);
     });
   };
+  ctx.schedule(t.lookalikesAt + 4 * HOUR, 'fund V3 traders', () =>
+    fund(
+      ctx,
+      traders.map((w) => [w, eth(ctx.cfg.full ? 200 : 100)] as const),
+    ),
+  );
   tick(t.lookalikesAt + 5 * HOUR);
   done();
 }
