@@ -231,7 +231,7 @@ export async function v3TradeRound(
   pools: readonly V3MarketPool[],
   wallets: readonly Address[],
   count: number,
-  opts: { topUp?: (wallet: Address, min: bigint) => Promise<void> } = {},
+  opts: { everyPool?: boolean } = {},
 ): Promise<void> {
   const live = pools.filter((p) => m.now >= p.liveFrom && m.now < p.liveUntil);
   if (live.length === 0 || wallets.length === 0) return;
@@ -240,7 +240,10 @@ export async function v3TradeRound(
   const holders = (p: V3MarketPool) =>
     wallets.filter((w) => m.holdings.get(w)?.has(`v3:${p.symbol}`) && !sold.has(`${w}:${p.token}`));
   // Every live pool trades each round (so each has volume every day), then `count` more at random.
-  const picks = [...live, ...Array.from({ length: count }, () => m.rng.pick(live))];
+  const picks = [
+    ...(opts.everyPool === false ? [] : live),
+    ...Array.from({ length: count }, () => m.rng.pick(live)),
+  ];
   for (const p of picks) {
     const sellers = holders(p);
     if (sellers.length > 0 && m.rng.chance(p.sellsRevert ? 0.15 : 0.4)) {
@@ -256,7 +259,6 @@ export async function v3TradeRound(
     }
     const buyer = m.rng.pick(wallets);
     const ethIn = scale(eth(m.rng.range(0.01, 0.25)), p.buyScale);
-    if (opts.topUp) await opts.topUp(buyer, ethIn + eth(0.05));
     v3Buy(m, buyer, p, ethIn);
   }
 }
