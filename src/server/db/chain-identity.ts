@@ -10,6 +10,7 @@ import { getMeta, setMeta } from './meta';
 const KEY = 'chain_identity';
 const CHAIN_TABLES = [
   'index_checkpoints',
+  'index_block_hashes',
   'transfers',
   'balances',
   'wallet_first_seen',

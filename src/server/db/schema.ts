@@ -34,6 +34,21 @@ export const indexCheckpoints = pgTable('index_checkpoints', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The hash of every block a stream's ranges ended at (a checkpoint history). After a crash the
+ * chain may hold a different or shorter history than the index; the newest of these blocks whose
+ * hash the chain still has is the last block both agree on, so the rollback goes exactly there.
+ */
+export const indexBlockHashes = pgTable(
+  'index_block_hashes',
+  {
+    stream: text('stream').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stream, t.blockNumber] })],
+);
+
 const logKey = {
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
   logIndex: integer('log_index').notNull(),

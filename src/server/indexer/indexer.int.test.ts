@@ -126,4 +126,54 @@ describe('indexer', () => {
     expect(await snapshot(db)).toEqual(expected);
     await db.close();
   });
+
+  it('rolls back to the last common block when the chain lost blocks or replaced them (a restarted local chain)', async () => {
+    const flab = manifest.tokens.FLAB as `0x${string}`;
+    const [alice, bob, carol] = manifest.wallets.traders as `0x${string}`[];
+    if (!alice || !bob || !carol) throw new Error('the test scenario has too few traders');
+    const erc20 = [
+      {
+        type: 'function',
+        name: 'transfer',
+        stateMutability: 'nonpayable',
+        inputs: [{ type: 'address' }, { type: 'uint256' }],
+        outputs: [{ type: 'bool' }],
+      },
+    ] as const;
+    const send = async (from: `0x${string}`, to: `0x${string}`, amount: bigint) => {
+      await chain.wallet.writeContract({
+        account: from,
+        chain: chain.chain,
+        address: flab,
+        abi: erc20,
+        functionName: 'transfer',
+        args: [to, amount],
+      });
+      await chain.test.mine({ blocks: 1 });
+    };
+    const indexAndCompare = async (db: Database) => {
+      await createIndexer({ db: db.db, chain, log, streams: [STREAM], initialRangeBlocks: 2n }).syncOnce();
+      const clean = await openDatabase({ kind: 'memory' });
+      await createIndexer({ db: clean.db, chain, log, streams: [STREAM] }).syncOnce();
+      expect(await snapshot(db)).toEqual(await snapshot(clean));
+      await clean.close();
+    };
+
+    const db = await openDatabase({ kind: 'memory' });
+    await createIndexer({ db: db.db, chain, log, streams: [STREAM] }).syncOnce();
+    const saved = await chain.test.snapshot();
+    for (let i = 0; i < 6; i++) await send(alice, carol, 10n ** 18n);
+    await createIndexer({ db: db.db, chain, log, streams: [STREAM], initialRangeBlocks: 2n }).syncOnce();
+
+    // The chain comes back from an older state: the index is ahead of the head.
+    await chain.test.revert({ id: saved });
+    const again = await chain.test.snapshot();
+    await indexAndCompare(db);
+
+    // The chain then mines other blocks past the old checkpoint: the hashes no longer match.
+    await chain.test.revert({ id: again });
+    for (let i = 0; i < 9; i++) await send(bob, carol, 3n * 10n ** 18n);
+    await indexAndCompare(db);
+    await db.close();
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * The indexer: backfills a stream from its start block and then follows the chain head.
  * Each eth_getLogs range is applied in one transaction with its checkpoint (block number + hash);
- * before every pass the checkpoint's hash is compared with the chain's, and a mismatch (reorg)
- * rolls the stream back REORG_ROLLBACK_BLOCKS and reads again.
+ * before every pass the index is reconciled with the chain (reconcile.ts): a checkpoint ahead of
+ * the head or a hash mismatch (reorg, restarted local chain) rolls the stream back to the last
+ * block both agree on and reads again.
  */
 import type { Hex } from 'viem';
 import type { ChainClients } from '../chain/client';
@@ -11,9 +12,9 @@ import { AppError, ChainUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 import { ALL_TOPICS, type DecodedEvent, decodeLog, type RawLog } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
-import { applyRange, loadCheckpoint, rollbackTo } from './store';
+import { reconcileStream } from './reconcile';
+import { applyRange, loadCheckpoint } from './store';
 
-export const REORG_ROLLBACK_BLOCKS = 64n;
 export const FOLLOW_INTERVAL_MS = 1_000;
 
 export type StreamSpec = {
@@ -56,6 +57,7 @@ type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
 export function createIndexer(opts: CreateIndexerOptions): Indexer {
   const { db, chain, log } = opts;
   const streams = [...opts.streams];
+  const guardRestarts = chain.mode === 'local';
   const ranges = new Map<string, RangeState>();
   const reached = new Map<string, bigint>();
   const waiters = new Set<{ block: bigint; resolve: (ok: boolean) => void }>();
@@ -112,22 +114,29 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
 
   async function syncStream(stream: StreamSpec, head: bigint): Promise<void> {
     let cp = await loadCheckpoint(db, stream.id);
-    if (cp && cp.blockNumber >= 0n && cp.blockNumber <= head) {
-      const onChain = await getHeader(cp.blockNumber);
-      if (onChain.hash !== cp.blockHash) {
-        const back = cp.blockNumber > REORG_ROLLBACK_BLOCKS ? cp.blockNumber - REORG_ROLLBACK_BLOCKS : 0n;
-        const anchor = await getHeader(back);
+    if (cp) {
+      // Checkpoint ahead of the head, or another block at its height: back to the last common block.
+      const r = await reconcileStream({
+        db,
+        checkpoint: cp,
+        fromBlock: stream.fromBlock,
+        head,
+        hashAt: async (n) => (n <= head ? (await getHeader(n)).hash : undefined),
+      });
+      if (r.result.kind === 'rolled_back') {
         log.warn({
-          msg: 'reorg detected; rolling back',
+          msg: 'the index disagreed with the chain; rolled back to the last common block',
           stream: stream.id,
-          from_block: cp.blockNumber.toString(),
-          to_block: back.toString(),
+          reason: r.result.reason,
+          from_block: r.result.from.toString(),
+          to_block: r.result.to.toString(),
         });
-        cp = { stream: stream.id, blockNumber: back, blockHash: anchor.hash, addresses: stream.addresses };
-        await rollbackTo(db, cp);
+        cp = r.checkpoint;
+        reached.delete(stream.id);
       }
     }
     let next = cp ? cp.blockNumber + 1n : stream.fromBlock;
+    let prev = cp && cp.blockNumber >= 0n ? { number: cp.blockNumber, hash: cp.blockHash } : undefined;
     let state =
       ranges.get(stream.id) ??
       (opts.initialRangeBlocks ? { size: opts.initialRangeBlocks, successes: -1_000_000 } : initialRange());
@@ -135,6 +144,9 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       if (stopped) return;
       const range = nextRange(next, head, state);
       if (!range) break;
+      // The local chain can restart from an older state mid-pass: its block at range.to must be the
+      // same before and after the read, and the block the index ends at must still be on it.
+      const before = guardRestarts ? await getHeader(range.to) : undefined;
       let raw: RawLog[];
       try {
         raw = await getLogs(stream, range.from, range.to);
@@ -148,6 +160,14 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       }
       const events = await decodeAll(raw);
       const header = await getHeader(range.to);
+      if (
+        before &&
+        (before.hash !== header.hash || (prev && (await getHeader(prev.number)).hash !== prev.hash))
+      ) {
+        throw new ChainUnavailableError(
+          'The chain changed during an index pass; reconciling on the next one.',
+        );
+      }
       await applyRange(db, events, {
         stream: stream.id,
         blockNumber: range.to,
@@ -160,6 +180,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       notify();
       await opts.onRangeApplied?.({ from: range.from, to: range.to, events: events.length });
       next = range.to + 1n;
+      prev = { number: range.to, hash: header.hash };
     }
     if (cp && !reached.has(stream.id)) reached.set(stream.id, cp.blockNumber);
     notify();

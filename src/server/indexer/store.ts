@@ -3,11 +3,13 @@
  * (block_number, log_index)), the tables derived from the rows that were really new, and the
  * checkpoint. A crash mid-range rolls the whole range back; a replayed range changes nothing.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   balances,
+  contractCreations,
   contractEvents,
+  indexBlockHashes,
   indexCheckpoints,
   liquidityEvents,
   pairs,
@@ -46,7 +48,38 @@ export async function loadCheckpoint(db: Db, stream: string): Promise<Checkpoint
     : undefined;
 }
 
+/** How far back range-end hashes are kept: deeper than any reorg or crash rollback we meet. */
+export const BLOCK_HASH_HISTORY_BLOCKS = 10_000n;
+
+/** The range-end hashes recorded for a stream (see indexBlockHashes in the schema). */
+export async function recordedBlockHashes(
+  db: Db,
+  stream: string,
+): Promise<{ blockNumber: bigint; blockHash: string }[]> {
+  return db
+    .select({ blockNumber: indexBlockHashes.blockNumber, blockHash: indexBlockHashes.blockHash })
+    .from(indexBlockHashes)
+    .where(eq(indexBlockHashes.stream, stream));
+}
+
 async function saveCheckpoint(tx: Tx, cp: Checkpoint) {
+  if (cp.blockNumber >= 0n && cp.blockHash) {
+    await tx
+      .insert(indexBlockHashes)
+      .values({ stream: cp.stream, blockNumber: cp.blockNumber, blockHash: cp.blockHash })
+      .onConflictDoUpdate({
+        target: [indexBlockHashes.stream, indexBlockHashes.blockNumber],
+        set: { blockHash: cp.blockHash },
+      });
+    await tx
+      .delete(indexBlockHashes)
+      .where(
+        and(
+          eq(indexBlockHashes.stream, cp.stream),
+          lt(indexBlockHashes.blockNumber, cp.blockNumber - BLOCK_HASH_HISTORY_BLOCKS),
+        ),
+      );
+  }
   await tx
     .insert(indexCheckpoints)
     .values({
@@ -278,7 +311,14 @@ export async function rollbackTo(db: Db, checkpoint: Checkpoint): Promise<void> 
           addresses ? inArray(contractEvents.address, addresses) : undefined,
         ),
       );
-    if (!addresses) await tx.delete(pairs).where(gt(pairs.createdBlock, toBlock));
+    if (!addresses) {
+      await tx.delete(pairs).where(gt(pairs.createdBlock, toBlock));
+      // Contracts created in forgotten blocks may not exist on the chain any more.
+      await tx.delete(contractCreations).where(gt(contractCreations.createdBlock, toBlock));
+    }
+    await tx
+      .delete(indexBlockHashes)
+      .where(and(eq(indexBlockHashes.stream, checkpoint.stream), gt(indexBlockHashes.blockNumber, toBlock)));
     // A wallet first seen after toBlock has no surviving events at all (first = earliest).
     await tx.delete(walletFirstSeen).where(gt(walletFirstSeen.firstBlock, toBlock));
 
