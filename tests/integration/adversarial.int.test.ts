@@ -226,6 +226,7 @@ beforeAll(async () => {
       usd: '0x00000000000000000000000000000000000000ee',
       multicall3: core.multicall3,
       lpLockers: [core.locker],
+      uniswapV3: null,
     },
     flabToken: null,
     tokens: {},

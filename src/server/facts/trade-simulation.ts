@@ -35,6 +35,8 @@ const RECEIVER = '0x00000000000000000000000000000000f1ab0002' as const;
  */
 export const REAL_USER_GAS_PRICE = 1_000_000_000n;
 const PROBE_GAS = 60_000_000n;
+/** The balance override that lets `caller` pay for gas at REAL_USER_GAS_PRICE. */
+export const realUserOverride = (caller: Address) => ({ address: caller, balance: parseEther('10000000') });
 /** Enough ETH for any ladder size; exists only in the override. */
 const PROBE_FUNDS = parseEther('10000000');
 
