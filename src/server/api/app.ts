@@ -12,6 +12,7 @@ import { registerAirdropRoutes } from './routes/airdrops';
 import { registerCandleRoutes } from './routes/candles';
 import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
+import { registerLocalFaucetRoutes } from './routes/local-faucet';
 import { registerPortfolioRoutes } from './routes/portfolio';
 import { registerPumpRoutes } from './routes/pump';
 import { registerSecurityRoutes } from './routes/security';
@@ -19,6 +20,7 @@ import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
 import { registerTradingCallsRoutes } from './routes/trading-calls';
 import { registerTradingJournalRoutes } from './routes/trading-journal';
+import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { registerYieldRoutes } from './routes/yield';
 
 export type CreateAppOptions = AppContext & {
@@ -73,8 +75,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
+  registerWalletAuthRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
   const manifest = opts.localChain?.manifest;
+  if (manifest) registerLocalFaucetRoutes(app, ctx, { manifest });
   const background = opts.backgroundRefresh ?? false;
   registerPortfolioRoutes(app, ctx, { manifest, background });
   registerYieldRoutes(app, ctx, { manifest, background });
