@@ -1,8 +1,13 @@
 /**
  * The live market: while the app runs, a seeded loop mines a block about every `blockMs` with swaps
  * and transfers among the scenario's ordinary traders, and now and then a new token launch, a
- * liquidity pull of one of those launches, a stake or a lending action. Blocks carry the real time
- * (no timestamp override).
+ * liquidity pull of one of those launches, a stake or a lending action.
+ *
+ * Block time follows the wall clock: each block is stamped max(previous + 1, now) explicitly
+ * rather than by anvil's clock (which evm_setTime and timestamp overrides move, and which a
+ * restored state does not reset), and no block is mined until the wall clock has passed the head's
+ * second, so fast ticks never push the chain ahead of real time. After a restart the first block
+ * carries the real time: the time the app was stopped is a real gap in the chain.
  *
  * What it must not do is drift the FLAB facts the About page states: whales never trade, ordinary
  * wallets stay below 0.8% of supply, the staking pool below 0.7%, and the LP lock is never touched.
@@ -45,6 +50,8 @@ export type Simulator = { stop(): Promise<void> };
 
 const FLAB_SMALL_CAP_BPS = 80n;
 const STAKING_CAP_BPS = 70n;
+/** A chain this far ahead of the wall clock (built by an older version) catches up slowly instead. */
+const MAX_WAIT_AHEAD_S = 600;
 const TOP_UP_BELOW = eth(0.3);
 const TOP_UP_TO = eth(3);
 /** Tokens the simulator keeps trading (risk tokens whose story is over are left alone). */
@@ -278,8 +285,11 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
 
   async function tick(): Promise<void> {
     if (!ready) await setup();
+    const head = await rpc.call<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+    const timestamp = nextBlockTime(Number(BigInt(head.timestamp)), Math.floor(Date.now() / 1000));
+    if (timestamp === undefined) return;
     ticks++;
-    m.now = Math.floor(Date.now() / 1000);
+    m.now = timestamp;
     q.resetNonces();
     if (ticks % 30 === 1) await topUp();
     await tradeRound(m, traders, m.rng.int(2, 8));
@@ -288,9 +298,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     if (m.rng.chance(0.04)) await stakingAction();
     if (m.rng.chance(0.03)) await lendingAction();
     if (q.size > 0) {
-      await q.flush({ toggleAutomine: true });
+      await q.flush({ timestamp, toggleAutomine: true });
     } else {
-      await rpc.call('evm_mine', []);
+      await rpc.call('evm_mine', [timestamp]);
     }
   }
 
@@ -326,4 +336,15 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       log.info({ msg: 'market simulator stopped', ticks });
     },
   };
+}
+
+/**
+ * The next simulator block's timestamp given the head's and the wall clock (unix seconds), or
+ * undefined when the block should wait: max(head + 1, wall), and never ahead of the wall clock,
+ * except on a chain already far ahead (an older build), which then advances a second per block.
+ */
+export function nextBlockTime(headTs: number, wallTs: number): number | undefined {
+  if (headTs < wallTs) return wallTs;
+  if (headTs - wallTs < MAX_WAIT_AHEAD_S) return undefined;
+  return headTs + 1;
 }
