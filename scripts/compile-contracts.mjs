@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,14 @@ const HASH_FILE = path.join(OUT_DIR, '.hash');
 const INPUT_FILE = path.join(OUT_DIR, 'solc-input.json');
 const INDEX_FILE = path.join(OUT_DIR, 'index.ts');
 const require = createRequire(import.meta.url);
+// Artifacts are a pure function of the hash below, so they are also kept per hash in the user's
+// cache directory: a second clone (or a CI job with a restored cache) copies them instead of
+// paying the solc-js compile (~35 s on 2 cores) again. FLAB_CACHE_DIR overrides the location.
+const USER_CACHE = path.join(
+  process.env.FLAB_CACHE_DIR ?? process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'flab-hub',
+  'contracts',
+);
 
 const SETTINGS = {
   evmVersion: 'cancun',
@@ -245,13 +254,50 @@ function writeIfChanged(file, content) {
   fs.renameSync(tmp, file);
 }
 
+/** Copies a previous compile of the same hash into place; false when there is none. */
+function restoreFromUserCache(hash) {
+  const dir = path.join(USER_CACHE, hash);
+  try {
+    if (fs.readFileSync(path.join(dir, '.hash'), 'utf8').trim() !== hash) return false;
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    fs.rmSync(HASH_FILE, { force: true });
+    const names = fs.readdirSync(dir).filter((f) => f !== '.hash');
+    for (const f of fs.readdirSync(OUT_DIR))
+      if (!names.includes(f)) fs.rmSync(path.join(OUT_DIR, f), { force: true });
+    for (const f of names) writeIfChanged(path.join(OUT_DIR, f), fs.readFileSync(path.join(dir, f), 'utf8'));
+    fs.writeFileSync(HASH_FILE, `${hash}\n`);
+    return upToDate(hash);
+  } catch {
+    return false;
+  }
+}
+
+/** Best effort: a read-only or full home directory only costs the next clone a compile. */
+function saveToUserCache(hash) {
+  const dir = path.join(USER_CACHE, hash);
+  const tmp = `${dir}.tmp-${process.pid}`;
+  try {
+    if (fs.existsSync(path.join(dir, '.hash'))) return;
+    fs.mkdirSync(tmp, { recursive: true });
+    for (const f of fs.readdirSync(OUT_DIR)) fs.copyFileSync(path.join(OUT_DIR, f), path.join(tmp, f));
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function main() {
   const started = Date.now();
   const projectSources = readProjectSources();
   const hash = computeHash(projectSources);
   const rel = path.relative(ROOT, OUT_DIR);
   if (upToDate(hash)) {
+    saveToUserCache(hash);
     console.log(`compile-contracts: up to date (${rel})`);
+    return;
+  }
+  if (restoreFromUserCache(hash)) {
+    console.log(`compile-contracts: restored from ${USER_CACHE} (same sources, ${rel})`);
     return;
   }
 
@@ -284,6 +330,7 @@ function main() {
   );
   writeIfChanged(INPUT_FILE, `${JSON.stringify(fullInput)}\n`);
   fs.writeFileSync(HASH_FILE, `${hash}\n`);
+  saveToUserCache(hash);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

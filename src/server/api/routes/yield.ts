@@ -46,6 +46,8 @@ export function registerYieldRoutes(
       return { source: 'chain', generatedAt: now * 1000, opportunities };
     },
   });
+  // Background work starts once the server listens: start-up itself is not slowed by it.
+  app.addHook('onListen', async () => results.start());
   app.addHook('onClose', () => results.stop());
   const load = () => results.get('all');
 
