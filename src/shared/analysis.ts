@@ -369,6 +369,8 @@ export type TokenHealthResult = {
     sentiment: 'positive' | 'negative' | 'neutral';
     activity: 'high' | 'medium' | 'low';
   };
+  /** Each indicator's numbers and thresholds, in words. */
+  indicatorWhy: { trend: string; momentum: string; sentiment: string; activity: string };
   evidence: Evidence[];
   communityEvidence: Evidence[];
   momentumEvidence: Evidence[];
