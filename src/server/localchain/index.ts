@@ -48,6 +48,8 @@ export type StartLocalChainOptions = {
   log: Logger;
   /** Fixed "now" (unix seconds) for deterministic tests. */
   now?: number;
+  /** Told when a start-up phase ends ('chain' running, 'scenario' built or restored). */
+  onPhase?: (phase: 'chain' | 'scenario', detail: string) => void;
 };
 
 function readManifest(file: string): ScenarioManifest | undefined {
@@ -94,6 +96,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   } else if (manifest && !anvil.restored) {
     manifest = undefined;
   }
+  opts.onPhase?.('chain', anvil.restored && manifest ? 'anvil, saved state restored' : 'anvil, new chain');
 
   let built = false;
   if (!manifest) {
@@ -122,6 +125,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
       duration_ms: Date.now() - started,
       block: manifest.builtAtBlock,
     });
+    opts.onPhase?.('scenario', `${opts.variant} scenario built to block ${manifest.builtAtBlock}`);
   }
 
   const finalAnvil = anvil;

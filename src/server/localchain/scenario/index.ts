@@ -40,6 +40,7 @@ import { scheduleRiskTokens } from './risks';
 import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
+import { scheduleUniswapV3 } from './uniswap-v3';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -129,6 +130,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     router: lower(deployed.router),
     multicall3: lower(deployed.multicall3),
     locker: lower(deployed.locker),
+    uniswapV3: deployed.uniswapV3,
   };
   await chain.test.setAutomine(false);
   const afterCore = await chain.public.getBlock();
@@ -206,6 +208,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleBigTraders(ctx);
   scheduleDemoWallet(ctx);
   scheduleLaunches(ctx);
+  scheduleUniswapV3(ctx);
 }
 
 /** Regular trading blocks, a little jittered so block times do not look machine-made. */
@@ -322,6 +325,7 @@ async function assembleManifest(
       staking: out.staking,
       lending: out.lending,
       usd: out.usd,
+      uniswapV3: core.uniswapV3,
     },
     tokens,
     risks,
@@ -337,6 +341,7 @@ async function assembleManifest(
       freshWallets: details.freshWallets,
       serialRugger: details.serialRugger,
     },
+    uniswapV3: out.uniswapV3,
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,
