@@ -5,8 +5,9 @@
 //   solc-input.json   the full standard-JSON input (every source, imports included, plus settings), so a
 //                     verifier can re-compile without node_modules and compare bytecode
 //   .hash             hash of everything that determines the output; unchanged hash = nothing to do
-// Uniswap V2 (factory, pair, router, WETH9) is not compiled: its artifacts come from the build JSON
-// shipped in @uniswap/v2-core and @uniswap/v2-periphery (the bytecode deployed on Base).
+// Uniswap V2 (factory, pair, router, WETH9) and V3 (factory, pool, position manager, QuoterV2,
+// SwapRouter02) are not compiled: their artifacts come from the build JSON shipped in the @uniswap
+// npm packages (the bytecode deployed on Base).
 // Output is deterministic: source unit names are relative (no machine paths end up in the metadata
 // hash), everything is sorted, and files are only rewritten when their content changes.
 import { createHash } from 'node:crypto';
@@ -54,7 +55,7 @@ const EXTRA_SOURCES = [
   { source: '@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol', name: 'ERC1967Proxy' },
 ];
 
-/** Prebuilt Uniswap V2 artifacts: [build JSON, contract name, original source]. */
+/** Prebuilt Uniswap artifacts: [build JSON, contract name, original source]. */
 const UNISWAP = [
   [
     '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -72,6 +73,32 @@ const UNISWAP = [
     '@uniswap/v2-periphery/contracts/UniswapV2Router02.sol',
   ],
   ['@uniswap/v2-periphery/build/WETH9.json', 'WETH9', '@uniswap/v2-periphery/contracts/test/WETH9.sol'],
+  // Uniswap V3: the hardhat artifacts shipped in the npm packages (the bytecode deployed on Base).
+  [
+    '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+    'UniswapV3Factory',
+    '@uniswap/v3-core/contracts/UniswapV3Factory.sol',
+  ],
+  [
+    '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json',
+    'UniswapV3Pool',
+    '@uniswap/v3-core/contracts/UniswapV3Pool.sol',
+  ],
+  [
+    '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+    'NonfungiblePositionManager',
+    '@uniswap/v3-periphery/contracts/NonfungiblePositionManager.sol',
+  ],
+  [
+    '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
+    'QuoterV2',
+    '@uniswap/v3-periphery/contracts/lens/QuoterV2.sol',
+  ],
+  [
+    '@uniswap/swap-router-contracts/artifacts/contracts/SwapRouter02.sol/SwapRouter02.json',
+    'SwapRouter02',
+    '@uniswap/swap-router-contracts/contracts/SwapRouter02.sol',
+  ],
 ];
 
 /** Packages whose content feeds the output; their versions go into the hash. */
@@ -81,6 +108,9 @@ const DEPENDENCIES = [
   '@openzeppelin/contracts-upgradeable',
   '@uniswap/v2-core',
   '@uniswap/v2-periphery',
+  '@uniswap/v3-core',
+  '@uniswap/v3-periphery',
+  '@uniswap/swap-router-contracts',
 ];
 
 const IMPORT_ROOTS = ['@openzeppelin/contracts/', '@openzeppelin/contracts-upgradeable/'];
@@ -335,7 +365,7 @@ function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `compile-contracts: ${all.length} artifacts (${artifacts.length} from solc ${version.replace(/\.Emscripten.*$/, '')}, ` +
-      `${UNISWAP.length} Uniswap V2 prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
+      `${UNISWAP.length} Uniswap prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
   );
 }
 

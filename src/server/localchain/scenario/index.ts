@@ -40,6 +40,7 @@ import { scheduleRiskTokens } from './risks';
 import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
+import { scheduleUniswapV3 } from './uniswap-v3';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -49,6 +50,17 @@ export type BuildScenarioOptions = {
   log: Logger;
   /** End of the history (unix seconds); defaults to the wall clock. Pass it for deterministic tests. */
   now?: number;
+  /** Called once with the build's figures (tests and `npm run check:scenario` check them). */
+  onBuilt?: (stats: ScenarioBuildStats) => void;
+};
+
+export type ScenarioBuildStats = {
+  transactions: number;
+  /** Senders TxQueue's safety net had to fund: gaps in the plan (0 for a sound scenario). */
+  unplannedTopUps: { from: Address; shortfall: bigint; labels: string[] }[];
+  coreMs: number;
+  historyMs: number;
+  durationMs: number;
 };
 
 const RISK_KINDS: ScenarioRiskKind[] = [
@@ -118,6 +130,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     router: lower(deployed.router),
     multicall3: lower(deployed.multicall3),
     locker: lower(deployed.locker),
+    uniswapV3: deployed.uniswapV3,
   };
   await chain.test.setAutomine(false);
   const afterCore = await chain.public.getBlock();
@@ -143,6 +156,13 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
       wallets: q.topUps.map((t) => ({ from: t.from, shortfall_wei: t.shortfall.toString(), txs: t.labels })),
     });
   }
+  opts.onBuilt?.({
+    transactions: q.sent,
+    unplannedTopUps: [...q.topUps],
+    coreMs,
+    historyMs,
+    durationMs: Date.now() - startedMs,
+  });
   log.info({
     msg: 'scenario built',
     variant,
@@ -188,6 +208,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleBigTraders(ctx);
   scheduleDemoWallet(ctx);
   scheduleLaunches(ctx);
+  scheduleUniswapV3(ctx);
 }
 
 /** Regular trading blocks, a little jittered so block times do not look machine-made. */
@@ -304,6 +325,7 @@ async function assembleManifest(
       staking: out.staking,
       lending: out.lending,
       usd: out.usd,
+      uniswapV3: core.uniswapV3,
     },
     tokens,
     risks,
@@ -319,6 +341,7 @@ async function assembleManifest(
       freshWallets: details.freshWallets,
       serialRugger: details.serialRugger,
     },
+    uniswapV3: out.uniswapV3,
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,
