@@ -66,7 +66,12 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   const chainDir = opts.dataDir ? path.join(opts.dataDir, 'chain') : undefined;
   const statePath = chainDir ? path.join(chainDir, 'state.json') : undefined;
   const manifestPath = chainDir ? path.join(chainDir, 'manifest.json') : undefined;
-  if (chainDir) fs.mkdirSync(chainDir, { recursive: true });
+  if (chainDir) {
+    fs.mkdirSync(chainDir, { recursive: true });
+    // Temp files of saves a kill interrupted (the state or manifest itself is always whole).
+    for (const f of fs.readdirSync(chainDir))
+      if (/\.tmp-\d+$/.test(f)) fs.rmSync(path.join(chainDir, f), { force: true });
+  }
 
   let manifest = manifestPath ? readManifest(manifestPath) : undefined;
   if (statePath && !manifest && fs.existsSync(statePath)) {
