@@ -35,6 +35,7 @@ import { EvidenceList } from '../components/analysis/evidence-panel';
 import { OwnerPowersPanel } from '../components/analysis/owner-powers-panel';
 import { ScoreCard } from '../components/analysis/score-card';
 import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
+import { PoolsPanel } from '../components/liquidity/pools-table';
 import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -334,6 +335,7 @@ function Analysis({ address }: { address: string }) {
               <WhalePanel whales={whales.data} />
               <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
             </div>
+            {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
             {rug.data?.recommendation ? (
               <RecommendationCard recommendation={rug.data.recommendation} />
             ) : null}
