@@ -21,7 +21,7 @@ export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' a
 export type ChainMode = 'local' | 'base';
 
 /** How long a Base-mode call waits for company before its batch leaves. */
-export const BATCH_WAIT_MS = 4;
+export const BATCH_WAIT_MS = 10;
 
 export type ChainClients = {
   mode: ChainMode;
@@ -52,7 +52,7 @@ export function createChainClients(opts: {
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
-  // few milliseconds of each other travel as one JSON-RPC batch (one HTTP request). The local
+  // ten milliseconds of each other travel as one JSON-RPC batch (one HTTP request). The local
   // chain answers in microseconds and keeps one request per call.
   const transport = http(opts.rpcUrl, {
     timeout: opts.timeoutMs ?? 10_000,

@@ -2,11 +2,12 @@
  * The token engine: makes sure the index is current, gathers facts (cached briefly, shared by
  * simultaneous requests) and runs the pure analysers. One engine serves the API and the CLI.
  */
-import type { Address } from 'viem';
+import { type Address, BaseError } from 'viem';
 import { analyseToken } from '../analysis/report';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
+import { ChainUnavailableError, isAppError } from '../errors';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
@@ -73,12 +74,22 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
         await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }
-      let f = await gatherTokenFacts(deps, address);
-      // Gathering once first validates the address (contract, ERC-20) before any backfill work.
-      if (backfill && !backfill.complete(address, head)) {
-        await backfill.ensure(address);
-        if (backfill.complete(address, head)) f = await gatherTokenFacts(deps, address);
+      // Base: index the token first (bounded wait), then gather once. A backfill that is not done
+      // in time leaves a partial result ("holders: indexing, N% done"), never a wrong count.
+      if (backfill && head >= 0n && !backfill.complete(address, head)) {
+        await backfill.ensure(address, { head });
       }
+      let f: TokenReportFacts;
+      try {
+        f = await gatherTokenFacts(deps, address);
+      } catch (e) {
+        // An RPC failure that escaped a reader is the chain's fault: a retryable 503, not a 500.
+        if (!isAppError(e) && e instanceof BaseError) {
+          throw new ChainUnavailableError('The chain RPC failed while reading the token.', e);
+        }
+        throw e;
+      }
+      if (backfill) f.holders.index = backfill.status(address, head);
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });

@@ -105,26 +105,48 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
 
-  const basics = await readTokenBasics(client, t);
-  const decimals = basics.decimals ?? 18;
-
-  // Pools: the index knows every pool on the local chain; on Base ask the factories.
-  const indexed = (await indexedPools(db, venues, t)).filter((p) =>
-    [p.token0, p.token1].some((x) => x === weth || x === usd),
-  );
-  let pairRows: PoolRef[] = indexed.filter(known);
-  if (pairRows.length === 0 && network.mode === 'base') {
-    pairRows = await venues.discoverPools(client, t, [weth as Address, usd as Address]);
-  }
-
-  const [ethUsd, capabilities, verification, holderCount, topRows, creation] = await Promise.all([
-    readEthUsd(db, client, venues, network),
-    detectCapabilities(client, { address: t }),
-    lookupVerification(deps, t),
-    readHolderCount(db, t),
-    readTopHolders(db, t, TOP_HOLDERS),
-    ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+  // Pools: the index knows every pool on the local chain; on Base ask the factories — in the same
+  // round trip as the token's basics (against a remote RPC, each sequential step costs one).
+  // The WETH/USD pool is looked up alongside (it does not depend on the token).
+  const ethUsdP = readEthUsd(db, client, venues, network);
+  ethUsdP.catch(() => {});
+  const [basics, pairRows] = await Promise.all([
+    readTokenBasics(client, t),
+    indexedPools(db, venues, t).then(async (rows) => {
+      const indexed = rows
+        .filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd))
+        .filter(known);
+      if (indexed.length > 0 || network.mode !== 'base') return indexed;
+      return venues.discoverPools(client, t, [weth as Address, usd as Address]);
+    }),
   ]);
+  const decimals = basics.decimals ?? 18;
+  // On Base the index covers only what it has followed; until a token's history is read to the
+  // head its holder list is partial, which must read as "unknown", not as a short list or zero.
+  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
+
+  // Which top holders are contracts is asked with the other independent reads (same round trips).
+  const topWithCode = holdersKnown
+    ? readTopHolders(db, t, TOP_HOLDERS).then(async (rows) => ({
+        rows,
+        codeSizes: await readCodeSizes(
+          client,
+          rows.map((r) => r.holder as Address),
+        ).catch(() => new Map<string, number>()),
+      }))
+    : Promise.resolve({
+        rows: [] as Awaited<ReturnType<typeof readTopHolders>>,
+        codeSizes: new Map<string, number>(),
+      });
+  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, codeSizes }, creation] =
+    await Promise.all([
+      ethUsdP,
+      detectCapabilities(client, { address: t, code: basics.code }),
+      lookupVerification(deps, t),
+      readHolderCount(db, t),
+      topWithCode,
+      ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+    ]);
   const states = await venues.readPools(client, t, pairRows, {
     deployer: (creation?.deployer as Address | null | undefined) ?? null,
   });
@@ -157,16 +179,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const mainPool = poolFacts[0] ?? null;
 
   // Holders, with kinds, ages, insiders and rug history.
-  // On Base the index covers only what it has followed; a token it never saw has no holder list,
-  // which must read as "unknown", not as zero holders.
-  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
   const pairSet = new Set(pairRows.map((p) => p.pool));
   const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
   const deployer = creation?.deployer ?? null;
-  const codeSizes = await readCodeSizes(
-    client,
-    topRows.map((r) => r.holder as Address),
-  ).catch(() => new Map<string, number>());
   const rugged = [
     ...(await readRuggedTokens(db, [weth], RUG_MIN_PEAK_WETH)),
     ...(await readRuggedTokens(db, [usd], RUG_MIN_PEAK_USD)),
@@ -225,15 +240,16 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const simState = simPool ? states.find((s) => s.pair === simPool.pair) : undefined;
   const simVenue = simState ? venues.get(simState.venue) : undefined;
   const target = simState ? { token: t, pool: simState, weth: weth as Address } : null;
-  const trade =
-    simVenue && target ? await simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const);
   const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
-  const holderSells =
+  // Both simulations at once: against a remote RPC they share one round trip.
+  const [trade, holderSells] = await Promise.all([
+    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
     simVenue && target && sellers.length > 0
-      ? await simVenue
+      ? simVenue
           .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
           .catch(() => null)
-      : null;
+      : null,
+  ]);
 
   const contractAddrs = [
     t,

@@ -5,6 +5,7 @@
  */
 export type Address = `0x${string}`;
 
+import type { HolderIndexState } from '../../shared/analysis';
 import type { VenueId } from '../venues/venue';
 
 /** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
@@ -114,6 +115,8 @@ export type Holder = {
 
 export type HolderFacts = {
   holderCount: number;
+  /** Base: where the token's holder index stands (absent on the local chain, indexed whole). */
+  index?: HolderIndexState;
   /** Sorted by balance desc; at most 50. */
   top: Holder[];
   totalSupply: bigint;
