@@ -47,7 +47,9 @@ export function SecurityPanel({ scanner, rug }: { scanner?: ScannerResult; rug?:
           {verified === true ? 'Verified' : verified === false ? 'Unverified' : NA}
         </StatRow>
         <StatRow label="Holders">
-          {typeof holders === 'number' ? formatInteger(holders) : holderIndexText(scanner?.details.holderIndex)}
+          {typeof holders === 'number'
+            ? formatInteger(holders)
+            : holderIndexText(scanner?.details.holderIndex)}
         </StatRow>
       </dl>
       <div>
