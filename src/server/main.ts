@@ -80,6 +80,7 @@ async function main() {
       log,
       webDir: config.webDir,
       airdropAdminToken: config.airdropAdminToken,
+      backgroundRefresh: true,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {

@@ -9,6 +9,7 @@ import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } fr
 import type { Config } from './config';
 import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
+import { ensurePlannerStatistics } from './db/statistics';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
 import { hasVerifiedContract } from './facts/verified-store';
@@ -52,12 +53,14 @@ export async function startRuntime(
 ): Promise<Runtime> {
   if (!opts.memoryDb || !opts.ephemeralChain) ensureWritableDir(config.dataDir);
 
+  const onSlowQuery = (query: string, ms: number) =>
+    log.debug({ msg: 'slow query', duration_ms: Math.round(ms), sql: query.slice(0, 300) });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : opts.memoryDb
-        ? { kind: 'memory' }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+        ? { kind: 'memory', onSlowQuery }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), onSlowQuery },
   );
   log.info({ msg: 'database ready', kind: database.kind });
 
@@ -152,6 +155,8 @@ export async function startRuntime(
             )
         : undefined;
     await Promise.all([indexer.syncOnce(), verifying]);
+    const analysed = await ensurePlannerStatistics(database);
+    if (analysed.length) log.info({ msg: 'planner statistics gathered', tables: analysed.length });
     indexer.start();
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
     const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });

@@ -446,9 +446,31 @@ export type FactsSummary = {
     upgrades: number;
     pauses: number;
     mintsAfterLaunch: number;
-    taxChanges: number;
   };
+  /** Owner powers measured by simulation (see docs/detection-method.md). */
+  ownerPowers: OwnerPowersSummary;
   rugFeatures: Record<string, number>;
+};
+
+/** What the owner-power simulation found, for the page: function, who can call it, effect. */
+export type OwnerPowersSummary = {
+  status: 'simulated' | 'no_callers' | 'no_pool' | 'error';
+  /** Why it was not simulated (status other than 'simulated'). */
+  reason: string | null;
+  callers: { address: string; role: string }[];
+  functionsProbed: number;
+  callsSimulated: number;
+  rpcRequests: number;
+  powers: {
+    function: string;
+    selector: string;
+    caller: string;
+    callerRole: string;
+    args: string;
+    effects: string[];
+    effect: string;
+  }[];
+  inconclusive: { function: string; reason: string }[];
 };
 
 export type TokenReport = {

@@ -17,17 +17,18 @@
  *   (hysteresis, so a score hovering at the level does not flap).
  */
 import type { AlertDetails, MonitoredAlertType, Severity } from '../../shared/market-tools';
+import { FEE_CHANGE_MIN_PP, LIQUIDITY_DRAIN } from '../../shared/vocabulary';
 
 export const ALERT_RULES = {
   windowSeconds: 24 * 3600,
-  drainThreshold: 0.3,
+  drainThreshold: LIQUIDITY_DRAIN.minShare,
   whaleShare: 0.01,
   dumpShareOfHolding: 0.25,
   dumpShareOfSupply: 0.0025,
   rugLevel: 60,
   rugClearLevel: 50,
   /** Fee changes smaller than this (percentage points) are measurement noise. */
-  feeChangePp: 1,
+  feeChangePp: FEE_CHANGE_MIN_PP,
 } as const;
 
 export type AlertCondition = {
@@ -77,7 +78,7 @@ export type DrainInput = {
 
 export function drainSeverity(drop: number): Severity {
   if (drop >= 0.8) return 'critical';
-  if (drop >= 0.5) return 'high';
+  if (drop >= LIQUIDITY_DRAIN.severeShare) return 'high';
   if (drop >= ALERT_RULES.drainThreshold) return 'medium';
   return 'low';
 }
@@ -106,12 +107,12 @@ export function detectLiquidityDrain(i: DrainInput, threshold: number = ALERT_RU
     type: 'liquidity_drain',
     subject: i.pair,
     dedupeKey: `liquidity_drain:${i.token}:${i.pair}:${crossing.blockNumber}:${crossing.logIndex}`,
-    severity: lpBurn && drop >= 0.5 ? 'critical' : drainSeverity(drop),
+    severity: lpBurn && drop >= LIQUIDITY_DRAIN.severeShare ? 'critical' : drainSeverity(drop),
     title: `${i.symbol ?? 'Token'} liquidity down ${pct}%`,
     description: lpBurn
       ? `${burned.length} LP burn${burned.length > 1 ? 's' : ''} removed liquidity; the pool's quote reserve is ${pct}% below its peak in the last 24 h.`
       : `The pool's quote reserve is ${pct}% below its peak in the last 24 h (sells drained the pool).`,
-    actionRequired: drop >= 0.5,
+    actionRequired: drop >= LIQUIDITY_DRAIN.severeShare,
     details: details({ rugScore: i.rugScore, liquidityChange: -pct }),
     at: crossing.ts * 1000,
   });

@@ -3,7 +3,15 @@
  * a safe blue-chip-like token, a honeypot, a high-tax token, a rugged token, a fresh token with
  * insiders, and a token with missing data. All times are relative to FIXTURE_NOW.
  */
-import type { Address, Holder, PoolFacts, SwapFact, TokenReportFacts } from '../facts/types';
+import type {
+  Address,
+  Holder,
+  OwnerPowerFacts,
+  OwnerPowerFinding,
+  PoolFacts,
+  SwapFact,
+  TokenReportFacts,
+} from '../facts/types';
 
 export const FIXTURE_NOW = 1_750_000_000; // unix seconds
 const DAY = 86_400;
@@ -139,6 +147,44 @@ const bluePool = basePool({
   ],
 });
 
+/** A simulated owner-power result with the given findings (fixture helper). */
+export function simulatedPowers(findings: OwnerPowerFinding[]): OwnerPowerFacts {
+  return {
+    status: 'simulated',
+    callers: findings.length
+      ? [{ address: findings[0]?.caller as Address, role: 'owner()', current: true }]
+      : [],
+    functionsProbed: 20,
+    callsSimulated: 240,
+    baseline: { buyOk: true, sellOk: true, buyTaxPct: 0, sellTaxPct: 0, holderSellOk: true },
+    findings,
+    inconclusive: [],
+    rpcRequests: 4,
+  };
+}
+
+export function power(
+  selector: `0x${string}`,
+  signature: string | null,
+  caller: Address,
+  effects: OwnerPowerFinding['effects'],
+  args: string,
+  sellTaxAfterPct: number | null,
+): OwnerPowerFinding {
+  return {
+    selector,
+    signature,
+    caller,
+    callerRole: 'owner()',
+    args,
+    effects,
+    detail: `measured ${effects.join(', ')}.`,
+    usable: true,
+    buyTaxAfterPct: null,
+    sellTaxAfterPct,
+  };
+}
+
 export const safeToken: TokenReportFacts = {
   now: FIXTURE_NOW,
   token: {
@@ -194,7 +240,8 @@ export const safeToken: TokenReportFacts = {
   },
   holderSells: { sampled: 8, couldSell: 8, failed: 0, minTaxPct: 0, maxTaxPct: 0 },
   deployer: { address: ADDR.blueDeployer, tokensDeployed: 1, ruggedTokens: 0 },
-  events: { ownershipTransfers: 2, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 0 },
+  events: { ownershipTransfers: 2, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: { status: 'no_callers', reason: 'owner() is renounced and the deployer holds no power' },
   rugFeatures: {
     mint_count_per_week: 0.2,
     burn_count_per_week: 0.1,
@@ -287,7 +334,10 @@ export const honeypotToken: TokenReportFacts = {
   },
   holderSells: { sampled: 3, couldSell: 1, failed: 2, minTaxPct: 0, maxTaxPct: 0 },
   deployer: { address: ADDR.honeyDeployer, tokensDeployed: 3, ruggedTokens: 0 },
-  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 0 },
+  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: simulatedPowers([
+    power('0x44337ea1', null, ADDR.honeyDeployer, ['holder_blocked'], '(victim, true)', null),
+  ]),
   rugFeatures: {
     lp_creator_holding_ratio: 1,
     token_creator_holding_ratio: 0.08,
@@ -369,7 +419,10 @@ export const highTaxToken: TokenReportFacts = {
   },
   holderSells: { sampled: 5, couldSell: 5, failed: 0, minTaxPct: 35, maxTaxPct: 35 },
   deployer: { address: ADDR.taxDeployer, tokensDeployed: 2, ruggedTokens: 0 },
-  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 2 },
+  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: simulatedPowers([
+    power('0x0b78f9c0', 'setFees(uint256,uint256)', ADDR.taxDeployer, ['tax_raised'], '(100, 100)', 99),
+  ]),
   rugFeatures: {
     lp_creator_holding_ratio: 0.02,
     token_creator_holding_ratio: 0.03,
@@ -461,7 +514,8 @@ export const ruggedToken: TokenReportFacts = {
   },
   holderSells: { sampled: 2, couldSell: 2, failed: 0, minTaxPct: 0, maxTaxPct: 0 },
   deployer: { address: ADDR.rugDeployer, tokensDeployed: 6, ruggedTokens: 2 },
-  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 0 },
+  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: simulatedPowers([]),
   rugFeatures: {
     lp_creator_holding_ratio: 0,
     lp_lock_ratio: 0,
@@ -558,7 +612,10 @@ export const freshInsiderToken: TokenReportFacts = {
   },
   holderSells: { sampled: 6, couldSell: 6, failed: 0, minTaxPct: 3, maxTaxPct: 3 },
   deployer: { address: ADDR.freshDeployer, tokensDeployed: 3, ruggedTokens: 0 },
-  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 0 },
+  events: { ownershipTransfers: 1, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: simulatedPowers([
+    power('0x40c10f19', 'mint(address,uint256)', ADDR.freshDeployer, ['mint'], '(caller, 10^30)', null),
+  ]),
   rugFeatures: {
     mint_count_per_week: 1,
     burn_count_per_week: 0,
@@ -609,7 +666,8 @@ export const missingDataToken: TokenReportFacts = {
   trade: { status: 'error', message: 'execution timeout' },
   holderSells: null,
   deployer: { address: null, tokensDeployed: 0, ruggedTokens: 0 },
-  events: { ownershipTransfers: 0, upgrades: 0, pauses: 0, mintsAfterLaunch: 0, taxChanges: 0 },
+  events: { ownershipTransfers: 0, upgrades: 0, pauses: 0, mintsAfterLaunch: 0 },
+  ownerPowers: { status: 'error', message: 'Owner-power simulation failed: the chain did not answer' },
   rugFeatures: {},
 };
 

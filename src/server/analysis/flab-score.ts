@@ -27,7 +27,7 @@ import {
   type WhaleResult,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
-import { judged } from './evidence';
+import { judged } from './evidence-lines';
 import { analyseLiquidity, type LiquidityOptions } from './liquidity';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
-import { priceImpactPct } from './evidence';
+import { priceImpactPct } from './derived-facts';
 import {
   FIXTURE_NOW,
   highTaxToken,

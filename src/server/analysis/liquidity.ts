@@ -22,25 +22,15 @@ import {
   scoreFromEvidence,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
+import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
+import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import {
-  allPools,
-  allSwaps,
   checkLpLocked,
   checkRecentLpRemoval,
-  DAY_S,
-  drainEvents,
-  gradeAbove,
-  gradeBelow,
-  judged,
   LP_SAFE_PASS,
-  lpSafeShare,
   POOL_FAIL_BELOW_USD,
   POOL_WARN_BELOW_USD,
-  pct,
-  priceImpactPct,
-  tokenAgeDays,
-  usd,
-} from './evidence';
+} from './liquidity-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { WHALE_THRESHOLD_PCT } from './whales';
 

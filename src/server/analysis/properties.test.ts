@@ -3,9 +3,11 @@
  * throw, scores are integers in 0–100 exactly derivable from their evidence, and making a fact worse
  * never makes a score better.
  */
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Evidence, scoreFromEvidence, sumImpacts } from '../../shared/analysis';
+import { OWNER_POWER_EFFECTS } from '../../shared/vocabulary';
 import type {
   Address,
   Capability,
@@ -16,7 +18,7 @@ import type {
   TokenReportFacts,
   TradeSimulationFacts,
 } from '../facts/types';
-import { priceImpactPct } from './evidence';
+import { priceImpactPct } from './derived-facts';
 import { FIXTURE_NOW, FIXTURES } from './fixtures';
 import { analyseToken } from './report';
 import { analyseRug } from './rug-detector';
@@ -202,8 +204,43 @@ function arbFacts(wild: boolean): fc.Arbitrary<TokenReportFacts> {
         upgrades: fc.nat(5),
         pauses: fc.nat(5),
         mintsAfterLaunch: fc.nat(5),
-        taxChanges: fc.nat(5),
       }),
+      ownerPowers: fc.oneof(
+        fc.constant({ status: 'no_callers' as const, reason: 'none' }),
+        fc.record({ status: fc.constant('error' as const), message: fc.string() }),
+        fc.record({
+          status: fc.constant('simulated' as const),
+          callers: fc.constant([] as { address: `0x${string}`; role: string; current: boolean }[]),
+          functionsProbed: fc.nat(50),
+          callsSimulated: fc.nat(500),
+          baseline: fc.record({
+            buyOk: fc.boolean(),
+            sellOk: fc.boolean(),
+            buyTaxPct: nullable(tax),
+            sellTaxPct: nullable(tax),
+            holderSellOk: nullable(fc.boolean()),
+          }),
+          findings: fc.array(
+            fc.record({
+              selector: fc.constant('0x12345678' as const),
+              signature: nullable(fc.string()),
+              caller: arbAddr,
+              callerRole: fc.constantFrom('owner()', 'deployer', 'marketingWallet()'),
+              args: fc.string(),
+              effects: fc.subarray([...OWNER_POWER_EFFECTS], { minLength: 1 }),
+              detail: fc.string(),
+              usable: fc.boolean(),
+              buyTaxAfterPct: nullable(tax),
+              sellTaxAfterPct: nullable(tax),
+            }),
+            { maxLength: 4 },
+          ),
+          inconclusive: fc.constant(
+            [] as { selector: `0x${string}`; signature: string | null; reason: string }[],
+          ),
+          rpcRequests: fc.nat(20),
+        }),
+      ),
       rugFeatures: fc.dictionary(
         fc.constantFrom(
           'lp_creator_holding_ratio',

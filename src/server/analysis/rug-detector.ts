@@ -49,36 +49,36 @@ import {
   sumImpacts,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
+import { checkOwnership, checkProxy, checkVerified } from './contract-checks';
+import { type Check, judged } from './evidence-lines';
 import {
-  type Check,
-  checkBlacklist,
-  checkCompletedRug,
   checkCreatorHistory,
   checkCreatorShare,
-  checkFeeSetters,
   checkFreshWallets,
-  checkHiddenOwner,
   checkHolderRugHistory,
-  checkHoneypot,
   checkInsiders,
+  checkTopHolders,
+} from './holder-checks';
+import {
+  checkCompletedRug,
   checkLpCreatorShare,
   checkLpLocked,
+  checkPoolLiquidity,
+  checkRecentLpRemoval,
+  checkTokenAge,
+} from './liquidity-checks';
+import {
+  checkBlacklist,
+  checkFeeSetters,
+  checkHiddenOwner,
   checkMint,
   checkOwnerMovesTokens,
-  checkOwnership,
   checkPause,
-  checkPoolLiquidity,
-  checkProxy,
-  checkRecentLpRemoval,
-  checkSellTax,
-  checkTokenAge,
-  checkTopHolders,
-  checkVerified,
-  judged,
-} from './evidence';
+} from './owner-power-checks';
 import { getRugFeature, isRugFeatureName, type RugFeatures } from './rug-model/features';
 import { loadRugModel, predictRug, type RugModel } from './rug-model/model';
 import weightsJson from './rug-model/weights.json';
+import { checkHoneypot, checkSellTax } from './trade-checks';
 
 /** The shipped fitted model (validated once at import; throws if weights.json is malformed). */
 export const SHIPPED_RUG_MODEL: RugModel = loadRugModel(weightsJson);

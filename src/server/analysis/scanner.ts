@@ -16,34 +16,27 @@ import {
   scoreStatus,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
+import { checkCode, checkOwnership, checkProxy, checkSelfDestruct, checkVerified } from './contract-checks';
+import type { Check } from './evidence-lines';
 import {
-  type Check,
-  checkBlacklist,
-  checkBuyTax,
-  checkCode,
   checkCreatorHistory,
   checkCreatorShare,
-  checkFeeSetters,
   checkFreshWallets,
-  checkHiddenOwner,
   checkHolderCount,
-  checkHolderSells,
-  checkHoneypot,
   checkInsiders,
-  checkLpLocked,
+  checkTopHolders,
+} from './holder-checks';
+import { checkLpLocked, checkPoolLiquidity } from './liquidity-checks';
+import {
+  checkBlacklist,
+  checkFeeSetters,
+  checkHiddenOwner,
   checkMaxTx,
   checkMint,
   checkOwnerMovesTokens,
-  checkOwnership,
   checkPause,
-  checkPoolLiquidity,
-  checkProxy,
-  checkSelfDestruct,
-  checkSellTax,
-  checkTopHolders,
-  checkTransferTax,
-  checkVerified,
-} from './evidence';
+} from './owner-power-checks';
+import { checkBuyTax, checkHolderSells, checkHoneypot, checkSellTax, checkTransferTax } from './trade-checks';
 
 /** [check, weight] — the weight is the most points the check can deduct from 100. */
 export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [

@@ -29,20 +29,11 @@ import {
   type TokenHealthResult,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
-import {
-  allPools,
-  checkFreshWallets,
-  checkHolderCount,
-  checkInsiders,
-  checkTopHolders,
-  decimalsOf,
-  gradeBelow,
-  judged,
-  LP_SAFE_PASS,
-  lpSafeShare,
-  pct,
-} from './evidence';
+import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
+import { gradeBelow, judged, pct } from './evidence-lines';
+import { checkFreshWallets, checkHolderCount, checkInsiders, checkTopHolders } from './holder-checks';
 import { analyseLiquidity, type LiquidityOptions } from './liquidity';
+import { LP_SAFE_PASS } from './liquidity-checks';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
 

@@ -24,20 +24,19 @@ import type { Holder, PoolFacts, SwapFact, TokenReportFacts } from '../facts/typ
 import {
   allSwaps,
   circulatingHolders,
-  DAY_S,
   decimalsOf,
-  FRESH_FAIL_PCT,
-  FRESH_WALLET_DAYS,
-  FRESH_WARN_PCT,
-  gradeAbove,
-  INSIDERS_FAIL_PCT,
-  INSIDERS_WARN_PCT,
-  judged,
-  pct,
   sharePct,
   tokenAmount,
   walletAgeDays,
-} from './evidence';
+} from './derived-facts';
+import { DAY_S, gradeAbove, judged, pct } from './evidence-lines';
+import {
+  FRESH_FAIL_PCT,
+  FRESH_WALLET_DAYS,
+  FRESH_WARN_PCT,
+  INSIDERS_FAIL_PCT,
+  INSIDERS_WARN_PCT,
+} from './holder-checks';
 
 /** Holders with at least this share of the supply (percent) are whales. */
 export const WHALE_THRESHOLD_PCT = 1;

@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
 import type { AppContext } from './context';
 import { installErrorHandling } from './error-handler';
@@ -27,6 +28,13 @@ export type CreateAppOptions = AppContext & {
   localChain?: { manifest: ScenarioManifest } | undefined;
   /** Bearer token that protects airdrop catalogue writes; writes are refused without it. */
   airdropAdminToken?: string | undefined;
+  /**
+   * Recompute yield, pump and the demo wallet's portfolio in the background (the running app), so
+   * no request waits for them; tests leave it off and compute on first request.
+   */
+  backgroundRefresh?: boolean;
+  /** Event-loop delay reported on /api/health (one is started with the app when omitted). */
+  eventLoop?: EventLoopMonitor;
 };
 
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
@@ -55,17 +63,20 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     log: opts.log,
   };
   installChainGuard(app, ctx.chain);
-  registerSystemRoutes(app, ctx);
+  const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
+  if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
+  registerSystemRoutes(app, ctx, { eventLoop });
   registerTokenRoutes(app, ctx.engine);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
   const manifest = opts.localChain?.manifest;
-  registerPortfolioRoutes(app, ctx, { manifest });
-  registerYieldRoutes(app, ctx, { manifest });
+  const background = opts.backgroundRefresh ?? false;
+  registerPortfolioRoutes(app, ctx, { manifest, background });
+  registerYieldRoutes(app, ctx, { manifest, background });
   registerSecurityRoutes(app, ctx);
-  registerPumpRoutes(app, ctx);
+  registerPumpRoutes(app, ctx, { background });
   registerAirdropRoutes(app, ctx, { adminToken: opts.airdropAdminToken, contracts: manifest?.contracts });
   registerContractRoutes(app, ctx);
 

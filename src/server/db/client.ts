@@ -27,10 +27,11 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenDatabaseOptions =
+export type OpenDatabaseOptions = (
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' }
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string }
+) & { onSlowQuery?: SlowQueryListener };
 
 /** Migrations sit beside this module in the source tree and beside the bundle in dist/. */
 export function migrationsDir(): string {
@@ -40,6 +41,30 @@ export function migrationsDir(): string {
   }
   throw new StartupError(`Database migrations are missing next to ${here}; run "npm run build" again.`);
 }
+
+/**
+ * PGlite runs each query synchronously on this thread, and queued queries start from one another's
+ * promise callbacks: ten concurrent fact gathers ran back to back as one 1–3 s stretch in which no
+ * HTTP request was even read. Starting every query from a macrotask (setImmediate) lets the event
+ * loop serve I/O between queries, so a stretch lasts one query, not the whole queue.
+ */
+function yieldBetweenQueries(client: PGlite, onSlowQuery?: SlowQueryListener): void {
+  const query = client.query.bind(client);
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await nextTurn();
+    if (!onSlowQuery) return query(...args);
+    const started = performance.now();
+    const result = await query(...args);
+    const ms = performance.now() - started;
+    if (ms >= SLOW_QUERY_MS) onSlowQuery(String(args[0]), ms);
+    return result;
+  }) as typeof client.query;
+}
+
+/** Queries at least this long are reported (on PGlite they hold the event loop that long). */
+const SLOW_QUERY_MS = 50;
+export type SlowQueryListener = (sql: string, ms: number) => void;
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const migrationsFolder = migrationsDir();
@@ -56,6 +81,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       cause,
     );
   }
+  yieldBetweenQueries(client, opts.onSlowQuery);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -33,3 +33,51 @@ describe('createSharedCache', () => {
     expect(cache.size()).toBe(3);
   });
 });
+
+describe('createSharedCache stale-while-revalidate', () => {
+  it('serves a stale entry at once and reloads it once in the background', async () => {
+    let t = 0;
+    const cache = createSharedCache<number>({ ttlMs: 100, staleMs: 1000, now: () => t });
+    let n = 0;
+    let release: () => void = () => {};
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        n++;
+        release = () => resolve(n);
+      });
+    const first = cache.get('a', slow);
+    release();
+    expect(await first).toBe(1);
+    t = 500; // stale, within the window
+    expect(await cache.get('a', slow)).toBe(1);
+    expect(await cache.get('a', slow)).toBe(1);
+    expect(n).toBe(2); // one background reload for both
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek('a')).toBe(2);
+    t = 5000; // past the stale window: wait for a fresh load
+    const late = cache.get('a', slow);
+    release();
+    expect(await late).toBe(3);
+  });
+
+  it('keeps the stale entry when a background reload fails', async () => {
+    let t = 0;
+    const errors: unknown[] = [];
+    const cache = createSharedCache<number>({
+      ttlMs: 100,
+      staleMs: 1000,
+      now: () => t,
+      onRefreshError: (_k, e) => errors.push(e),
+    });
+    await cache.get('a', async () => 1);
+    t = 200;
+    expect(await cache.get('a', async () => Promise.reject(new Error('down')))).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(errors).toHaveLength(1);
+    // Still stale: served, and the next reload succeeds in the background.
+    expect(await cache.get('a', async () => 2)).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek('a')).toBe(2);
+  });
+});

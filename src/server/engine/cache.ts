@@ -1,48 +1,80 @@
 /**
  * A small TTL cache that also shares in-flight work: 200 simultaneous requests for the same cold
  * token run one analysis, and the pages' 15–30 s polling hits the cache.
+ *
+ * With `staleMs`, an entry past its TTL but within the stale window is still answered at once while
+ * one reload runs in the background (stale-while-revalidate): a request never waits for a refresh
+ * of something we already know, only for the first load of something we don't.
  */
 export type SharedCache<T> = {
   get(key: string, load: () => Promise<T>): Promise<T>;
+  /** The entry if it is fresh (within the TTL), without loading; undefined otherwise. */
+  peek(key: string): T | undefined;
+  /** Loads the entry again now (sharing a load already in flight) — for background refreshers. */
+  refresh(key: string, load: () => Promise<T>): Promise<T>;
   delete(key: string): void;
   size(): number;
 };
 
 export function createSharedCache<T>(opts: {
   ttlMs: number;
+  /** How long past the TTL an entry may still be served while it reloads (default 0: never). */
+  staleMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /** Told when a background reload fails (the stale entry stays until it ages out). */
+  onRefreshError?: (key: string, err: unknown) => void;
 }): SharedCache<T> {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 500;
+  const stale = opts.staleMs ?? 0;
   const done = new Map<string, { value: T; at: number }>();
   const inflight = new Map<string, Promise<T>>();
+
+  const start = (key: string, load: () => Promise<T>): Promise<T> => {
+    const p = load().then(
+      (value) => {
+        inflight.delete(key);
+        done.delete(key);
+        done.set(key, { value, at: now() });
+        // Map keeps insertion order: drop the oldest beyond the cap.
+        while (done.size > max) {
+          const oldest = done.keys().next().value;
+          if (oldest === undefined) break;
+          done.delete(oldest);
+        }
+        return value;
+      },
+      (err) => {
+        inflight.delete(key);
+        throw err;
+      },
+    );
+    inflight.set(key, p);
+    return p;
+  };
+
   return {
     get(key, load) {
       const hit = done.get(key);
-      if (hit && now() - hit.at < opts.ttlMs) return Promise.resolve(hit.value);
+      const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
+      if (hit && age < opts.ttlMs) return Promise.resolve(hit.value);
       const running = inflight.get(key);
+      if (hit && age < opts.ttlMs + stale) {
+        if (!running) {
+          start(key, load).catch((err) => opts.onRefreshError?.(key, err));
+        }
+        return Promise.resolve(hit.value);
+      }
       if (running) return running;
-      const p = load().then(
-        (value) => {
-          inflight.delete(key);
-          done.delete(key);
-          done.set(key, { value, at: now() });
-          // Map keeps insertion order: drop the oldest beyond the cap.
-          while (done.size > max) {
-            const oldest = done.keys().next().value;
-            if (oldest === undefined) break;
-            done.delete(oldest);
-          }
-          return value;
-        },
-        (err) => {
-          inflight.delete(key);
-          throw err;
-        },
-      );
-      inflight.set(key, p);
-      return p;
+      return start(key, load);
+    },
+    refresh(key, load) {
+      return inflight.get(key) ?? start(key, load);
+    },
+    peek(key) {
+      const hit = done.get(key);
+      return hit && now() - hit.at < opts.ttlMs ? hit.value : undefined;
     },
     delete(key) {
       done.delete(key);

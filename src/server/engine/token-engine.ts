@@ -1,8 +1,15 @@
 /**
  * The token engine: makes sure the index is current, gathers facts (cached briefly, shared by
  * simultaneous requests) and runs the pure analysers. One engine serves the API and the CLI.
+ *
+ * Analyse once per facts version: the analysed report (per amount) and the serialised bytes of each
+ * endpoint's part hang off the facts object they came from (a WeakMap), so they are computed at
+ * most once per gather and forgotten with it. A cached answer is then a map lookup and a write.
+ * Facts past their TTL are still served for a while as a background gather refreshes them
+ * (stale-while-revalidate), so a request only waits for a token nobody asked about recently.
  */
 import { type Address, BaseError } from 'viem';
+import type { TokenReport } from '../../shared/analysis';
 import { analyseToken } from '../analysis/report';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
@@ -14,17 +21,33 @@ import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
 import { createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
+import { type Serialised, serialise } from './serialised';
 
 export const FACTS_TTL_MS = 10_000;
+/** How long past the TTL facts may still be served while they are re-gathered in the background. */
+export const FACTS_STALE_MS = 50_000;
+/** Distinct liquidity amounts kept analysed per facts version (each is a full analysis). */
+const MAX_AMOUNTS = 8;
 /** How long a request waits for the indexer to reach the head before using what it has. */
 const INDEX_WAIT_MS = 3_000;
 export const DEFAULT_AMOUNT_USD = 1000;
 
+/** The parts of a report that endpoints serve on their own, and the whole report. */
+export type ReportPart = 'scanner' | 'rug' | 'whales' | 'liquidity' | 'flabScore' | 'health' | 'report';
+type AmountOpts = { amountUsd?: number };
+
 export type TokenEngine = {
   facts(address: Address): Promise<TokenReportFacts>;
-  report(address: Address, opts?: { amountUsd?: number }): Promise<ReturnType<typeof analyseToken>>;
-  /** Number of analyses actually run (not served from cache) — for benchmarks and tests. */
-  stats(): { analyses: number };
+  report(address: Address, opts?: AmountOpts): Promise<TokenReport>;
+  /** One part of the report as JSON bytes with its ETag, serialised once per facts version. */
+  serialised(address: Address, part: ReportPart, opts?: AmountOpts): Promise<Serialised>;
+  /** The same, only if it is at hand right now (fresh facts, already serialised); never loads. */
+  peekSerialised(address: Address, part: ReportPart, opts?: AmountOpts): Serialised | undefined;
+  /**
+   * Work actually done (not served from cache) — for benchmarks and tests: `gathers` of facts,
+   * `analyses` (runs of all analysers over one facts version and amount), `serialisations`.
+   */
+  stats(): { gathers: number; analyses: number; serialisations: number };
   /** Forgets the cached facts of one token (e.g. after its source was verified). */
   invalidate(address: Address): void;
 };
@@ -37,6 +60,8 @@ export type CreateTokenEngineOptions = {
   log: Logger;
   now?: () => number;
   ttlMs?: number;
+  /** Stale-while-revalidate window past the TTL (0 = always wait for fresh facts). */
+  staleMs?: number;
   blockscoutUrl?: string | undefined;
 };
 
@@ -50,8 +75,56 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     now,
     blockscoutUrl: opts.blockscoutUrl,
   };
-  const cache = createSharedCache<TokenReportFacts>({ ttlMs: opts.ttlMs ?? FACTS_TTL_MS });
+  const cache = createSharedCache<TokenReportFacts>({
+    ttlMs: opts.ttlMs ?? FACTS_TTL_MS,
+    staleMs: opts.staleMs ?? FACTS_STALE_MS,
+    onRefreshError: (token, err) =>
+      opts.log.warn({ msg: 'refreshing token facts failed', token, err: (err as Error).message }),
+  });
+  let gathers = 0;
   let analyses = 0;
+  let serialisations = 0;
+
+  type Derived = { reports: Map<number, TokenReport>; bytes: Map<string, Serialised> };
+  const derived = new WeakMap<TokenReportFacts, Derived>();
+  const derivedOf = (f: TokenReportFacts): Derived => {
+    let d = derived.get(f);
+    if (!d) {
+      d = { reports: new Map(), bytes: new Map() };
+      derived.set(f, d);
+    }
+    return d;
+  };
+  /** Bounded per facts version: the oldest amount goes first (amounts come from the query string). */
+  const remember = <K, V>(m: Map<K, V>, key: K, value: V, max: number) => {
+    m.set(key, value);
+    while (m.size > max) {
+      const oldest = m.keys().next().value;
+      if (oldest === undefined) break;
+      m.delete(oldest);
+    }
+  };
+  const analysed = (f: TokenReportFacts, amountUsd: number): TokenReport => {
+    const d = derivedOf(f);
+    const hit = d.reports.get(amountUsd);
+    if (hit) return hit;
+    analyses++;
+    const r = analyseToken(f, { amountUsd });
+    remember(d.reports, amountUsd, r, MAX_AMOUNTS);
+    return r;
+  };
+  const amountOf = (o: AmountOpts | undefined) => o?.amountUsd ?? DEFAULT_AMOUNT_USD;
+  const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {
+    const d = derivedOf(f);
+    const key = `${part}:${amountUsd}`;
+    const hit = d.bytes.get(key);
+    if (hit) return hit;
+    const r = analysed(f, amountUsd);
+    serialisations++;
+    const s = serialise(part === 'report' ? r : r[part]);
+    remember(d.bytes, key, s, MAX_AMOUNTS * 7);
+    return s;
+  };
 
   // Base: index each analysed token from its creation block (the local chain is indexed whole).
   const backfill =
@@ -68,7 +141,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
 
   const facts = (address: Address) =>
     cache.get(address.toLowerCase(), async () => {
-      analyses++;
+      gathers++;
       const started = Date.now();
       head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => head);
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
@@ -96,11 +169,18 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
 
   return {
     facts,
-    async report(address, o = {}) {
-      const f = await facts(address);
-      return analyseToken(f, { amountUsd: o.amountUsd ?? DEFAULT_AMOUNT_USD });
+    async report(address, o) {
+      return analysed(await facts(address), amountOf(o));
     },
-    stats: () => ({ analyses }),
+    async serialised(address, part, o) {
+      return bytesOf(await facts(address), part, amountOf(o));
+    },
+    peekSerialised(address, part, o) {
+      const f = cache.peek(address.toLowerCase());
+      if (!f) return undefined;
+      return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);
+    },
+    stats: () => ({ gathers, analyses, serialisations }),
     invalidate: (address) => cache.delete(address.toLowerCase()),
   };
 }

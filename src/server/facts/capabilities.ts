@@ -28,6 +28,8 @@ import { stripMetadata } from './verification';
 
 export type CapabilityReport = {
   capabilities: CapabilityFacts;
+  /** Runtime code of the address itself. */
+  code: Hex;
   proxy: ProxyFacts | null;
   /** Runtime code of the implementation when the address is a proxy, else null. */
   implementationCode: Hex | null;
@@ -247,6 +249,7 @@ export async function detectCapabilities(
   if (code === '0x') {
     return {
       capabilities: { found: [], selectorCount: 0, basis: opts.abi ? 'abi' : 'bytecode' },
+      code,
       proxy: null,
       implementationCode: null,
       owner: null,
@@ -298,6 +301,7 @@ export async function detectCapabilities(
       selectorCount: selectors.size,
       basis: opts.abi ? 'abi' : 'bytecode',
     },
+    code,
     proxy,
     implementationCode,
     owner,

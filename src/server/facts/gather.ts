@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
+import { isBurnAddress, RUG } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
@@ -27,6 +28,7 @@ import {
   readSwaps,
   readTopHolders,
 } from './index-reads';
+import { simulateOwnerPowers } from './owner-powers/simulate';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
@@ -49,9 +51,6 @@ export type GatherDeps = {
 const DAY = 86_400;
 const TOP_HOLDERS = 50;
 const HOLDER_SELL_SAMPLE = 8;
-/** A pool whose quote reserve falls below 10% of a peak at least this big counts as rugged. */
-const RUG_MIN_PEAK_WETH = 10n ** 17n;
-const RUG_MIN_PEAK_USD = 100n * 10n ** 6n;
 /** The USD stablecoin's decimals (USDC on Base and its look-alike locally). */
 const USD_DECIMALS = 6;
 
@@ -183,8 +182,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
   const deployer = creation?.deployer ?? null;
   const rugged = [
-    ...(await readRuggedTokens(db, [weth], RUG_MIN_PEAK_WETH)),
-    ...(await readRuggedTokens(db, [usd], RUG_MIN_PEAK_USD)),
+    ...(await readRuggedTokens(db, [weth], RUG.minPeakWeth)),
+    ...(await readRuggedTokens(db, [usd], RUG.minPeakUsd6)),
   ];
   const ruggedDeployers = await ensureDeployers(
     db,
@@ -251,12 +250,36 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       : null,
   ]);
 
+  // Owner powers by effect, with a real pool buyer as the victim (the oldest buyer first).
+  const powerPool =
+    states
+      .filter((s) => s.venue === 'uniswap-v2' && s.quote === weth)
+      .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
+    null;
+  const ownerPowers = await simulateOwnerPowers(client, {
+    token: t,
+    code: capabilities.code,
+    implementationCode: capabilities.implementationCode,
+    owner: capabilities.owner,
+    deployer: (deployer as Address | null) ?? null,
+    // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
+    pool: powerPool
+      ? {
+          pair: powerPool.pair,
+          router: network.contracts.uniswapV2Router,
+          weth: weth as Address,
+          wethReserve: powerPool.quoteReserve,
+        }
+      : null,
+    holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+  });
+
   const contractAddrs = [
     t,
     ...(capabilities.proxy?.implementation ? [capabilities.proxy.implementation.toLowerCase()] : []),
   ];
   const events = await readContractEventCounts(db, contractAddrs);
-  const mintsAfterLaunch = await readMintsAfterLaunch(db, t);
+  const mintsAfterLaunch = await readMintsAfterLaunch(db, t, creation?.txHash ?? null);
   const deployerTokens = deployer ? await countTokensDeployedBy(db, deployer) : 0;
   const deployerRugs = deployer ? rugHistoryOf(deployer) : 0;
 
@@ -269,8 +292,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       decimals: basics.decimals,
       totalSupply: basics.totalSupply,
       owner: basics.owner,
-      ownerRenounced:
-        basics.owner === null ? null : /^0x0{40}$/.test(basics.owner) || basics.owner === BURN_ADDRESSES[0],
+      ownerRenounced: basics.owner === null ? null : isBurnAddress(basics.owner),
       deployer: (deployer as Address | null) ?? null,
       createdAtBlock: creation?.createdBlock ?? null,
       createdAt: creation?.createdTs ?? null,
@@ -296,8 +318,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       upgrades: events.upgrades,
       pauses: events.pauses,
       mintsAfterLaunch,
-      taxChanges: 0,
     },
+    ownerPowers,
     rugFeatures: {},
   };
   facts.rugFeatures = mainPool

@@ -2,7 +2,9 @@
  * Facts from our own index (PGlite/Postgres): holders, wallet ages, swaps with their real traders,
  * liquidity events, reserve history, contract events, deployers and rug history. No RPC here.
  */
+
 import { sql } from 'drizzle-orm';
+import { reserveIsRugged } from '../../shared/vocabulary';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
@@ -178,11 +180,25 @@ export async function readContractEventCounts(db: Db, addresses: string[]) {
 }
 
 /** Mints (transfers from the zero address) after the first one: supply added after launch. */
-export async function readMintsAfterLaunch(db: Db, token: string): Promise<number> {
+/**
+ * Mints after launch: Transfer events from the zero address outside the creation transaction (the
+ * initial supply, often minted in several events, is not "minted after launch"). When the creation
+ * transaction is unknown, the first mint's transaction stands in for it.
+ */
+export async function readMintsAfterLaunch(
+  db: Db,
+  token: string,
+  creationTx: string | null,
+): Promise<number> {
   const r = rowsOf(
     await db.execute(sql`
-      select greatest(count(*) - 1, 0)::int as n from transfers
-      where token = ${token} and from_addr = '0x0000000000000000000000000000000000000000'`),
+      with first_mint as (
+        select tx_hash from transfers
+        where token = ${token} and from_addr = '0x0000000000000000000000000000000000000000'
+        order by block_number, log_index limit 1)
+      select count(*)::int as n from transfers
+      where token = ${token} and from_addr = '0x0000000000000000000000000000000000000000'
+        and tx_hash <> coalesce(${creationTx}, (select tx_hash from first_mint))`),
   );
   return Number(r[0]?.n ?? 0);
 }
@@ -203,8 +219,8 @@ export async function readFirstMint(
 }
 
 /**
- * Pools that were rugged: quote reserve now below RUGGED_SHARE of its peak, from a peak that was
- * real liquidity. Returns the non-quote token of each.
+ * Pools that were rugged (shared/vocabulary RUG): quote reserve now below RUG.reserveOfPeakBelow of
+ * its peak, from a peak that was real liquidity (`minPeak`). Returns the non-quote token of each.
  */
 export async function readRuggedTokens(
   db: Db,
@@ -228,7 +244,7 @@ export async function readRuggedTokens(
     const quoteIs0 = quotes.has(String(x.token0));
     const peak = big(quoteIs0 ? x.p0 : x.p1);
     const now = big(quoteIs0 ? x.r0 : x.r1);
-    if (peak >= minPeak && now * 10n < peak)
+    if (reserveIsRugged(now, peak, minPeak))
       out.push({ token: String(quoteIs0 ? x.token1 : x.token0), pair: String(x.pair) });
   }
   return out;

@@ -5,16 +5,13 @@
  * missing) rather than filled with a guess.
  */
 import { sql } from 'drizzle-orm';
+import { BURN_ADDRESSES } from '../../shared/vocabulary';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { PoolFacts, TokenReportFacts } from './types';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
-const BURN_SINKS = [
-  ZERO,
-  '0x0000000000000000000000000000000000000001',
-  '0x000000000000000000000000000000000000dead',
-];
+const BURN_SINKS: readonly string[] = BURN_ADDRESSES;
 const WEEK = 604_800;
 /** Positions below 1e-17 LP are dropped, as in the source. */
 const MIN_LP_POSITION = 10n;

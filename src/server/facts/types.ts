@@ -6,10 +6,12 @@
 export type Address = `0x${string}`;
 
 import type { HolderIndexState } from '../../shared/analysis';
+import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 
 /** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
 export type { CheckOutcome, Evidence } from '../../shared/analysis';
+export type { OwnerPowerEffect } from '../../shared/vocabulary';
 
 export type TokenFacts = {
   address: Address;
@@ -186,9 +188,52 @@ export type EventHistoryFacts = {
   ownershipTransfers: number;
   upgrades: number;
   pauses: number;
+  /** Supply minted after the token's creation transaction (mints inside it are the initial supply). */
   mintsAfterLaunch: number;
-  taxChanges: number;
 };
+
+/** One owner power found by simulation: what the call did, not what the function is called. */
+export type OwnerPowerFinding = {
+  selector: `0x${string}`;
+  /** Label from the verified ABI or the bundled signature list; null when unknown. Never a verdict. */
+  signature: string | null;
+  caller: Address;
+  /** Why this address was tried: 'owner()', 'deployer', 'marketingWallet()', … */
+  callerRole: string;
+  /** The probe arguments, readable. */
+  args: string;
+  effects: OwnerPowerEffect[];
+  /** The measured effect in one sentence. */
+  detail: string;
+  /** True when the call succeeds from the address that holds the power today. */
+  usable: boolean;
+  /** Taxes measured after the call (percent), when a round trip could be made. */
+  buyTaxAfterPct: number | null;
+  sellTaxAfterPct: number | null;
+};
+
+export type OwnerPowerFacts =
+  | {
+      status: 'simulated';
+      callers: { address: Address; role: string; current: boolean }[];
+      /** State-changing functions (selectors) probed, and simulated calls made. */
+      functionsProbed: number;
+      callsSimulated: number;
+      /** Round trip and victim sell before any power call (the baseline the effects compare to). */
+      baseline: {
+        buyOk: boolean;
+        sellOk: boolean;
+        buyTaxPct: number | null;
+        sellTaxPct: number | null;
+        holderSellOk: boolean | null;
+      };
+      findings: OwnerPowerFinding[];
+      /** Probes whose effect could not be judged (out of gas, sells already failing, …). */
+      inconclusive: { selector: `0x${string}`; signature: string | null; reason: string }[];
+      rpcRequests: number;
+    }
+  | { status: 'no_callers' | 'no_pool'; reason: string }
+  | { status: 'error'; message: string };
 
 /** Everything one token report is computed from. */
 export type TokenReportFacts = {
@@ -202,6 +247,8 @@ export type TokenReportFacts = {
   holderSells: HolderSellSimulationFacts | null;
   deployer: DeployerFacts;
   events: EventHistoryFacts;
+  /** Owner powers measured by simulation. */
+  ownerPowers: OwnerPowerFacts;
   /** Behavioural features for the fitted rug model, computed from the index. */
   rugFeatures: Record<string, number>;
 };

@@ -3,7 +3,7 @@
  * loopback port, chain id 8453. Three promises this module keeps:
  *
  * - State is persisted by us, not by anvil's own --dump-state: we ask anvil for a dump over RPC and
- *   write it atomically (temp file + fsync + rename), so a crash while saving never leaves a
+ *   write it atomically in a worker thread (state-file.ts), so a crash while saving never leaves a
  *   half-written state file that breaks the next start (ADR 0009).
  * - anvil never outlives the app, even when the app is killed with SIGKILL and no handler of ours
  *   runs: anvil is started by a tiny `sh` watchdog whose stdin is a pipe from this process. The
@@ -18,9 +18,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { ChainUnavailableError, StartupError } from '../errors';
 import type { Logger } from '../logger';
+import { type SaveResult, saveStateFile } from './state-file';
+
+export type { SaveResult } from './state-file';
 
 export const LOCAL_CHAIN_ID = 8453;
 const READY_TIMEOUT_MS = 30_000;
@@ -68,8 +70,6 @@ export type AnvilProcess = {
   /** Resolves when anvil is stopped for good (stop(), or it died without a state to restart from). */
   exited: Promise<number | null>;
 };
-
-export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
 
 export type StartAnvilOptions = {
   /** Where the chain state lives; undefined = ephemeral chain (tests), which is not restarted. */
@@ -220,39 +220,6 @@ async function rpc<T>(url: string, method: string, params: unknown[] = [], timeo
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
-}
-
-/**
- * Execution traces are ~80% of anvil's dump and nothing we serve needs them (blocks, receipts and
- * logs stay): dropping them keeps the state file about five times smaller as the simulator runs.
- */
-export function compactState(json: string): string {
-  const state = JSON.parse(json) as { transactions?: { info?: { traces?: unknown[] } }[] };
-  for (const tx of state.transactions ?? []) if (tx.info) tx.info.traces = [];
-  return JSON.stringify(state);
-}
-
-/** temp file + fsync + rename + fsync of the directory: the file is the old or the new, whole. */
-export async function writeFileDurable(file: string, data: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}`;
-  const fh = await fs.promises.open(tmp, 'w');
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await fs.promises.rename(tmp, file);
-  try {
-    const dir = await fs.promises.open(path.dirname(file), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    // Directory fsync is not supported everywhere (Windows); the rename is still atomic.
-  }
 }
 
 /** A state file is usable only if it parses; a corrupt one is moved aside, never loaded. */
@@ -460,12 +427,7 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
     // Serialise saves so two never write the temp file at once.
     const next = saving.then(async (): Promise<SaveResult> => {
       if (status !== 'up') throw new ChainUnavailableError('The local chain is restarting; state not saved.');
-      const t0 = performance.now();
-      const hex = await rpc<string>(rpcUrl, 'anvil_dumpState', [], 60_000);
-      const t1 = performance.now();
-      const json = compactState(gunzipSync(Buffer.from(hex.slice(2), 'hex')).toString('utf8'));
-      await writeFileDurable(statePath, json);
-      return { bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 };
+      return saveStateFile(rpcUrl, statePath);
     });
     saving = next.catch(() => {});
     return next;

@@ -11,16 +11,20 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { StartupError } from '../errors';
 import type { Logger } from '../logger';
-import { type AnvilProcess, startAnvil, writeFileDurable } from './anvil';
+import { type AnvilProcess, startAnvil } from './anvil';
 import { buildScenario } from './scenario';
 import { type Simulator, startSimulator } from './simulator';
+import { writeFileDurable } from './state-file';
 
 /**
- * How often the saver looks at the head; it saves only when a block was mined since the last save.
- * This bounds what a kill -9 or an anvil crash can roll the chain back by (about one simulator
- * block) — the index is reconciled with whatever the chain holds after a restart (ADR 0009).
+ * How often the saver looks at the head; it saves only when a block was mined since the last save,
+ * and waits at least SAVE_COST_FACTOR times the last save's duration so that saving a big chain
+ * (the full scenario's dump takes seconds on a loaded machine) never takes more than about a tenth
+ * of the time. This bounds what a kill -9 or an anvil crash can roll the chain back by to a few
+ * blocks; the index is reconciled with whatever the chain holds after a restart (ADR 0009).
  */
 export const STATE_SAVE_INTERVAL_MS = 2_000;
+const SAVE_COST_FACTOR = 10;
 /** A new chain's genesis is dated before the scenario's history (which spans ~8 weeks). */
 const GENESIS_LEAD_S = 60 * 86_400;
 
@@ -171,11 +175,11 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
 }
 
 /**
- * Saves the chain whenever its head moved since the last save (checked every
- * STATE_SAVE_INTERVAL_MS; a save of the test scenario costs tens of milliseconds, see ADR 0009).
+ * Saves the chain whenever its head moved since the last save (see STATE_SAVE_INTERVAL_MS).
  */
 function startStateSaver(anvil: AnvilProcess, clients: LocalChainClients, log: Logger) {
   let savedHead: bigint | undefined;
+  let lastCostMs = 0;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
   let stopped = false;
@@ -183,7 +187,9 @@ function startStateSaver(anvil: AnvilProcess, clients: LocalChainClients, log: L
     if (anvil.status() !== 'up') return;
     const head = await clients.public.getBlockNumber({ cacheTime: 0 });
     if (head === savedHead) return;
+    const t0 = performance.now();
     const r = await anvil.saveState();
+    lastCostMs = performance.now() - t0;
     savedHead = head;
     if (r)
       log.debug({
@@ -201,7 +207,7 @@ function startStateSaver(anvil: AnvilProcess, clients: LocalChainClients, log: L
       .finally(() => {
         inFlight = undefined;
         if (!stopped) {
-          timer = setTimeout(loop, STATE_SAVE_INTERVAL_MS);
+          timer = setTimeout(loop, Math.max(STATE_SAVE_INTERVAL_MS, SAVE_COST_FACTOR * lastCostMs));
           timer.unref();
         }
       });

@@ -7,9 +7,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ChainStatus, startAnvil } from './anvil';
+import { compactState } from './state-file';
 
 const log = pino({ level: 'silent' });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-supervise-'));
@@ -73,6 +75,23 @@ describe.skipIf(process.platform === 'win32')('anvil supervision', () => {
       await anvil.stop({ save: false });
     }
     expect(anvil.status()).toBe('stopped');
+  });
+
+  it('writes the compacted dump, whole, from its worker thread', async () => {
+    const statePath = path.join(dir, 'compact.json');
+    const anvil = await startAnvil({ log, statePath });
+    try {
+      await rpc(anvil.rpcUrl, 'anvil_mine', ['0x3']);
+      const r = await anvil.saveState();
+      const hex = await rpc<string>(anvil.rpcUrl, 'anvil_dumpState');
+      const expected = compactState(gunzipSync(Buffer.from(hex.slice(2), 'hex')).toString('utf8'));
+      const written = fs.readFileSync(statePath, 'utf8');
+      expect(r?.bytes).toBe(written.length);
+      expect(JSON.parse(written).block).toEqual(JSON.parse(expected).block);
+      expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    } finally {
+      await anvil.stop({ save: false });
+    }
   });
 
   it('dies with the process that started it, even on SIGKILL', async () => {

@@ -3,15 +3,19 @@
  * checked with balanceOf through Multicall3, market figures and scores from the engine, and the
  * wallet's history (first seen, transactions, swaps, gas) from the index and receipts.
  */
+
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
-import type { AppContext } from '../api/context';
-import type { Db } from '../db/client';
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import type { Database, Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { TokenEngine } from '../engine/token-engine';
 import { ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
+import type { Logger } from '../logger';
 import {
   allocations,
   avgFlabScore,
@@ -24,7 +28,14 @@ import {
   type WalletTrade,
 } from './portfolio-math';
 
-export type PortfolioDeps = Pick<AppContext, 'database' | 'chain' | 'network' | 'engine' | 'log'>;
+/** What this domain tool needs: the engine, the database and the chain — never the API layer. */
+export type PortfolioDeps = {
+  database: Database;
+  chain: ChainClients;
+  network: NetworkDescription;
+  engine: TokenEngine;
+  log: Logger;
+};
 
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 

@@ -93,7 +93,5 @@ export function priceInQuote(pool: PoolState, tokenDecimals: number, quoteDecima
 
 export const Q192 = 1n << 192n;
 
-export const BURN_ADDRESSES = [
-  '0x000000000000000000000000000000000000dead',
-  '0x0000000000000000000000000000000000000000',
-] as const;
+/** Burn addresses are a shared term: defined once in shared/vocabulary.ts. */
+export { BURN_ADDRESSES } from '../../shared/vocabulary';

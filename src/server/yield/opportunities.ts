@@ -7,14 +7,19 @@
  *   staking   apy = rewardRate × reward price × seconds/year ÷ (totalSupply staked × stake price)
  *   lending   apy = supplyRatePerYear() (utilisation-based kinked model of the pool)
  */
+
 import { type Address, parseAbi } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
 import type { YieldOpportunity } from '../../shared/yield';
-import type { AppContext } from '../api/context';
+import type { ChainClients } from '../chain/client';
+import type { NetworkDescription } from '../chain/network';
+import type { Database } from '../db/client';
+import type { TokenEngine } from '../engine/token-engine';
 import { ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
 import { hasVerifiedContract } from '../facts/verified-store';
+import type { Logger } from '../logger';
 import { ammFeeApr, lendingSupplyApy, riskFromScore, stakingApr } from './yield-math';
 
 export const stakingAbi = parseAbi([
@@ -35,7 +40,14 @@ export const lendingAbi = parseAbi([
 /** Pools with less liquidity than this (USD) are not offered. */
 export const MIN_POOL_TVL_USD = 1_000;
 
-export type YieldDeps = Pick<AppContext, 'database' | 'chain' | 'network' | 'engine' | 'log'>;
+/** What this domain tool needs: the engine, the database and the chain — never the API layer. */
+export type YieldDeps = {
+  database: Database;
+  chain: ChainClients;
+  network: NetworkDescription;
+  engine: TokenEngine;
+  log: Logger;
+};
 
 type TokenInfo = { facts: TokenReportFacts; score: number | null };
 

@@ -8,6 +8,7 @@ import { parseAddress } from '../../../shared/address';
 import type { DemoWallet, Portfolio, WalletStats } from '../../../shared/portfolio';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import { NotFoundError } from '../../errors';
+import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { gatherPortfolio, gatherWalletStats } from '../../portfolio/gather';
 import type { AppContext } from '../context';
 import { addressParam } from '../params';
@@ -17,21 +18,58 @@ export type PortfolioRouteOptions = {
   manifest?: Pick<ScenarioManifest, 'wallets'> | undefined;
   /** Base mode's demo wallet (e.g. from a DEMO_WALLET setting). */
   demoWallet?: string | undefined;
+  /** Keep the demo wallet's figures fresh in the background (the running app). */
+  background?: boolean;
 };
+
+/** A wallet's figures younger than this are served as is; older ones while they are recomputed. */
+const FRESH_MS = 15_000;
+const STALE_MS = 5 * 60_000;
+const MAX_WALLETS = 200;
 
 export function registerPortfolioRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   opts: PortfolioRouteOptions = {},
 ): void {
+  const demo = (): string | undefined =>
+    (ctx.network.mode === 'local' ? opts.manifest?.wallets.demo?.toLowerCase() : undefined) ??
+    parseAddress(opts.demoWallet) ??
+    undefined;
+  const background = opts.background
+    ? { keys: () => [demo()].filter((w): w is string => !!w), intervalMs: FRESH_MS }
+    : undefined;
+  const portfolios = createRefreshedResults<Portfolio>({
+    name: 'portfolio',
+    freshMs: FRESH_MS,
+    staleMs: STALE_MS,
+    maxEntries: MAX_WALLETS,
+    log: ctx.log,
+    background,
+    compute: (wallet) => gatherPortfolio(ctx, wallet as `0x${string}`),
+  });
+  const walletStats = createRefreshedResults<WalletStats>({
+    name: 'wallet stats',
+    freshMs: FRESH_MS,
+    staleMs: STALE_MS,
+    maxEntries: MAX_WALLETS,
+    log: ctx.log,
+    background,
+    compute: (wallet) => gatherWalletStats(ctx, wallet as `0x${string}`),
+  });
+  app.addHook('onClose', async () => {
+    await portfolios.stop();
+    await walletStats.stop();
+  });
+
   app.get<{ Params: { address: string } }>(
     '/api/portfolio/:address',
-    async (req): Promise<Portfolio> => gatherPortfolio(ctx, addressParam(req.params.address)),
+    async (req): Promise<Portfolio> => portfolios.get(addressParam(req.params.address)),
   );
 
   app.get<{ Params: { address: string } }>(
     '/api/wallet-stats/:address',
-    async (req): Promise<WalletStats> => gatherWalletStats(ctx, addressParam(req.params.address)),
+    async (req): Promise<WalletStats> => walletStats.get(addressParam(req.params.address)),
   );
 
   app.get('/api/demo-wallet', async (): Promise<DemoWallet> => {

@@ -1,23 +1,54 @@
-/** Pump Finder (spec §2, §3, §7): GET /api/pump-opportunities?timeframe=&risk=. */
+/**
+ * Pump Finder (spec §2, §3, §7): GET /api/pump-opportunities?timeframe=&risk=. Computed off the
+ * request path: the last result per (timeframe, risk) is served while a newer one is computed, and
+ * the page's default view is kept fresh by a background job in the running app.
+ */
 import type { FastifyInstance } from 'fastify';
-import { type PumpResponse, pumpQuerySchema } from '../../../shared/market-tools';
+import {
+  PUMP_RISKS,
+  PUMP_TIMEFRAMES,
+  type PumpResponse,
+  type PumpRiskFilter,
+  type PumpTimeframe,
+  pumpQuerySchema,
+} from '../../../shared/market-tools';
+import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { findPumpOpportunities } from '../../pump/finder';
 import { parseWith } from '../../trader-tools/http';
 import type { AppContext } from '../context';
 
-export function registerPumpRoutes(app: FastifyInstance, ctx: AppContext) {
+const FRESH_MS = 30_000;
+const STALE_MS = 10 * 60_000;
+
+export function registerPumpRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { background?: boolean } = {},
+) {
+  const deps = {
+    db: ctx.database.db,
+    engine: ctx.engine,
+    weth: ctx.network.contracts.weth,
+    skip: [ctx.network.contracts.weth, ctx.network.contracts.usd].filter((a): a is `0x${string}` => !!a),
+    log: ctx.log,
+  };
+  const results = createRefreshedResults<PumpResponse>({
+    name: 'pump opportunities',
+    freshMs: FRESH_MS,
+    staleMs: STALE_MS,
+    maxEntries: PUMP_TIMEFRAMES.length * PUMP_RISKS.length,
+    log: ctx.log,
+    // The page opens on the default query (24h, all risks).
+    background: opts.background ? { keys: () => ['24h:all'], intervalMs: FRESH_MS } : undefined,
+    compute: (key) => {
+      const [timeframe, risk] = key.split(':') as [PumpTimeframe, PumpRiskFilter];
+      return findPumpOpportunities(deps, timeframe, risk);
+    },
+  });
+  app.addHook('onClose', () => results.stop());
+
   app.get('/api/pump-opportunities', async (req): Promise<PumpResponse> => {
     const q = parseWith(pumpQuerySchema, req.query ?? {}, 'query');
-    return findPumpOpportunities(
-      {
-        db: ctx.database.db,
-        engine: ctx.engine,
-        weth: ctx.network.contracts.weth,
-        skip: [ctx.network.contracts.weth, ctx.network.contracts.usd].filter((a): a is `0x${string}` => !!a),
-        log: ctx.log,
-      },
-      q.timeframe,
-      q.risk,
-    );
+    return results.get(`${q.timeframe}:${q.risk}`);
   });
 }

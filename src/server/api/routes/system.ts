@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
 import { getHeadBlock } from '../../chain/client';
+import type { EventLoopMonitor } from '../../event-loop';
 import type { AppContext } from '../context';
 
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { eventLoop?: EventLoopMonitor } = {},
+) {
   app.get('/api/health', async (_req, reply) => {
     const [db, head] = await Promise.all([
       ctx.database.ping().catch(() => false),
@@ -16,6 +21,8 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
       db: { ok: db, kind: ctx.database.kind },
       chain: { ok: head !== undefined, mode: ctx.network.mode, headBlock: head?.toString() ?? null },
       uptimeSeconds: Math.round(process.uptime()),
+      // How long ready work waited for the event loop recently (aim: p99 ≤ 50 ms).
+      eventLoopDelay: opts.eventLoop?.read() ?? null,
     });
   });
 

@@ -1,43 +1,41 @@
 /**
  * Token analysis endpoints (spec §7). All share one engine: facts are gathered once per token per
- * cache period, and each endpoint returns its analyser's result (spec §3 shape + evidence).
+ * cache period, analysed once per facts version, and each endpoint's part is serialised once. A
+ * cached answer is a lookup and a write; with a matching If-None-Match it is a 304 without a body.
  */
-import type { FastifyInstance } from 'fastify';
-import { DEFAULT_AMOUNT_USD, type TokenEngine } from '../../engine/token-engine';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, type Serialised } from '../../engine/serialised';
+import { DEFAULT_AMOUNT_USD, type ReportPart, type TokenEngine } from '../../engine/token-engine';
 import { addressParam, usdAmountParam } from '../params';
 
 type Params = { address: string };
 type Query = { amount?: string };
+type Req = FastifyRequest<{ Params: Params; Querystring: Query }>;
+
+/** Sends cached bytes, or 304 when the client already has them. `no-cache` = revalidate each time. */
+export function sendSerialised(req: FastifyRequest, reply: FastifyReply, s: Serialised): FastifyReply {
+  reply.header('etag', s.etag).header('cache-control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], s.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(s.body);
+}
 
 export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine) {
-  const report = async (address: string, amount?: string) =>
-    engine.report(addressParam(address), { amountUsd: usdAmountParam(amount, DEFAULT_AMOUNT_USD) });
+  const route = (url: string, part: ReportPart, withAmount: boolean) =>
+    app.get<{ Params: Params; Querystring: Query }>(url, async (req: Req, reply) => {
+      const address = addressParam(req.params.address);
+      const amountUsd = withAmount
+        ? usdAmountParam(req.query.amount, DEFAULT_AMOUNT_USD)
+        : DEFAULT_AMOUNT_USD;
+      // Hot path: the part is at hand (fresh facts, already serialised) — no promise, no analysis.
+      const hit = engine.peekSerialised(address, part, { amountUsd });
+      return sendSerialised(req, reply, hit ?? (await engine.serialised(address, part, { amountUsd })));
+    });
 
-  app.get<{ Params: Params }>(
-    '/api/scanner/:address',
-    async (req) => (await report(req.params.address)).scanner,
-  );
-  app.get<{ Params: Params }>(
-    '/api/rug-detector/:address',
-    async (req) => (await report(req.params.address)).rug,
-  );
-  app.get<{ Params: Params }>(
-    '/api/whale-tracker/:address',
-    async (req) => (await report(req.params.address)).whales,
-  );
-  app.get<{ Params: Params; Querystring: Query }>(
-    '/api/liquidity/:address',
-    async (req) => (await report(req.params.address, req.query.amount)).liquidity,
-  );
-  app.get<{ Params: Params }>(
-    '/api/flab-score/:address',
-    async (req) => (await report(req.params.address)).flabScore,
-  );
-  app.get<{ Params: Params }>(
-    '/api/token-health/:address',
-    async (req) => (await report(req.params.address)).health,
-  );
-  app.get<{ Params: Params; Querystring: Query }>('/api/tokens/:address/report', async (req) =>
-    report(req.params.address, req.query.amount),
-  );
+  route('/api/scanner/:address', 'scanner', false);
+  route('/api/rug-detector/:address', 'rug', false);
+  route('/api/whale-tracker/:address', 'whales', false);
+  route('/api/liquidity/:address', 'liquidity', true);
+  route('/api/flab-score/:address', 'flabScore', false);
+  route('/api/token-health/:address', 'health', false);
+  route('/api/tokens/:address/report', 'report', true);
 }

@@ -6,19 +6,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import type { YieldOpportunitiesResponse, YieldStrategiesResponse } from '../../../shared/yield';
-import { createSharedCache } from '../../engine/cache';
+import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { type FetchLike, fetchLlamaBaseOpportunities } from '../../yield/defillama';
 import { chainOpportunities } from '../../yield/opportunities';
 import { buildStrategies } from '../../yield/yield-math';
 import type { AppContext } from '../context';
 
 const CACHE_TTL_MS = 30_000;
+/** Past the TTL, the last result is served while a new one is computed (stale-while-revalidate). */
+const STALE_MS = 10 * 60_000;
 
 export type YieldRouteOptions = {
   /** The local scenario (staking and lending contracts); undefined in Base mode. */
   manifest?: Pick<ScenarioManifest, 'contracts'> | undefined;
   /** For tests of Base mode. */
   fetch?: FetchLike;
+  /** Recompute in the background every CACHE_TTL_MS, so no request waits (the running app). */
+  background?: boolean;
 };
 
 export function registerYieldRoutes(
@@ -26,10 +30,13 @@ export function registerYieldRoutes(
   ctx: AppContext,
   opts: YieldRouteOptions = {},
 ): void {
-  const cache = createSharedCache<YieldOpportunitiesResponse>({ ttlMs: CACHE_TTL_MS });
-
-  const load = (): Promise<YieldOpportunitiesResponse> =>
-    cache.get('all', async () => {
+  const results = createRefreshedResults<YieldOpportunitiesResponse>({
+    name: 'yield opportunities',
+    freshMs: CACHE_TTL_MS,
+    staleMs: STALE_MS,
+    log: ctx.log,
+    background: opts.background ? { keys: () => ['all'], intervalMs: CACHE_TTL_MS } : undefined,
+    compute: async () => {
       if (ctx.network.mode === 'base') {
         const opportunities = await fetchLlamaBaseOpportunities(opts.fetch);
         return { source: 'defillama', generatedAt: Date.now(), opportunities };
@@ -37,7 +44,10 @@ export function registerYieldRoutes(
       const { now, opportunities } = await chainOpportunities(ctx, opts.manifest);
       opportunities.sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
       return { source: 'chain', generatedAt: now * 1000, opportunities };
-    });
+    },
+  });
+  app.addHook('onClose', () => results.stop());
+  const load = () => results.get('all');
 
   app.get('/api/yield-opportunities', async () => load());
 

@@ -1,0 +1,127 @@
+/**
+ * Checks on the pools: LP locked or burned, pool liquidity, completed rug, recent removals, the
+ * pool creator's LP share, token age. Used by the liquidity analyser, scanner and rug detector.
+ */
+import { round } from '../../shared/analysis';
+import { LIQUIDITY_DRAIN } from '../../shared/vocabulary';
+import { allPools, completedRug, drainEvents, lpSafeShare, tokenAgeDays } from './derived-facts';
+import { type Check, DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
+import { FRESH_WALLET_DAYS } from './holder-checks';
+
+/** LP locked or burned share (0–1): TS wants ≥ 95%. */
+export const LP_SAFE_PASS = 0.95;
+export const LP_SAFE_WARN = 0.5;
+/** A lock that ends within this many days no longer protects. */
+export const LOCK_EXPIRY_SOON_DAYS = 7;
+/** Pool value (USD). */
+export const POOL_FAIL_BELOW_USD = 1_000;
+export const POOL_WARN_BELOW_USD = 10_000;
+/** A liquidity removal taking at least this share of the quote reserve is a "drain event". */
+
+export const checkLpLocked: Check = (f, w) => {
+  const spec = { check: 'lp_locked', label: 'LP locked or burned', weight: w };
+  const p = f.mainPool;
+  if (!p) return judged(spec, 'unknown', null, 'There is no pool, so there is no liquidity to lock.');
+  const safe = lpSafeShare(p);
+  const v = round(safe * 100, 1);
+  const o = gradeBelow(safe, LP_SAFE_WARN, LP_SAFE_PASS);
+  const lockEnds =
+    p.lockUnlockTime !== null && p.lpLockedShare > 0 ? (p.lockUnlockTime - f.now) / DAY_S : null;
+  if (o === 'pass' && lockEnds !== null && lockEnds < LOCK_EXPIRY_SOON_DAYS && p.lpBurnedShare < LP_SAFE_PASS)
+    return judged(
+      spec,
+      'warn',
+      v,
+      lockEnds <= 0
+        ? `${pct(v)} of the LP is locked or burned, but the lock has already ended.`
+        : `${pct(v)} of the LP is locked or burned, but the lock ends in ${round(lockEnds, 1)} days.`,
+    );
+  return judged(
+    spec,
+    o,
+    v,
+    o === 'pass'
+      ? `${pct(v)} of the pool's LP tokens are burned or locked.`
+      : `Only ${pct(v)} of the pool's LP tokens are burned or locked; the rest can be withdrawn.`,
+  );
+};
+
+export const checkPoolLiquidity: Check = (f, w) => {
+  const spec = { check: 'pool_liquidity', label: 'Pool liquidity', weight: w };
+  const p = f.mainPool;
+  if (!p) return judged(spec, 'fail', 0, 'The token has no liquidity pool, so it cannot be traded.');
+  const v = p.poolValueUsd;
+  if (v === null || !Number.isFinite(v))
+    return judged(spec, 'unknown', null, "The pool's USD value could not be priced.");
+  const o = gradeBelow(v, POOL_FAIL_BELOW_USD, POOL_WARN_BELOW_USD);
+  return judged(
+    spec,
+    o,
+    round(v, 2),
+    o === 'pass'
+      ? `The main pool holds ${usd(v)} of liquidity.`
+      : `The main pool holds only ${usd(v)} of liquidity.`,
+  );
+};
+
+/** Completed rug. No pool: unknown with no deduction (the missing pool is counted elsewhere). */
+export const checkCompletedRug: Check = (f, w) => {
+  const spec = { check: 'completed_rug', label: 'Liquidity drained (completed rug)', weight: w };
+  if (allPools(f).length === 0)
+    return judged(spec, 'unknown', null, 'There is no pool to check for a drain.', 0);
+  const r = completedRug(f);
+  if (!r.rugged) return judged(spec, 'pass', false, "The pool's liquidity has not been drained.");
+  const when = r.event ? ` (tx ${r.event.event.txHash})` : '';
+  return judged(spec, 'fail', true, `Rug pulled: ${r.reason}${when}.`);
+};
+
+export const checkRecentLpRemoval: Check = (f, w) => {
+  const spec = { check: 'recent_lp_removal', label: 'Recent liquidity removal', weight: w };
+  if (allPools(f).length === 0) return judged(spec, 'unknown', null, 'There is no pool to watch.', 0);
+  const recent = drainEvents(f).filter((d) => d.event.timestamp >= f.now - DAY_S);
+  if (recent.length === 0)
+    return judged(
+      spec,
+      'pass',
+      0,
+      `No removal of ${pct(LIQUIDITY_DRAIN.minShare * 100, 0)} or more of the liquidity in 24 h.`,
+    );
+  const biggest = Math.max(...recent.map((d) => d.share));
+  return judged(
+    spec,
+    biggest >= 0.5 ? 'fail' : 'warn',
+    round(biggest * 100, 1),
+    `${recent.length} liquidity removal(s) in the last 24 h, the largest taking ${pct(biggest * 100)} of the pool.`,
+  );
+};
+
+export const checkLpCreatorShare: Check = (f, w) => {
+  const spec = { check: 'lp_creator_share', label: "Pool creator's LP share", weight: w };
+  const p = f.mainPool;
+  if (!p) return judged(spec, 'unknown', null, 'There is no pool.');
+  const s = p.lpCreatorShare;
+  const o = gradeAbove(s, 0.1, 0.5);
+  return judged(
+    spec,
+    o,
+    round(s * 100, 1),
+    o === 'pass'
+      ? `The pool creator holds ${pct(s * 100)} of the LP tokens.`
+      : `The pool creator still holds ${pct(s * 100)} of the LP tokens and can pull that liquidity at any time.`,
+  );
+};
+
+export const checkTokenAge: Check = (f, w) => {
+  const spec = { check: 'token_age', label: 'Token age', weight: w };
+  const age = tokenAgeDays(f);
+  if (age === null) return judged(spec, 'unknown', null, 'When the token was created is not known.');
+  const o = gradeBelow(age, 1, FRESH_WALLET_DAYS);
+  return judged(
+    spec,
+    o,
+    age,
+    o === 'pass'
+      ? `The token is ${Math.floor(age)} days old.`
+      : `The token is only ${age} days old; most rugs happen early.`,
+  );
+};

@@ -1,0 +1,185 @@
+/**
+ * Checks on what the owner (or another privileged address) can do, judged by the EFFECT measured in
+ * the owner-power simulation (facts.ownerPowers): a function counts as a mint because calling it
+ * raised supply or a balance, as a blacklist because a real holder could no longer sell, and so on.
+ * Function names (capabilities) only label; when the simulation could not run the line is 'unknown'
+ * and lists the names as hints, never as a verdict.
+ */
+import type { CheckOutcome, Evidence } from '../../shared/analysis';
+import { type OwnerPowerEffect, TAX } from '../../shared/vocabulary';
+import type { Capability, OwnerPowerFinding, TokenReportFacts } from '../facts/types';
+import { capability } from './derived-facts';
+import { type Check, type CheckSpec, judged } from './evidence-lines';
+
+export function powersWith(f: TokenReportFacts, effects: readonly OwnerPowerEffect[]): OwnerPowerFinding[] {
+  const p = f.ownerPowers;
+  if (p.status !== 'simulated') return [];
+  return p.findings.filter((x) => x.usable && x.effects.some((e) => effects.includes(e)));
+}
+
+const fnName = (x: OwnerPowerFinding) => x.signature ?? `function ${x.selector}`;
+
+/** "farm(address,uint256) by owner() (victim, 10^30)" for the first few findings. */
+export function describePowers(xs: OwnerPowerFinding[], n = 2): string {
+  return xs
+    .slice(0, n)
+    .map((x) => `${fnName(x)} called by ${x.callerRole} with ${x.args}: ${x.detail}`)
+    .join(' ');
+}
+
+function notSimulated(f: TokenReportFacts, spec: CheckSpec, caps: Capability[], what: string): Evidence {
+  const p = f.ownerPowers;
+  const c = capability(f, ...caps);
+  const names = c.found
+    ? ` Functions named like this exist (${c.via.slice(0, 3).join(', ')}), which is only a hint.`
+    : '';
+  if (p.status === 'no_callers')
+    return judged(
+      spec,
+      'pass',
+      false,
+      `No address holds owner powers (${p.reason.replace(/\.$/, '')}), so nobody can ${what}.${names}`,
+    );
+  const why = p.status === 'error' ? p.message : p.status === 'simulated' ? '' : p.reason;
+  return judged(
+    spec,
+    'unknown',
+    null,
+    `Whether anyone can ${what} could not be simulated (${why.replace(/\.$/, '')}).${names}`,
+  );
+}
+
+function effectCheck(
+  f: TokenReportFacts,
+  spec: CheckSpec,
+  effects: OwnerPowerEffect[],
+  caps: Capability[],
+  what: string,
+  grade: (xs: OwnerPowerFinding[]) => CheckOutcome = () => 'fail',
+): Evidence {
+  const p = f.ownerPowers;
+  if (p.status !== 'simulated') return notSimulated(f, spec, caps, what);
+  const hits = powersWith(f, effects);
+  if (hits.length === 0)
+    return judged(
+      spec,
+      'pass',
+      false,
+      `No privileged address could ${what} in ${p.callsSimulated} simulated calls of ${p.functionsProbed} functions.`,
+    );
+  return judged(
+    spec,
+    grade(hits),
+    true,
+    `${hits.length} function(s) let a privileged address ${what}. ${describePowers(hits)}`,
+  );
+}
+
+export const checkMint: Check = (f, w) => {
+  const spec = { check: 'mint', label: 'Mint (measured)', weight: w };
+  const n = f.events.mintsAfterLaunch;
+  if (n > 0) {
+    const sim = powersWith(f, ['mint']);
+    return judged(
+      spec,
+      'fail',
+      true,
+      `New tokens were minted ${n} time(s) after the creation transaction.${sim.length ? ` ${describePowers(sim, 1)}` : ''}`,
+    );
+  }
+  return effectCheck(f, spec, ['mint'], ['mint'], 'create tokens or raise a balance without a transfer');
+};
+
+/** The highest tax a privileged address can reach, measured after its call. */
+export function highestReachableTax(xs: OwnerPowerFinding[]): number {
+  return Math.max(0, ...xs.map((x) => Math.max(x.sellTaxAfterPct ?? 0, x.buyTaxAfterPct ?? 0)));
+}
+
+export const checkFeeSetters: Check = (f, w) =>
+  effectCheck(
+    f,
+    { check: 'fee_setters', label: 'Tax can be raised (measured)', weight: w },
+    ['tax_raised'],
+    ['setFees'],
+    'raise the buy or sell tax',
+    (xs) => {
+      const top = highestReachableTax(xs);
+      return top > TAX.failPct ? 'fail' : top > TAX.warnPct ? 'warn' : 'pass';
+    },
+  );
+
+export const checkBlacklist: Check = (f, w) =>
+  effectCheck(
+    f,
+    { check: 'blacklist', label: 'Blocks chosen holders (measured)', weight: w },
+    ['holder_blocked'],
+    ['blacklist'],
+    'stop a chosen holder from selling',
+  );
+
+export const checkPause: Check = (f, w) => {
+  const spec = { check: 'pause', label: 'Pause / trading switch (measured)', weight: w };
+  if (f.events.pauses > 0)
+    return judged(spec, 'fail', true, `Trading was paused ${f.events.pauses} time(s) (Paused events).`);
+  return effectCheck(
+    f,
+    spec,
+    ['sells_blocked', 'buys_blocked'],
+    ['pause', 'tradingToggle'],
+    'stop buys or sells for everyone',
+  );
+};
+
+export const checkOwnerMovesTokens: Check = (f, w) =>
+  effectCheck(
+    f,
+    { check: 'owner_moves_tokens', label: "Owner can move others' tokens (measured)", weight: w },
+    ['move_tokens'],
+    ['ownerTransferOthers'],
+    "lower another holder's balance without an allowance",
+  );
+
+export const checkMaxTx: Check = (f, w) => {
+  const spec = { check: 'max_tx', label: 'Max transaction / max wallet', weight: w };
+  const maxBuy = f.trade.status === 'ok' ? f.trade.maxBuyEth : null;
+  const shrink = powersWith(f, ['limit_shrunk']);
+  if (shrink.length > 0)
+    return judged(
+      spec,
+      'warn',
+      maxBuy ?? true,
+      `A privileged address can shrink the largest allowed trade. ${describePowers(shrink, 1)}`,
+    );
+  return judged(
+    spec,
+    'pass',
+    false,
+    'No cap on trade size was measured, and no privileged call creates one.',
+  );
+};
+
+/** Owner-like control that owner() does not show: a power usable by an address other than owner(). */
+export const checkHiddenOwner: Check = (f, w) => {
+  const spec = { check: 'hidden_owner', label: 'Hidden owner', weight: w };
+  const p = f.ownerPowers;
+  const hidden =
+    p.status === 'simulated' ? p.findings.filter((x) => x.usable && x.callerRole !== 'owner()') : [];
+  const ownerShown = f.token.ownerRenounced === false;
+  if (hidden.length > 0 && !hidden.every((x) => ownerShown && x.caller === f.token.owner?.toLowerCase()))
+    return judged(
+      spec,
+      ownerShown ? 'warn' : 'fail',
+      hidden.length,
+      `${ownerShown ? 'Besides owner(), another' : 'owner() shows no active owner, yet an'} address still holds powers. ${describePowers(hidden, 1)}`,
+    );
+  const e = f.events;
+  const privileged = e.mintsAfterLaunch + e.pauses + e.upgrades;
+  if (!ownerShown && privileged > 0)
+    return judged(
+      spec,
+      'warn',
+      privileged,
+      `owner() shows no active owner, yet ${privileged} privileged action(s) (mint, pause, upgrade) were recorded.`,
+    );
+  return judged(spec, 'pass', false, 'No address other than owner() was found holding powers.');
+};

@@ -1,0 +1,174 @@
+/**
+ * Judges the raw outcomes of owner-power probes (pure): compares each simulated call's measurements
+ * with the baseline (no call) and names the effect. Thresholds from shared/vocabulary.ts.
+ */
+import { FEE_CHANGE_MIN_PP, OWNER_POWER_LABELS, type OwnerPowerEffect } from '../../../shared/vocabulary';
+import type { Address, OwnerPowerFinding } from '../types';
+
+/** What PowerProbe reports for one candidate (the fields we use). */
+export type ProbeOutcome = {
+  called: boolean;
+  callOk: boolean;
+  gasUsed: bigint;
+  supplyBefore: bigint;
+  supplyAfter: bigint;
+  before: readonly bigint[];
+  afterCall: readonly bigint[];
+  traded: boolean;
+  victimTried: boolean;
+  victimSellOk: boolean;
+  buyOk: boolean;
+  smallBuyOnly: boolean;
+  sellOk: boolean;
+  buyExpected: bigint;
+  buyReceived: bigint;
+  sellExpected: bigint;
+  sellReceived: bigint;
+};
+
+export type ProbeMeta = {
+  selector: `0x${string}`;
+  signature: string | null;
+  caller: Address;
+  callerRole: string;
+  args: string;
+};
+
+/** Watched addresses, in the order the probe reads their balances. */
+export type Watch = { address: Address; role: 'victim' | 'caller' | 'pair' | 'token' | 'other' }[];
+
+/** Percent lost between quote and delivery, clamped at 0, to 0.01 pp. */
+export function lossPct(expected: bigint, received: bigint): number | null {
+  if (expected <= 0n) return null;
+  if (received >= expected) return 0;
+  return Number(((expected - received) * 10_000n) / expected) / 100;
+}
+
+export type Baseline = {
+  buyOk: boolean;
+  sellOk: boolean;
+  smallBuyOnly: boolean;
+  buyTaxPct: number | null;
+  sellTaxPct: number | null;
+  holderSellOk: boolean | null;
+};
+
+export function baselineOf(o: ProbeOutcome): Baseline {
+  return {
+    buyOk: o.buyOk,
+    sellOk: o.sellOk,
+    smallBuyOnly: o.smallBuyOnly,
+    buyTaxPct: o.buyOk ? lossPct(o.buyExpected, o.buyReceived) : null,
+    sellTaxPct: o.sellOk ? lossPct(o.sellExpected, o.sellReceived) : null,
+    holderSellOk: o.victimTried ? o.victimSellOk : null,
+  };
+}
+
+const fmt = (v: bigint) => v.toLocaleString('en-US');
+
+/** Effects on supply and balances (phase 1, no trade). */
+export function balanceEffects(
+  o: ProbeOutcome,
+  watch: Watch,
+  caller: Address,
+): { effects: OwnerPowerEffect[]; notes: string[] } {
+  const effects: OwnerPowerEffect[] = [];
+  const notes: string[] = [];
+  if (!o.callOk) return { effects, notes };
+  if (o.supplyAfter > o.supplyBefore) {
+    effects.push('mint');
+    notes.push(`total supply rose by ${fmt(o.supplyAfter - o.supplyBefore)} base units`);
+  } else {
+    let up = 0n;
+    let down = 0n;
+    o.afterCall.forEach((a, i) => {
+      const b = o.before[i] ?? 0n;
+      if (a > b) up += a - b;
+      else down += b - a;
+    });
+    // Burned supply explains a fall elsewhere; a rise nobody paid for is new tokens in all but name.
+    const burned = o.supplyBefore > o.supplyAfter ? o.supplyBefore - o.supplyAfter : 0n;
+    const downNotBurned = down > burned ? down - burned : 0n;
+    if (up > downNotBurned) {
+      effects.push('mint');
+      notes.push(`a balance rose by ${fmt(up - downNotBurned)} base units with no matching transfer`);
+    }
+  }
+  watch.forEach((w, i) => {
+    if (w.role !== 'victim' || w.address === caller) return;
+    const b = o.before[i] ?? 0n;
+    const a = o.afterCall[i] ?? 0n;
+    if (a < b) {
+      effects.push('move_tokens');
+      notes.push(`a holder's balance fell by ${fmt(b - a)} base units without any approval`);
+    }
+  });
+  return { effects, notes };
+}
+
+/** Effects on trading (phase 2): compared with the baseline round trip and holder sell. */
+export function tradeEffects(
+  o: ProbeOutcome,
+  base: Baseline,
+): { effects: OwnerPowerEffect[]; notes: string[]; buyTax: number | null; sellTax: number | null } {
+  const effects: OwnerPowerEffect[] = [];
+  const notes: string[] = [];
+  const buyTax = o.buyOk ? lossPct(o.buyExpected, o.buyReceived) : null;
+  const sellTax = o.sellOk ? lossPct(o.sellExpected, o.sellReceived) : null;
+  if (!o.callOk || !o.traded) return { effects, notes, buyTax, sellTax };
+  if (base.holderSellOk === true && o.victimTried && !o.victimSellOk) {
+    effects.push('holder_blocked');
+    notes.push('a real holder who could sell before can no longer sell');
+  }
+  if (base.buyOk && !o.buyOk) {
+    effects.push('buys_blocked');
+    notes.push('buys that worked before now revert');
+  } else if (base.buyOk && !base.smallBuyOnly && o.smallBuyOnly) {
+    effects.push('limit_shrunk');
+    notes.push('the usual buy size now fails; only a buy a hundred times smaller passes');
+  }
+  if (base.sellOk && o.buyOk && !o.sellOk) {
+    effects.push('sells_blocked');
+    notes.push('sells that worked before now revert');
+  }
+  const rose = (after: number | null, before: number | null) =>
+    after !== null && before !== null && after - before >= FEE_CHANGE_MIN_PP;
+  if (rose(sellTax, base.sellTaxPct) || rose(buyTax, base.buyTaxPct)) {
+    effects.push('tax_raised');
+    if (rose(sellTax, base.sellTaxPct)) notes.push(`sell tax ${base.sellTaxPct}% → ${sellTax}%`);
+    if (rose(buyTax, base.buyTaxPct)) notes.push(`buy tax ${base.buyTaxPct}% → ${buyTax}%`);
+  }
+  return { effects, notes, buyTax, sellTax };
+}
+
+/** Worst first: the effect order of the vocabulary, then the highest tax reached. */
+function severity(f: OwnerPowerFinding): number {
+  return Math.max(f.sellTaxAfterPct ?? 0, f.buyTaxAfterPct ?? 0);
+}
+
+/**
+ * One finding per (function, effect, caller): the probe with the most extreme measurement (the
+ * highest tax reachable for a fee setter).
+ */
+export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
+  const best = new Map<string, OwnerPowerFinding>();
+  for (const f of all) {
+    const key = `${f.selector}:${f.caller}:${[...f.effects].sort().join(',')}`;
+    const prev = best.get(key);
+    if (!prev || severity(f) > severity(prev)) best.set(key, f);
+  }
+  // Collapse the same function+effects found from several callers into the first caller's line.
+  const byFn = new Map<string, OwnerPowerFinding>();
+  for (const f of best.values()) {
+    const key = `${f.selector}:${[...f.effects].sort().join(',')}`;
+    const prev = byFn.get(key);
+    if (!prev) byFn.set(key, f);
+    else if (severity(f) > severity(prev)) byFn.set(key, { ...f, callerRole: f.callerRole });
+  }
+  return [...byFn.values()].sort((a, b) => severity(b) - severity(a));
+}
+
+export function describe(effects: OwnerPowerEffect[], notes: string[]): string {
+  const labels = [...new Set(effects)].map((e) => OWNER_POWER_LABELS[e]).join(', ');
+  return `${labels}: ${notes.join('; ')}.`;
+}

@@ -1,0 +1,29 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createRefreshedResults } from './refreshed-results';
+
+const log = pino({ level: 'silent' });
+
+describe('createRefreshedResults', () => {
+  it('computes a key in the background before anyone asks, then serves it without computing', async () => {
+    let computed = 0;
+    const r = createRefreshedResults<string>({
+      name: 'test',
+      freshMs: 60_000,
+      staleMs: 60_000,
+      log,
+      compute: async (key) => {
+        computed++;
+        return `${key}#${computed}`;
+      },
+      background: { keys: () => ['a'], intervalMs: 60_000, firstDelayMs: 0 },
+    });
+    await new Promise((res) => setTimeout(res, 20));
+    expect(computed).toBe(1);
+    expect(await r.get('a')).toBe('a#1');
+    expect(computed).toBe(1);
+    // A key nobody warmed is computed on first request, once.
+    expect(await Promise.all([r.get('b'), r.get('b')])).toEqual(['b#2', 'b#2']);
+    await r.stop();
+  });
+});

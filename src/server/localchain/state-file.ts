@@ -1,0 +1,109 @@
+/**
+ * The chain state file: anvil's dump, fetched over RPC, with execution traces stripped, written
+ * durably (temp file + fsync + rename + directory fsync) so it is always the old file or the new
+ * one, whole. The whole save runs in a worker thread: a full-scenario dump is tens of megabytes of
+ * JSON to gunzip, parse and serialise, which would otherwise stall the event loop for seconds.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
+
+/**
+ * Execution traces are ~80% of anvil's dump and nothing we serve needs them (blocks, receipts and
+ * logs stay): dropping them keeps the state file about five times smaller as the simulator runs.
+ */
+export function compactState(json: string): string {
+  const state = JSON.parse(json) as { transactions?: { info?: { traces?: unknown[] } }[] };
+  for (const tx of state.transactions ?? []) if (tx.info) tx.info.traces = [];
+  return JSON.stringify(state);
+}
+
+/** temp file + fsync + rename + fsync of the directory: the file is the old or the new, whole. */
+export async function writeFileDurable(file: string, data: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  const fh = await fs.promises.open(tmp, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fs.promises.rename(tmp, file);
+  try {
+    const dir = await fs.promises.open(path.dirname(file), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Directory fsync is not supported everywhere (Windows); the rename is still atomic.
+  }
+}
+
+/**
+ * The worker's code, as source text so it survives bundling (dist/server/main.js is one file).
+ * It repeats compactState and writeFileDurable above; state-file.test.ts checks they agree.
+ */
+const WORKER_SOURCE = `
+const { workerData, parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const { gunzipSync } = require('node:zlib');
+(async () => {
+  const { rpcUrl, statePath, timeoutMs, tmpSuffix } = workerData;
+  const t0 = performance.now();
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await res.json();
+  if (body.error) throw new Error('anvil_dumpState: ' + body.error.message);
+  const t1 = performance.now();
+  const state = JSON.parse(gunzipSync(Buffer.from(body.result.slice(2), 'hex')).toString('utf8'));
+  for (const tx of state.transactions || []) if (tx.info) tx.info.traces = [];
+  const json = JSON.stringify(state);
+  const tmp = statePath + '.tmp-' + tmpSuffix;
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    fs.writeFileSync(fd, json);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, statePath);
+  try {
+    const dir = fs.openSync(path.dirname(statePath), 'r');
+    try { fs.fsyncSync(dir); } finally { fs.closeSync(dir); }
+  } catch {}
+  parentPort.postMessage({ bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 });
+})().catch((e) => parentPort.postMessage({ error: String((e && e.message) || e) }));
+`;
+
+/** Dump anvil's state and write it to `statePath`, off the main thread. */
+export function saveStateFile(rpcUrl: string, statePath: string, timeoutMs = 120_000): Promise<SaveResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid },
+    });
+    let settled = false;
+    worker.once('message', (m: SaveResult | { error: string }) => {
+      settled = true;
+      if ('error' in m) reject(new Error(m.error));
+      else resolve(m);
+      void worker.terminate();
+    });
+    worker.once('error', (e) => {
+      if (!settled) reject(e);
+      settled = true;
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the state-saving worker exited (${code})`));
+    });
+  });
+}
