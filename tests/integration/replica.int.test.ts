@@ -181,6 +181,8 @@ describe('Base mode with 20% of RPC requests failing', () => {
       expect(r?.facts.holderCount).toBe(want?.facts.holderCount);
       expect(r?.facts.trade.status).toBe(want?.facts.trade.status);
       expect(r?.rug.riskLevel).toBe(want?.rug.riskLevel);
+      // The pool's history was indexed too (a failed pool look-up must not mean "no pools").
+      expect(r?.facts.pools[0]?.recentSwapCount).toBe(want?.facts.pools[0]?.recentSwapCount);
     }
   });
 });

@@ -143,7 +143,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     cache.get(address.toLowerCase(), async () => {
       gathers++;
       const started = Date.now();
-      head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => head);
+      head = await opts.chain.public.getBlockNumber({ cacheTime: opts.chain.headCacheMs }).catch(() => head);
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
         await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }

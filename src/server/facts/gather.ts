@@ -84,10 +84,13 @@ async function readEthUsd(
 ): Promise<number | null> {
   const weth = network.contracts.weth.toLowerCase() as Address;
   const usd = network.contracts.usd.toLowerCase();
-  let refs = (await indexedPools(db, venues, weth))
-    .filter(known)
-    .filter((p) => p.token0 === usd || p.token1 === usd);
-  if (refs.length === 0) refs = await venues.discoverPools(client, weth, [usd as Address]);
+  // On Base the factory is asked at once, beside the index (no database step before the RPC call).
+  const [indexed, discovered] = await Promise.all([
+    indexedPools(db, venues, weth),
+    network.mode === 'base' ? venues.discoverPools(client, weth, [usd as Address]) : undefined,
+  ]);
+  let refs = indexed.filter(known).filter((p) => p.token0 === usd || p.token1 === usd);
+  if (refs.length === 0) refs = discovered ?? (await venues.discoverPools(client, weth, [usd as Address]));
   if (refs.length === 0) return null;
   const states = await venues.readPools(client, weth, refs);
   const deepest = states.sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : -1))[0];
@@ -111,12 +114,14 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   ethUsdP.catch(() => {});
   const [basics, pairRows] = await Promise.all([
     readTokenBasics(client, t),
-    indexedPools(db, venues, t).then(async (rows) => {
+    Promise.all([
+      indexedPools(db, venues, t),
+      network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
+    ]).then(([rows, discovered]) => {
       const indexed = rows
         .filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd))
         .filter(known);
-      if (indexed.length > 0 || network.mode !== 'base') return indexed;
-      return venues.discoverPools(client, t, [weth as Address, usd as Address]);
+      return indexed.length > 0 ? indexed : discovered;
     }),
   ]);
   const decimals = basics.decimals ?? 18;
@@ -240,39 +245,38 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const simVenue = simState ? venues.get(simState.venue) : undefined;
   const target = simState ? { token: t, pool: simState, weth: weth as Address } : null;
   const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
-  // Both simulations at once: against a remote RPC they share one round trip.
-  const [trade, holderSells] = await Promise.all([
-    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
-    simVenue && target && sellers.length > 0
-      ? simVenue
-          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
-          .catch(() => null)
-      : null,
-  ]);
-
   // Owner powers by effect, with a real pool buyer as the victim (the oldest buyer first).
   const powerPool =
     states
       .filter((s) => s.venue === 'uniswap-v2' && s.quote === weth)
       .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
     null;
-  const ownerPowers = await simulateOwnerPowers(client, {
-    token: t,
-    code: capabilities.code,
-    implementationCode: capabilities.implementationCode,
-    owner: capabilities.owner,
-    deployer: (deployer as Address | null) ?? null,
-    // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
-    pool: powerPool
-      ? {
-          pair: powerPool.pair,
-          router: network.contracts.uniswapV2Router,
-          weth: weth as Address,
-          wethReserve: powerPool.quoteReserve,
-        }
+  // The simulations at once: against a remote RPC they share round trips.
+  const [trade, holderSells, ownerPowers] = await Promise.all([
+    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
+    simVenue && target && sellers.length > 0
+      ? simVenue
+          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
+          .catch(() => null)
       : null,
-    holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-  });
+    simulateOwnerPowers(client, {
+      token: t,
+      code: capabilities.code,
+      implementationCode: capabilities.implementationCode,
+      owner: capabilities.owner,
+      deployer: (deployer as Address | null) ?? null,
+      // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
+      pool: powerPool
+        ? {
+            pair: powerPool.pair,
+            router: network.contracts.uniswapV2Router,
+            weth: weth as Address,
+            wethReserve: powerPool.quoteReserve,
+          }
+        : null,
+      holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+    }),
+  ]);
 
   const contractAddrs = [
     t,

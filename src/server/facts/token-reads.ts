@@ -3,6 +3,7 @@
  * token without owner() or with a reverting name() still yields the rest; null = unknown.
  */
 import { type Address, type Hex, hexToString, isHex, type PublicClient } from 'viem';
+import { isRpcFailure } from '../chain/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from './abis';
 
@@ -51,7 +52,9 @@ export async function readTokenBasics(client: PublicClient, token: Address): Pro
   if (callsRes.status === 'rejected') {
     throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', callsRes.reason);
   }
-  const results: { status: 'success' | 'failure'; result?: unknown }[] = callsRes.value;
+  const results: { status: 'success' | 'failure'; result?: unknown; error?: unknown }[] = callsRes.value;
+  const rpcFailed = results.find((r) => r.status === 'failure' && isRpcFailure(r.error));
+  if (rpcFailed) throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', rpcFailed.error);
   const get = (i: number) => (results[i]?.status === 'success' ? results[i]?.result : undefined);
   const decimals = get(2);
   const totalSupply = get(3);

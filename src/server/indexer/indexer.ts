@@ -271,7 +271,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       try {
         let head: bigint;
         try {
-          head = knownHead ?? (await chain.public.getBlockNumber({ cacheTime: 0 }));
+          head = knownHead ?? (await chain.public.getBlockNumber({ cacheTime: chain.headCacheMs }));
         } catch (cause) {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }
