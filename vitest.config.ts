@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // solc compiles and property runs take seconds on a busy 2-core machine: fail on behaviour, not speed.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,262 +1,98 @@
 /**
- * `npm run bench`: token report latency and JSON-RPC requests per cold report (engine issue, part 7
- * acceptance). Run with tsx (`npm run bench` compiles the contracts first, then runs this file).
+ * `npm run bench`: honest performance figures, one module per measurement (scripts/bench/*.ts).
+ * Defaults are what a user runs — the FULL scenario with the market simulator on — and every run
+ * prints the machine and its load average, because figures from a busy machine must say so.
  *
- * How the numbers are taken, and why they are honest:
- *   - A fresh anvil with the scenario (SCENARIO test, or BENCH_SCENARIO=full), built straight
- *     against anvil. Then the app is assembled exactly as start-up does it (in-memory PGlite,
- *     migrations, indexer caught up to the head, the scenario's sources verified, the token engine,
- *     the Fastify app) but every chain client it gets talks to anvil through a counting HTTP proxy
- *     in this process. The app listens on a free port and every report is a real HTTP GET of
- *     /api/tokens/:address/report: latency includes routing, analysis and JSON serialisation.
- *   - The app's own anvil cannot be proxied from outside (it picks its port itself), hence this
- *     in-process assembly instead of spawning dist/server/main.js.
- *   - Background work is left out so that it does not pollute the count: no market simulator (no
- *     new blocks), no indexer follower loop (the index is at the head, so a report's freshness
- *     check is its one eth_blockNumber), no deployer-resolver or call-tracker jobs.
- *   - cold = a token this process has never analysed (every scenario token once, in order; the
- *     very first report also warms the process — JIT, lazy imports — and is shown separately but
- *     kept in the figures); warm = 200 sequential requests for a token whose facts are cached.
- *   - RPC round trips = HTTP requests that reached the proxy during one cold report (JSON-RPC
- *     batches would count as one round trip; the calls inside them are counted too).
- *   - 200 simultaneous requests for one token nobody asked for yet: how many analyses ran.
+ *   report      cold/warm token report latency, JSON-RPC round trips per cold report, 200
+ *               simultaneous cold requests → analyses (in-process app on a fresh anvil)
+ *   throughput  cached /api/scanner/:address vs a bare Node server on the same bytes (ratio)
+ *   mixed       many connections over a mix of endpoints: req/s, p50/p99, errors, /api/health p99,
+ *               the app's event-loop delay
+ *   (`npm run bench:start` measures cold and warm start.)
+ *
+ * Flags (all optional):
+ *   --only report,throughput,mixed   modules to run (default: all three)
+ *   --scenario full|test             default full
+ *   --simulator on|off               default on
+ *   --connections N --duration S     throughput: default 50 connections × 10 s per server
+ *   --mixed-connections N --mixed-duration S   mixed load: default 200 × 60 s
+ *   --data-dir DIR                   the app's DATA_DIR for throughput/mixed (default .data-bench,
+ *                                    kept: only the first run pays the cold start)
+ * e.g. a quick run: npm run bench -- --scenario test --duration 3 --mixed-connections 50 --mixed-duration 10
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import type { Address } from 'viem';
-import { createApp } from '../src/server/api/app';
-import { createLocalChainClients } from '../src/server/chain/client';
-import { describeLocalNetwork } from '../src/server/chain/network';
-import { openDatabase } from '../src/server/db/client';
-import { createTokenEngine } from '../src/server/engine/token-engine';
-import { createIndexer } from '../src/server/indexer/indexer';
-import { startAnvil } from '../src/server/localchain/anvil';
-import { buildScenario } from '../src/server/localchain/scenario';
-import { verifyScenarioSources } from '../src/server/localchain/verify-scenario';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { NetworkInfo } from '../src/shared/network';
+import { getJson, startAppProcess } from './bench/app-process';
+import { runMixedBench } from './bench/mixed';
+import { runReportBench } from './bench/report';
+import { machineLine } from './bench/stats';
+import { runThroughputBench } from './bench/throughput';
 
-const VARIANT = process.env.BENCH_SCENARIO === 'full' ? 'full' : 'test';
-const WARM_REQUESTS = 200;
-const SIMULTANEOUS = 200;
-const AIM = { coldMs: 500, rpc: 10, warmMs: 20, analyses: 1 };
+const MODULES = ['report', 'throughput', 'mixed'] as const;
+type Module = (typeof MODULES)[number];
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: 'string', default: MODULES.join(',') },
+    scenario: { type: 'string', default: 'full' },
+    simulator: { type: 'string', default: 'on' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    'mixed-connections': { type: 'string', default: '200' },
+    'mixed-duration': { type: 'string', default: '60' },
+    'data-dir': { type: 'string', default: '.data-bench' },
+  },
+});
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return Number.NaN;
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
+function positive(name: string, v: string | undefined): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer (got "${v}")`);
+  return n;
 }
-const median = (xs: number[]) => quantile(xs, 0.5);
-
-/** A JSON-RPC proxy in front of anvil that counts HTTP requests and the calls inside them. */
-async function startCountingProxy(target: string) {
-  const upstream = new URL(target);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const counts = { requests: 0, calls: 0, methods: new Map<string, number>() };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      counts.requests++;
-      try {
-        const parsed = JSON.parse(body.toString('utf8')) as { method?: string } | { method?: string }[];
-        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-          counts.calls++;
-          const m = String(call.method);
-          counts.methods.set(m, (counts.methods.get(m) ?? 0) + 1);
-        }
-      } catch {
-        counts.calls++;
-      }
-      const out = http.request(
-        {
-          agent,
-          host: upstream.hostname,
-          port: upstream.port,
-          path: upstream.pathname,
-          method: req.method,
-          headers: { 'content-type': 'application/json', 'content-length': body.length },
-        },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      out.on('error', (e) => {
-        res.writeHead(502).end(String(e));
-      });
-      out.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    counts,
-    reset() {
-      counts.requests = 0;
-      counts.calls = 0;
-      counts.methods.clear();
-    },
-    close: () => {
-      agent.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-async function timedGet(url: string): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(url);
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}: ${text.slice(0, 200)}`);
-  return ms;
-}
-
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
-const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 async function main() {
-  const t0 = Date.now();
-  process.stdout.write(`building the ${VARIANT} scenario on a fresh anvil… `);
-  const anvil = await startAnvil({ log, genesisTimestamp: Math.floor(Date.now() / 1000) - 60 * 86_400 });
-  const cleanup: (() => Promise<unknown>)[] = [() => anvil.stop({ save: false })];
-  try {
-    const direct = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-    const manifest = await buildScenario({ chain: direct, variant: VARIANT, seed: 8453, log });
-    process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  const only = (flags.only ?? '').split(',').map((s) => s.trim()) as Module[];
+  for (const m of only) if (!MODULES.includes(m)) throw new Error(`--only: unknown module "${m}"`);
+  if (flags.scenario !== 'full' && flags.scenario !== 'test')
+    throw new Error('--scenario must be full or test');
+  if (flags.simulator !== 'on' && flags.simulator !== 'off') throw new Error('--simulator must be on or off');
+  const scenario = flags.scenario;
+  const simulator = flags.simulator === 'on';
+  const isDefault = scenario === 'full' && simulator;
+  console.log(
+    `FLAB Hub bench · scenario ${scenario}, simulator ${simulator ? 'on' : 'off'}${isDefault ? ' (the defaults: what `npm start` runs)' : ' (NOT the defaults)'}`,
+  );
+  console.log(`machine: ${machineLine()}`);
+  console.log(
+    'The app, anvil, the simulator and the load generator share these cores; other work on the machine shows in the load average.',
+  );
 
-    const proxy = await startCountingProxy(anvil.rpcUrl);
-    cleanup.unshift(proxy.close);
-    const chain = createLocalChainClients({ rpcUrl: proxy.url, timeoutMs: 10_000 });
-    const database = await openDatabase({ kind: 'memory' });
-    cleanup.unshift(() => database.close());
-    const network = describeLocalNetwork(manifest, chain.rpcUrl);
-    const indexer = createIndexer({
-      db: database.db,
-      chain,
-      log,
-      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
-    });
-    await Promise.all([
-      indexer.syncOnce(),
-      verifyScenarioSources({ db: database.db, chain: direct, manifest, log }),
-    ]);
-    const engine = createTokenEngine({ db: database.db, chain, network, indexer, log });
-    const app = await createApp({ database, chain, network, engine, log });
-    cleanup.unshift(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const reportUrl = (a: string) => `${base}/api/tokens/${a}/report`;
+  if (only.includes('report')) await runReportBench({ variant: scenario, simulator });
 
-    // Every token the scenario made, once; one kept aside for the simultaneous test.
-    const all = [
-      ...new Set(
-        [
-          ...Object.values(manifest.tokens),
-          ...manifest.launches.map((l) => l.token),
-          ...manifest.riskDetails.serialRugger.earlierTokens,
-        ].map((a) => a.toLowerCase() as Address),
-      ),
-    ];
-    const reserved = all.pop() as Address;
-
-    // Cold: one report per never-seen token, sequentially, RPC requests counted per report.
-    const cold: { ms: number; requests: number; calls: number }[] = [];
-    const methods = new Map<string, number>();
-    for (const token of all) {
-      proxy.reset();
-      const ms = await timedGet(reportUrl(token));
-      cold.push({ ms, requests: proxy.counts.requests, calls: proxy.counts.calls });
-      for (const [m, n] of proxy.counts.methods) methods.set(m, (methods.get(m) ?? 0) + n);
+  if (only.includes('throughput') || only.includes('mixed')) {
+    const dataDir = path.resolve(flags['data-dir'] ?? '.data-bench', `${scenario}`);
+    console.log(`\nstarting the built app (DATA_DIR ${dataDir})…`);
+    const app = await startAppProcess({ dataDir, scenario, simulator });
+    console.log(`first 200 from /api/health after ${(app.startMs / 1000).toFixed(1)} s`);
+    try {
+      const net = await getJson<NetworkInfo>(`${app.url}/api/network`);
+      const token = (net.flabToken ?? Object.values(net.tokens)[0]) as string;
+      if (only.includes('throughput'))
+        await runThroughputBench(app, token, {
+          connections: positive('connections', flags.connections),
+          durationS: positive('duration', flags.duration),
+        });
+      if (only.includes('mixed'))
+        await runMixedBench(app, {
+          connections: positive('mixed-connections', flags['mixed-connections']),
+          durationS: positive('mixed-duration', flags['mixed-duration']),
+        });
+    } finally {
+      await app.stop();
     }
-
-    // Warm: a cached token, 200 sequential requests.
-    const flab = (manifest.tokens.FLAB as string).toLowerCase();
-    await timedGet(reportUrl(flab)); // (re)fill the cache: its entry may have expired meanwhile
-    proxy.reset();
-    const warm: number[] = [];
-    for (let i = 0; i < WARM_REQUESTS; i++) warm.push(await timedGet(reportUrl(flab)));
-    const warmRpc = proxy.counts.requests;
-
-    // 200 simultaneous requests for a token nobody asked for yet.
-    const before = engine.stats().analyses;
-    proxy.reset();
-    const tSim = performance.now();
-    const statuses = await Promise.all(
-      Array.from({ length: SIMULTANEOUS }, () =>
-        fetch(reportUrl(reserved)).then((r) => r.text().then(() => r.status)),
-      ),
-    );
-    const simMs = performance.now() - tSim;
-    const simAnalyses = engine.stats().analyses - before;
-    const simOk = statuses.filter((s) => s === 200).length;
-
-    const coldMs = cold.map((c) => c.ms);
-    const coldReq = cold.map((c) => c.requests);
-    const coldCalls = cold.map((c) => c.calls);
-    const coldMed = median(coldMs);
-    const warmMed = median(warm);
-    const rows: [string, string, string, string][] = [
-      [
-        'cold report (never seen), median',
-        `${fmt(coldMed)} ms`,
-        `≤ ${AIM.coldMs} ms`,
-        verdict(coldMed <= AIM.coldMs),
-      ],
-      ['cold report, p95', `${fmt(quantile(coldMs, 0.95))} ms`, '', ''],
-      ['cold report, first in process', `${fmt(coldMs[0] ?? Number.NaN)} ms`, '', '(JIT, lazy imports)'],
-      [
-        'RPC round trips per cold report, median',
-        `${median(coldReq)}`,
-        `≤ ${AIM.rpc}`,
-        verdict(median(coldReq) <= AIM.rpc),
-      ],
-      [
-        'RPC round trips per cold report, max',
-        `${Math.max(...coldReq)}`,
-        '',
-        `(JSON-RPC calls: median ${median(coldCalls)})`,
-      ],
-      [
-        'warm report (cached), median',
-        `${fmt(warmMed)} ms`,
-        `≤ ${AIM.warmMs} ms`,
-        verdict(warmMed <= AIM.warmMs),
-      ],
-      [
-        'warm report, p95',
-        `${fmt(quantile(warm, 0.95))} ms`,
-        '',
-        `(${warmRpc} RPC requests in ${WARM_REQUESTS})`,
-      ],
-      ['cold / warm median', `${(coldMed / warmMed).toFixed(0)}×`, '', ''],
-      [
-        `${SIMULTANEOUS} simultaneous cold requests → analyses`,
-        `${simAnalyses}`,
-        `= ${AIM.analyses}`,
-        verdict(simAnalyses === AIM.analyses && simOk === SIMULTANEOUS),
-      ],
-      ['  … all answered in', `${fmt(simMs)} ms`, '', `(${simOk}/${SIMULTANEOUS} answered 200)`],
-    ];
-    const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
-    console.log(
-      `\nFull token reports over HTTP · scenario ${VARIANT} · ${cold.length} cold samples · ${WARM_REQUESTS} warm\n`,
-    );
-    console.log(`${'measure'.padEnd(w[0] ?? 0)}  ${'value'.padStart(w[1] ?? 0)}  ${'aim'.padEnd(w[2] ?? 0)}`);
-    for (const [a, b, c, d] of rows)
-      console.log(`${a.padEnd(w[0] ?? 0)}  ${b.padStart(w[1] ?? 0)}  ${c.padEnd(w[2] ?? 0)}  ${d}`);
-    const perMethod = [...methods]
-      .sort((a, b) => b[1] - a[1])
-      .map(([m, n]) => `${m} ${(n / cold.length).toFixed(1)}`)
-      .join(', ');
-    console.log(`\nJSON-RPC calls per cold report by method: ${perMethod}`);
-  } finally {
-    for (const c of cleanup) await c().catch(() => {});
   }
+  console.log(`\nmachine at the end: ${machineLine()}`);
 }
 
 main().then(

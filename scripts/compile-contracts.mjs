@@ -5,13 +5,15 @@
 //   solc-input.json   the full standard-JSON input (every source, imports included, plus settings), so a
 //                     verifier can re-compile without node_modules and compare bytecode
 //   .hash             hash of everything that determines the output; unchanged hash = nothing to do
-// Uniswap V2 (factory, pair, router, WETH9) is not compiled: its artifacts come from the build JSON
-// shipped in @uniswap/v2-core and @uniswap/v2-periphery (the bytecode deployed on Base).
+// Uniswap V2 (factory, pair, router, WETH9) and V3 (factory, pool, position manager, QuoterV2,
+// SwapRouter02) are not compiled: their artifacts come from the build JSON shipped in the @uniswap
+// npm packages (the bytecode deployed on Base).
 // Output is deterministic: source unit names are relative (no machine paths end up in the metadata
 // hash), everything is sorted, and files are only rewritten when their content changes.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +25,14 @@ const HASH_FILE = path.join(OUT_DIR, '.hash');
 const INPUT_FILE = path.join(OUT_DIR, 'solc-input.json');
 const INDEX_FILE = path.join(OUT_DIR, 'index.ts');
 const require = createRequire(import.meta.url);
+// Artifacts are a pure function of the hash below, so they are also kept per hash in the user's
+// cache directory: a second clone (or a CI job with a restored cache) copies them instead of
+// paying the solc-js compile (~35 s on 2 cores) again. FLAB_CACHE_DIR overrides the location.
+const USER_CACHE = path.join(
+  process.env.FLAB_CACHE_DIR ?? process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'flab-hub',
+  'contracts',
+);
 
 const SETTINGS = {
   evmVersion: 'cancun',
@@ -45,7 +55,7 @@ const EXTRA_SOURCES = [
   { source: '@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol', name: 'ERC1967Proxy' },
 ];
 
-/** Prebuilt Uniswap V2 artifacts: [build JSON, contract name, original source]. */
+/** Prebuilt Uniswap artifacts: [build JSON, contract name, original source]. */
 const UNISWAP = [
   [
     '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -63,6 +73,32 @@ const UNISWAP = [
     '@uniswap/v2-periphery/contracts/UniswapV2Router02.sol',
   ],
   ['@uniswap/v2-periphery/build/WETH9.json', 'WETH9', '@uniswap/v2-periphery/contracts/test/WETH9.sol'],
+  // Uniswap V3: the hardhat artifacts shipped in the npm packages (the bytecode deployed on Base).
+  [
+    '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+    'UniswapV3Factory',
+    '@uniswap/v3-core/contracts/UniswapV3Factory.sol',
+  ],
+  [
+    '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json',
+    'UniswapV3Pool',
+    '@uniswap/v3-core/contracts/UniswapV3Pool.sol',
+  ],
+  [
+    '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+    'NonfungiblePositionManager',
+    '@uniswap/v3-periphery/contracts/NonfungiblePositionManager.sol',
+  ],
+  [
+    '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
+    'QuoterV2',
+    '@uniswap/v3-periphery/contracts/lens/QuoterV2.sol',
+  ],
+  [
+    '@uniswap/swap-router-contracts/artifacts/contracts/SwapRouter02.sol/SwapRouter02.json',
+    'SwapRouter02',
+    '@uniswap/swap-router-contracts/contracts/SwapRouter02.sol',
+  ],
 ];
 
 /** Packages whose content feeds the output; their versions go into the hash. */
@@ -72,6 +108,9 @@ const DEPENDENCIES = [
   '@openzeppelin/contracts-upgradeable',
   '@uniswap/v2-core',
   '@uniswap/v2-periphery',
+  '@uniswap/v3-core',
+  '@uniswap/v3-periphery',
+  '@uniswap/swap-router-contracts',
 ];
 
 const IMPORT_ROOTS = ['@openzeppelin/contracts/', '@openzeppelin/contracts-upgradeable/'];
@@ -245,13 +284,50 @@ function writeIfChanged(file, content) {
   fs.renameSync(tmp, file);
 }
 
+/** Copies a previous compile of the same hash into place; false when there is none. */
+function restoreFromUserCache(hash) {
+  const dir = path.join(USER_CACHE, hash);
+  try {
+    if (fs.readFileSync(path.join(dir, '.hash'), 'utf8').trim() !== hash) return false;
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    fs.rmSync(HASH_FILE, { force: true });
+    const names = fs.readdirSync(dir).filter((f) => f !== '.hash');
+    for (const f of fs.readdirSync(OUT_DIR))
+      if (!names.includes(f)) fs.rmSync(path.join(OUT_DIR, f), { force: true });
+    for (const f of names) writeIfChanged(path.join(OUT_DIR, f), fs.readFileSync(path.join(dir, f), 'utf8'));
+    fs.writeFileSync(HASH_FILE, `${hash}\n`);
+    return upToDate(hash);
+  } catch {
+    return false;
+  }
+}
+
+/** Best effort: a read-only or full home directory only costs the next clone a compile. */
+function saveToUserCache(hash) {
+  const dir = path.join(USER_CACHE, hash);
+  const tmp = `${dir}.tmp-${process.pid}`;
+  try {
+    if (fs.existsSync(path.join(dir, '.hash'))) return;
+    fs.mkdirSync(tmp, { recursive: true });
+    for (const f of fs.readdirSync(OUT_DIR)) fs.copyFileSync(path.join(OUT_DIR, f), path.join(tmp, f));
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function main() {
   const started = Date.now();
   const projectSources = readProjectSources();
   const hash = computeHash(projectSources);
   const rel = path.relative(ROOT, OUT_DIR);
   if (upToDate(hash)) {
+    saveToUserCache(hash);
     console.log(`compile-contracts: up to date (${rel})`);
+    return;
+  }
+  if (restoreFromUserCache(hash)) {
+    console.log(`compile-contracts: restored from ${USER_CACHE} (same sources, ${rel})`);
     return;
   }
 
@@ -284,11 +360,12 @@ function main() {
   );
   writeIfChanged(INPUT_FILE, `${JSON.stringify(fullInput)}\n`);
   fs.writeFileSync(HASH_FILE, `${hash}\n`);
+  saveToUserCache(hash);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `compile-contracts: ${all.length} artifacts (${artifacts.length} from solc ${version.replace(/\.Emscripten.*$/, '')}, ` +
-      `${UNISWAP.length} Uniswap V2 prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
+      `${UNISWAP.length} Uniswap prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
   );
 }
 

@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'invalid_address'
   | 'not_found'
   | 'forbidden'
+  | 'unauthorized'
+  | 'conflict'
   | 'not_a_contract'
   | 'not_erc20'
   | 'verification_failed'
@@ -54,6 +56,20 @@ export class InvalidAddressError extends AppError {
         details: { field, reason },
       },
     );
+  }
+}
+
+/** 401: no valid wallet session, or a sign-in message/signature that does not prove the wallet. */
+export class UnauthorizedError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('unauthorized', message, { status: 401, details });
+  }
+}
+
+/** 409: the request repeats something that may happen only once (a game's score). */
+export class ConflictError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('conflict', message, { status: 409, details });
   }
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { isAppError, StartupError } from './errors';
 import { createLogger } from './logger';
 import { type Runtime, startRuntime } from './runtime';
+import { createStartProgress } from './start-progress';
 
 async function assertPortFree(port: number, host: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -46,6 +47,8 @@ async function main() {
     fail(e);
   }
   const log = createLogger(config.logLevel);
+  const progress = createStartProgress(log);
+  progress.phase('config');
   let runtime: Runtime | undefined;
   let shuttingDown = false;
 
@@ -73,7 +76,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   try {
     await assertPortFree(config.port, config.host);
-    runtime = await startRuntime(config, log);
+    runtime = await startRuntime(config, log, { progress, deferVerification: true });
     if (shuttingDown) return;
     app = await createApp({
       ...runtime,
@@ -83,12 +86,17 @@ async function main() {
       backgroundRefresh: true,
     });
     await app.listen({ port: config.port, host: config.host });
+    progress.phase('http', `listening on port ${config.port}`);
+    runtime.afterListen();
   } catch (e) {
     await runtime?.stop().catch(() => {});
     fail(e);
   }
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  log.info({ msg: `FLAB Hub is running at http://${shown}:${config.port}`, mode: runtime.network.mode });
+  log.info({
+    msg: `FLAB Hub is running at http://${shown}:${config.port} (started in ${(progress.elapsedMs() / 1000).toFixed(1)} s)`,
+    mode: runtime.network.mode,
+  });
 }
 
 void main();

@@ -20,6 +20,7 @@ import { startDeployerResolver } from './jobs/deployer-resolver';
 import { type LocalChain, startLocalChain } from './localchain';
 import { verifyScenarioSources } from './localchain/verify-scenario';
 import type { Logger } from './logger';
+import type { StartProgress } from './start-progress';
 
 export type Runtime = {
   database: Database;
@@ -28,6 +29,11 @@ export type Runtime = {
   localChain: LocalChain | undefined;
   indexer: Indexer | undefined;
   engine: TokenEngine;
+  /**
+   * Work deferred until the server listens (verifying the scenario's sources with solc in a worker
+   * when `deferVerification` was asked for); a no-op otherwise.
+   */
+  afterListen(): void;
   stop(): Promise<void>;
 };
 
@@ -49,8 +55,17 @@ export function ensureWritableDir(dir: string): void {
 export async function startRuntime(
   config: Config,
   log: Logger,
-  opts: { memoryDb?: boolean; ephemeralChain?: boolean; now?: number } = {},
+  opts: {
+    memoryDb?: boolean;
+    ephemeralChain?: boolean;
+    now?: number;
+    /** Start-up progress lines (npm start); silent when omitted. */
+    progress?: StartProgress;
+    /** Verify the scenario's sources after the server listens (afterListen) instead of before. */
+    deferVerification?: boolean;
+  } = {},
 ): Promise<Runtime> {
+  const progress = opts.progress;
   if (!opts.memoryDb || !opts.ephemeralChain) ensureWritableDir(config.dataDir);
 
   const onSlowQuery = (query: string, ms: number) =>
@@ -63,6 +78,7 @@ export async function startRuntime(
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), onSlowQuery },
   );
   log.info({ msg: 'database ready', kind: database.kind });
+  progress?.phase('db', database.kind);
 
   let localChain: LocalChain | undefined;
   try {
@@ -74,6 +90,7 @@ export async function startRuntime(
       });
       const head = await assertChainId(chain);
       log.info({ msg: 'connected to Base', head_block: head.toString() });
+      progress?.phase('chain', `Base RPC, head ${head}`);
       const network = describeBaseNetwork(config.flabTokenAddress);
       const genesis = await chain.public.getBlock({ blockNumber: 0n });
       await ensureChainIdentity(database.db, { chainId: network.chainId, genesisHash: genesis.hash });
@@ -105,6 +122,7 @@ export async function startRuntime(
         localChain: undefined,
         indexer,
         engine,
+        afterListen: () => {},
         stop: async () => {
           await alertMonitor.stop();
           await callTracker.stop();
@@ -123,6 +141,7 @@ export async function startRuntime(
       rpcTimeoutMs: config.rpcTimeoutMs,
       log,
       now: opts.now,
+      onPhase: progress ? (name, detail) => progress.phase(name, detail) : undefined,
     });
     const chain = localChain;
     const network = describeLocalNetwork(chain.manifest, chain.clients.rpcUrl);
@@ -139,27 +158,31 @@ export async function startRuntime(
       log: log.child({ component: 'indexer' }),
       streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
     });
-    // The scenario verifies its honest tokens through the registry once (while the index catches up).
+    // The scenario verifies its honest tokens through the registry once: while the index catches
+    // up, or (npm start) after the server listens, so the first page does not wait for solc.
     const flab = localChain.manifest.tokens.FLAB;
-    const verifying =
-      flab && !(await hasVerifiedContract(database.db, flab))
-        ? verifyScenarioSources({
-            db: database.db,
-            chain: localChain.clients,
-            manifest: localChain.manifest,
-            log,
-          })
-            .then(() => undefined)
-            .catch((e) =>
-              log.warn({ msg: 'verifying the scenario sources failed', err: (e as Error).message }),
-            )
-        : undefined;
-    await Promise.all([indexer.syncOnce(), verifying]);
+    const needsVerifying = !!flab && !(await hasVerifiedContract(database.db, flab));
+    const manifest = localChain.manifest;
+    const chainClients = localChain.clients;
+    const verify = () =>
+      verifyScenarioSources({ db: database.db, chain: chainClients, manifest, log })
+        .then((r) => {
+          // Facts gathered before the sources were verified say "unverified": forget them.
+          for (const sym of r.verified) {
+            const token = manifest.tokens[sym];
+            if (token) engine?.invalidate(token as `0x${string}`);
+          }
+        })
+        .catch((e) => log.warn({ msg: 'verifying the scenario sources failed', err: (e as Error).message }));
+    let engine: TokenEngine | undefined;
+    await Promise.all([indexer.syncOnce(), needsVerifying && !opts.deferVerification ? verify() : undefined]);
+    const head = await chainClients.public.getBlockNumber().catch(() => undefined);
+    progress?.phase('index', `caught up to block ${head ?? '?'}`);
     const analysed = await ensurePlannerStatistics(database);
-    if (analysed.length) log.info({ msg: 'planner statistics gathered', tables: analysed.length });
+    if (analysed.length) progress?.phase('stats', `planner statistics for ${analysed.length} tables`);
     indexer.start();
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
-    const engine = createTokenEngine({ db: database.db, chain: localChain.clients, network, indexer, log });
+    engine = createTokenEngine({ db: database.db, chain: chainClients, network, indexer, log });
     const callTracker = startCallTracker({ db: database.db, engine, log });
     const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
     return {
@@ -169,6 +192,9 @@ export async function startRuntime(
       localChain,
       indexer,
       engine,
+      afterListen: () => {
+        if (needsVerifying && opts.deferVerification) void verify();
+      },
       stop: async () => {
         await alertMonitor.stop();
         await callTracker.stop();

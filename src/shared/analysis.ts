@@ -380,6 +380,8 @@ export type TokenHealthResult = {
     sentiment: 'positive' | 'negative' | 'neutral';
     activity: 'high' | 'medium' | 'low';
   };
+  /** Each indicator's numbers and thresholds, in words. */
+  indicatorWhy: { trend: string; momentum: string; sentiment: string; activity: string };
   evidence: Evidence[];
   communityEvidence: Evidence[];
   momentumEvidence: Evidence[];
@@ -420,8 +422,19 @@ export type FactsSummary = {
   /** Absent on the local chain (always complete). */
   holderIndex?: HolderIndexState;
   topHolderCount: number;
+  /** Pools on venues we do not read yet (their liquidity is not in `pools`). */
+  unreadPoolCount: number;
   pools: {
     pair: string;
+    /** 'uniswap-v2' | 'uniswap-v3'; venueLabel is for people ("Uniswap V3"). */
+    venue: string;
+    venueLabel: string;
+    /** Fee tier in hundredths of a basis point (3000 = 0.3%), null when the venue has none. */
+    feeTier: number | null;
+    /** This pool's share of the USD value of all the token's pools (0..1), null when unpriced. */
+    share: number | null;
+    /** USD value of quote-side liquidity within ±2% of the price, null when unknown. */
+    depthUsd2Pct: number | null;
     quoteSymbol: string;
     tokenReserve: string;
     quoteReserve: string;

@@ -198,7 +198,8 @@ export type PumpResponse = {
 
 export const AIRDROP_CATEGORIES = ['defi', 'ecosystem', 'nft', 'social', 'layer3', 'wallet'] as const;
 export type AirdropCategory = (typeof AIRDROP_CATEGORIES)[number];
-export const AIRDROP_STATUSES = ['active', 'upcoming', 'ended'] as const;
+/** 'unknown': a programme without verified start and end dates (never counted as active). */
+export const AIRDROP_STATUSES = ['active', 'upcoming', 'ended', 'unknown'] as const;
 export type AirdropStatus = (typeof AIRDROP_STATUSES)[number];
 export const AIRDROP_MESSAGES = {
   fetchFailed: 'Failed to fetch airdrops',
@@ -266,6 +267,13 @@ export const airdropEntrySchema = z.strictObject({
   source: z.string().url().max(300),
   /** A programme of the scenario's own protocols on the local chain (not a real airdrop). */
   local: z.boolean().optional(),
+  /** When the entry's facts were last checked against its source (ISO date). */
+  checkedAt: isoDate.optional(),
+  /**
+   * The contract that pays a local programme: its dates and reward are read from chain at request
+   * time ('staking': the StakingRewards pool's current reward period and amount).
+   */
+  backedBy: z.enum(['staking']).optional(),
 });
 export type AirdropEntry = z.infer<typeof airdropEntrySchema>;
 
@@ -296,6 +304,10 @@ export type Airdrop = {
   twitter: string | null;
   source: string;
   local: boolean;
+  /** ISO date the entry was last checked against its source; null for chain-backed entries. */
+  checkedAt: string | null;
+  /** The contract on this chain whose state the dates and reward were read from. */
+  contract: string | null;
 };
 
 export type AirdropSummary = {

@@ -16,6 +16,8 @@ export type NetworkInfo = {
     usd: Address;
     multicall3: Address;
     lpLockers: Address[];
+    /** Uniswap V3 (null when this chain has none, e.g. a local chain built before V3 was added). */
+    uniswapV3: UniswapV3Contracts | null;
   };
   /** The FLAB token, when known (scenario in local mode, FLAB_TOKEN_ADDRESS in Base mode). */
   flabToken: Address | null;
@@ -23,6 +25,15 @@ export type NetworkInfo = {
   tokens: Record<string, Address>;
   /** The scenario's risk tokens by kind (local mode only). */
   riskTokens?: Record<string, Address>;
+};
+
+export type UniswapV3Contracts = {
+  factory: Address;
+  positionManager: Address;
+  swapRouter02: Address;
+  quoterV2: Address;
+  /** Contracts holding position NFTs under a time lock (our V3PositionLocker locally). */
+  positionLockers: Address[];
 };
 
 export const NETWORK_LABELS = {

@@ -28,6 +28,20 @@ export type ScenarioLaunch = {
   launchedAt: number;
 };
 
+/** What the scenario put on Uniswap V3 (absent in chains built before V3 was added). */
+export type ScenarioUniswapV3 = {
+  /** Every V3 pool the scenario opened; `symbol` is the token's, plus "/fee" for tokens also on V2. */
+  pools: { symbol: string; token: Address; pool: Address; fee: number }[];
+  /** Tokens that trade only on V3. */
+  onlyV3: { locked: Address; burned: Address; honeypot: Address; rugged: Address };
+  /** CLANK's position NFT, held by the V3PositionLocker until `unlockTime`. */
+  lockedPosition: { tokenId: string; pool: Address; unlockTime: number } | null;
+  /** BASED's position NFT, sent to 0x…dEaD. */
+  burnedPosition: { tokenId: string; pool: Address } | null;
+  /** RUG3's deployer removed its whole position (decreaseLiquidity + collect). */
+  rug: { pool: Address; deployer: Address; pulledAt: number } | null;
+};
+
 export type ScenarioManifest = {
   version: 1;
   seed: number;
@@ -50,6 +64,15 @@ export type ScenarioManifest = {
     lending: Address;
     /** The USDC look-alike USD prices go through (token→WETH→USD). */
     usd: Address;
+    /** Uniswap V3 (absent in chains built before V3 was added). */
+    uniswapV3?: {
+      factory: Address;
+      positionManager: Address;
+      swapRouter02: Address;
+      quoterV2: Address;
+      /** V3PositionLocker: time-locks position NFTs. */
+      positionLocker: Address;
+    };
   };
   /** Tokens by symbol: FLAB, DEGEN, BRETT, TOSHI, AERO, USDC, the risk tokens and the new launches. */
   tokens: Record<string, Address>;
@@ -80,6 +103,7 @@ export type ScenarioManifest = {
       launchedAt: number;
     };
   };
+  uniswapV3?: ScenarioUniswapV3;
   /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
   launches: ScenarioLaunch[];
   wallets: {

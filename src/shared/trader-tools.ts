@@ -439,9 +439,14 @@ export const walletVerificationSchema = z.object({
 });
 export type WalletVerification = z.infer<typeof walletVerificationSchema>;
 
+/**
+ * A score for a game the server started (POST /api/gaming/games) for the signed-in wallet. The
+ * wallet is the session's; a `walletAddress` sent along must be that same wallet.
+ */
 export const submitScoreRequestSchema = z.object({
+  gameId: z.string({ error: 'is required' }).uuid('must be a game id from POST /api/gaming/games'),
   playerName: requiredText(40),
-  walletAddress: addressField(),
+  walletAddress: addressField().optional(),
   score: z
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

@@ -2,16 +2,23 @@
  * DeFi Yield Optimizer: shared types and the pure §9 formulas, used by the server (strategies) and
  * by the browser (the Calculator tab), so both compute the same numbers.
  *
- * Calculator (spec §9):
- *   effectiveApy   = apy × riskMultiplier            (conservative 0.85, moderate 1, aggressive 1.15)
+ * Calculator (spec §9, with issue 11's corrections):
+ *   nominalApy     = apy × riskMultiplier            (conservative 0.85, moderate 1, aggressive 1.15)
  *   periods        = compounding periods per year    (daily 365, weekly 52, monthly 12)
- *   finalValue     = amount × (1 + effectiveApy/100/periods)^(periods × months/12)
+ *   effectiveApy   = (1 + nominalApy/100/periods)^periods − 1   (what a year of compounding yields)
+ *   finalValue     = amount × (1 + nominalApy/100/periods)^(periods × months/12)
+ *                  = amount × (1 + effectiveApy/100)^(months/12)
  *   grossProfit    = finalValue − amount
  *   taxPaid        = max(grossProfit, 0) × taxRate/100
  *   netProfit      = grossProfit − taxPaid
  *   realValue      = (amount + netProfit) / (1 + inflation/100)^(months/12)
  *   realReturn     = realValue − amount               (net profit discounted by inflation)
- *   breakEvenMonths= months × 0.3
+ *   breakEvenMonths= the time the compounded yield takes to pay the costs of entering and leaving:
+ *                    12 × ln(1 + costs/amount) ÷ ln(1 + effectiveApy/100); null when it never does
+ *                    (APY ≤ 0). Costs (entryCostUsd): gas to enter and leave at the current gas
+ *                    price, swap fee and price impact to build an LP position, and impermanent loss
+ *                    for the price move the user picks. The spec's "30% of the horizon" is gone: it
+ *                    was the same for every APY and amount.
  * Estimated returns: daily = amount × apy/100/365, monthly = daily × 30.
  */
 import { z } from 'zod';
@@ -51,6 +58,14 @@ export const yieldOpportunitySchema = z.object({
   address: z.string().nullable(),
   /** How apy was computed, in words with the inputs. */
   apySource: z.string(),
+  /** Why `risk` is what it is: the analysis of what the position holds (score, depth, age, APY). */
+  riskReasons: z.array(z.string()),
+  /** What entering and leaving costs, measured on chain; null when we could not measure it. */
+  entryCosts: z.lazy(() => entryCostsSchema).nullable(),
+  /** Costs and break-even at the requested amount (query `amount`), for this APY. */
+  breakEven: z
+    .object({ amountUsd: z.number(), costsUsd: z.number().nullable(), months: z.number().nullable() })
+    .nullable(),
 });
 export type YieldOpportunity = z.infer<typeof yieldOpportunitySchema>;
 
@@ -83,8 +98,19 @@ export const yieldStrategySchema = z.object({
       type: z.enum(YIELD_TYPES),
       apy: z.number(),
       url: z.string(),
+      /** The allocation bucket this pick fills. */
+      bucket: z.enum(['stablecoin', 'lending', 'liquidity', 'farming']),
+      risk: z.enum(YIELD_RISKS),
       /** Percent of the strategy's capital. */
       weight: z.number(),
+    }),
+  ),
+  /** Shares of the split with no opportunity the profile allows: kept out of the market (0% APY). */
+  unallocated: z.array(
+    z.object({
+      bucket: z.enum(['stablecoin', 'lending', 'liquidity', 'farming']),
+      weight: z.number(),
+      reason: z.string(),
     }),
   ),
 });
@@ -105,7 +131,94 @@ export const RISK_MULTIPLIERS: Record<RiskProfile, number> = {
   moderate: 1,
   aggressive: 1.15,
 };
-export const BREAK_EVEN_SHARE = 0.3;
+
+/**
+ * What entering and leaving a position costs, as measured on chain (server) — the browser turns it
+ * into dollars for the user's amount with entryCostUsd, the same code the server uses.
+ */
+export const entryCostsSchema = z.object({
+  /** Gas units to enter and to leave (median of recent such transactions, plus the swap); null: unseen. */
+  gasEnter: z.number().nullable(),
+  gasExit: z.number().nullable(),
+  /** The chain's current gas price. */
+  gasPriceGwei: z.number(),
+  ethUsd: z.number().nullable(),
+  /** Share of the amount swapped to build the position (½ for a two-sided pool, else 0). */
+  swapShare: z.number(),
+  /** Swap fee, percent of the swapped amount. */
+  swapFeePct: z.number(),
+  /** USD value of the pool side the swap buys from (price impact), null when nothing is swapped. */
+  swapReserveUsd: z.number().nullable(),
+  /** Two-sided pool: the position suffers impermanent loss when the price moves. */
+  impermanentLoss: z.boolean(),
+  /** Where the figures come from, in words. */
+  basis: z.string(),
+});
+export type EntryCosts = z.infer<typeof entryCostsSchema>;
+
+export type EntryCostBreakdown = {
+  gasUsd: number | null;
+  swapFeeUsd: number;
+  priceImpactUsd: number;
+  impermanentLossUsd: number;
+  /** Sum of the known parts; null when gas is unknown (nothing is guessed). */
+  totalUsd: number | null;
+};
+
+/**
+ * Impermanent loss of a constant-product (full-range) position when the price ratio changes by k:
+ * 1 − 2√k/(1+k). For a ±m% move we take the worse of k = 1+m and k = 1−m.
+ */
+export function impermanentLoss(priceMovePct: number): number {
+  const m = Math.min(Math.abs(priceMovePct), 99.99) / 100;
+  const il = (k: number) => 1 - (2 * Math.sqrt(k)) / (1 + k);
+  return Math.max(il(1 + m), il(1 - m));
+}
+
+/** Dollars it costs to enter and leave `amount` USD of a position, for a ±priceMovePct% range. */
+export function entryCostUsd(c: EntryCosts, amountUsd: number, priceMovePct = 0): EntryCostBreakdown {
+  const gasUsd =
+    c.gasEnter === null || c.gasExit === null || c.ethUsd === null
+      ? null
+      : (c.gasEnter + c.gasExit) * c.gasPriceGwei * 1e-9 * c.ethUsd;
+  const swapped = Math.max(0, amountUsd) * c.swapShare;
+  const swapFeeUsd = (swapped * c.swapFeePct) / 100;
+  // Constant product: swapping x into a side worth R returns x·R/(R+x) at the pool price, a shortfall
+  // of x²/(R+x) (fee excluded; it is counted above).
+  const priceImpactUsd =
+    swapped > 0 && c.swapReserveUsd !== null && c.swapReserveUsd > 0
+      ? (swapped * swapped) / (c.swapReserveUsd + swapped)
+      : 0;
+  const impermanentLossUsd = c.impermanentLoss ? Math.max(0, amountUsd) * impermanentLoss(priceMovePct) : 0;
+  const known = swapFeeUsd + priceImpactUsd + impermanentLossUsd;
+  return {
+    gasUsd,
+    swapFeeUsd,
+    priceImpactUsd,
+    impermanentLossUsd,
+    totalUsd: gasUsd === null ? null : gasUsd + known,
+  };
+}
+
+/** Effective annual yield (%) of a nominal APY compounded `periods` times a year. */
+export function effectiveAnnualApy(nominalApy: number, periods: number): number {
+  return ((1 + nominalApy / 100 / periods) ** periods - 1) * 100;
+}
+
+/**
+ * Months until the compounded yield on `amount` pays `costsUsd`; 0 without costs; null when it
+ * never does (no amount, APY ≤ 0) or the costs are unknown.
+ */
+export function breakEvenMonths(
+  amount: number,
+  effectiveApy: number,
+  costsUsd: number | null,
+): number | null {
+  if (costsUsd === null || !Number.isFinite(costsUsd)) return null;
+  if (costsUsd <= 0) return 0;
+  if (!(amount > 0) || !(effectiveApy > 0)) return null;
+  return (12 * Math.log(1 + costsUsd / amount)) / Math.log(1 + effectiveApy / 100);
+}
 
 export type CalculatorInputs = {
   amount: number;
@@ -115,6 +228,8 @@ export type CalculatorInputs = {
   inflation: number;
   risk: RiskProfile;
   compounding: Compounding;
+  /** Dollars to enter and leave (entryCostUsd); 0 when none, null when unknown. */
+  costsUsd?: number | null;
 };
 
 export const CALCULATOR_DEFAULTS: CalculatorInputs = {
@@ -142,6 +257,9 @@ export const CALCULATOR_RESET: Pick<CalculatorInputs, 'amount' | 'apy' | 'months
 };
 
 export type CalculatorResult = {
+  /** APY after the risk multiplier, before compounding. */
+  nominalApy: number;
+  /** What a year of compounding yields (consistent with finalValue). */
   effectiveApy: number;
   periodsPerYear: number;
   finalValue: number;
@@ -154,10 +272,11 @@ export type CalculatorResult = {
   netReturnPct: number;
   /** Real return as a percent of the amount. */
   realReturnPct: number;
-  breakEvenMonths: number;
+  /** null: the yield never pays the costs (APY ≤ 0), or the costs are unknown. */
+  breakEvenMonths: number | null;
 };
 
-/** Numeric inputs: empty or unparseable is 0 (spec §5). */
+/** Numeric inputs: empty is 0 (spec §5); unparseable is 0 here — use checkAmountInput to refuse it. */
 export function numberInput(value: string | number | null | undefined): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   if (value === null || value === undefined || value.trim() === '') return 0;
@@ -165,17 +284,40 @@ export function numberInput(value: string | number | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** Upper bound for money and percent inputs: keeps the formulas finite. */
+export const MAX_CALCULATOR_INPUT = 1e12;
+
+/**
+ * One calculator or query input: empty is 0 (spec §5); not a number, below 0 or absurdly large is
+ * refused with a message naming the field (server and browser share it).
+ */
+export function checkAmountInput(
+  field: string,
+  value: string | number | null | undefined,
+  max = MAX_CALCULATOR_INPUT,
+): { ok: true; value: number } | { ok: false; message: string } {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+    return { ok: true, value: 0 };
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isFinite(n)) return { ok: false, message: `${field} must be a number.` };
+  if (n < 0) return { ok: false, message: `${field} cannot be negative.` };
+  if (n > max) return { ok: false, message: `${field} must be at most ${max.toLocaleString('en-US')}.` };
+  return { ok: true, value: n };
+}
+
 export function calculateYield(i: CalculatorInputs): CalculatorResult {
   const periodsPerYear = COMPOUNDING_PERIODS[i.compounding];
-  const effectiveApy = i.apy * RISK_MULTIPLIERS[i.risk];
+  const nominalApy = i.apy * RISK_MULTIPLIERS[i.risk];
+  const effectiveApy = effectiveAnnualApy(nominalApy, periodsPerYear);
   const years = i.months / 12;
-  const finalValue = i.amount * (1 + effectiveApy / 100 / periodsPerYear) ** (periodsPerYear * years);
+  const finalValue = i.amount * (1 + nominalApy / 100 / periodsPerYear) ** (periodsPerYear * years);
   const grossProfit = finalValue - i.amount;
   const taxPaid = Math.max(grossProfit, 0) * (i.taxRate / 100);
   const netProfit = grossProfit - taxPaid;
   const realValue = (i.amount + netProfit) / (1 + i.inflation / 100) ** years;
   const realReturn = realValue - i.amount;
   return {
+    nominalApy,
     effectiveApy,
     periodsPerYear,
     finalValue,
@@ -186,7 +328,7 @@ export function calculateYield(i: CalculatorInputs): CalculatorResult {
     realReturn,
     netReturnPct: i.amount > 0 ? (netProfit / i.amount) * 100 : 0,
     realReturnPct: i.amount > 0 ? (realReturn / i.amount) * 100 : 0,
-    breakEvenMonths: i.months * BREAK_EVEN_SHARE,
+    breakEvenMonths: breakEvenMonths(i.amount, effectiveApy, i.costsUsd === undefined ? 0 : i.costsUsd),
   };
 }
 
@@ -212,7 +354,7 @@ export const ALLOWED_RISKS: Record<RiskProfile, readonly YieldRisk[]> = {
 
 type Rankable = Pick<YieldOpportunity, 'id' | 'apy' | 'risk'>;
 
-/** Recommendations: the top 3 by APY among the risks the profile allows (ties: by id). */
+/** The best opportunities by APY among the risks the profile allows (ties: by id). */
 export function topThree<T extends Rankable>(opps: readonly T[], profile: RiskProfile): T[] {
   const allowed = ALLOWED_RISKS[profile];
   return opps
@@ -230,23 +372,48 @@ export function bucketOf(o: Pick<YieldOpportunity, 'type' | 'tags'>): Allocation
   return 'farming'; // staking and farming
 }
 
+export const ALLOCATION_BUCKETS: readonly AllocationBucket[] = [
+  'stablecoin',
+  'lending',
+  'liquidity',
+  'farming',
+];
+
+type Allocatable = Pick<YieldOpportunity, 'id' | 'apy' | 'risk' | 'type' | 'tags'>;
+
 /**
- * A strategy's APY: its picks share the capital by the split weight of their bucket (a bucket's
- * weight divided equally among its picks), re-normalised over the buckets present. When every pick
- * falls in a 0% bucket, the picks share equally. Returns the weights (percent) and the blended APY.
+ * A strategy follows its label's split exactly: each bucket with a share gets the best opportunity
+ * (by APY) in that bucket among the risks the profile allows, at the bucket's full share. A bucket
+ * with nothing allowed stays unallocated (0% APY) rather than being poured into another bucket — a
+ * "60% stablecoin" strategy never puts everything in a staking pool. totalApy = Σ weight × apy.
  */
-export function strategyWeights(
-  picks: readonly Pick<YieldOpportunity, 'type' | 'tags' | 'apy'>[],
+export function allocateStrategy<T extends Allocatable>(
+  opps: readonly T[],
   profile: RiskProfile,
-): { weights: number[]; apy: number } {
-  if (picks.length === 0) return { weights: [], apy: 0 };
+): {
+  picks: { opportunity: T; bucket: AllocationBucket; weight: number }[];
+  unallocated: { bucket: AllocationBucket; weight: number; reason: string }[];
+  apy: number;
+} {
   const split = ALLOCATION_SPLITS[profile];
-  const buckets = picks.map(bucketOf);
-  const count = new Map<AllocationBucket, number>();
-  for (const b of buckets) count.set(b, (count.get(b) ?? 0) + 1);
-  let raw = buckets.map((b) => split[b] / (count.get(b) ?? 1));
-  const sum = raw.reduce((a, b) => a + b, 0);
-  raw = sum > 0 ? raw.map((w) => (w / sum) * 100) : raw.map(() => 100 / picks.length);
-  const apy = picks.reduce((acc, p, i) => acc + (p.apy * (raw[i] ?? 0)) / 100, 0);
-  return { weights: raw, apy };
+  const allowed = ALLOWED_RISKS[profile];
+  const picks: { opportunity: T; bucket: AllocationBucket; weight: number }[] = [];
+  const unallocated: { bucket: AllocationBucket; weight: number; reason: string }[] = [];
+  for (const bucket of ALLOCATION_BUCKETS) {
+    const weight = split[bucket];
+    if (weight <= 0) continue;
+    const best = opps
+      .filter((o) => bucketOf(o) === bucket && allowed.includes(o.risk) && o.apy > 0)
+      .slice()
+      .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id))[0];
+    if (best) picks.push({ opportunity: best, bucket, weight });
+    else
+      unallocated.push({
+        bucket,
+        weight,
+        reason: `No ${bucket} opportunity at ${allowed.join('/')} risk earns a yield right now.`,
+      });
+  }
+  const apy = picks.reduce((acc, p) => acc + (p.opportunity.apy * p.weight) / 100, 0);
+  return { picks, unallocated, apy };
 }

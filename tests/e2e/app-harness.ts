@@ -3,7 +3,7 @@
  * runs) the way a user would, on a free port with a throwaway data directory and the small test
  * scenario, and stops it cleanly afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,7 +20,33 @@ const OUTPUT_TAIL_CHARS = 8_000;
 export type RunningApp = {
   baseUrl: string;
   stop(): Promise<void>;
+  /**
+   * Freezes the app's anvil (SIGSTOP): the chain stops answering without exiting, so the app's
+   * supervisor does not restart it and requests to it hang like a dead RPC. Returns `resume`.
+   */
+  pauseChain(): () => void;
 };
+
+/** The pids of the anvil processes descending from `root` (ps is POSIX). */
+export function anvilPidsUnder(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((r) => r.length >= 3)
+    .map(([pid, ppid, comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: String(comm) }));
+  const below = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows)
+      if (below.has(r.ppid) && !below.has(r.pid)) {
+        below.add(r.pid);
+        grew = true;
+      }
+  }
+  return rows
+    .filter((r) => below.has(r.pid) && r.pid !== root && r.comm.startsWith('anvil'))
+    .map((r) => r.pid);
+}
 
 export type StartAppOptions = {
   /** Extra or overriding environment variables for the server. */
@@ -153,5 +179,19 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  return { baseUrl, stop };
+  const pauseChain = () => {
+    const pids = child.pid ? anvilPidsUnder(child.pid) : [];
+    if (pids.length === 0) throw new Error(`no anvil process under the app (pid ${child.pid})`);
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    return () => {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // Gone already.
+        }
+      }
+    };
+  };
+  return { baseUrl, stop, pauseChain };
 }

@@ -1,49 +1,35 @@
 /**
  * Trader tools end to end, against the built app in Chromium (issue 5): add trades and watch the
  * journal's stats change, export the CSV, post a trading call and see it listed, verify a
- * FLAB-holding wallet from the scenario and play Target Hunter with scripted clicks until the clock
- * runs out, and see a wallet without FLAB turned away. Screenshots at desktop and phone widths go to
+ * local test wallet (funded by the local faucet, signing in with Sign-In with Ethereum) and play
+ * Target Hunter with scripted clicks until the clock runs out, and see a browser wallet without
+ * FLAB play without leaderboard access. Screenshots at desktop and phone widths go to
  * test-results/screenshots/.
  */
 import fs from 'node:fs';
 import type { NetworkInfo } from '@shared/network';
 import { MESSAGES } from '@shared/trader-tools';
 import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAUCET_FLAB } from '../../src/server/api/routes/local-faucet';
 import { type RunningApp, startApp } from './app-harness';
 import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 90_000;
 
-/** Fresh wallets (no trades, no FLAB): the journal starts empty, the arena turns the second away. */
+/** A fresh wallet (no trades): the journal starts empty. */
 const JOURNAL_WALLET = '0x00000000000000000000000000000000000a11ce';
-const NO_FLAB_WALLET = '0x0000000000000000000000000000000000b0b0b0';
 
 let app: RunningApp | undefined;
 let browser: Browser | undefined;
 let network: NetworkInfo | undefined;
-/** A FLAB whale of the scenario: the largest holder that is neither a pool nor a locker. */
-let whale: { address: string; flab: string } | undefined;
-
-type Holder = { address: string; walletType: string };
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as NetworkInfo;
-  const flab = network.flabToken;
-  if (!flab) throw new Error('the scenario has no FLAB token');
-  const whales = (await (await fetch(`${app.baseUrl}/api/whale-tracker/${flab}`)).json()) as {
-    topHolders: Holder[];
-  };
-  const holder = whales.topHolders.find((h) => !/pool|lock|contract|burn/i.test(h.walletType));
-  if (!holder) throw new Error('no FLAB-holding wallet among the top holders');
-  const v = (await (await fetch(`${app.baseUrl}/api/verify-wallet/${holder.address}`)).json()) as {
-    flabBalance: string;
-    verified: boolean;
-  };
-  if (!v.verified) throw new Error(`top holder ${holder.address} holds no FLAB`);
-  whale = { address: holder.address, flab: v.flabBalance };
+  if (!network.flabToken) throw new Error('the scenario has no FLAB token');
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -51,8 +37,8 @@ afterAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 function ready() {
-  if (!app || !browser || !network?.flabToken || !whale) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser, flab: network.flabToken, whale };
+  if (!app || !browser || !network?.flabToken) throw new Error('app or browser did not start');
+  return { baseUrl: app.baseUrl, browser, flab: network.flabToken };
 }
 
 const statValue = (page: Page, testId: string) =>
@@ -254,31 +240,35 @@ describe('trading calls', () => {
 
 describe('gaming arena', () => {
   it(
-    'verifies a FLAB whale, plays Target Hunter and puts the score on the leaderboard',
+    'signs in with the local test wallet (faucet-funded), plays Target Hunter and posts the score',
     async () => {
-      const { baseUrl, browser, whale } = ready();
+      const { baseUrl, browser } = ready();
       const { context, page, errors } = await openPage(browser, baseUrl);
       try {
-        await page.clock.install();
         await page.goto('/gaming');
         await page.getByRole('heading', { level: 1, name: 'Gaming Arena' }).waitFor();
         await page.getByTestId('achievements-legend').waitFor();
+        await page.getByTestId('local-wallet-note').waitFor();
 
-        // Validation (spec §5).
-        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        // Validation (spec §5): the player name is required.
+        await page.getByRole('button', { name: 'Use Local Test Wallet' }).click();
         await page.getByText('Please enter both wallet address and player name').waitFor();
-        await page.getByLabel('Player Name').fill('<i>Whale</i> One');
-        await page.getByLabel('Wallet Address').fill('0x1234');
-        await page.getByRole('button', { name: 'Verify Wallet' }).click();
-        await page.getByText('Please enter a valid Base wallet address (0x...)').waitFor();
+        await page.getByLabel('Player Name').fill('<i>Local</i> One');
 
-        await page.getByLabel('Wallet Address').fill(whale.address);
-        await page.getByRole('button', { name: 'Verify Wallet' }).click();
-        await page.getByText(MESSAGES.verified(grouped(whale.flab))).waitFor();
+        // The faucet funds a key generated in this browser with real transfers, then the key signs
+        // the server's Sign-In with Ethereum message.
+        await page.getByRole('button', { name: 'Use Local Test Wallet' }).click();
+        await page.getByText(MESSAGES.verified(grouped(FAUCET_FLAB))).waitFor({ timeout: 60_000 });
         await page.getByTestId('verified-banner').waitFor();
-        const panel = page.getByTestId('game-panel');
-        await panel.waitFor();
+        const signed = await page.getByTestId('signed-wallet').inputValue();
+        expect(signed).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        // The key never left the browser; the chain shows the faucet's FLAB at that address.
+        const chainView = (await (await fetch(`${baseUrl}/api/verify-wallet/${signed}`)).json()) as {
+          flabBalance: string;
+        };
+        expect(chainView.flabBalance).toBe(FAUCET_FLAB);
 
+        const panel = page.getByTestId('game-panel');
         await panel.getByRole('button', { name: 'Start Game' }).click();
         // Level 1: three targets, 10 points each.
         await expect.poll(() => page.getByTestId('target').count()).toBe(3);
@@ -304,19 +294,17 @@ describe('gaming arena', () => {
         }
         await saveScreenshot(page, 'gaming-playing-desktop', { scrollToTop: false });
 
-        // 30 s + 5 s for the cleared round: let the clock run out.
-        await page.clock.runFor(36_000);
-        await page.getByTestId('game-over').waitFor();
+        // 30 s + 5 s for the cleared round, on the real clock: the server checks the score against
+        // the time it saw since it started the game.
+        await page.getByTestId('game-over').waitFor({ timeout: 60_000 });
         expect(await page.getByTestId('final-score').textContent()).toBe('70');
         await toastWith(page, MESSAGES.scoreSubmitted).waitFor();
-        const entry = page.getByTestId('leaderboard-entry').filter({ hasText: '<i>Whale</i> One' });
+        const entry = page.getByTestId('leaderboard-entry').filter({ hasText: '<i>Local</i> One' });
         await entry.waitFor();
         expect(await entry.getByTestId('entry-score').textContent()).toBe('70');
-        // The server grants the achievements: a 120M-FLAB whale is a FLAB Whale.
-        expect(await entry.textContent()).toContain('FLAB Whale');
         await saveScreenshot(page, 'gaming-desktop', { scrollToTop: false });
 
-        // Play Again restarts at score 0, level 1, 3 targets, 30 s.
+        // Play Again restarts at score 0, level 1, 3 targets, 30 s (a new server game).
         await page.getByRole('button', { name: 'Play Again' }).click();
         await expect.poll(() => page.getByTestId('target').count()).toBe(3);
         expect(await panel.textContent()).toContain('30s');
@@ -333,19 +321,39 @@ describe('gaming arena', () => {
   );
 
   it(
-    'tells a wallet without FLAB it has no leaderboard access and shows no game panel',
+    'signs in a browser wallet (EIP-1193) without FLAB: practice play, no leaderboard access',
     async () => {
       const { baseUrl, browser } = ready();
       const { context, page, errors } = await openPage(browser, baseUrl);
       try {
+        // A stand-in browser wallet: window.ethereum whose personal_sign is done by a key held here.
+        const account = privateKeyToAccount(generatePrivateKey());
+        await page.exposeFunction('__testWalletSign', (hex: string) =>
+          account.signMessage({ message: { raw: hex as `0x${string}` } }),
+        );
+        await page.addInitScript((address: string) => {
+          const w = window as unknown as {
+            ethereum: unknown;
+            __testWalletSign(hex: string): Promise<string>;
+          };
+          w.ethereum = {
+            request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+              if (method === 'eth_requestAccounts') return [address];
+              if (method === 'personal_sign') return w.__testWalletSign(String(params?.[0]));
+              throw new Error(`unsupported ${method}`);
+            },
+          };
+        }, account.address);
         await page.goto('/gaming');
         await page.getByLabel('Player Name').fill('Nobody');
-        await page.getByLabel('Wallet Address').fill(NO_FLAB_WALLET);
-        await page.getByRole('button', { name: 'Verify Wallet' }).click();
+        await page.getByRole('button', { name: 'Sign In with Wallet' }).click();
         await page.getByText(MESSAGES.noFlab).waitFor();
-        expect(await page.getByTestId('game-panel').count()).toBe(0);
+        expect(await page.getByTestId('signed-wallet').inputValue()).toBe(account.address);
         expect(await page.getByTestId('verified-banner').count()).toBe(0);
-        expect(await page.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
+        await page.getByTestId('practice-note').waitFor();
+        // The server agrees: signed in, and a score is refused for lack of FLAB.
+        const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+        expect(session).toMatchObject({ signedIn: true, walletAddress: account.address.toLowerCase() });
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -36,16 +36,41 @@ export function resolveDates(e: AirdropEntry, anchorMs: number): AirdropEntry {
   return out;
 }
 
+/**
+ * Active only with a start in the past and an end in the future; without both dates a programme
+ * is 'unknown' (unless a date it has already says ended or upcoming).
+ */
 export function statusOf(e: Pick<AirdropEntry, 'startDate' | 'endDate'>, nowMs: number): AirdropStatus {
   if (e.endDate && Date.parse(e.endDate) <= nowMs) return 'ended';
   if (e.startDate && Date.parse(e.startDate) > nowMs) return 'upcoming';
-  return 'active';
+  if (e.startDate && e.endDate) return 'active';
+  return 'unknown';
+}
+
+/** A chain-backed programme's dates and reward, read from its contract. */
+export type ChainProgramme = {
+  contract: string;
+  startMs: number;
+  endMs: number;
+  rewardAmount: number | null;
+};
+
+/** Overrides an entry's dates and reward with what its contract says. */
+export function withChainProgramme(e: AirdropEntry, p: ChainProgramme | null): AirdropEntry {
+  if (!p) return { ...e, startDate: null, endDate: null };
+  return {
+    ...e,
+    startDate: new Date(p.startMs).toISOString(),
+    endDate: new Date(p.endMs).toISOString(),
+    ...(p.rewardAmount === null ? {} : { rewardAmount: p.rewardAmount }),
+  };
 }
 
 export function toAirdrop(
   e: AirdropEntry,
   nowMs: number,
   priceOf: (symbol: string) => number | null,
+  contract: string | null = null,
 ): Airdrop {
   const price = e.rewardToken ? priceOf(e.rewardToken) : null;
   const value =
@@ -67,6 +92,8 @@ export function toAirdrop(
     twitter: e.twitter ?? null,
     source: e.source,
     local: e.local ?? false,
+    checkedAt: e.checkedAt ?? null,
+    contract,
   };
 }
 
@@ -110,6 +137,8 @@ export type ActivityContext = {
   staking: string | null;
   lending: string | null;
   nowMs: number;
+  /** The programme is one of the scenario's own (its venues are the ones we index). */
+  localProgramme: boolean;
 };
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -137,6 +166,10 @@ export async function checkRequirement(
     actual: null,
     reason,
   });
+  // We index Uniswap V2 on our chain only: swaps and LP positions count for programmes of our own
+  // venues (local entries); a real programme rewards its own venue (Aerodrome, Galxe quests…).
+  if (!c.localProgramme && (r.kind === 'swap_count' || r.kind === 'provide_liquidity'))
+    return unknown('Cannot check: this programme rewards activity on a venue we do not index.');
   const judge = (actual: number, unit: string): RequirementResult => {
     const min = r.min ?? 1;
     const pass = actual >= min;

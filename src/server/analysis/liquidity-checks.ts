@@ -7,6 +7,7 @@ import { LIQUIDITY_DRAIN } from '../../shared/vocabulary';
 import { allPools, completedRug, drainEvents, lpSafeShare, tokenAgeDays } from './derived-facts';
 import { type Check, DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import { FRESH_WALLET_DAYS } from './holder-checks';
+import { noPoolSentence, tradesOnlyOnUnreadVenue } from './venue-words';
 
 /** LP locked or burned share (0–1): TS wants ≥ 95%. */
 export const LP_SAFE_PASS = 0.95;
@@ -49,7 +50,10 @@ export const checkLpLocked: Check = (f, w) => {
 export const checkPoolLiquidity: Check = (f, w) => {
   const spec = { check: 'pool_liquidity', label: 'Pool liquidity', weight: w };
   const p = f.mainPool;
-  if (!p) return judged(spec, 'fail', 0, 'The token has no liquidity pool, so it cannot be traded.');
+  if (!p)
+    return tradesOnlyOnUnreadVenue(f)
+      ? judged(spec, 'unknown', null, noPoolSentence(f))
+      : judged(spec, 'fail', 0, noPoolSentence(f));
   const v = p.poolValueUsd;
   if (v === null || !Number.isFinite(v))
     return judged(spec, 'unknown', null, "The pool's USD value could not be priced.");

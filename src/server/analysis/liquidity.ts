@@ -32,6 +32,7 @@ import {
   POOL_WARN_BELOW_USD,
 } from './liquidity-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
+import { noPoolSentence, tradesOnlyOnUnreadVenue } from './venue-words';
 import { WHALE_THRESHOLD_PCT } from './whales';
 
 export const DEFAULT_AMOUNT_USD = 1000;
@@ -41,7 +42,12 @@ export const PRICE_IMPACT_CAUTION_PCT = 5;
 /** Rug pull risk (0–1) above this is flagged (spec §9). */
 export const RUG_PULL_RISK_WARN = 0.7;
 
-export type LiquidityOptions = RugOptions & { amountUsd?: number; rug?: RugResult };
+export type LiquidityOptions = RugOptions & {
+  amountUsd?: number;
+  rug?: RugResult;
+  /** Price impact (percent) of buying amountUsd, quoted by the main pool's venue; null: it could not quote. */
+  quotedImpactPct?: number | null;
+};
 
 function riskLevelOf(score: number): RiskLevel {
   if (score >= 70) return 'LOW';
@@ -61,7 +67,15 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   const pool = facts.mainPool;
   const poolValue = pool?.poolValueUsd ?? null;
   const poolValueKnown = poolValue !== null && Number.isFinite(poolValue) ? poolValue : null;
-  const impact = pool ? priceImpactPct(amountUsd, poolValueKnown) : null;
+  // A venue's own quote (QuoterV2 for V3) when the engine got one; the constant-product formula
+  // only fits a V2 pair.
+  const impact = !pool
+    ? null
+    : opts.quotedImpactPct !== undefined
+      ? opts.quotedImpactPct
+      : pool.venue === 'uniswap-v2'
+        ? priceImpactPct(amountUsd, poolValueKnown)
+        : null;
   const rugPullRisk = round(rug.rugScore / 100, 2);
   const drains = drainEvents(facts);
   const dayAgo = facts.now - DAY_S;
@@ -77,7 +91,11 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   {
     const spec = { check: 'pool_value', label: 'Pool value', weight: 40 };
     if (!pool)
-      evidence.push(judged(spec, 'fail', 0, 'The token has no liquidity pool, so it cannot be traded.'));
+      evidence.push(
+        tradesOnlyOnUnreadVenue(facts)
+          ? judged(spec, 'unknown', null, noPoolSentence(facts))
+          : judged(spec, 'fail', 0, noPoolSentence(facts)),
+      );
     else if (poolValueKnown === null)
       evidence.push(judged(spec, 'unknown', null, "The pool's USD value could not be priced."));
     else {
@@ -138,7 +156,12 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
 
   const warnings: string[] = [];
   if (rug.completedRug) warnings.push('Liquidity has been drained: this pool was rugged.');
-  if (!pool) warnings.push('No liquidity pool found for this token.');
+  if (!pool)
+    warnings.push(
+      tradesOnlyOnUnreadVenue(facts)
+        ? 'This token trades only on a venue we do not read yet.'
+        : 'No liquidity pool found for this token.',
+    );
   if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
     warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
   if (rugPullRisk > RUG_PULL_RISK_WARN) warnings.push(`High rug pull risk: rug score ${rug.rugScore}/100.`);

@@ -12,7 +12,11 @@ import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
 import { analyseWhales } from './whales';
 
-export type ReportOptions = RugOptions & { amountUsd?: number };
+export type ReportOptions = RugOptions & {
+  amountUsd?: number;
+  /** The main pool venue's quoted price impact (see facts/price-impact.ts); undefined for V2. */
+  quotedImpactPct?: number | null;
+};
 
 export function summariseFacts(f: TokenReportFacts): FactsSummary {
   const t = f.trade;
@@ -44,6 +48,10 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
             : { status: t.status };
   const pools = [...f.pools];
   if (f.mainPool && !pools.some((p) => p.pair === f.mainPool?.pair)) pools.unshift(f.mainPool);
+  const totalValue = pools.reduce(
+    (sum, p) => sum + (p.poolValueUsd !== null && Number.isFinite(p.poolValueUsd) ? p.poolValueUsd : 0),
+    0,
+  );
   return {
     now: f.now,
     address: f.token.address,
@@ -65,8 +73,14 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     holderCount: Number.isFinite(f.holders.holderCount) ? f.holders.holderCount : null,
     ...(f.holders.index ? { holderIndex: f.holders.index } : {}),
     topHolderCount: f.holders.top.length,
+    unreadPoolCount: f.unreadPools?.length ?? 0,
     pools: pools.map((p) => ({
       pair: p.pair,
+      venue: p.venue,
+      venueLabel: p.venueLabel,
+      feeTier: p.feeTier,
+      share: totalValue > 0 && p.poolValueUsd !== null ? p.poolValueUsd / totalValue : null,
+      depthUsd2Pct: p.depthUsd2Pct,
       quoteSymbol: p.quoteSymbol,
       tokenReserve: p.tokenReserve.toString(),
       quoteReserve: p.quoteReserve.toString(),

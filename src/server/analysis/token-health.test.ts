@@ -1,8 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
+import type { SwapFact, TokenReportFacts } from '../facts/types';
 import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
 import { analyseScanner } from './scanner';
-import { analyseTokenHealth } from './token-health';
+import { analyseTokenHealth, INDICATOR_THRESHOLDS, returnOver, trendPerDay } from './token-health';
+
+const E18 = 10n ** 18n;
+/**
+ * A token whose main pool traded at `prices` (quote per token), evenly over the 24 h before now,
+ * each swap a buy unless `sellEvery` says otherwise; the pool's 24 h change is first → last.
+ */
+function withSeries(
+  base: TokenReportFacts,
+  prices: number[],
+  side: (i: number) => 'buy' | 'sell' = () => 'buy',
+): TokenReportFacts {
+  const now = base.now;
+  const step = 86_000 / prices.length;
+  const swaps: SwapFact[] = prices.map((p, i) => ({
+    txHash: `0x${(i + 1).toString(16).padStart(64, '0')}` as `0x${string}`,
+    blockNumber: BigInt(1000 + i),
+    timestamp: Math.round(now - 86_000 + step * (i + 1)),
+    trader: `0x${'ab'.repeat(20)}` as `0x${string}`,
+    side: side(i),
+    tokenAmount: 1000n * E18,
+    ethAmount: BigInt(Math.round(p * 1e6)) * 10n ** 15n,
+    usdValue: null,
+  }));
+  const first = prices[0] as number;
+  const last = prices.at(-1) as number;
+  const pool = base.mainPool;
+  if (!pool) throw new Error('fixture without a pool');
+  const main = {
+    ...pool,
+    recentSwaps: [...swaps].reverse(),
+    priceChange24hPct: (last / first - 1) * 100,
+    swaps24h: {
+      buys: swaps.filter((x) => x.side === 'buy').length,
+      sells: swaps.filter((x) => x.side === 'sell').length,
+    },
+  };
+  return { ...base, mainPool: main, pools: [main] };
+}
+const ramp = (from: number, to: number, n = 30) =>
+  Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1));
 
 describe('token health', () => {
   it('reports the safe token healthy with bullish, positive, high-activity indicators', () => {
@@ -21,26 +62,48 @@ describe('token health', () => {
       liquidityLocked: true,
       ownershipRenounced: true,
     });
-    // +3.2% is within ±5%: neutral; 120 buys / 220 = 54.5% buys: neutral; 220 swaps: high.
-    expect(r.indicators).toEqual({
-      trend: 'neutral',
-      momentum: 'strong',
-      sentiment: 'neutral',
-      activity: 'high',
-    });
+    expect(r.indicators.activity).toBe('high'); // 220 swaps in 24 h
+    for (const why of Object.values(r.indicatorWhy)) expect(why.length).toBeGreaterThan(10);
   });
 
-  it('reads a crash as bearish and a rug as critical', () => {
-    const r = analyseTokenHealth(ruggedToken);
-    expect(r.indicators.trend).toBe('bearish');
-    expect(r.riskLevel).toBe('critical');
+  it('a steady rise with buying reads bullish, strong and positive, with the numbers in the why', () => {
+    const r = analyseTokenHealth(withSeries(safeToken, ramp(1, 1.3), (i) => (i % 4 === 3 ? 'sell' : 'buy')));
+    expect(r.indicators).toMatchObject({ trend: 'bullish', momentum: 'strong', sentiment: 'positive' });
+    expect(r.indicatorWhy.momentum).toMatch(/24 h \+30%/);
+    expect(r.indicatorWhy.sentiment).toMatch(/Buys are 7\d(\.\d)?% of the 24 h quote volume/);
+    expect(r.indicatorWhy.trend).toMatch(/30 swaps/);
   });
 
-  it('marks a honeypot critical; buy-only flow reads positive', () => {
-    const r = analyseTokenHealth(honeypotToken);
-    expect(r.riskLevel).toBe('critical');
-    expect(r.indicators.trend).toBe('bullish');
-    expect(r.indicators.sentiment).toBe('positive');
+  it('a token down 13–19% never reads strong momentum, even with buy-heavy flow', () => {
+    for (const drop of [13, 15, 19]) {
+      const r = analyseTokenHealth(withSeries(safeToken, ramp(1, 1 - drop / 100)));
+      expect(r.indicators.momentum, `−${drop}%`).toBe('weak');
+      expect(r.indicators.trend, `−${drop}%`).toBe('bearish');
+      expect(r.indicatorWhy.momentum).toContain(`24 h -${drop}%`);
+    }
+  });
+
+  it('a honeypot or a rug never reads strong momentum or positive sentiment', () => {
+    for (const f of [honeypotToken, ruggedToken]) {
+      const r = analyseTokenHealth(withSeries(f, ramp(1, 1.5)));
+      expect(r.riskLevel).toBe('critical');
+      expect(r.indicators.momentum).toBe('weak');
+      expect(r.indicators.sentiment).toBe('negative');
+    }
+    expect(analyseTokenHealth(withSeries(honeypotToken, ramp(1, 1.5))).indicatorWhy.sentiment).toMatch(
+      /Honeypot/,
+    );
+  });
+
+  it('windowed returns and the trend slope come from the series', () => {
+    const f = withSeries(safeToken, ramp(1, 2, 48));
+    const series = f.mainPool?.recentSwaps
+      .map((x) => ({ t: x.timestamp, p: Number(x.ethAmount) / Number(x.tokenAmount) }))
+      .reverse() as { t: number; p: number }[];
+    expect(returnOver(series, f.now, 3_600)).toBeGreaterThan(0);
+    expect(returnOver(series, f.now, 30 * 86_400)).toBeNull();
+    expect(trendPerDay(series)).toBeGreaterThan(INDICATOR_THRESHOLDS.trendPctPerDay);
+    expect(trendPerDay(series.slice(0, 2))).toBeNull();
   });
 
   it('scores a thinly held fresh token low on community', () => {

@@ -12,11 +12,19 @@
  *                  deducts weight × (100 − sub-score) / 100.
  * riskLevel      : overall ≥ 75 low, ≥ 50 medium, ≥ 25 high, else critical; honeypot or completed
  *                  rug → critical.
- * Indicators:
- *   trend     price change 24 h > +5% bullish, < −5% bearish, else (or unknown) neutral
- *   momentum  momentumScore ≥ 70 strong, ≥ 40 moderate, else weak
- *   sentiment buy share of 24 h swaps ≥ 55% positive, ≤ 45% negative, else (or no swaps) neutral
- *   activity  24 h swaps ≥ 100 high, ≥ 10 medium, else low
+ * Indicators (each computed from data, with the numbers used in `indicatorWhy`):
+ *   price series  the main pool's swaps of the last 24 h, price = quote ÷ token of each swap (execution
+ *                 price); the price at a moment is the median of the 5 swaps nearest before it.
+ *   trend     least-squares slope of ln(price) over the 24 h series, as % a day: > +5 bullish,
+ *             < −5 bearish, else neutral; fewer than TREND_MIN_POINTS swaps → neutral ("too few").
+ *   momentum  returns over windows: r1h and r6h from the series, r24h the pool's 24 h price change
+ *             (from reserves) or else the series. strong: r24h ≥ +10% and r6h ≥ 0 and r1h ≥ −2%;
+ *             moderate: r24h ≥ 0 and r6h ≥ −5%; weak otherwise or with no data.
+ *   sentiment buy/sell flow: quote volume of buys ÷ (buys + sells) over 24 h: ≥ 55% positive, ≤ 45%
+ *             negative, else (or no swaps) neutral.
+ *   activity  24 h swap count ≥ 100 high, ≥ 10 medium, else low.
+ *   safety    a honeypot (sells fail) or a drained pool never reads strong or positive: its buy
+ *             flow is trapped money, not demand — momentum weak, sentiment negative, said so.
  */
 import {
   type Evidence,
@@ -112,6 +120,154 @@ export function momentumEvidence(facts: TokenReportFacts): Evidence[] {
   return out;
 }
 
+export const INDICATOR_THRESHOLDS = {
+  trendPctPerDay: 5,
+  trendMinPoints: 4,
+  strongR24: 10,
+  strongR1Floor: -2,
+  moderateR6Floor: -5,
+  sentimentPositive: 0.55,
+  sentimentNegative: 0.45,
+  activityHigh: 100,
+  activityMedium: 10,
+} as const;
+
+type PricePoint = { t: number; p: number };
+
+/** The main pool's execution prices over the 24 h before `now`, oldest first. */
+export function priceSeries(facts: TokenReportFacts): PricePoint[] {
+  const pool = facts.mainPool;
+  if (!pool) return [];
+  const since = facts.now - 86_400;
+  return pool.recentSwaps
+    .filter((s) => s.timestamp >= since && s.tokenAmount > 0n && s.ethAmount > 0n)
+    .map((s) => ({ t: s.timestamp, p: Number(s.ethAmount) / Number(s.tokenAmount) }))
+    .filter((x) => Number.isFinite(x.p) && x.p > 0)
+    .sort((a, b) => a.t - b.t);
+}
+
+const medianOf = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** Median of the 5 swap prices at or before `t`; null when none. */
+function priceAt(series: PricePoint[], t: number): number | null {
+  const before = series.filter((x) => x.t <= t);
+  if (before.length === 0) return null;
+  return medianOf(before.slice(-5).map((x) => x.p));
+}
+
+/** Return (%) over the `seconds` before `now` from the series; null without a price at both ends. */
+export function returnOver(series: PricePoint[], now: number, seconds: number): number | null {
+  const end = priceAt(series, now);
+  const start = priceAt(series, now - seconds);
+  if (end === null || start === null || start <= 0) return null;
+  return (end / start - 1) * 100;
+}
+
+/** Least-squares slope of ln(price) against time, as % a day. */
+export function trendPerDay(series: PricePoint[]): number | null {
+  if (series.length < INDICATOR_THRESHOLDS.trendMinPoints) return null;
+  const xs = series.map((x) => x.t / 86_400);
+  const ys = series.map((x) => Math.log(x.p));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
+    den += ((xs[i] as number) - mx) ** 2;
+  }
+  if (den === 0) return null;
+  return (Math.exp(num / den) - 1) * 100;
+}
+
+function quoteFlow(facts: TokenReportFacts) {
+  const pool = facts.mainPool;
+  const since = facts.now - 86_400;
+  let buy = 0;
+  let sell = 0;
+  for (const s of pool?.recentSwaps ?? []) {
+    if (s.timestamp < since) continue;
+    const q = Number(s.ethAmount);
+    if (s.side === 'buy') buy += q;
+    else sell += q;
+  }
+  return { buy, sell };
+}
+
+const fmtPct = (x: number | null) => (x === null ? 'n/a' : `${x >= 0 ? '+' : ''}${round(x, 1)}%`);
+
+export function healthIndicators(
+  facts: TokenReportFacts,
+  trapped: string | null,
+): { indicators: TokenHealthResult['indicators']; why: TokenHealthResult['indicatorWhy'] } {
+  const T = INDICATOR_THRESHOLDS;
+  const series = priceSeries(facts);
+  const slope = trendPerDay(series);
+  const trend: TokenHealthResult['indicators']['trend'] =
+    slope === null
+      ? 'neutral'
+      : slope > T.trendPctPerDay
+        ? 'bullish'
+        : slope < -T.trendPctPerDay
+          ? 'bearish'
+          : 'neutral';
+  const trendWhy =
+    slope === null
+      ? `Only ${series.length} swaps in 24 h (need ${T.trendMinPoints}): no trend.`
+      : `Price slope ${fmtPct(slope)} a day over ${series.length} swaps in 24 h (bullish above +${T.trendPctPerDay}%, bearish below −${T.trendPctPerDay}%).`;
+
+  const now = facts.now;
+  const r1 = returnOver(series, now, 3_600);
+  const r6 = returnOver(series, now, 6 * 3_600);
+  const poolChange = facts.mainPool?.priceChange24hPct ?? null;
+  const r24 =
+    poolChange !== null && Number.isFinite(poolChange) ? poolChange : returnOver(series, now, 86_400);
+  let momentum: TokenHealthResult['indicators']['momentum'] =
+    r24 !== null && r24 >= T.strongR24 && (r6 ?? 0) >= 0 && (r1 ?? 0) >= T.strongR1Floor
+      ? 'strong'
+      : r24 !== null && r24 >= 0 && (r6 ?? 0) >= T.moderateR6Floor
+        ? 'moderate'
+        : 'weak';
+  let momentumWhy = `Returns 1 h ${fmtPct(r1)}, 6 h ${fmtPct(r6)}, 24 h ${fmtPct(r24)} (strong: 24 h ≥ +${T.strongR24}% with 6 h ≥ 0 and 1 h ≥ ${T.strongR1Floor}%; moderate: 24 h ≥ 0 with 6 h ≥ ${T.moderateR6Floor}%).`;
+
+  const flow = quoteFlow(facts);
+  const totalFlow = flow.buy + flow.sell;
+  const share = totalFlow > 0 ? flow.buy / totalFlow : null;
+  let sentiment: TokenHealthResult['indicators']['sentiment'] =
+    share === null
+      ? 'neutral'
+      : share >= T.sentimentPositive
+        ? 'positive'
+        : share <= T.sentimentNegative
+          ? 'negative'
+          : 'neutral';
+  let sentimentWhy =
+    share === null
+      ? 'No buys or sells in 24 h.'
+      : `Buys are ${round(share * 100, 1)}% of the 24 h quote volume (positive ≥ ${T.sentimentPositive * 100}%, negative ≤ ${T.sentimentNegative * 100}%).`;
+
+  const { buys, sells } = swapCounts(facts);
+  const total = buys + sells;
+  const activity: TokenHealthResult['indicators']['activity'] =
+    total >= T.activityHigh ? 'high' : total >= T.activityMedium ? 'medium' : 'low';
+  const activityWhy = `${total} swaps in 24 h (${buys} buys, ${sells} sells; high ≥ ${T.activityHigh}, medium ≥ ${T.activityMedium}).`;
+
+  if (trapped) {
+    momentum = 'weak';
+    sentiment = 'negative';
+    momentumWhy = `${trapped} ${momentumWhy}`;
+    sentimentWhy = `${trapped} ${sentimentWhy}`;
+  }
+  return {
+    indicators: { trend, momentum, sentiment, activity },
+    why: { trend: trendWhy, momentum: momentumWhy, sentiment: sentimentWhy, activity: activityWhy },
+  };
+}
+
 function component(check: string, label: string, weight: number, score: number): Evidence {
   const spec = { check, label, weight };
   const o = score >= 80 ? 'pass' : score >= 50 ? 'warn' : 'fail';
@@ -160,9 +316,12 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
       ? round((Number(supply) / 10 ** d) * price, 2)
       : null;
   const change = pool?.priceChange24hPct ?? null;
-  const { buys, sells } = swapCounts(facts);
-  const total = buys + sells;
-  const buyShare = total > 0 ? buys / total : null;
+  const trapped = honeypot
+    ? 'Honeypot: sells fail, so buying is trapped money, not demand.'
+    : rug.completedRug
+      ? "Rugged: the pool's liquidity was drained."
+      : null;
+  const ind = healthIndicators(facts, trapped);
   const v = facts.token.verification.status;
 
   return {
@@ -185,26 +344,8 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
       liquidityLocked: pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null,
       ownershipRenounced: facts.token.ownerRenounced,
     },
-    indicators: {
-      trend:
-        change === null || !Number.isFinite(change)
-          ? 'neutral'
-          : change > 5
-            ? 'bullish'
-            : change < -5
-              ? 'bearish'
-              : 'neutral',
-      momentum: momentumScore >= 70 ? 'strong' : momentumScore >= 40 ? 'moderate' : 'weak',
-      sentiment:
-        buyShare === null
-          ? 'neutral'
-          : buyShare >= 0.55
-            ? 'positive'
-            : buyShare <= 0.45
-              ? 'negative'
-              : 'neutral',
-      activity: total >= 100 ? 'high' : total >= 10 ? 'medium' : 'low',
-    },
+    indicators: ind.indicators,
+    indicatorWhy: ind.why,
     evidence,
     communityEvidence: community,
     momentumEvidence: momentum,

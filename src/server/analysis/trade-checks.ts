@@ -6,6 +6,7 @@ import { type Evidence, round } from '../../shared/analysis';
 import { TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { type Check, gradeAbove, judged } from './evidence-lines';
+import { tradesOnlyOnUnreadVenue } from './venue-words';
 
 const TAX_WARN_PCT = TAX.warnPct;
 const TAX_FAIL_PCT = TAX.failPct;
@@ -36,7 +37,9 @@ export const checkHoneypot: Check = (f, w) => {
         spec,
         'unknown',
         null,
-        'No pool to trade in, so buying and selling could not be simulated.',
+        tradesOnlyOnUnreadVenue(f)
+          ? 'The token trades only on a venue we do not read yet, so buying and selling could not be simulated.'
+          : 'No pool to trade in, so buying and selling could not be simulated.',
         10,
       );
     case 'error':

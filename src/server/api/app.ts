@@ -12,6 +12,7 @@ import { registerAirdropRoutes } from './routes/airdrops';
 import { registerCandleRoutes } from './routes/candles';
 import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
+import { registerLocalFaucetRoutes } from './routes/local-faucet';
 import { registerPortfolioRoutes } from './routes/portfolio';
 import { registerPumpRoutes } from './routes/pump';
 import { registerSecurityRoutes } from './routes/security';
@@ -19,6 +20,7 @@ import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
 import { registerTradingCallsRoutes } from './routes/trading-calls';
 import { registerTradingJournalRoutes } from './routes/trading-journal';
+import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { registerYieldRoutes } from './routes/yield';
 
 export type CreateAppOptions = AppContext & {
@@ -45,6 +47,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // Hostile or huge path parameters get a 414 instead of reaching route code.
     routerOptions: { maxParamLength: 200 },
     trustProxy: false,
+    // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
+    // than Fastify's default 10 s; failing the start for that helps nobody.
+    pluginTimeout: 60_000,
   });
   installErrorHandling(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
@@ -70,8 +75,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);
+  registerWalletAuthRoutes(app, ctx);
   registerGamingRoutes(app, ctx);
   const manifest = opts.localChain?.manifest;
+  if (manifest) registerLocalFaucetRoutes(app, ctx, { manifest });
   const background = opts.backgroundRefresh ?? false;
   registerPortfolioRoutes(app, ctx, { manifest, background });
   registerYieldRoutes(app, ctx, { manifest, background });

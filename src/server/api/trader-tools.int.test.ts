@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { ContractFunctionZeroDataError } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAIN_DECIMAL_REASON } from '../../shared/strict-input';
 import {
@@ -22,6 +23,7 @@ import {
   tradingCallSchema,
   walletVerificationSchema,
 } from '../../shared/trader-tools';
+import { SESSION_COOKIE, SIWE_TTL_SECONDS } from '../../shared/wallet-auth';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import { type Database, openDatabase } from '../db/client';
@@ -33,6 +35,7 @@ import { installErrorHandling } from './error-handler';
 import { registerGamingRoutes } from './routes/gaming';
 import { registerTradingCallsRoutes } from './routes/trading-calls';
 import { registerTradingJournalRoutes } from './routes/trading-journal';
+import { registerWalletAuthRoutes } from './routes/wallet-auth';
 
 const FLAB = '0xf1ab00000000000000000000000000000000f1ab' as const;
 const E18 = 10n ** 18n;
@@ -61,6 +64,11 @@ const chain = {
   mode: 'local',
   rpcUrl: 'http://fake',
   public: {
+    /** Test wallets are keys (EOAs): no contract code anywhere. */
+    async getCode() {
+      if (chainMode === 'down') throw new Error('fetch failed');
+      return undefined;
+    },
     async readContract(args: { address: string; functionName: string; args?: readonly unknown[] }) {
       if (chainMode === 'down') throw new Error('fetch failed');
       if (chainMode === 'not-a-token')
@@ -90,6 +98,7 @@ async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   registerTradingJournalRoutes(app, ctx, { now });
   registerTradingCallsRoutes(app, ctx, { now });
+  registerWalletAuthRoutes(app, ctx, { now });
   registerGamingRoutes(app, ctx, { now });
   await app.ready();
   return app;
@@ -609,17 +618,54 @@ describe('trading calls', () => {
   });
 });
 
+/** A wallet with a key (viem account), so it can sign in like a browser wallet. */
+const player = (n: number) => privateKeyToAccount(`0x${n.toString(16).padStart(64, '0')}`);
+const walletOf = (a: PrivateKeyAccount) => a.address.toLowerCase() as `0x${string}`;
+
+/** Nonce → personal_sign → verify; returns the session cookie. */
+async function signIn(account: PrivateKeyAccount): Promise<string> {
+  const n = await post('/api/auth/nonce', { address: account.address });
+  expect(n.statusCode, n.body).toBe(200);
+  const { message } = n.json() as { message: string };
+  const v = await post('/api/auth/verify', { message, signature: await account.signMessage({ message }) });
+  expect(v.statusCode, v.body).toBe(200);
+  return sessionCookie(v.headers['set-cookie']);
+}
+
+function sessionCookie(header: string | string[] | number | undefined): string {
+  const raw = Array.isArray(header) ? header.join(';') : String(header ?? '');
+  const m = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(raw);
+  if (!m) throw new Error(`no session cookie in ${raw}`);
+  return `${SESSION_COOKIE}=${m[1]}`;
+}
+
+async function startGame(cookie: string): Promise<string> {
+  const r = await post('/api/gaming/games', {}, { cookie });
+  expect(r.statusCode, r.body).toBe(201);
+  return (r.json() as { gameId: string }).gameId;
+}
+
 describe('gaming arena', () => {
-  const submit = (over: Record<string, unknown>) =>
-    post('/api/gaming/submit-score', {
-      playerName: 'Player',
-      walletAddress: addr(0x6001),
-      flabBalance: 0,
-      score: 10,
-      level: 1,
-      achievements: [],
-      ...over,
-    });
+  const submit = (cookie: string, gameId: string, over: Record<string, unknown> = {}) =>
+    post(
+      '/api/gaming/submit-score',
+      {
+        gameId,
+        playerName: 'Player',
+        flabBalance: 0,
+        score: 10,
+        level: 1,
+        achievements: [],
+        ...over,
+      },
+      { cookie },
+    );
+  /** Start a game, let `seconds` pass on the server's clock, submit. */
+  async function play(cookie: string, seconds: number, over: Record<string, unknown>) {
+    const id = await startGame(cookie);
+    clock += seconds * 1000;
+    return submit(cookie, id, over);
+  }
 
   it('verifies a wallet from the chain balance', async () => {
     const holder = addr(0x6001);
@@ -662,41 +708,171 @@ describe('gaming arena', () => {
     }
   });
 
-  it('ignores a forged client balance: a wallet holding no FLAB is refused with the spec sentence', async () => {
-    const res = await submit({ walletAddress: addr(0x6999), flabBalance: 5_000_000, score: 20 });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(MESSAGES.noFlab);
+  it('signs in a holder and a non-holder; only the holder may post, whatever balance the client claims', async () => {
+    const holder = player(0x6101);
+    balances.set(walletOf(holder), 1234n * E18);
+    const n = await post('/api/auth/nonce', { address: holder.address });
+    const { message } = n.json() as { message: string };
+    // EIP-4361 with the server's nonce, Base's chain id and an expiry.
+    expect(message).toContain('wants you to sign in with your Ethereum account:');
+    expect(message).toContain(holder.address);
+    expect(message).toContain('Chain ID: 8453');
+    expect(message).toMatch(/Expiration Time: /);
+    const v = await post('/api/auth/verify', { message, signature: await holder.signMessage({ message }) });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json()).toMatchObject({
+      signedIn: true,
+      walletAddress: walletOf(holder),
+      verification: { verified: true, flabBalance: '1234', message: MESSAGES.verified('1234') },
+    });
+    const setCookie = String(v.headers['set-cookie']);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    const cookie = sessionCookie(v.headers['set-cookie']);
+    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json()).toMatchObject({ signedIn: true, walletAddress: walletOf(holder) });
+    // Only the token's hash is stored.
+    const token = cookie.split('=')[1] as string;
+    const stored = await database.db.execute(sql`select token_hash from wallet_sessions`);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const poor = player(0x6102);
+    const poorCookie = await signIn(poor);
+    const refused = await play(poorCookie, 31, { flabBalance: 5_000_000, score: 20 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(MESSAGES.noFlab);
     const board = leaderboardSchema.parse(
       (await app.inject({ method: 'GET', url: '/api/gaming/leaderboard' })).json(),
     );
-    expect(board.find((e) => e.walletAddress === addr(0x6999))).toBeUndefined();
+    expect(board.find((e) => e.walletAddress === walletOf(poor))).toBeUndefined();
+
+    const out = await post('/api/auth/logout', {}, { cookie });
+    expect(out.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(after.json()).toEqual({ signedIn: false });
+  });
+
+  it('refuses forged submissions: no session, another wallet, expired or replayed signature, impossible score for the time', async () => {
+    const me = player(0x6201);
+    const whale = player(0x6202);
+    balances.set(walletOf(me), 10n * E18);
+    balances.set(walletOf(whale), 50_000_000n * E18);
+    const cookie = await signIn(me);
+    const gameId = await startGame(cookie);
+    clock += 31_000;
+
+    // No session at all, a made-up session, a bearer token that is not one.
+    const none = await post('/api/gaming/submit-score', { gameId, playerName: 'X', score: 10, level: 1 });
+    expect(none.statusCode).toBe(401);
+    const fake = await submit(`${SESSION_COOKIE}=${'A'.repeat(43)}`, gameId);
+    expect(fake.statusCode).toBe(401);
+    expect((await post('/api/gaming/games', {})).statusCode).toBe(401);
+
+    // Someone else's wallet: naming the whale in the body does not make the score the whale's.
+    const other = await submit(cookie, gameId, { walletAddress: walletOf(whale) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.details.field).toBe('walletAddress');
+    // A signature by me over a message issued for the whale's address.
+    const n = await post('/api/auth/nonce', { address: whale.address });
+    const forMessage = (n.json() as { message: string }).message;
+    const stolen = await post('/api/auth/verify', {
+      message: forMessage,
+      signature: await me.signMessage({ message: forMessage }),
+    });
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json().error.details.field).toBe('signature');
+    // A message the server never issued (a rewritten one, or one with a made-up nonce).
+    const n2 = await post('/api/auth/nonce', { address: me.address });
+    const issued = (n2.json() as { message: string }).message;
+    const rewritten = issued.replace(/Expiration Time: .*/, 'Expiration Time: 2099-01-01T00:00:00.000Z');
+    const r1 = await post('/api/auth/verify', {
+      message: rewritten,
+      signature: await me.signMessage({ message: rewritten }),
+    });
+    expect(r1.statusCode).toBe(401);
+    const r1b = await post('/api/auth/verify', { message: 'hello', signature: '0x00' });
+    expect(r1b.statusCode).toBe(400);
+
+    // Replayed: a message and signature that already signed in once.
+    const n3 = await post('/api/auth/nonce', { address: me.address });
+    const once = (n3.json() as { message: string }).message;
+    const sig = await me.signMessage({ message: once });
+    expect((await post('/api/auth/verify', { message: once, signature: sig })).statusCode).toBe(200);
+    const replay = await post('/api/auth/verify', { message: once, signature: sig });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.details.reason).toContain('already used');
+
+    // Expired: signed after the message's 5 minutes.
+    const n4 = await post('/api/auth/nonce', { address: me.address });
+    const late = (n4.json() as { message: string }).message;
+    clock += (SIWE_TTL_SECONDS + 1) * 1000;
+    const expired = await post('/api/auth/verify', {
+      message: late,
+      signature: await me.signMessage({ message: late }),
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.details.reason).toContain('expired');
+
+    // Impossible score for the observed time: level 3 needs 40 s, the server saw 5.
+    const g2 = await startGame(cookie);
+    clock += 5_000;
+    const quick = await submit(cookie, g2, { score: 110, level: 3 });
+    expect(quick.statusCode).toBe(400);
+    expect(quick.json().error.message).toContain('lasts 40 s');
+    // The first submission of a wallet can no longer claim any length either.
+    const fresh = player(0x6203);
+    balances.set(walletOf(fresh), E18);
+    const freshCookie = await signIn(fresh);
+    const g3 = await startGame(freshCookie);
+    clock += 2_000;
+    expect((await submit(freshCookie, g3, { score: 10, level: 1 })).statusCode).toBe(400);
+
+    // A game id is single use, belongs to its wallet and must exist.
+    clock += 40_000;
+    expect((await submit(cookie, g2, { score: 110, level: 3 })).statusCode).toBe(201);
+    const again = await submit(cookie, g2, { score: 110, level: 3 });
+    expect(again.statusCode).toBe(409);
+    expect((await submit(freshCookie, g2, { score: 10, level: 1 })).statusCode).toBe(404);
+    expect((await submit(cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await submit(cookie, 'not-a-uuid')).json().error.details.field).toBe('gameId');
+    // Starting a new game abandons the unfinished one (no stock of pre-aged games).
+    const g4 = await startGame(cookie);
+    const g5 = await startGame(cookie);
+    clock += 31_000;
+    expect((await submit(cookie, g4)).statusCode).toBe(404);
+    expect((await submit(cookie, g5)).statusCode).toBe(201);
   });
 
   it('rejects impossible scores with the reason', async () => {
-    const tooHigh = await submit({ score: 1000, level: 1 });
+    const p = player(0x6301);
+    balances.set(walletOf(p), E18);
+    const cookie = await signIn(p);
+    const tooHigh = await play(cookie, 31, { score: 1000, level: 1 });
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.json().error.details).toMatchObject({ field: 'score' });
     expect(tooHigh.json().error.message).toContain('the most a game ending at level 1 can score is 20');
-    const offGrid = await submit({ score: 35, level: 2 });
+    const offGrid = await play(cookie, 36, { score: 35, level: 2 });
     expect(offGrid.json().error.message).toContain('is impossible at level 2');
-    const zero = await submit({ score: 0 });
+    const zero = await play(cookie, 31, { score: 0 });
     expect(zero.json().error.details).toMatchObject({ field: 'score', reason: 'must be above 0' });
-    const noName = await submit({ playerName: '  ' });
+    const noName = await play(cookie, 31, { playerName: '  ' });
     expect(noName.json().error.details).toMatchObject({ field: 'playerName', reason: 'is required' });
   });
 
-  it('stores the chain balance and the server-computed achievements, and enforces game duration per wallet', async () => {
-    const w = addr(0x7001);
+  it('stores the chain balance and the server-computed achievements', async () => {
+    const p = player(0x7001);
+    const w = walletOf(p);
     balances.set(w, 2_000_000n * E18);
-    // Level 5: levels 1-4 cleared = 30 + 80 + 150 + 240 = 500, plus 2 targets × 50.
-    const res = await submit({
+    const cookie = await signIn(p);
+    // Level 5: levels 1-4 cleared = 30 + 80 + 150 + 240 = 500, plus 2 targets × 50; 50 s long.
+    const res = await play(cookie, 50, {
       walletAddress: w,
       score: 600,
       level: 5,
       flabBalance: 1,
       achievements: ['Cheater'],
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     const body = submitScoreResponseSchema.parse(res.json());
     expect(body.entry).toMatchObject({
       walletAddress: w,
@@ -706,19 +882,12 @@ describe('gaming arena', () => {
       achievements: ['First Century', 'High Scorer', 'Level Master', 'FLAB Whale'],
     });
     expect(body.message).toBe(MESSAGES.scoreSubmitted);
-    // A second game from the same wallet 10 s later cannot have lasted the 30 s a game takes.
-    clock += 10_000;
-    const tooSoon = await submit({ walletAddress: w, score: 10, level: 1 });
-    expect(tooSoon.statusCode).toBe(400);
-    expect(tooSoon.json().error.message).toContain('lasts 30 s');
-    clock += 30_000;
-    expect((await submit({ walletAddress: w, score: 10, level: 1 })).statusCode).toBe(201);
   });
 
   it('leaderboard: best score per wallet, top 10', async () => {
     await database.db.execute(sql`delete from game_scores`);
-    const wallets = Array.from({ length: 12 }, (_, i) => addr(0x8000 + i));
-    for (const w of wallets) balances.set(w, E18);
+    const players = Array.from({ length: 12 }, (_, i) => player(0x8000 + i));
+    for (const p of players) balances.set(walletOf(p), E18);
     // Possible scores: level 1 → 0-20 by 10; level 2 → 30-90 by 20; level 3 → 110-230 by 30; level 4 → 260-460 by 40.
     const valid: [number, number][] = [
       [10, 1],
@@ -734,15 +903,16 @@ describe('gaming arena', () => {
       [230, 3],
       [300, 4],
     ];
-    for (const [i, w] of wallets.entries()) {
+    const cookies: string[] = [];
+    for (const [i, p] of players.entries()) {
       const [score, level] = valid[i] as [number, number];
-      clock += 60_000;
-      const r = await submit({ walletAddress: w, playerName: `P${i}`, score, level });
+      const cookie = await signIn(p);
+      cookies.push(cookie);
+      const r = await play(cookie, 60, { playerName: `P${i}`, score, level });
       expect(r.statusCode, `${score}@${level} ${r.body}`).toBe(201);
     }
     // The weakest wallet plays again and beats everyone; its older, lower score must not show too.
-    clock += 60_000;
-    const again = await submit({ walletAddress: wallets[0], playerName: 'P0 again', score: 460, level: 4 });
+    const again = await play(cookies[0] as string, 60, { playerName: 'P0 again', score: 460, level: 4 });
     expect(again.statusCode).toBe(201);
     expect(submitScoreResponseSchema.parse(again.json()).rank).toBe(1);
 
@@ -752,7 +922,10 @@ describe('gaming arena', () => {
     expect(board).toHaveLength(10);
     expect(board.map((e) => e.score)).toEqual([460, 300, 230, 200, 170, 140, 110, 90, 70, 50]);
     expect(new Set(board.map((e) => e.walletAddress)).size).toBe(10);
-    expect(board[0]).toMatchObject({ walletAddress: wallets[0], playerName: 'P0 again' });
+    expect(board[0]).toMatchObject({
+      walletAddress: walletOf(players[0] as PrivateKeyAccount),
+      playerName: 'P0 again',
+    });
   });
 });
 

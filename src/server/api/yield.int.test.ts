@@ -10,6 +10,7 @@ import { type Address, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import {
+  ALLOCATION_SPLITS,
   ALLOWED_RISKS,
   type YieldOpportunity,
   yieldOpportunitiesResponseSchema,
@@ -110,6 +111,34 @@ describe('GET /api/yield-opportunities', () => {
     expect(o?.tags).toContain('impermanent-loss');
     expect(o?.flabScore).not.toBeNull();
     expect(o?.risk).not.toBe('low'); // impermanent loss
+    expect(o?.riskReasons.join(' ')).toMatch(/impermanent loss/i);
+    // Entering was measured from the scenario's own add-liquidity transactions (+ a simulated swap).
+    expect(o?.entryCosts?.gasEnter).toBeGreaterThan(21_000);
+    expect(o?.entryCosts?.gasPriceGwei).toBeGreaterThan(0);
+    expect(o?.entryCosts?.swapShare).toBe(0.5);
+    // A kind of transaction never seen stays unknown, and says so; nothing is assumed.
+    for (const x of opps) {
+      const c = x.entryCosts;
+      if (!c) continue;
+      for (const g of [c.gasEnter, c.gasExit]) if (g !== null) expect(g).toBeGreaterThan(21_000);
+      if (c.gasEnter === null || c.gasExit === null) expect(c.basis).toMatch(/gas unknown/);
+    }
+  });
+
+  it('costs and break-even for a requested amount; a bad amount is a 400 naming the field', async () => {
+    const res = await get('/api/yield-opportunities?amount=2500');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = yieldOpportunitiesResponseSchema.parse(res.json());
+    for (const o of body.opportunities) {
+      if (!o.entryCosts) continue;
+      expect(o.breakEven?.amountUsd).toBe(2500);
+      if (o.breakEven?.costsUsd !== null && o.apy > 0) expect(o.breakEven?.months).toBeGreaterThan(0);
+    }
+    for (const bad of ['-1', 'abc', '1e99']) {
+      const r = await get(`/api/yield-opportunities?amount=${bad}`);
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().error.details.field).toBe('amount');
+    }
   });
 
   it('staking APY = rewardRate × FLAB price × seconds/year ÷ staked value', async () => {
@@ -147,18 +176,21 @@ describe('GET /api/yield-opportunities', () => {
 });
 
 describe('GET /api/yield-strategies', () => {
-  it('picks the top 3 by APY among the risks each profile allows', async () => {
+  it("follows each label's split with the best allowed pick per bucket", async () => {
     const res = await get('/api/yield-strategies');
     expect(res.statusCode, res.body).toBe(200);
     const { strategies } = yieldStrategiesResponseSchema.parse(res.json());
     expect(strategies.length).toBeGreaterThan(0);
     for (const s of strategies) {
-      const allowed = opps.filter((o) => ALLOWED_RISKS[s.riskLevel].includes(o.risk));
-      const top = [...allowed].sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id)).slice(0, 3);
-      expect(s.opportunities.map((o) => o.id)).toEqual(top.map((o) => o.id));
       const a = s.allocation;
-      expect(a.stablecoin + a.lending + a.liquidity + a.farming).toBe(100);
-      expect(s.opportunities.reduce((x, o) => x + o.weight, 0)).toBeCloseTo(100, 8);
+      expect(a).toEqual(ALLOCATION_SPLITS[s.riskLevel]);
+      for (const o of s.opportunities) {
+        expect(ALLOWED_RISKS[s.riskLevel]).toContain(o.risk);
+        expect(o.weight).toBe(a[o.bucket]);
+      }
+      const total =
+        s.opportunities.reduce((x, o) => x + o.weight, 0) + s.unallocated.reduce((x, u) => x + u.weight, 0);
+      expect(total).toBe(100);
       expect(s.totalApy).toBeCloseTo(
         s.opportunities.reduce((x, o) => x + (o.apy * o.weight) / 100, 0),
         8,

@@ -12,6 +12,19 @@ export const BASE_MAINNET = {
   multicall3: lc('0xcA11bde05977b3631167028862bE2a173976CA11'),
   uniswapV2Factory: lc('0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6'),
   uniswapV2Router: lc('0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24'),
+  /**
+   * Uniswap V3 on Base, from Uniswap's deployment list
+   * (https://docs.uniswap.org/contracts/v3/reference/deployments/base-deployments) and Base's own
+   * (https://docs.base.org/chain/contracts, "swapRouter" = SwapRouter02). We know of no position
+   * locker on Base whose lock we could read, so only burned and deployer-held positions count there.
+   */
+  uniswapV3: {
+    factory: lc('0x33128a8fC17869897dcE68Ed026d694621f6FDfD'),
+    positionManager: lc('0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1'),
+    swapRouter02: lc('0x2626664c2603336E57B271c5C0b26F421741e481'),
+    quoterV2: lc('0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a'),
+    positionLockers: [] as Address[],
+  },
   lpLockers: [
     lc('0xc4E637D37113192F4F1F060DaEbD7758De7F4131'),
     lc('0x271eb0d7f4cd963f7214313d0b94d0844bb41c1d'),

@@ -18,6 +18,7 @@ export function describeBaseNetwork(flabToken: Address | undefined): NetworkDesc
       usd: BASE_MAINNET.usdc,
       multicall3: BASE_MAINNET.multicall3,
       lpLockers: BASE_MAINNET.lpLockers,
+      uniswapV3: BASE_MAINNET.uniswapV3,
     },
     flabToken: flabToken ?? null,
     tokens: { ...BASE_MAINNET.tokens, ...(flabToken ? { FLAB: flabToken } : {}) },
@@ -38,6 +39,15 @@ export function describeLocalNetwork(manifest: ScenarioManifest, rpcUrl: string)
       usd: c.usd,
       multicall3: c.multicall3,
       lpLockers: [c.locker],
+      uniswapV3: c.uniswapV3
+        ? {
+            factory: c.uniswapV3.factory,
+            positionManager: c.uniswapV3.positionManager,
+            swapRouter02: c.uniswapV3.swapRouter02,
+            quoterV2: c.uniswapV3.quoterV2,
+            positionLockers: [c.uniswapV3.positionLocker],
+          }
+        : null,
     },
     flabToken: manifest.tokens.FLAB ?? null,
     tokens: { ...manifest.tokens },

@@ -19,6 +19,7 @@ const CHAIN_TABLES = [
   'syncs',
   'liquidity_events',
   'contract_events',
+  'position_events',
   'contract_creations',
   'verified_contracts',
 ] as const;

@@ -101,6 +101,8 @@ export const pairs = pgTable(
     factory: text('factory').notNull(),
     token0: text('token0').notNull(),
     token1: text('token1').notNull(),
+    /** Fee tier (hundredths of a bip) of a V3 pool; null for V2 pairs (their fee is fixed). */
+    fee: integer('fee'),
     createdBlock: bigint('created_block', { mode: 'bigint' }).notNull(),
     createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
   },
@@ -136,13 +138,16 @@ export const syncs = pgTable(
   ],
 );
 
-/** Uniswap V2 Mint (kind 'add') and Burn (kind 'remove') events. */
+/**
+ * Liquidity added (kind 'add': V2 Mint, V3 Mint) and removed (kind 'remove': V2 Burn, V3 Burn) per
+ * pool; V3 pools also log 'collect' (tokens actually paid out of the pool, fees included).
+ */
 export const liquidityEvents = pgTable(
   'liquidity_events',
   {
     ...logKey,
     pair: text('pair').notNull(),
-    kind: text('kind').$type<'add' | 'remove'>().notNull(),
+    kind: text('kind').$type<'add' | 'remove' | 'collect'>().notNull(),
     sender: text('sender').notNull(),
     recipient: text('recipient'),
     amount0: numeric('amount0', { precision: 78, scale: 0 }).notNull(),
@@ -151,6 +156,31 @@ export const liquidityEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.blockNumber, t.logIndex] }),
     index('liquidity_events_pair_idx').on(t.pair, t.ts),
+  ],
+);
+
+/**
+ * Uniswap V3 position NFTs (NonfungiblePositionManager): ERC-721 Transfer (kind 'transfer', from/to),
+ * IncreaseLiquidity ('increase'), DecreaseLiquidity ('decrease') and Collect ('collect', to = the
+ * recipient). Which pool a position is in comes from the pool's Mint in the same transaction.
+ */
+export const positionEvents = pgTable(
+  'position_events',
+  {
+    ...logKey,
+    manager: text('manager').notNull(),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+    kind: text('kind').$type<'transfer' | 'increase' | 'decrease' | 'collect'>().notNull(),
+    from: text('from_addr'),
+    to: text('to_addr'),
+    liquidity: numeric('liquidity', { precision: 78, scale: 0 }),
+    amount0: numeric('amount0', { precision: 78, scale: 0 }),
+    amount1: numeric('amount1', { precision: 78, scale: 0 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index('position_events_token_idx').on(t.manager, t.tokenId),
+    index('position_events_tx_idx').on(t.txHash),
   ],
 );
 

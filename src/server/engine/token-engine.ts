@@ -16,9 +16,11 @@ import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { ChainUnavailableError, isAppError } from '../errors';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
+import { quotedPriceImpactPct } from '../facts/price-impact';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
+import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
 import { createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 import { type Serialised, serialise } from './serialised';
@@ -67,6 +69,12 @@ export type CreateTokenEngineOptions = {
 
 export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  // Built on first use: tests hand the engine stub networks it never gathers from.
+  let venues: VenueRegistry | undefined;
+  const venuesOf = () => {
+    venues ??= createVenueRegistry(opts.network);
+    return venues;
+  };
   const deps: GatherDeps = {
     db: opts.db,
     chain: opts.chain,
@@ -85,12 +93,17 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   let analyses = 0;
   let serialisations = 0;
 
-  type Derived = { reports: Map<number, TokenReport>; bytes: Map<string, Serialised> };
+  type Derived = {
+    reports: Map<number, TokenReport>;
+    bytes: Map<string, Serialised>;
+    /** The main pool venue's quoted impact per amount (undefined entry: V2, formula applies). */
+    impacts: Map<number, number | null | undefined>;
+  };
   const derived = new WeakMap<TokenReportFacts, Derived>();
   const derivedOf = (f: TokenReportFacts): Derived => {
     let d = derived.get(f);
     if (!d) {
-      d = { reports: new Map(), bytes: new Map() };
+      d = { reports: new Map(), bytes: new Map(), impacts: new Map() };
       derived.set(f, d);
     }
     return d;
@@ -109,11 +122,21 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     const hit = d.reports.get(amountUsd);
     if (hit) return hit;
     analyses++;
-    const r = analyseToken(f, { amountUsd });
+    const r = analyseToken(f, { amountUsd, quotedImpactPct: d.impacts.get(amountUsd) });
     remember(d.reports, amountUsd, r, MAX_AMOUNTS);
     return r;
   };
   const amountOf = (o: AmountOpts | undefined) => o?.amountUsd ?? DEFAULT_AMOUNT_USD;
+  /**
+   * A concentrated-liquidity pool's impact needs the venue's quote (one eth_call), fetched before
+   * the synchronous analysis; V2 pools skip it (undefined).
+   */
+  const quoteImpact = async (f: TokenReportFacts, amountUsd: number): Promise<void> => {
+    const d = derivedOf(f);
+    if (d.impacts.has(amountUsd) || !f.mainPool || f.mainPool.venue === 'uniswap-v2') return;
+    const q = await quotedPriceImpactPct(opts.chain.public, venuesOf(), f, amountUsd).catch(() => null);
+    remember(d.impacts, amountUsd, q, MAX_AMOUNTS);
+  };
   const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {
     const d = derivedOf(f);
     const key = `${part}:${amountUsd}`;
@@ -170,10 +193,14 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   return {
     facts,
     async report(address, o) {
-      return analysed(await facts(address), amountOf(o));
+      const f = await facts(address);
+      await quoteImpact(f, amountOf(o));
+      return analysed(f, amountOf(o));
     },
     async serialised(address, part, o) {
-      return bytesOf(await facts(address), part, amountOf(o));
+      const f = await facts(address);
+      await quoteImpact(f, amountOf(o));
+      return bytesOf(f, part, amountOf(o));
     },
     peekSerialised(address, part, o) {
       const f = cache.peek(address.toLowerCase());

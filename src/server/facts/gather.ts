@@ -16,6 +16,7 @@ import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
 import {
+  readBalanceHistory,
   readContractEventCounts,
   readFirstSenders,
   readHolderCount,
@@ -23,6 +24,7 @@ import {
   readLpHolders,
   readLpProviders,
   readMintsAfterLaunch,
+  readPoolPositions,
   readReserveHistory,
   readRuggedTokens,
   readSwaps,
@@ -58,7 +60,7 @@ const USD_DECIMALS = 6;
 async function indexedPools(db: Db, venues: VenueRegistry, token: string): Promise<IndexedPool[]> {
   const r = rowsOf(
     await db.execute(
-      sql`select pair, factory, token0, token1, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
+      sql`select pair, factory, token0, token1, fee, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
     ),
   );
   return r.map((x) => ({
@@ -112,16 +114,19 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   // The WETH/USD pool is looked up alongside (it does not depend on the token).
   const ethUsdP = readEthUsd(db, client, venues, network);
   ethUsdP.catch(() => {});
-  const [basics, pairRows] = await Promise.all([
+  const [basics, { pairRows, unreadPools }] = await Promise.all([
     readTokenBasics(client, t),
     Promise.all([
       indexedPools(db, venues, t),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
     ]).then(([rows, discovered]) => {
-      const indexed = rows
-        .filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd))
-        .filter(known);
-      return indexed.length > 0 ? indexed : discovered;
+      const indexed = rows.filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd));
+      const knownPools = indexed.filter(known);
+      return {
+        pairRows: knownPools.length > 0 ? knownPools : discovered,
+        // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
+        unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
+      };
     }),
   ]);
   const decimals = basics.decimals ?? 18;
@@ -151,8 +156,17 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       topWithCode,
       ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
     ]);
+  const v3 = network.contracts.uniswapV3;
+  const positions = v3
+    ? await readPoolPositions(
+        db,
+        v3.positionManager,
+        pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
+      )
+    : undefined;
   const states = await venues.readPools(client, t, pairRows, {
     deployer: (creation?.deployer as Address | null | undefined) ?? null,
+    positions,
   });
 
   // Price path token → WETH → USD through the deepest pool.
@@ -309,6 +323,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     pools: poolFacts,
     mainPool,
+    unreadPools,
     holders: { holderCount: holdersKnown ? holderCount : Number.NaN, top, totalSupply: supply },
     trade,
     holderSells,
@@ -356,7 +371,11 @@ async function poolDetails(
   const since = x.now - 7 * DAY;
   const swapRows = await readSwaps(db, pool.pair, token, tokenIs0, since);
   const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
-  const history = await readReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY);
+  // V2 pairs log Sync; V3 pools do not, so their history comes from the transfers in and out.
+  const history =
+    pool.venue === 'uniswap-v2'
+      ? await readReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY)
+      : await readBalanceHistory(db, pool.pair, pool.quote, token, x.now - DAY);
   const toQuoteUsd = (q: bigint) =>
     x.quoteUsd !== null ? (Number(q) / 10 ** x.quoteDecimals) * x.quoteUsd : null;
   const ethPerQuote = pool.quote === network.contracts.weth.toLowerCase() ? 1 : null;
@@ -402,9 +421,12 @@ async function poolDetails(
   const priceNowQuote = priceInQuote(pool, x.decimals, x.quoteDecimals);
   const lpSupply = pool.lpTotalSupply;
   const creator = liquidityEvents.length ? liquidityEvents[liquidityEvents.length - 1]?.provider : null;
-  const creatorLp = creator
-    ? ((await readLpHolders(db, pool.pair)).find((h) => h.holder === creator)?.balance ?? 0n)
-    : 0n;
+  const creatorLp =
+    pool.lpDeployer !== null
+      ? pool.lpDeployer
+      : creator
+        ? ((await readLpHolders(db, pool.pair)).find((h) => h.holder === creator)?.balance ?? 0n)
+        : 0n;
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
   const tokenValueUsd =

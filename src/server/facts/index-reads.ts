@@ -115,20 +115,28 @@ export async function readLiquidityEvents(
   tokenIs0: boolean,
   limit = 200,
 ): Promise<LiquidityRow[]> {
+  // Provider: V2 — who received the minted LP / returned LP to the pair; V3 — who paid tokens into
+  // the pool (add) or received the Collect in the same transaction (remove).
   const r = rowsOf(
     await db.execute(sql`
       select l.tx_hash, l.ts, l.kind, l.amount0::text a0, l.amount1::text a1, l.recipient,
              (select t.to_addr from transfers t where t.tx_hash = l.tx_hash and t.token = ${pair}
                 and t.from_addr = '0x0000000000000000000000000000000000000000' order by t.log_index desc limit 1) as lp_minted_to,
              (select t.from_addr from transfers t where t.tx_hash = l.tx_hash and t.token = ${pair}
-                and t.to_addr = ${pair} order by t.log_index limit 1) as lp_returned_by
-      from liquidity_events l where l.pair = ${pair}
+                and t.to_addr = ${pair} order by t.log_index limit 1) as lp_returned_by,
+             (select t.from_addr from transfers t where t.tx_hash = l.tx_hash and t.to_addr = ${pair}
+                and t.token <> ${pair} order by t.log_index limit 1) as paid_in_by,
+             (select c.recipient from liquidity_events c where c.tx_hash = l.tx_hash and c.pair = ${pair}
+                and c.kind = 'collect' order by c.log_index limit 1) as collected_by
+      from liquidity_events l where l.pair = ${pair} and l.kind in ('add', 'remove')
       order by l.block_number desc, l.log_index desc limit ${limit}`),
   );
   return r.map((x) => {
     const a0 = big(x.a0);
     const a1 = big(x.a1);
     const kind = x.kind === 'add' ? 'add' : 'remove';
+    const v2 = kind === 'add' ? (x.lp_minted_to as string | null) : (x.lp_returned_by as string | null);
+    const v3 = kind === 'add' ? (x.paid_in_by as string | null) : (x.collected_by as string | null);
     return {
       txHash: String(x.tx_hash),
       ts: Number(x.ts),
@@ -136,10 +144,71 @@ export async function readLiquidityEvents(
       kind,
       tokenAmount: tokenIs0 ? a0 : a1,
       quoteAmount: tokenIs0 ? a1 : a0,
-      provider:
-        (kind === 'add' ? (x.lp_minted_to as string | null) : (x.lp_returned_by as string | null)) ?? null,
+      provider: v2 ?? v3 ?? null,
     };
   });
+}
+
+/**
+ * Position NFT ids of a V3 position manager that the index links to each pool: the
+ * IncreaseLiquidity that follows a pool's Mint in the same transaction. The caller verifies each
+ * id against the manager's positions() (a multi-pool transaction could mislink).
+ */
+export async function readPoolPositions(
+  db: Db,
+  manager: string,
+  pools: string[],
+): Promise<Map<string, bigint[]>> {
+  const out = new Map<string, bigint[]>();
+  if (pools.length === 0) return out;
+  const r = rowsOf(
+    await db.execute(sql`
+      select distinct l.pair, p.token_id::text as id
+      from position_events p
+      join liquidity_events l on l.tx_hash = p.tx_hash and l.kind = 'add' and l.log_index < p.log_index
+      where p.manager = ${manager} and p.kind = 'increase' and l.pair in ${pools}
+      order by 1, 2`),
+  );
+  for (const x of r) {
+    const list = out.get(String(x.pair)) ?? [];
+    list.push(big(x.id));
+    out.set(String(x.pair), list);
+  }
+  return out;
+}
+
+/**
+ * Peak and 24 h-ago balance of `quote` held by `pool`, from the transfers into and out of it: the
+ * reserve history of a pool that logs no Sync (V3).
+ */
+export async function readBalanceHistory(
+  db: Db,
+  pool: string,
+  quote: string,
+  token: string,
+  dayAgoTs: number,
+): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+  const r = rowsOf(
+    await db.execute(sql`
+      with q as (
+        select ts, block_number, log_index, sum(case when to_addr = ${pool} then value else -value end)
+                 over (order by block_number, log_index) as bal
+        from transfers where token = ${quote} and (to_addr = ${pool} or from_addr = ${pool})
+      ), t as (
+        select ts, block_number, log_index, sum(case when to_addr = ${pool} then value else -value end)
+                 over (order by block_number, log_index) as bal
+        from transfers where token = ${token} and (to_addr = ${pool} or from_addr = ${pool})
+      )
+      select (select max(bal)::text from q) as peak,
+             (select bal::text from q where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
+             (select bal::text from t where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
+  );
+  const x = r[0] ?? {};
+  return {
+    peakQuote: big(x.peak),
+    quoteDayAgo: x.q_day == null ? null : big(x.q_day),
+    tokenDayAgo: x.t_day == null ? null : big(x.t_day),
+  };
 }
 
 /** Reserve history summary of a pool: peak quote reserve and the reserve 24 h ago. */

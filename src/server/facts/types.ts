@@ -242,6 +242,8 @@ export type TokenReportFacts = {
   pools: PoolFacts[];
   /** The deepest pool, if any. */
   mainPool: PoolFacts | null;
+  /** Pools of the token on venues we do not read yet (their factory has no venue module). */
+  unreadPools?: Address[];
   holders: HolderFacts;
   trade: TradeSimulationFacts;
   holderSells: HolderSellSimulationFacts | null;

@@ -33,8 +33,15 @@ describe('decodeLog', () => {
     });
   });
 
-  it('skips ERC-721 transfers (token id in topic 3)', () => {
-    expect(decodeLog(base([TOPICS.transfer, pad(A), pad(B), pad('0x05')], '0x'))).toBeNull();
+  it('decodes ERC-721 transfers (token id in topic 3) as position events, not token transfers', () => {
+    expect(decodeLog(base([TOPICS.transfer, pad(A), pad(B), pad('0x05')], '0x'))).toMatchObject({
+      type: 'position',
+      kind: 'transfer',
+      manager: T,
+      tokenId: 5n,
+      from: A,
+      to: B,
+    });
   });
 
   it('decodes Swap, Sync, Mint and Burn', () => {

@@ -4,6 +4,7 @@
  * skipped, never half-decoded.
  */
 import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
+import { decodeV3Log, V3_TOPICS } from '../venues/uniswap-v3-events';
 
 export const TOPICS = {
   transfer: toEventSelector('Transfer(address,address,uint256)'),
@@ -18,7 +19,7 @@ export const TOPICS = {
   unpaused: toEventSelector('Unpaused(address)'),
 } as const;
 
-export const ALL_TOPICS: Hex[] = Object.values(TOPICS);
+export const ALL_TOPICS: Hex[] = [...Object.values(TOPICS), ...Object.values(V3_TOPICS)];
 
 export type RawLog = {
   address: Hex;
@@ -36,7 +37,15 @@ type Base = { blockNumber: bigint; logIndex: number; txHash: string; ts: number 
 
 export type DecodedEvent =
   | (Base & { type: 'transfer'; token: string; from: string; to: string; value: bigint })
-  | (Base & { type: 'pairCreated'; factory: string; pair: string; token0: string; token1: string })
+  | (Base & {
+      type: 'pairCreated';
+      factory: string;
+      pair: string;
+      token0: string;
+      token1: string;
+      /** V3 fee tier; absent for V2 pairs. */
+      fee?: number;
+    })
   | (Base & { type: 'sync'; pair: string; reserve0: bigint; reserve1: bigint })
   | (Base & {
       type: 'swap';
@@ -56,6 +65,25 @@ export type DecodedEvent =
       recipient: string;
       amount0: bigint;
       amount1: bigint;
+    })
+  | (Base & {
+      type: 'collect';
+      pair: string;
+      sender: string;
+      recipient: string;
+      amount0: bigint;
+      amount1: bigint;
+    })
+  | (Base & {
+      type: 'position';
+      manager: string;
+      tokenId: bigint;
+      kind: 'transfer' | 'increase' | 'decrease' | 'collect';
+      from: string | null;
+      to: string | null;
+      liquidity: bigint | null;
+      amount0: bigint | null;
+      amount1: bigint | null;
     })
   | (Base & {
       type: 'contract';
@@ -96,7 +124,9 @@ export function decodeLog(log: RawLog, tsFallback?: number): DecodedEvent | null
   try {
     switch (t0) {
       case TOPICS.transfer: {
-        // ERC-20 has exactly 3 topics and the value in data; ERC-721 puts the id in topic 3.
+        // ERC-20 has exactly 3 topics and the value in data; ERC-721 puts the id in topic 3
+        // (position NFTs: decoded by the V3 venue).
+        if (log.topics.length === 4) return decodeV3Log(log, base);
         if (log.topics.length !== 3) return null;
         const from = topicAddress(log.topics[1]);
         const to = topicAddress(log.topics[2]);
@@ -181,7 +211,7 @@ export function decodeLog(log: RawLog, tsFallback?: number): DecodedEvent | null
         };
       }
       default:
-        return null;
+        return decodeV3Log(log, base);
     }
   } catch {
     return null;

@@ -65,6 +65,7 @@ describe('adaptive getLogs ranges', () => {
 
   it('recognises provider range errors', () => {
     expect(isRangeError('-32602 query exceeds max results 20000')).toBe(true);
+    expect(isRangeError('The request took too long to respond.')).toBe(true);
     expect(isRangeError('insufficient funds')).toBe(false);
   });
 });

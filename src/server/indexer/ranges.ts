@@ -49,8 +49,9 @@ export function afterRangeError(state: RangeState, message: string, from: bigint
   return { size: half < MIN_RANGE_BLOCKS ? MIN_RANGE_BLOCKS : half, successes: 0 };
 }
 
+/** A timeout counts too: on a loaded machine a cold start's first 2,000-block range can exceed it. */
 export function isRangeError(message: string): boolean {
-  return /range|too many|exceed|limit|max results|response size|query returned more than|block range|-32005|-32602/i.test(
+  return /range|too many|exceed|limit|max results|response size|query returned more than|block range|-32005|-32602|took too long|timed out/i.test(
     message,
   );
 }

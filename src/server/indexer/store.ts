@@ -13,6 +13,7 @@ import {
   indexCheckpoints,
   liquidityEvents,
   pairs,
+  positionEvents,
   swaps,
   syncs,
   transfers,
@@ -143,6 +144,7 @@ export async function applyRange(
             factory: e.factory,
             token0: e.token0,
             token1: e.token1,
+            fee: e.fee ?? null,
             createdBlock: e.blockNumber,
             createdTs: e.ts,
           })),
@@ -184,23 +186,49 @@ export async function applyRange(
         .onConflictDoNothing();
     }
 
-    const l = events.filter((e) => e.type === 'mint' || e.type === 'burn');
+    const l = events.filter((e) => e.type === 'mint' || e.type === 'burn' || e.type === 'collect');
     for (const part of chunks(l)) {
       await tx
         .insert(liquidityEvents)
         .values(
           part.map((e) => {
-            if (e.type !== 'mint' && e.type !== 'burn') throw new Error('unreachable');
+            if (e.type !== 'mint' && e.type !== 'burn' && e.type !== 'collect')
+              throw new Error('unreachable');
             return {
               ...logCols(e),
               pair: e.pair,
-              kind: e.type === 'mint' ? ('add' as const) : ('remove' as const),
+              kind:
+                e.type === 'mint'
+                  ? ('add' as const)
+                  : e.type === 'burn'
+                    ? ('remove' as const)
+                    : ('collect' as const),
               sender: e.sender,
-              recipient: e.type === 'burn' ? e.recipient : null,
+              recipient: e.type === 'mint' ? null : e.recipient,
               amount0: e.amount0.toString(),
               amount1: e.amount1.toString(),
             };
           }),
+        )
+        .onConflictDoNothing();
+    }
+
+    const pe = events.filter((e): e is Extract<DecodedEvent, { type: 'position' }> => e.type === 'position');
+    for (const part of chunks(pe)) {
+      await tx
+        .insert(positionEvents)
+        .values(
+          part.map((e) => ({
+            ...logCols(e),
+            manager: e.manager,
+            tokenId: e.tokenId.toString(),
+            kind: e.kind,
+            from: e.from,
+            to: e.to,
+            liquidity: e.liquidity?.toString() ?? null,
+            amount0: e.amount0?.toString() ?? null,
+            amount1: e.amount1?.toString() ?? null,
+          })),
         )
         .onConflictDoNothing();
     }
@@ -303,6 +331,14 @@ export async function rollbackTo(db: Db, checkpoint: Checkpoint): Promise<void> 
     await tx
       .delete(liquidityEvents)
       .where(and(gt(liquidityEvents.blockNumber, toBlock), pairFilter(liquidityEvents.pair)));
+    await tx
+      .delete(positionEvents)
+      .where(
+        and(
+          gt(positionEvents.blockNumber, toBlock),
+          addresses ? inArray(positionEvents.manager, addresses) : undefined,
+        ),
+      );
     await tx
       .delete(contractEvents)
       .where(

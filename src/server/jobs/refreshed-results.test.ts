@@ -19,6 +19,9 @@ describe('createRefreshedResults', () => {
       background: { keys: () => ['a'], intervalMs: 60_000, firstDelayMs: 0 },
     });
     await new Promise((res) => setTimeout(res, 20));
+    expect(computed).toBe(0); // nothing until started
+    r.start();
+    await new Promise((res) => setTimeout(res, 20));
     expect(computed).toBe(1);
     expect(await r.get('a')).toBe('a#1');
     expect(computed).toBe(1);

@@ -11,6 +11,8 @@ import { type IntervalJob, startIntervalJob } from './interval-job';
 
 export type RefreshedResults<T> = {
   get(key: string): Promise<T>;
+  /** Starts the background job, if one was configured (the app calls it once it listens). */
+  start(): void;
   /** Stops the background job (waits for a pass in flight). */
   stop(): Promise<void>;
 };
@@ -37,7 +39,8 @@ export function createRefreshedResults<T>(opts: {
   const load = (key: string) => () => opts.compute(key);
   let job: IntervalJob<void> | undefined;
   const bg = opts.background;
-  if (bg) {
+  const start = () => {
+    if (job || !bg) return;
     job = startIntervalJob({
       name: opts.name,
       intervalMs: bg.intervalMs,
@@ -52,9 +55,10 @@ export function createRefreshedResults<T>(opts: {
         }
       },
     });
-  }
+  };
   return {
     get: (key) => cache.get(key, load(key)),
+    start,
     stop: async () => {
       await job?.stop();
     },

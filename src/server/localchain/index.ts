@@ -48,6 +48,8 @@ export type StartLocalChainOptions = {
   log: Logger;
   /** Fixed "now" (unix seconds) for deterministic tests. */
   now?: number;
+  /** Told when a start-up phase ends ('chain' running, 'scenario' built or restored). */
+  onPhase?: (phase: 'chain' | 'scenario', detail: string) => void;
 };
 
 function readManifest(file: string): ScenarioManifest | undefined {
@@ -64,7 +66,12 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   const chainDir = opts.dataDir ? path.join(opts.dataDir, 'chain') : undefined;
   const statePath = chainDir ? path.join(chainDir, 'state.json') : undefined;
   const manifestPath = chainDir ? path.join(chainDir, 'manifest.json') : undefined;
-  if (chainDir) fs.mkdirSync(chainDir, { recursive: true });
+  if (chainDir) {
+    fs.mkdirSync(chainDir, { recursive: true });
+    // Temp files of saves a kill interrupted (the state or manifest itself is always whole).
+    for (const f of fs.readdirSync(chainDir))
+      if (/\.tmp-\d+$/.test(f)) fs.rmSync(path.join(chainDir, f), { force: true });
+  }
 
   let manifest = manifestPath ? readManifest(manifestPath) : undefined;
   if (statePath && !manifest && fs.existsSync(statePath)) {
@@ -94,6 +101,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   } else if (manifest && !anvil.restored) {
     manifest = undefined;
   }
+  opts.onPhase?.('chain', anvil.restored && manifest ? 'anvil, saved state restored' : 'anvil, new chain');
 
   let built = false;
   if (!manifest) {
@@ -122,6 +130,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
       duration_ms: Date.now() - started,
       block: manifest.builtAtBlock,
     });
+    opts.onPhase?.('scenario', `${opts.variant} scenario built to block ${manifest.builtAtBlock}`);
   }
 
   const finalAnvil = anvil;

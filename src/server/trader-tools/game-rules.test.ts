@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { GAME, targetsForLevel } from '../../shared/trader-tools';
 import {
   achievementsFor,
+  checkObservedDuration,
   checkScorePlausible,
-  checkSubmissionTiming,
+  GAME_ID_LIFETIME_SECONDS,
   levelBaseScore,
   maxScoreForLevel,
   minimumGameSeconds,
+  OBSERVED_SLACK_SECONDS,
 } from './game-rules';
 
 /**
@@ -84,15 +86,36 @@ describe('Target Hunter rules', () => {
     expect(maxScoreForLevel(GAME.maxLevel)).toBeLessThan(2 ** 31);
   });
 
-  it('a wallet cannot finish games faster than they last', () => {
+  it('a game cannot end sooner after the server started it than it lasts, and its id expires', () => {
     const t = new Date('2025-01-01T00:01:00Z');
-    expect(checkSubmissionTiming(1, null, t).ok).toBe(true);
-    expect(checkSubmissionTiming(1, new Date(t.getTime() - 30_000), t).ok).toBe(true);
-    expect(checkSubmissionTiming(1, new Date(t.getTime() - 10_000), t).ok).toBe(false);
-    expect(checkSubmissionTiming(3, new Date(t.getTime() - 35_000), t)).toMatchObject({
+    const ago = (s: number) => new Date(t.getTime() - s * 1000);
+    expect(checkObservedDuration(1, ago(30), t).ok).toBe(true);
+    expect(checkObservedDuration(1, ago(29.5), t).ok).toBe(true);
+    expect(checkObservedDuration(1, ago(10), t)).toMatchObject({ ok: false, field: 'level' });
+    expect(checkObservedDuration(3, ago(35), t)).toMatchObject({ ok: false, field: 'level' });
+    expect(checkObservedDuration(3, ago(40), t).ok).toBe(true);
+    expect(checkObservedDuration(1, ago(GAME_ID_LIFETIME_SECONDS + 1), t)).toMatchObject({
       ok: false,
-      field: 'level',
+      field: 'gameId',
     });
+  });
+
+  it('property: accepted exactly when the observed time covers the level (within the slack)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: GAME.maxLevel }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (level, ms) => {
+          const t = new Date('2025-01-01T00:00:00Z');
+          const r = checkObservedDuration(level, new Date(t.getTime() - ms), t);
+          const seconds = ms / 1000;
+          const expected =
+            seconds <= GAME_ID_LIFETIME_SECONDS &&
+            seconds + OBSERVED_SLACK_SECONDS >= minimumGameSeconds(level);
+          expect(r.ok).toBe(expected);
+        },
+      ),
+    );
   });
 });
 

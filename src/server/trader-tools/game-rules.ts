@@ -28,7 +28,7 @@ export function minimumGameSeconds(level: number): number {
   return GAME.startSeconds + GAME.secondsPerClearedRound * (level - 1);
 }
 
-export type Plausibility = { ok: true } | { ok: false; field: 'score' | 'level'; reason: string };
+export type Plausibility = { ok: true } | { ok: false; field: 'score' | 'level' | 'gameId'; reason: string };
 
 export function checkScorePlausible(score: number, level: number): Plausibility {
   if (!Number.isInteger(level) || level < 1 || level > GAME.maxLevel)
@@ -59,24 +59,28 @@ export function checkScorePlausible(score: number, level: number): Plausibility 
   return { ok: true };
 }
 
+/** Network and clock slack when comparing a game's length with the time the server observed. */
+export const OBSERVED_SLACK_SECONDS = 1;
+/** A started game older than this cannot be submitted (the longest possible game plus an hour). */
+export const GAME_ID_LIFETIME_SECONDS =
+  GAME.startSeconds + GAME.secondsPerClearedRound * (GAME.maxLevel - 1) + 3600;
+
 /**
- * A wallet's games cannot overlap: a game ending at `level` lasted minimumGameSeconds(level), so
- * it started after the wallet's previous submission only if that came at least that long ago.
- * (1 s of slack for clocks and network.)
+ * The server started this game at `startedAt` and sees the score now. A game ending at `level`
+ * lasted minimumGameSeconds(level) (time only runs out), so it cannot have ended sooner than that
+ * after the server started it: claiming a higher level or score than the observed time allows is
+ * refused. A game id also expires (GAME_ID_LIFETIME_SECONDS).
  */
-export function checkSubmissionTiming(
-  level: number,
-  previousSubmissionAt: Date | null,
-  now: Date,
-): Plausibility {
-  if (!previousSubmissionAt) return { ok: true };
-  const gap = (now.getTime() - previousSubmissionAt.getTime()) / 1000;
+export function checkObservedDuration(level: number, startedAt: Date, now: Date): Plausibility {
+  const observed = (now.getTime() - startedAt.getTime()) / 1000;
   const need = minimumGameSeconds(level);
-  if (gap + 1 >= need) return { ok: true };
+  if (observed > GAME_ID_LIFETIME_SECONDS)
+    return { ok: false, field: 'gameId', reason: 'this game has expired; start a new one' };
+  if (observed + OBSERVED_SLACK_SECONDS >= need) return { ok: true };
   return {
     ok: false,
     field: 'level',
-    reason: `a game ending at level ${level} lasts ${need} s, but this wallet submitted a score ${Math.max(0, Math.floor(gap))} s ago`,
+    reason: `a game ending at level ${level} lasts ${need} s, but this game was started only ${Math.max(0, Math.floor(observed))} s ago`,
   };
 }
 

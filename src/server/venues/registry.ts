@@ -6,7 +6,8 @@
 import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
 import { createUniswapV2Venue } from './uniswap-v2';
-import type { PoolRef, PoolState, Venue, VenueId } from './venue';
+import { createUniswapV3Venue } from './uniswap-v3';
+import type { PoolRef, PoolState, ReadPoolsContext, Venue, VenueId } from './venue';
 
 export type VenueRegistry = {
   venues: Venue[];
@@ -20,7 +21,7 @@ export type VenueRegistry = {
     client: PublicClient,
     token: Address,
     refs: PoolRef[],
-    ctx?: { deployer: Address | null },
+    ctx?: ReadPoolsContext,
   ): Promise<PoolState[]>;
 };
 
@@ -30,6 +31,10 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
     createUniswapV2Venue({ factory: c.uniswapV2Factory, router: c.uniswapV2Router, lockers: c.lpLockers }),
   ];
   const factories = new Map<string, VenueId>([[c.uniswapV2Factory.toLowerCase(), 'uniswap-v2']]);
+  if (c.uniswapV3) {
+    venues.push(createUniswapV3Venue(c.uniswapV3));
+    factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
+  }
   const byId = new Map(venues.map((v) => [v.id, v]));
 
   return {

@@ -8,7 +8,7 @@ import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
 import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
 import { simulateHolderSells, simulateTrade } from '../facts/trade-simulation';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
 
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */
 export const MINIMUM_LIQUIDITY = 1000n;
@@ -127,7 +127,7 @@ export function createUniswapV2Venue(addr: UniswapV2Addresses): Venue {
       return pools;
     },
 
-    async quote(_client, pool, tokenIn, amountIn) {
+    async quote(_client, pool: QuoteTarget, tokenIn, amountIn) {
       const inIsQuote = tokenIn.toLowerCase() === pool.quote.toLowerCase();
       return inIsQuote
         ? v2AmountOut(amountIn, pool.quoteReserve, pool.tokenReserve)

@@ -53,11 +53,28 @@ export type PoolState = {
   depthQuote2Pct: bigint | null;
 };
 
+/** What quoting needs to know of a pool (a PoolState or a report's PoolFacts both provide it). */
+export type QuoteTarget = {
+  pair: Address;
+  token: Address;
+  quote: Address;
+  fee: number | null;
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+};
+
 /** What a report needs to simulate a buy and a sell through one pool. */
 export type TradeTarget = {
   token: Address;
   pool: PoolState;
   weth: Address;
+};
+
+export type ReadPoolsContext = {
+  /** The analysed token's deployer (liquidity it still holds). */
+  deployer: Address | null;
+  /** Position NFT ids the index links to each pool (V3), by pool address. */
+  positions?: Map<string, bigint[]>;
 };
 
 export type Venue = {
@@ -71,10 +88,10 @@ export type Venue = {
     client: PublicClient,
     token: Address,
     refs: PoolRef[],
-    ctx: { deployer: Address | null },
+    ctx: ReadPoolsContext,
   ): Promise<PoolState[]>;
   /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
-  quote(client: PublicClient, pool: PoolState, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
+  quote(client: PublicClient, pool: QuoteTarget, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
   /** Fresh-EOA buy, transfer and sell through `pool`, measured (eth_call; nothing is sent). */
   simulateTrade(client: PublicClient, target: TradeTarget): Promise<TradeSimulationFacts>;
   /** Real holders selling a part of their balance through `pool` (eth_call). */

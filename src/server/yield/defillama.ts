@@ -48,6 +48,8 @@ export function llamaType(p: LlamaPool): YieldType {
 export function llamaRisk(p: LlamaPool): YieldRisk {
   const tvl = p.tvlUsd ?? 0;
   if (tvl < 1_000_000) return 'high';
+  // An APY of 300%+ is paid by emissions into thin liquidity (the local analysis uses the same bar).
+  if ((p.apy ?? (p.apyBase ?? 0) + (p.apyReward ?? 0)) >= 300) return 'high';
   if (p.stablecoin && p.ilRisk !== 'yes') return 'low';
   if (p.ilRisk === 'yes') return 'high';
   return 'medium';
@@ -79,7 +81,20 @@ export function mapLlamaPool(p: LlamaPool): YieldOpportunity {
     url: `https://defillama.com/yields/pool/${encodeURIComponent(p.pool)}`,
     address: null,
     apySource: 'DefiLlama yields API (apy = apyBase + apyReward)',
+    riskReasons: llamaRiskReasons(p, apy),
+    // Base-mode pools are not ours to measure enter/exit transactions on: costs unknown.
+    entryCosts: null,
+    breakEven: null,
   };
+}
+
+function llamaRiskReasons(p: LlamaPool, apy: number): string[] {
+  const out = [`TVL $${Math.round(p.tvlUsd ?? 0)} (DefiLlama)`];
+  if ((p.tvlUsd ?? 0) < 1_000_000) out.push('under $1M deposited: high');
+  if (p.ilRisk === 'yes') out.push('impermanent loss: high');
+  if (p.stablecoin) out.push('stablecoin');
+  out.push(`APY ${apy.toFixed(1)}%`);
+  return out;
 }
 
 export type FetchLike = (

@@ -6,11 +6,15 @@
  *   AMM pool  apy = 24 h volume × 0.3% × 365 ÷ pool value (engine: mainPool.volume24hUsd, poolValueUsd)
  *   staking   apy = rewardRate × reward price × seconds/year ÷ (totalSupply staked × stake price)
  *   lending   apy = supplyRatePerYear() (utilisation-based kinked model of the pool)
+ *
+ * Risk comes from the analysis of what the position holds (analyseYieldRisk: token scores incl. the
+ * reward token, pool depth, age, APY); entry costs from recent enter/exit transactions on chain
+ * (entry-costs.ts); break-even at the requested amount from both.
  */
 
 import { type Address, parseAbi } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
-import type { YieldOpportunity } from '../../shared/yield';
+import { breakEvenMonths, effectiveAnnualApy, entryCostUsd, type YieldOpportunity } from '../../shared/yield';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database } from '../db/client';
@@ -20,7 +24,8 @@ import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
 import { hasVerifiedContract } from '../facts/verified-store';
 import type { Logger } from '../logger';
-import { ammFeeApr, lendingSupplyApy, riskFromScore, stakingApr } from './yield-math';
+import { ENTRY_EVENTS, entryCosts, measuredGas } from './entry-costs';
+import { AMM_FEE, ammFeeApr, analyseYieldRisk, lendingSupplyApy, stakingApr } from './yield-math';
 
 export const stakingAbi = parseAbi([
   'function stakingToken() view returns (address)',
@@ -74,15 +79,36 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Prom
   return out;
 }
 
+/** What every opportunity's cost and risk figures need from the chain once per request. */
+type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number | null };
+
+const ageDaysAt = (now: number, ts: number | null | undefined) =>
+  ts === null || ts === undefined ? null : Math.max(0, (now - ts) / 86_400);
+
+/** Break-even of `amountUsd` in this opportunity at its APY (daily compounding: rewards accrue per block). */
+export function withBreakEven(o: YieldOpportunity, amountUsd: number | undefined): YieldOpportunity {
+  if (amountUsd === undefined || !o.entryCosts) return o;
+  const costs = entryCostUsd(o.entryCosts, amountUsd).totalUsd;
+  return {
+    ...o,
+    breakEven: {
+      amountUsd,
+      costsUsd: costs,
+      months: breakEvenMonths(amountUsd, effectiveAnnualApy(o.apy, 365), costs),
+    },
+  };
+}
+
 const symOf = (f: TokenReportFacts) => f.token.symbol ?? f.token.address.slice(0, 8);
 const isVerified = (f: TokenReportFacts) => f.token.verification.status === 'verified';
 
 export async function chainOpportunities(
   deps: YieldDeps,
   manifest: Pick<ScenarioManifest, 'contracts'> | undefined,
+  amountUsd?: number,
 ): Promise<{ now: number; opportunities: YieldOpportunity[] }> {
   const client = deps.chain.public;
-  const head = await client.getBlock().catch((cause) => {
+  const [head, gasPriceWei] = await Promise.all([client.getBlock(), client.getGasPrice()]).catch((cause) => {
     throw new ChainUnavailableError('The chain RPC did not answer for the latest block.', cause);
   });
   const now = Number(head.timestamp);
@@ -94,6 +120,16 @@ export async function chainOpportunities(
 
   const infos = new Map<string, TokenInfo | null>();
   await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
+  // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
+  let ethUsd: number | null = null;
+  for (const i of infos.values()) {
+    const p = i?.facts.mainPool;
+    if (p?.priceUsd && p.priceEth) {
+      ethUsd = p.priceUsd / p.priceEth;
+      break;
+    }
+  }
+  const market: Market = { head: head.number ?? 0n, now, gasPriceWei, ethUsd };
   const opps: YieldOpportunity[] = [];
 
   // ---- AMM pools ----
@@ -107,12 +143,22 @@ export async function chainOpportunities(
     const stable = t === usd.toLowerCase();
     const tags = ['liquidity', 'flexible', 'impermanent-loss', 'uniswap-v2'];
     if (stable) tags.push('stablecoin');
+    const analysis = analyseYieldRisk({
+      minScore: info.score,
+      tvlUsd: pool.poolValueUsd,
+      ageDays: ageDaysAt(now, pool.createdAt),
+      apy,
+      impermanentLoss: true,
+    });
+    const gas = await measuredGas(deps.chain, pool.pair, ENTRY_EVENTS.pair, market.head);
+    const trade = info.facts.trade;
     opps.push({
       id: `pool-${pool.pair.toLowerCase()}`,
       protocol: 'Uniswap V2',
       name: `${sym}/${pool.quoteSymbol} liquidity`,
       type: 'liquidity',
-      risk: riskFromScore(info.score, { impermanentLoss: true }),
+      risk: analysis.risk,
+      riskReasons: analysis.reasons,
       apy,
       tvl: pool.poolValueUsd,
       minDeposit: 0,
@@ -125,6 +171,17 @@ export async function chainOpportunities(
       url: `/liquidity-scanner?address=${t}`,
       address: pool.pair.toLowerCase(),
       apySource: `24h volume ${volume.toFixed(2)} USD × 0.3% × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
+      entryCosts: entryCosts({
+        gas,
+        swapGas: trade.status === 'ok' ? { buy: Number(trade.buyGas), sell: Number(trade.sellGas) } : null,
+        gasPriceWei,
+        ethUsd,
+        twoSided: true,
+        sideReserveUsd: pool.poolValueUsd / 2,
+        swapFeePct: AMM_FEE * 100,
+        what: 'addLiquidity/removeLiquidity',
+      }),
+      breakEven: null,
     });
   }
 
@@ -132,20 +189,40 @@ export async function chainOpportunities(
   const staking = manifest?.contracts.staking;
   const lending = manifest?.contracts.lending;
   if (staking) {
-    const o = await stakingOpportunity(deps, staking, now, infos).catch((e) => {
+    const o = await stakingOpportunity(deps, staking, market, infos).catch((e) => {
       deps.log.warn({ msg: 'yield: staking pool unreadable', err: (e as Error).message });
       return null;
     });
     if (o) opps.push(o);
   }
   if (lending) {
-    const o = await lendingOpportunity(deps, lending, infos).catch((e) => {
+    const o = await lendingOpportunity(deps, lending, market, infos).catch((e) => {
       deps.log.warn({ msg: 'yield: lending pool unreadable', err: (e as Error).message });
       return null;
     });
     if (o) opps.push(o);
   }
-  return { now, opportunities: opps };
+  return { now, opportunities: opps.map((o) => withBreakEven(o, amountUsd)) };
+}
+
+async function singleSidedCosts(deps: YieldDeps, address: Address, m: Market, kind: 'staking' | 'lending') {
+  const gas = await measuredGas(deps.chain, address, ENTRY_EVENTS[kind], m.head);
+  let firstAt: number | null = null;
+  if (gas.firstBlock !== null) {
+    const b = await deps.chain.public.getBlock({ blockNumber: gas.firstBlock }).catch(() => null);
+    firstAt = b ? Number(b.timestamp) : null;
+  }
+  const costs = entryCosts({
+    gas,
+    swapGas: null,
+    gasPriceWei: m.gasPriceWei,
+    ethUsd: m.ethUsd,
+    twoSided: false,
+    sideReserveUsd: null,
+    swapFeePct: 0,
+    what: kind === 'staking' ? 'stake/withdraw' : 'supply/withdraw',
+  });
+  return { costs, ageDays: ageDaysAt(m.now, firstAt) };
 }
 
 async function infoFor(deps: YieldDeps, infos: Map<string, TokenInfo | null>, token: string) {
@@ -157,7 +234,7 @@ async function infoFor(deps: YieldDeps, infos: Map<string, TokenInfo | null>, to
 export async function stakingOpportunity(
   deps: YieldDeps,
   staking: Address,
-  now: number,
+  market: Market,
   infos: Map<string, TokenInfo | null> = new Map(),
 ): Promise<YieldOpportunity | null> {
   const c = { address: staking, abi: stakingAbi } as const;
@@ -189,12 +266,18 @@ export async function stakingOpportunity(
     rewardPriceUsd: rewardPrice,
     stakedValueUsd,
     periodFinish: finish,
-    now,
+    now: market.now,
   });
+  const now = market.now;
   const sSym = symOf(stakeInfo.facts);
   const rSym = symOf(rewardInfo.facts);
-  const scores = [stakeInfo.score, rewardInfo.score].filter((s): s is number => s !== null);
-  const minScore = scores.length ? Math.min(...scores) : null;
+  // The reward token's score counts: a high APY paid in a weak token is a weak APY.
+  const minScore =
+    stakeInfo.score === null || rewardInfo.score === null
+      ? null
+      : Math.min(stakeInfo.score, rewardInfo.score);
+  const { costs, ageDays } = await singleSidedCosts(deps, staking, market, 'staking');
+  const analysis = analyseYieldRisk({ minScore, tvlUsd: stakedValueUsd, ageDays, apy });
   const ended = now >= finish;
   const tags = ['staking', 'flexible', 'single-asset'];
   if (ended) tags.push('rewards-ended');
@@ -204,7 +287,8 @@ export async function stakingOpportunity(
     protocol: `${sSym} Staking`,
     name: `Stake ${sSym}, earn ${rSym}`,
     type: 'staking',
-    risk: riskFromScore(minScore),
+    risk: analysis.risk,
+    riskReasons: analysis.reasons,
     apy,
     tvl: stakedValueUsd,
     minDeposit: 0,
@@ -222,12 +306,15 @@ export async function stakingOpportunity(
     url: `/token-analysis?address=${stakingToken.toLowerCase()}`,
     address: staking.toLowerCase(),
     apySource: `rewardRate ${ratePerSecond} ${rSym}/s × $${rewardPrice} × 31536000 s ÷ staked $${stakedValueUsd.toFixed(2)}`,
+    entryCosts: costs,
+    breakEven: null,
   };
 }
 
 export async function lendingOpportunity(
   deps: YieldDeps,
   lending: Address,
+  market: Market,
   infos: Map<string, TokenInfo | null> = new Map(),
 ): Promise<YieldOpportunity | null> {
   const c = { address: lending, abi: lendingAbi } as const;
@@ -253,12 +340,15 @@ export async function lendingOpportunity(
   const tags = ['lending', 'flexible', 'single-asset'];
   if (stable) tags.push('stablecoin');
   const u = (Number(utilization) / 1e18) * 100;
+  const { costs, ageDays } = await singleSidedCosts(deps, lending, market, 'lending');
+  const analysis = analyseYieldRisk({ minScore: info.score, tvlUsd: tvl, ageDays, apy });
   return {
     id: `lending-${lending.toLowerCase()}`,
     protocol: 'FLAB Lend',
     name: `Supply ${sym}`,
     type: 'lending',
-    risk: riskFromScore(info.score),
+    risk: analysis.risk,
+    riskReasons: analysis.reasons,
     apy,
     tvl,
     minDeposit: 0,
@@ -272,5 +362,7 @@ export async function lendingOpportunity(
     url: `/token-analysis?address=${asset.toLowerCase()}`,
     address: lending.toLowerCase(),
     apySource: `supplyRatePerYear() = borrow rate × utilisation ${u.toFixed(2)}% × (1 − 10% reserve factor)`,
+    entryCosts: costs,
+    breakEven: null,
   };
 }

@@ -1,23 +1,29 @@
 /** Pins every §9 yield formula and the opportunity APR formulas with hand-computed numbers. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { YieldOpportunity } from '../../shared/yield';
+import { checkAmountInput, type EntryCosts, type YieldOpportunity } from '../../shared/yield';
 import {
   ALLOCATION_SPLITS,
+  allocateStrategy,
   ammFeeApr,
-  BREAK_EVEN_SHARE,
+  analyseYieldRisk,
+  breakEvenMonths,
+  bucketOf,
   buildStrategies,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
   CALCULATOR_RESET,
   COMPOUNDING_PERIODS,
   calculateYield,
+  effectiveAnnualApy,
+  entryCostUsd,
   estimatedReturns,
+  impermanentLoss,
   lendingSupplyApy,
   numberInput,
   RISK_MULTIPLIERS,
   riskFromScore,
   stakingApr,
-  strategyWeights,
   topThree,
 } from './yield-math';
 
@@ -35,10 +41,9 @@ describe('§9 constants', () => {
     expect(CALCULATOR_PRESET).toEqual({ amount: 10000, apy: 20, months: 24, risk: 'moderate' });
     expect(CALCULATOR_RESET).toEqual({ amount: 1000, apy: 15, months: 12, risk: 'conservative' });
   });
-  it('compounding frequencies, risk multipliers, break-even share', () => {
+  it('compounding frequencies, risk multipliers', () => {
     expect(COMPOUNDING_PERIODS).toEqual({ daily: 365, weekly: 52, monthly: 12 });
     expect(RISK_MULTIPLIERS).toEqual({ conservative: 0.85, moderate: 1, aggressive: 1.15 });
-    expect(BREAK_EVEN_SHARE).toBe(0.3);
   });
   it('allocation splits', () => {
     expect(ALLOCATION_SPLITS).toEqual({
@@ -55,7 +60,10 @@ describe('calculateYield', () => {
   it('defaults: 5000 at 18% daily for 12 months, 25% tax, 3.5% inflation', () => {
     const r = calculateYield(CALCULATOR_DEFAULTS);
     expect(r.periodsPerYear).toBe(365);
-    expect(r.effectiveApy).toBe(18);
+    expect(r.nominalApy).toBe(18);
+    // (1 + 0.18/365)^365 − 1 = 19.7164…%: the rate the final value implies over a year.
+    expect(r.effectiveApy).toBeCloseTo(19.71642499, 6);
+    expect(r.finalValue).toBeCloseTo(5000 * (1 + r.effectiveApy / 100), 6);
     // 5000 × (1 + 0.18/365)^365
     expect(r.finalValue).toBeCloseTo(5985.8212249637, 6);
     expect(r.grossProfit).toBeCloseTo(985.8212249637, 6);
@@ -66,7 +74,8 @@ describe('calculateYield', () => {
     expect(r.realValue).toBeCloseTo(5545.2810808916, 6);
     expect(r.netReturnPct).toBeCloseTo((739.3659187228 / 5000) * 100, 6);
     expect(r.realReturnPct).toBeCloseTo((545.2810808916 / 5000) * 100, 6);
-    expect(r.breakEvenMonths).toBeCloseTo(3.6, 10);
+    // No costs entered: nothing to earn back.
+    expect(r.breakEvenMonths).toBe(0);
   });
   it('aggressive weekly: 10000 at 20% × 1.15 for 24 months', () => {
     const r = calculateYield({
@@ -75,13 +84,15 @@ describe('calculateYield', () => {
       risk: 'aggressive',
       compounding: 'weekly',
     });
-    expect(r.effectiveApy).toBeCloseTo(23, 10);
+    expect(r.nominalApy).toBeCloseTo(23, 10);
+    expect(r.effectiveApy).toBeCloseTo(((1 + 0.23 / 52) ** 52 - 1) * 100, 8);
     expect(r.finalValue).toBeCloseTo(15824.680450725, 5);
-    expect(r.breakEvenMonths).toBeCloseTo(7.2, 10);
+    expect(r.finalValue).toBeCloseTo(10_000 * (1 + r.effectiveApy / 100) ** 2, 5);
   });
   it('conservative monthly: 1000 at 15% × 0.85 for 12 months', () => {
     const r = calculateYield({ ...CALCULATOR_DEFAULTS, ...CALCULATOR_RESET, compounding: 'monthly' });
-    expect(r.effectiveApy).toBeCloseTo(12.75, 10);
+    expect(r.nominalApy).toBeCloseTo(12.75, 10);
+    expect(r.effectiveApy).toBeCloseTo(13.5221080096, 6);
     expect(r.finalValue).toBeCloseTo(1135.2210800959, 6);
   });
   it('no tax on a loss; zero amount gives zero percentages', () => {
@@ -100,6 +111,79 @@ describe('calculateYield', () => {
     expect(numberInput('12.5')).toBe(12.5);
     expect(numberInput(undefined)).toBe(0);
     expect(numberInput(Number.NaN)).toBe(0);
+  });
+});
+
+describe('effective APY', () => {
+  it('is the compounding formula, and final value over any horizon follows from it', () => {
+    expect(effectiveAnnualApy(12, 12)).toBeCloseTo(12.682503013, 8);
+    expect(effectiveAnnualApy(0, 365)).toBe(0);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.constantFrom('daily', 'weekly', 'monthly' as const),
+        fc.integer({ min: 1, max: 60 }),
+        (apy, compounding, months) => {
+          const r = calculateYield({ ...CALCULATOR_DEFAULTS, apy, compounding, months, amount: 1000 });
+          expect(r.effectiveApy).toBeGreaterThanOrEqual(r.nominalApy - 1e-9);
+          const implied = 1000 * (1 + r.effectiveApy / 100) ** (months / 12);
+          expect(Math.abs(r.finalValue / implied - 1)).toBeLessThan(1e-9);
+        },
+      ),
+    );
+  });
+});
+
+describe('break-even from real costs', () => {
+  const costs: EntryCosts = {
+    gasEnter: 250_000,
+    gasExit: 200_000,
+    gasPriceGwei: 2,
+    ethUsd: 3000,
+    swapShare: 0.5,
+    swapFeePct: 0.3,
+    swapReserveUsd: 50_000,
+    impermanentLoss: true,
+    basis: 'test',
+  };
+  it('adds gas, swap fee, price impact and impermanent loss', () => {
+    const c = entryCostUsd(costs, 10_000, 20);
+    expect(c.gasUsd).toBeCloseTo(450_000 * 2e-9 * 3000, 10); // $2.70
+    expect(c.swapFeeUsd).toBeCloseTo(15, 10); // 0.3% of the $5,000 swapped
+    expect(c.priceImpactUsd).toBeCloseTo((5000 * 5000) / 55_000, 8); // x²/(R+x)
+    // ±20%: the worse of k = 1.2 and k = 0.8 → k = 0.8: 1 − 2√0.8/1.8
+    expect(impermanentLoss(20)).toBeCloseTo(1 - (2 * Math.sqrt(0.8)) / 1.8, 12);
+    expect(c.impermanentLossUsd).toBeCloseTo(10_000 * impermanentLoss(20), 8);
+    expect(c.totalUsd).toBeCloseTo(c.gasUsd! + 15 + c.priceImpactUsd + c.impermanentLossUsd, 8);
+    expect(entryCostUsd({ ...costs, gasExit: null }, 1000).totalUsd).toBeNull();
+  });
+  it('months until the compounded yield pays the costs; never at APY ≤ 0', () => {
+    // $100 of costs on $1,000 at 10% effective: ln(1.1)/ln(1.1) years = 12 months.
+    expect(breakEvenMonths(1000, 10, 100)).toBeCloseTo(12, 10);
+    expect(breakEvenMonths(1000, 21, 100)).toBeCloseTo((12 * Math.log(1.1)) / Math.log(1.21), 10);
+    expect(breakEvenMonths(1000, 10, 0)).toBe(0);
+    expect(breakEvenMonths(1000, 0, 10)).toBeNull();
+    expect(breakEvenMonths(0, 10, 10)).toBeNull();
+    expect(breakEvenMonths(1000, 10, null)).toBeNull();
+  });
+  it('depends on APY and amount (the old rule was 30% of the horizon for everything)', () => {
+    const at = (apy: number, amount: number) => {
+      const c = entryCostUsd(costs, amount, 10).totalUsd;
+      return calculateYield({ ...CALCULATOR_DEFAULTS, apy, amount, costsUsd: c }).breakEvenMonths;
+    };
+    expect(at(5, 5000)).toBeGreaterThan(at(18, 5000) as number);
+    expect(at(18, 5000)).toBeGreaterThan(at(500, 5000) as number);
+    expect(at(18, 0)).toBeNull();
+  });
+});
+
+describe('input checks', () => {
+  it('refuses negative and non-numeric amounts with a message naming the field', () => {
+    expect(checkAmountInput('amount', '-5')).toEqual({ ok: false, message: 'amount cannot be negative.' });
+    expect(checkAmountInput('amount', 'abc')).toEqual({ ok: false, message: 'amount must be a number.' });
+    expect(checkAmountInput('amount', '1e99')).toMatchObject({ ok: false });
+    expect(checkAmountInput('amount', '')).toEqual({ ok: true, value: 0 });
+    expect(checkAmountInput('amount', ' 12.5 ')).toEqual({ ok: true, value: 12.5 });
   });
 });
 
@@ -168,6 +252,9 @@ const opp = (
     url: `/x/${id}`,
     address: null,
     apySource: '',
+    riskReasons: [],
+    entryCosts: null,
+    breakEven: null,
   }) satisfies YieldOpportunity;
 
 describe('strategies', () => {
@@ -184,32 +271,117 @@ describe('strategies', () => {
     expect(topThree(opps, 'moderate').map((o) => o.id)).toEqual(['e', 'c', 'b']);
     expect(topThree(opps, 'aggressive').map((o) => o.id)).toEqual(['d', 'e', 'c']);
   });
-  it('strategy weights: bucket split shared among its picks, re-normalised; equal when all 0%', () => {
-    const e = opps[4] as YieldOpportunity; // staking → farming bucket
-    const c = opps[2] as YieldOpportunity; // liquidity
-    const b = opps[1] as YieldOpportunity; // lending
-    // moderate: farming 10, liquidity 25, lending 25 → 10/60, 25/60, 25/60
-    const w = strategyWeights([e, c, b], 'moderate');
-    expect(w.weights[0]).toBeCloseTo((10 / 60) * 100, 10);
-    expect(w.weights[1]).toBeCloseTo((25 / 60) * 100, 10);
-    expect(w.weights[2]).toBeCloseTo((25 / 60) * 100, 10);
-    expect(w.apy).toBeCloseTo((10 * 20 + 25 * 12 + 25 * 8) / 60, 10);
-    // two picks in one bucket split it: conservative lending 30 → 15 + 15, stablecoin 60; of 90
-    const a = opps[0] as YieldOpportunity;
-    const two = strategyWeights([b, a, opp('g', 4, 'low', 'lending')], 'conservative');
-    expect(two.weights).toEqual([100 / 6, 200 / 3, 100 / 6].map((x) => expect.closeTo(x, 10)));
-    expect(two.apy).toBeCloseTo((15 * 8 + 60 * 5 + 15 * 4) / 90, 10);
-    // conservative gives farming 0%: a lone staking pick takes everything
-    expect(strategyWeights([e], 'conservative')).toEqual({ weights: [100], apy: 20 });
-    expect(strategyWeights([], 'moderate')).toEqual({ weights: [], apy: 0 });
-  });
-  it('buildStrategies: one per profile with picks, required capital = largest min deposit', () => {
+  it('buildStrategies: each bucket of the label gets its best allowed pick at the full share', () => {
     const s = buildStrategies(opps);
     expect(s.map((x) => x.riskLevel)).toEqual(['conservative', 'moderate', 'aggressive']);
-    expect(s[1]?.opportunities.map((o) => o.id)).toEqual(['e', 'c', 'b']);
+    const cons = s[0];
+    // conservative 60/30/10/0: stablecoin a, lending b, liquidity f; nothing in farming.
+    expect(cons?.opportunities.map((o) => [o.id, o.weight])).toEqual([
+      ['a', 60],
+      ['b', 30],
+      ['f', 10],
+    ]);
+    expect(cons?.totalApy).toBeCloseTo((60 * 5 + 30 * 8 + 10 * 3) / 100, 10);
+    // moderate 40/25/25/10: a, b, c (medium liquidity), e (staking → farming)
+    expect(s[1]?.opportunities.map((o) => o.id)).toEqual(['a', 'b', 'c', 'e']);
     expect(s[1]?.requiredCapital).toBe(20);
-    expect(s[1]?.totalApy).toBeCloseTo((10 * 20 + 25 * 12 + 25 * 8) / 60, 10);
-    expect(s[1]?.opportunities.reduce((x, o) => x + o.weight, 0)).toBeCloseTo(100, 10);
-    expect(buildStrategies([opp('z', 9, 'high', 'farming')]).map((x) => x.riskLevel)).toEqual(['aggressive']);
+    // a lone high-risk farm: only the aggressive profile, its other buckets unallocated
+    const lone = buildStrategies([opp('z', 9, 'high', 'farming')]);
+    expect(lone.map((x) => x.riskLevel)).toEqual(['aggressive']);
+    expect(lone[0]?.unallocated.map((u) => [u.bucket, u.weight])).toEqual([
+      ['stablecoin', 20],
+      ['lending', 20],
+      ['liquidity', 35],
+    ]);
+    expect(lone[0]?.totalApy).toBeCloseTo(9 * 0.25, 10);
+  });
+  it('a conservative strategy never puts its money in a staking pool, whatever its APY', () => {
+    const s = buildStrategies([
+      opp('stake', 610, 'low', 'staking'),
+      opp('usd', 4, 'low', 'lending', ['stablecoin']),
+    ]);
+    const cons = s.find((x) => x.riskLevel === 'conservative');
+    expect(cons?.opportunities.map((o) => [o.id, o.weight])).toEqual([['usd', 60]]);
+    expect(cons?.unallocated.reduce((a, u) => a + u.weight, 0)).toBe(40);
+  });
+});
+
+const arbOpp = fc
+  .record({
+    id: fc.string({ minLength: 1, maxLength: 6 }),
+    apy: fc.double({ min: -5, max: 1000, noNaN: true }),
+    risk: fc.constantFrom('low', 'medium', 'high' as const),
+    type: fc.constantFrom('liquidity', 'staking', 'lending', 'farming' as const),
+    stable: fc.boolean(),
+  })
+  .map((r) => opp(r.id, r.apy, r.risk, r.type, r.stable ? ['stablecoin'] : []));
+
+describe('strategy properties', () => {
+  it("every strategy's allocation sums to 100% and matches its label's split, bucket by bucket", () => {
+    fc.assert(
+      fc.property(fc.array(arbOpp, { maxLength: 12 }), (opps) => {
+        for (const s of buildStrategies(opps)) {
+          const split = ALLOCATION_SPLITS[s.riskLevel];
+          expect(s.allocation).toEqual(split);
+          const total =
+            s.opportunities.reduce((a, o) => a + o.weight, 0) +
+            s.unallocated.reduce((a, u) => a + u.weight, 0);
+          expect(total).toBeCloseTo(100, 9);
+          for (const bucket of ['stablecoin', 'lending', 'liquidity', 'farming'] as const) {
+            const inBucket =
+              s.opportunities.filter((o) => o.bucket === bucket).reduce((a, o) => a + o.weight, 0) +
+              s.unallocated.filter((u) => u.bucket === bucket).reduce((a, u) => a + u.weight, 0);
+            expect(inBucket).toBeCloseTo(split[bucket], 9);
+          }
+          for (const o of s.opportunities) {
+            const src = opps.find((x) => x.id === o.id);
+            expect(src && bucketOf(src)).toBe(o.bucket);
+          }
+          expect(s.totalApy).toBeCloseTo(
+            s.opportunities.reduce((a, o) => a + (o.apy * o.weight) / 100, 0),
+            9,
+          );
+        }
+      }),
+    );
+  });
+  it('allocateStrategy only picks risks the profile allows', () => {
+    fc.assert(
+      fc.property(fc.array(arbOpp, { maxLength: 12 }), (opps) => {
+        expect(allocateStrategy(opps, 'conservative').picks.every((p) => p.opportunity.risk === 'low')).toBe(
+          true,
+        );
+        expect(allocateStrategy(opps, 'moderate').picks.every((p) => p.opportunity.risk !== 'high')).toBe(
+          true,
+        );
+      }),
+    );
+  });
+});
+
+describe('yield risk analysis', () => {
+  const solid = { minScore: 85, tvlUsd: 2_000_000, ageDays: 200, apy: 8 };
+  it('low only when score, depth, age and APY are all sound', () => {
+    expect(analyseYieldRisk(solid).risk).toBe('low');
+    expect(analyseYieldRisk({ ...solid, impermanentLoss: true }).risk).toBe('medium');
+  });
+  it('a 600% APY on a thin pool is never low risk, whatever the token score', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.double({ min: 0, max: 99_999, noNaN: true }),
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        (score, tvl, age) => {
+          const r = analyseYieldRisk({ minScore: score, tvlUsd: tvl, ageDays: age, apy: 600 });
+          expect(r.risk).toBe('high');
+          expect(r.reasons.length).toBeGreaterThan(0);
+        },
+      ),
+    );
+    expect(analyseYieldRisk({ ...solid, apy: 649 }).risk).toBe('high');
+    expect(analyseYieldRisk({ ...solid, tvlUsd: 5_000 }).risk).toBe('high');
+    expect(analyseYieldRisk({ ...solid, ageDays: 3 }).risk).toBe('high');
+    expect(analyseYieldRisk({ ...solid, minScore: null }).risk).toBe('high');
+    expect(analyseYieldRisk({ ...solid, apy: 150 }).risk).toBe('medium');
   });
 });

@@ -5,9 +5,8 @@
  */
 import {
   ALLOCATION_SPLITS,
+  allocateStrategy,
   type RiskProfile,
-  strategyWeights,
-  topThree,
   type YieldOpportunity,
   type YieldRisk,
   type YieldStrategy,
@@ -15,17 +14,20 @@ import {
 
 export {
   ALLOCATION_SPLITS,
-  BREAK_EVEN_SHARE,
+  allocateStrategy,
+  breakEvenMonths,
   bucketOf,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
   CALCULATOR_RESET,
   COMPOUNDING_PERIODS,
   calculateYield,
+  effectiveAnnualApy,
+  entryCostUsd,
   estimatedReturns,
+  impermanentLoss,
   numberInput,
   RISK_MULTIPLIERS,
-  strategyWeights,
   topThree,
 } from '../../shared/yield';
 
@@ -69,6 +71,62 @@ export function riskFromScore(minScore: number | null, opts: { impermanentLoss?:
   return opts.impermanentLoss && base === 'low' ? 'medium' : base;
 }
 
+/**
+ * Thresholds of the yield risk analysis (written down so the level can be checked):
+ * - the lowest engine FLAB Score of the tokens held or paid as reward: 70+ low, 50+ medium, else high;
+ *   no score: high;
+ * - pool depth (TVL): under $10k high, under $100k at least medium (thin pools move and drain);
+ * - age of the pool / contract: under 7 days high, under 30 days or unknown at least medium;
+ * - APY: 100%+ at least medium, 300%+ high (paid by emissions into thin liquidity; it does not last);
+ * - two-sided pools (impermanent loss): at least medium.
+ */
+export const YIELD_RISK_THRESHOLDS = {
+  scoreLow: 70,
+  scoreMedium: 50,
+  tvlHigh: 10_000,
+  tvlMedium: 100_000,
+  ageHighDays: 7,
+  ageMediumDays: 30,
+  apyMedium: 100,
+  apyHigh: 300,
+} as const;
+
+const RANK: Record<YieldRisk, number> = { low: 0, medium: 1, high: 2 };
+
+export function analyseYieldRisk(x: {
+  minScore: number | null;
+  tvlUsd: number;
+  ageDays: number | null;
+  apy: number;
+  impermanentLoss?: boolean;
+}): { risk: YieldRisk; reasons: string[] } {
+  const t = YIELD_RISK_THRESHOLDS;
+  let risk: YieldRisk = 'low';
+  const reasons: string[] = [];
+  const raise = (to: YieldRisk, why: string) => {
+    if (RANK[to] > RANK.low) reasons.push(why);
+    if (RANK[to] > RANK[risk]) risk = to;
+  };
+  if (x.minScore === null) raise('high', 'No FLAB Score for a token involved.');
+  else if (x.minScore < t.scoreMedium)
+    raise('high', `Lowest token score ${x.minScore} (below ${t.scoreMedium}).`);
+  else if (x.minScore < t.scoreLow)
+    raise('medium', `Lowest token score ${x.minScore} (below ${t.scoreLow}).`);
+  if (x.tvlUsd < t.tvlHigh)
+    raise('high', `Thin pool: $${Math.round(x.tvlUsd)} deposited (under $${t.tvlHigh}).`);
+  else if (x.tvlUsd < t.tvlMedium)
+    raise('medium', `Shallow pool: $${Math.round(x.tvlUsd)} deposited (under $${t.tvlMedium}).`);
+  if (x.ageDays === null) raise('medium', 'Age unknown.');
+  else if (x.ageDays < t.ageHighDays) raise('high', `Only ${x.ageDays.toFixed(1)} days old.`);
+  else if (x.ageDays < t.ageMediumDays) raise('medium', `Only ${x.ageDays.toFixed(0)} days old.`);
+  if (x.apy >= t.apyHigh) raise('high', `APY ${x.apy.toFixed(0)}% (${t.apyHigh}%+ does not last).`);
+  else if (x.apy >= t.apyMedium) raise('medium', `APY ${x.apy.toFixed(0)}% (${t.apyMedium}%+ is unusual).`);
+  if (x.impermanentLoss) raise('medium', 'Two-sided pool: impermanent loss when the price moves.');
+  if (reasons.length === 0)
+    reasons.push(`Scored ${x.minScore}, $${Math.round(x.tvlUsd)} deep, ${x.ageDays?.toFixed(0)} days old.`);
+  return { risk, reasons };
+}
+
 const STRATEGY_TEXT: Record<RiskProfile, { name: string; complexity: string; timeCommitment: string }> = {
   conservative: {
     name: 'Conservative Income',
@@ -80,38 +138,45 @@ const STRATEGY_TEXT: Record<RiskProfile, { name: string; complexity: string; tim
 };
 
 /**
- * One strategy per risk profile: its opportunities are the top 3 by APY among the risks the
- * profile allows; totalApy is their split-weighted blend (see strategyWeights); requiredCapital is the
- * largest minimum deposit among the chosen opportunities. Profiles with nothing allowed are left out.
+ * One strategy per risk profile, allocated by its label's split (allocateStrategy): each bucket's
+ * share goes to the best opportunity of that bucket whose analysed risk the profile allows, or stays
+ * unallocated. totalApy = Σ weight × apy; requiredCapital is the largest minimum deposit among the
+ * picks. Profiles with no pick at all are left out.
  */
 export function buildStrategies(opps: readonly YieldOpportunity[]): YieldStrategy[] {
   const out: YieldStrategy[] = [];
   for (const profile of ['conservative', 'moderate', 'aggressive'] as const) {
-    const picks = topThree(opps, profile);
+    const { picks, unallocated, apy: totalApy } = allocateStrategy(opps, profile);
     if (picks.length === 0) continue;
     const split = ALLOCATION_SPLITS[profile];
     const t = STRATEGY_TEXT[profile];
-    const { weights, apy: totalApy } = strategyWeights(picks, profile);
+    const idle = unallocated.reduce((a, u) => a + u.weight, 0);
     out.push({
       id: `strategy-${profile}`,
       name: t.name,
       description:
         `${split.stablecoin}% stablecoin, ${split.lending}% lending, ${split.liquidity}% liquidity, ` +
-        `${split.farming}% farming; recommended: ${picks.map((p) => p.name).join(', ')}.`,
+        `${split.farming}% farming; picks: ${picks.map((p) => `${p.opportunity.name} ${p.weight}%`).join(', ')}` +
+        (idle > 0
+          ? `; ${idle}% unallocated (no ${unallocated.map((u) => u.bucket).join('/')} option at this risk).`
+          : '.'),
       totalApy,
       riskLevel: profile,
       complexity: t.complexity,
       timeCommitment: t.timeCommitment,
-      requiredCapital: Math.max(0, ...picks.map((p) => p.minDeposit)),
+      requiredCapital: Math.max(0, ...picks.map((p) => p.opportunity.minDeposit)),
       allocation: { ...split },
-      opportunities: picks.map((p, i) => ({
-        id: p.id,
-        protocol: p.protocol,
-        type: p.type,
-        apy: p.apy,
-        url: p.url,
-        weight: weights[i] ?? 0,
+      opportunities: picks.map((p) => ({
+        id: p.opportunity.id,
+        protocol: p.opportunity.protocol,
+        type: p.opportunity.type,
+        apy: p.opportunity.apy,
+        url: p.opportunity.url,
+        bucket: p.bucket,
+        risk: p.opportunity.risk,
+        weight: p.weight,
       })),
+      unallocated,
     });
   }
   return out;

@@ -17,7 +17,6 @@ import type {
   Trade,
   TradingCall,
   UpdateTradeRequest,
-  WalletVerification,
 } from '@shared/trader-tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from './api';
@@ -178,15 +177,6 @@ export function useCallReaction(kind: 'follow' | 'like') {
 
 // ---------------------------------------------------------------------------------------------
 // Gaming arena
-
-/** Reads the FLAB balance from chain; run on demand (the Verify button), not on typing. */
-export function verifyWallet(address: string): Promise<WalletVerification> {
-  return apiGet<WalletVerification>(`/api/verify-wallet/${seg(address)}`);
-}
-
-export function useVerifyWallet() {
-  return useMutation({ mutationFn: verifyWallet });
-}
 
 export function useLeaderboard() {
   return useQuery<LeaderboardEntry[]>({

@@ -1,7 +1,8 @@
 /**
- * Gaming Arena (spec §2, §4, §5, §7, §8, §9): wallet verification, the verified banner, 'Target
- * Hunter' (shown only for a verified FLAB wallet), the top-10 leaderboard and the achievements
- * legend.
+ * Gaming Arena (spec §2, §4, §5, §7, §8, §9): wallet verification by signature (ADR 0003), the
+ * verified banner, 'Target Hunter' (scores submitted for a signed-in FLAB holder; anyone else who
+ * signed in plays without leaderboard access, as the spec's no-FLAB message promises — DESIGN §7),
+ * the top-10 leaderboard and the achievements legend.
  */
 import { shortAddress } from '@shared/address';
 import { BadgeCheck, Gamepad2 } from 'lucide-react';
@@ -48,7 +49,7 @@ export default function GamingPage() {
           <VerifyCard onResult={setPlayer} />
           {player ? (
             <>
-              <VerifiedBanner player={player} />
+              {player.holder ? <VerifiedBanner player={player} /> : null}
               {/* Keyed by wallet: a different verified wallet starts a fresh game. */}
               <TargetHunter key={player.walletAddress} player={player} />
             </>

@@ -2,7 +2,11 @@
  * DeFi Yield Optimizer (spec §2, §7, §9): shared filters (amount, risk, type), three tabs —
  * Opportunities (refetched every 60 s), Strategies and the Calculator.
  */
-import { numberInput, type YieldOpportunitiesResponse, type YieldStrategiesResponse } from '@shared/yield';
+import {
+  checkAmountInput,
+  type YieldOpportunitiesResponse,
+  type YieldStrategiesResponse,
+} from '@shared/yield';
 import { useQuery } from '@tanstack/react-query';
 import { Sprout } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -46,7 +50,8 @@ export default function YieldPage() {
   const [risk, setRisk] = useState<RiskFilter>('all');
   const [type, setType] = useState<TypeFilter>('all');
   const [tab, setTab] = useState<Tab>('opportunities');
-  const amountN = numberInput(amount);
+  const amountCheck = checkAmountInput('Investment amount', amount);
+  const amountN = amountCheck.ok ? amountCheck.value : 0;
 
   const opps = useQuery<YieldOpportunitiesResponse>({
     queryKey: ['yield-opportunities'],
@@ -82,6 +87,11 @@ export default function YieldPage() {
         type={type}
         onType={setType}
       />
+      {amountCheck.ok ? null : (
+        <p role="alert" className="mt-2 text-sm text-red-300">
+          {amountCheck.message}
+        </p>
+      )}
 
       <div role="tablist" aria-label="Yield views" className="mt-6 flex gap-2 border-b border-white/10">
         {TABS.map((t) => (
@@ -141,7 +151,7 @@ export default function YieldPage() {
             </div>
           )
         ) : (
-          <YieldCalculator />
+          <YieldCalculator opportunities={opps.data?.opportunities ?? []} />
         )}
       </div>
     </ToolPage>

@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { erc20Abi } from 'viem';
+import { erc20Abi, parseAbi, parseAbiItem } from 'viem';
 import {
   type Airdrop,
   type AirdropEntry,
@@ -18,15 +18,17 @@ import {
   eligibilityRequestSchema,
 } from '../../../shared/market-tools';
 import {
+  type ChainProgramme,
   checkEligibility,
   filterAirdrops,
   loadCatalogue,
   resolveDates,
   summarise,
   toAirdrop,
+  withChainProgramme,
 } from '../../airdrops/catalogue';
 import { airdrops } from '../../db/schema';
-import { AppError, NotFoundError } from '../../errors';
+import { AppError, ChainUnavailableError, NotFoundError } from '../../errors';
 import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import { pricesOf } from '../../trader-tools/prices';
 import type { AppContext } from '../context';
@@ -38,6 +40,47 @@ export type AirdropRouteOptions = {
   contracts?: { staking?: string; lending?: string } | undefined;
   now?: () => number;
 };
+
+const stakingReads = parseAbi([
+  'function periodFinish() view returns (uint256)',
+  'function rewardsToken() view returns (address)',
+]);
+const rewardAdded = parseAbiItem('event RewardAdded(uint256 reward, uint256 duration)');
+
+/**
+ * The staking pool's current reward period: end = periodFinish(), start = end − duration and the
+ * reward of its latest RewardAdded event, in whole reward tokens. Null when none was ever funded.
+ */
+async function readStakingProgramme(ctx: AppContext, staking: `0x${string}`): Promise<ChainProgramme | null> {
+  try {
+    const client = ctx.chain.public;
+    const [finish, rewardToken] = await Promise.all([
+      client.readContract({ address: staking, abi: stakingReads, functionName: 'periodFinish' }),
+      client.readContract({ address: staking, abi: stakingReads, functionName: 'rewardsToken' }),
+    ]);
+    const logs = await client.getLogs({
+      address: staking,
+      event: rewardAdded,
+      fromBlock: 0n,
+      toBlock: 'latest',
+    });
+    const last = logs.at(-1);
+    if (!last || finish === 0n) return null;
+    const decimals = await client
+      .readContract({ address: rewardToken, abi: erc20Abi, functionName: 'decimals' })
+      .then(Number);
+    const duration = Number(last.args.duration ?? 0n);
+    const endMs = Number(finish) * 1000;
+    return {
+      contract: staking.toLowerCase(),
+      startMs: endMs - duration * 1000,
+      endMs,
+      rewardAmount: Number(last.args.reward ?? 0n) / 10 ** decimals,
+    };
+  } catch (cause) {
+    throw new ChainUnavailableError('Could not read the staking pool that backs this programme.', cause);
+  }
+}
 
 function bearer(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -56,6 +99,18 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
   let seeded: Promise<void> | undefined;
   const ensureSeeded = () => {
     seeded ??= (async () => {
+      // Local programmes no contract backs any more (older catalogues) are dropped from old databases.
+      const localIds = loadCatalogue()
+        .filter((e) => e.local)
+        .map((e) => e.id);
+      await db.execute(
+        localIds.length
+          ? sql`delete from airdrops where (entry->>'local') = 'true' and id not in (${sql.join(
+              localIds.map((i) => sql`${i}`),
+              sql`, `,
+            )})`
+          : sql`delete from airdrops where (entry->>'local') = 'true'`,
+      );
       const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(airdrops);
       if ((c?.n ?? 0) > 0) return;
       const anchor = now();
@@ -90,9 +145,19 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
       const a = ctx.network.tokens[s];
       return a ? (prices.get(a.toLowerCase()) ?? null) : null;
     };
+    const staking = opts.contracts?.staking as `0x${string}` | undefined;
+    const needsStaking = list.some((e) => e.backedBy === 'staking');
+    const stakingProgramme = needsStaking && staking ? await readStakingProgramme(ctx, staking) : null;
+    // Dates of the chain's own programmes are chain time; the local chain's clock is the one to compare.
     const t = now();
-    const order = { active: 0, upcoming: 1, ended: 2 } as const;
-    return list.map((e) => toAirdrop(e, t, priceOf)).sort((a, b) => order[a.status] - order[b.status]);
+    const order = { active: 0, upcoming: 1, unknown: 2, ended: 3 } as const;
+    return list
+      .map((e) =>
+        e.backedBy === 'staking'
+          ? toAirdrop(withChainProgramme(e, stakingProgramme), t, priceOf, stakingProgramme?.contract ?? null)
+          : toAirdrop(e, t, priceOf),
+      )
+      .sort((a, b) => order[a.status] - order[b.status]);
   };
 
   app.get('/api/airdrops', async (req): Promise<Airdrop[]> => {
@@ -115,6 +180,7 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
         staking: opts.contracts?.staking ?? null,
         lending: opts.contracts?.lending ?? null,
         nowMs: now(),
+        localProgramme: entry.local === true,
         decimalsOf: async (token) => {
           if (!decimals.has(token)) {
             const d = await ctx.chain.public

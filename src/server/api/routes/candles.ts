@@ -69,7 +69,10 @@ function limitParam(value: unknown): number {
   return n;
 }
 
-/** The token's WETH pool with the largest WETH reserve at its latest Sync, or null. */
+/**
+ * The token's WETH pool holding the most WETH, on any venue (V2 pair or V3 pool: both hold their
+ * tokens, so the indexed balances compare them fairly), or null.
+ */
 async function deepestWethPool(
   ctx: AppContext,
   token: string,
@@ -77,18 +80,15 @@ async function deepestWethPool(
 ): Promise<{ pair: string; tokenIs0: boolean } | null> {
   const rows = rowsOf(
     await ctx.database.db.execute(sql`
-      select p.pair, p.token0, s.reserve0::text as r0, s.reserve1::text as r1
+      select p.pair, p.token0, coalesce(b.balance, 0)::text as weth_balance
       from pairs p
-      left join lateral (
-        select reserve0, reserve1 from syncs
-        where syncs.pair = p.pair order by block_number desc, log_index desc limit 1
-      ) s on true
+      left join balances b on b.token = ${weth} and b.holder = p.pair
       where (p.token0 = ${token} and p.token1 = ${weth}) or (p.token1 = ${token} and p.token0 = ${weth})`),
   );
   let best: { pair: string; tokenIs0: boolean; wethReserve: bigint } | null = null;
   for (const r of rows) {
     const tokenIs0 = String(r.token0) === token;
-    const wethReserve = big(tokenIs0 ? r.r1 : r.r0);
+    const wethReserve = big(r.weth_balance);
     if (!best || wethReserve > best.wethReserve) best = { pair: String(r.pair), tokenIs0, wethReserve };
   }
   return best ? { pair: best.pair, tokenIs0: best.tokenIs0 } : null;

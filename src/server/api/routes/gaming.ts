@@ -1,10 +1,13 @@
 /**
  * Gaming Arena (spec §2, §4, §7, §9; DESIGN §7): FLAB wallet verification read from chain, the
- * top-10 leaderboard (best score per wallet) and score submission. Nothing the client claims is
- * trusted: the balance is re-read from chain, the score is checked against the game's rules, and
- * the achievements are computed here.
+ * top-10 leaderboard (best score per wallet), server-started games and score submission. Nothing
+ * the client claims is trusted: the wallet is the one that signed in (wallet-auth.ts, ADR 0003),
+ * the balance is re-read from chain, the score is checked against the game's rules and the time
+ * the server observed since it started the game (single use), and the achievements are computed
+ * here.
  */
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   BaseError,
@@ -21,9 +24,11 @@ import {
   submitScoreRequestSchema,
   type WalletVerification,
 } from '../../../shared/trader-tools';
-import { gameScores } from '../../db/schema';
-import { AppError, BadRequestError, ChainUnavailableError } from '../../errors';
-import { achievementsFor, checkScorePlausible, checkSubmissionTiming } from '../../trader-tools/game-rules';
+import type { StartGameResponse } from '../../../shared/wallet-auth';
+import { requireSession } from '../../auth/sessions';
+import { gameScores, games } from '../../db/schema';
+import { AppError, BadRequestError, ChainUnavailableError, ConflictError, NotFoundError } from '../../errors';
+import { achievementsFor, checkObservedDuration, checkScorePlausible } from '../../trader-tools/game-rules';
 import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import type { AppContext } from '../context';
 import { walletParam } from './trading-journal';
@@ -130,14 +135,40 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
     return rows.map(toEntry);
   });
 
+  // A game the server starts for the signed-in wallet: its id and start time are what a score is
+  // later checked against. Starting a game abandons the wallet's unfinished ones, so a wallet has
+  // one live game at a time (no stock of pre-aged games).
+  app.post('/api/gaming/games', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
+    const t = now();
+    const session = await requireSession(db, req, t);
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`game:${session.walletAddress}`}))`);
+      await tx
+        .delete(games)
+        .where(and(eq(games.walletAddress, session.walletAddress), isNull(games.submittedAt)));
+      await tx.insert(games).values({ id, walletAddress: session.walletAddress, startedAt: t });
+    });
+    const body: StartGameResponse = { gameId: id, startedAt: t.toISOString() };
+    return reply.status(201).send(body);
+  });
+
   app.post('/api/gaming/submit-score', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
     const input = parseWith(submitScoreRequestSchema, req.body);
+    const t = now();
+    const session = await requireSession(db, req, t);
+    const wallet = session.walletAddress;
+    if (input.walletAddress && input.walletAddress !== wallet)
+      throw new ForbiddenError(
+        `You are signed in as ${wallet}; a score can only be posted for the wallet that signed in.`,
+        { field: 'walletAddress', reason: 'is not the signed-in wallet' },
+      );
     const plausible = checkScorePlausible(input.score, input.level);
     if (!plausible.ok)
       throw new BadRequestError(`${plausible.reason}.`, { field: plausible.field, reason: plausible.reason });
 
     // The client's flabBalance is ignored: the balance is read from chain.
-    const balance = await readFlabBalance(ctx, input.walletAddress);
+    const balance = await readFlabBalance(ctx, wallet);
     if (balance.raw <= 0n)
       throw new ForbiddenError(MESSAGES.noFlab, { field: 'walletAddress', flabBalance: '0' });
     const achievements = achievementsFor({
@@ -147,23 +178,26 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
       decimals: balance.decimals,
     });
 
-    const t = now();
     const { row, rank } = await db.transaction(async (tx) => {
-      // One submission at a time per wallet, so the timing rule cannot be raced.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`game:${input.walletAddress}`}))`);
-      const [last] = await tx
-        .select({ at: sql<Date | string | null>`max(${gameScores.createdAt})` })
-        .from(gameScores)
-        .where(eq(gameScores.walletAddress, input.walletAddress));
-      const lastAt = last?.at ? new Date(last.at) : null;
-      const timing = checkSubmissionTiming(input.level, lastAt, t);
-      if (!timing.ok)
-        throw new BadRequestError(`${timing.reason}.`, { field: timing.field, reason: timing.reason });
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`game:${wallet}`}))`);
+      const [game] = await tx.select().from(games).where(eq(games.id, input.gameId)).for('update');
+      if (!game || game.walletAddress !== wallet)
+        throw new NotFoundError(
+          `Game ${input.gameId} was not started for ${wallet} (or was replaced by a newer game).`,
+        );
+      if (game.submittedAt)
+        throw new ConflictError('A score was already submitted for this game; start a new one.', {
+          field: 'gameId',
+          reason: 'already submitted',
+        });
+      const observed = checkObservedDuration(input.level, game.startedAt, t);
+      if (!observed.ok)
+        throw new BadRequestError(`${observed.reason}.`, { field: observed.field, reason: observed.reason });
       const [inserted] = await tx
         .insert(gameScores)
         .values({
           playerName: input.playerName,
-          walletAddress: input.walletAddress,
+          walletAddress: wallet,
           flabBalance: balance.whole,
           score: input.score,
           level: input.level,
@@ -172,10 +206,11 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
+      await tx.update(games).set({ submittedAt: t, scoreId: inserted.id }).where(eq(games.id, game.id));
       const [mine] = await tx
         .select({ best: sql<number>`max(${gameScores.score})::int` })
         .from(gameScores)
-        .where(eq(gameScores.walletAddress, input.walletAddress));
+        .where(eq(gameScores.walletAddress, wallet));
       const perWallet = tx
         .select({ wallet: gameScores.walletAddress, best: sql<number>`max(${gameScores.score})`.as('best') })
         .from(gameScores)

@@ -57,6 +57,11 @@ export function registerPortfolioRoutes(
     background,
     compute: (wallet) => gatherWalletStats(ctx, wallet as `0x${string}`),
   });
+  // Background work starts once the server listens: start-up itself is not slowed by it.
+  app.addHook('onListen', async () => {
+    portfolios.start();
+    walletStats.start();
+  });
   app.addHook('onClose', async () => {
     await portfolios.stop();
     await walletStats.stop();

@@ -45,6 +45,8 @@ export function registerPumpRoutes(
       return findPumpOpportunities(deps, timeframe, risk);
     },
   });
+  // Background work starts once the server listens: start-up itself is not slowed by it.
+  app.addHook('onListen', async () => results.start());
   app.addHook('onClose', () => results.stop());
 
   app.get('/api/pump-opportunities', async (req): Promise<PumpResponse> => {

@@ -6,9 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import type { YieldOpportunitiesResponse, YieldStrategiesResponse } from '../../../shared/yield';
+import { checkAmountInput } from '../../../shared/yield';
+import { BadRequestError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { type FetchLike, fetchLlamaBaseOpportunities } from '../../yield/defillama';
-import { chainOpportunities } from '../../yield/opportunities';
+import { chainOpportunities, withBreakEven } from '../../yield/opportunities';
 import { buildStrategies } from '../../yield/yield-math';
 import type { AppContext } from '../context';
 
@@ -46,10 +48,25 @@ export function registerYieldRoutes(
       return { source: 'chain', generatedAt: now * 1000, opportunities };
     },
   });
+  // Background work starts once the server listens: start-up itself is not slowed by it.
+  app.addHook('onListen', async () => results.start());
   app.addHook('onClose', () => results.stop());
   const load = () => results.get('all');
 
-  app.get('/api/yield-opportunities', async () => load());
+  /** Optional `amount` (USD): each opportunity then carries its costs and break-even for it. */
+  app.get<{ Querystring: { amount?: string } }>('/api/yield-opportunities', async (req) => {
+    const raw = req.query?.amount;
+    let amount: number | undefined;
+    if (raw !== undefined) {
+      const a = checkAmountInput('amount', typeof raw === 'string' ? raw : String(raw));
+      if (!a.ok) throw new BadRequestError(a.message, { field: 'amount' });
+      amount = a.value;
+    }
+    const o = await load();
+    return amount === undefined
+      ? o
+      : { ...o, opportunities: o.opportunities.map((x) => withBreakEven(x, amount)) };
+  });
 
   app.get('/api/yield-strategies', async (): Promise<YieldStrategiesResponse> => {
     const o = await load();

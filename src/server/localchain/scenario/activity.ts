@@ -131,8 +131,10 @@ export async function launchLending(ctx: ScenarioContext, usdc: MarketToken): Pr
 
   for (const s of suppliers) {
     const at = Math.floor(Math.max(s.firstActive, ctx.times.lendingAt + DAY) + r.range(0, 0.2 * h));
-    firstSupply = Math.min(firstSupply, at + HOUR);
     const ethIn = eth(r.range(2, 8));
+    // A wallet that joined late would supply after "now": the history would run into the future.
+    if (at + HOUR > ctx.times.end - HOUR) continue;
+    firstSupply = Math.min(firstSupply, at + HOUR);
     ctx.schedule(at, 'lender buys USDC', async () => {
       await ensureEth(ctx, s.address, ethIn + eth(1));
       buy(ctx, s.address, usdc, ethIn, { label: 'lender buys USDC' });
@@ -216,6 +218,13 @@ export async function launchLending(ctx: ScenarioContext, usdc: MarketToken): Pr
 
 // ---- liquidity providers, big traders, the demo wallet ----
 
+/** What an LP keeps back for gas: the fee cap times approve + addLiquidity gas limits, and more. */
+const LP_GAS_RESERVE = eth(0.05);
+
+async function ethBalance(ctx: ScenarioContext, wallet: Address): Promise<bigint> {
+  return BigInt(await ctx.q.rpc.call<string>('eth_getBalance', [wallet, 'latest']));
+}
+
 export function scheduleLiquidityProviders(ctx: ScenarioContext): void {
   const r = ctx.rng.fork('lps');
   const lps = r.sample(
@@ -238,13 +247,21 @@ export function scheduleLiquidityProviders(ctx: ScenarioContext): void {
     });
     ctx.schedule(at + 2 * HOUR, 'LP adds liquidity', async () => {
       const t = token(ctx, symbol);
-      const [[bal], res] = await Promise.all([
+      const [[bal], res, ethBal] = await Promise.all([
         readBalances(ctx, [[t.address, lp.address]]),
         readReserves(ctx, t),
+        ethBalance(ctx, lp.address),
       ]);
-      const tokens = scale(bal ?? 0n, 0.9);
-      if (tokens === 0n) return;
-      addLiquidity(ctx, lp.address, t, tokens, (tokens * res.weth * 105n) / (res.token * 100n) + 1n);
+      // The ETH side is what the wallet can pay: it may hold more of the token than it bought for
+      // this (routine buys), and routine trades may have spent some ETH since. Sizing the deposit
+      // from the token balance alone once made the build fail for lack of funds.
+      const ethPaired = (tokens: bigint) => (tokens * res.weth * 105n) / (res.token * 100n) + 1n;
+      let tokens = scale(bal ?? 0n, 0.9);
+      const ethBudget = scale(ethBal - LP_GAS_RESERVE, 0.9);
+      if (ethPaired(tokens) > ethBudget)
+        tokens = ethBudget > 0n ? (ethBudget * res.token * 100n) / (res.weth * 105n) : 0n;
+      if (tokens === 0n || ethPaired(tokens) > ethBudget) return;
+      addLiquidity(ctx, lp.address, t, tokens, ethPaired(tokens));
     });
     if (removeAt < ctx.times.end - HOUR) {
       ctx.schedule(removeAt, 'LP removes liquidity', async () => {

@@ -5,7 +5,12 @@
  * history take seconds to mine.
  */
 import type { Address } from 'viem';
-import type { ScenarioLaunch, ScenarioManifest, ScenarioRiskKind } from '../../../shared/scenario';
+import type {
+  ScenarioLaunch,
+  ScenarioManifest,
+  ScenarioRiskKind,
+  ScenarioUniswapV3,
+} from '../../../shared/scenario';
 import type { ScenarioTimes, VariantConfig } from './config';
 import type { Market } from './market';
 import type { ScenarioWallets, Trader } from './wallets';
@@ -22,6 +27,7 @@ export type ManifestParts = {
   lending?: Address;
   usd?: Address;
   flab?: Omit<ScenarioManifest['flab'], 'whaleSharesBps'>;
+  uniswapV3?: ScenarioUniswapV3;
 };
 
 export type ScenarioContext = Market & {

@@ -3,10 +3,19 @@
  * (DEX, USDC, FLAB, blue-chip look-alikes, one token per risk, hundreds of wallets trading, staking,
  * lending, launches, rugs) ending at "now", and returns the manifest of what it deployed.
  *
- * How history is compressed: anvil's genesis is the real "now", so we first set the chain clock back
- * to the start of the history (evm_setTime), then mine each block with an explicit timestamp and
- * automine off, many transactions per block (see txqueue.ts). At the end the clock is set to the
- * real time again, so the next block (the simulator's) is not older than the wall clock.
+ * How history is compressed: we set the chain clock back to the start of the history (evm_setTime),
+ * then mine each block with an explicit timestamp and automine off, many transactions per block
+ * (see txqueue.ts). At the end the clock is set to the real time again, so the next block (the
+ * simulator's) is not older than the wall clock.
+ *
+ * Deterministic by construction (ADR 0010): the same seed and the same `now` give the same chain,
+ * block hashes included, on any machine at any load; and a different `now` gives the same history
+ * shifted in time. Nothing depends on the wall clock or on timing: every block's timestamp is
+ * planned (the core contracts' blocks too), the day/night rhythm follows the time since the start
+ * of the history rather than the time of day, blocks hold their transactions in queue order, and
+ * every scripted spend is sized from what the wallet holds or tops it up first. TxQueue's safety
+ * net funds a sender the plan forgot (instead of failing the build) and reports it, and the tests
+ * insist it is never needed.
  */
 import { type Address, getAddress } from 'viem';
 import type { ScenarioManifest, ScenarioRiskKind, ScenarioVariant } from '../../../shared/scenario';
@@ -31,6 +40,7 @@ import { scheduleRiskTokens } from './risks';
 import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
+import { scheduleUniswapV3 } from './uniswap-v3';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -73,6 +83,9 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
 
   // Rewind the chain clock to the start of the history; the DEX is deployed at that time.
   await rpc.call('evm_setTime', [times.start]);
+  // The core is deployed with automine (viem, one block per transaction): one second per block,
+  // instead of anvil's clock, keeps those blocks' timestamps independent of this machine's speed.
+  await rpc.call('anvil_setBlockTimestampInterval', [1]);
   const timeline = new Timeline();
   const out: ManifestParts = { tokens: {}, pairs: {}, risks: {}, riskDetails: {}, launches: [] };
   const partial: Omit<ScenarioContext, 'core' | 'now' | 'pairInitCodeHash'> = {
@@ -89,7 +102,8 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     wallets,
     routineTraders: [...wallets.traders, ...wallets.fresh],
     out,
-    schedule: (at, name, run) => timeline.schedule(at, name, run),
+    // Nothing happens after the end of the history: a block there would be in the future.
+    schedule: (at, name, run) => timeline.schedule(Math.min(at, times.end), name, run),
   };
   await fund(partial as ScenarioContext, [
     [wallets.infra, eth(20_000)],
@@ -97,34 +111,49 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     ...[...wallets.traders, ...wallets.fresh].map((t) => [t.address, t.eth] as const),
   ]);
   const deployed = await deployCore(chain, { deployer: wallets.infra, log });
+  await rpc.call('anvil_removeBlockTimestampInterval', []);
+  const coreMs = Date.now() - startedMs;
   const core: CoreContracts = {
     weth: lower(deployed.weth),
     factory: lower(deployed.factory),
     router: lower(deployed.router),
     multicall3: lower(deployed.multicall3),
     locker: lower(deployed.locker),
+    uniswapV3: deployed.uniswapV3,
   };
   await chain.test.setAutomine(false);
   const afterCore = await chain.public.getBlock();
   let lastTs = Number(afterCore.timestamp);
   const ctx: ScenarioContext = { ...partial, core, pairInitCodeHash: pairInitCodeHash(), now: lastTs + 1 };
 
+  const historyStartedMs = Date.now();
   try {
     scheduleHistory(ctx);
     lastTs = await runTimeline(ctx, timeline, lastTs);
   } finally {
     await chain.test.setAutomine(true);
   }
+  const historyMs = Date.now() - historyStartedMs;
   // Blocks mined from here on (the simulator's, the app's) carry the real time.
   await rpc.call('evm_setTime', [Math.max(Math.floor(Date.now() / 1000), lastTs + 1)]);
 
   const manifest = await assembleManifest(ctx, now, variant);
+  if (q.topUps.length > 0) {
+    // The build still succeeds (a newcomer's start must not fail), but the plan has a gap.
+    log.warn({
+      msg: 'scenario plan left wallets short of ETH; topped up',
+      wallets: q.topUps.map((t) => ({ from: t.from, shortfall_wei: t.shortfall.toString(), txs: t.labels })),
+    });
+  }
   log.info({
     msg: 'scenario built',
     variant,
     seed,
     blocks: manifest.builtAtBlock,
     transactions: q.sent,
+    unplanned_top_ups: q.topUps.length,
+    core_ms: coreMs,
+    history_ms: historyMs,
     duration_ms: Date.now() - startedMs,
   });
   return manifest;
@@ -161,6 +190,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleBigTraders(ctx);
   scheduleDemoWallet(ctx);
   scheduleLaunches(ctx);
+  scheduleUniswapV3(ctx);
 }
 
 /** Regular trading blocks, a little jittered so block times do not look machine-made. */
@@ -178,6 +208,9 @@ function tradingGrid(ctx: ScenarioContext): number[] {
 async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: number): Promise<number> {
   const grid = tradingGrid(ctx);
   const r = ctx.rng.fork('volume');
+  // The day/night rhythm's phase comes from the seed, not from the time of day the build runs at:
+  // otherwise each `now` would draw a different history (and some of them once failed).
+  const phase = ctx.rng.fork('diurnal').next();
   const { start, end } = ctx.times;
   let lastTs = startTs;
   let gi = 0;
@@ -197,7 +230,7 @@ async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: nu
       gi++;
       // Busier towards the present, with a day/night rhythm.
       const progress = (t - start) / (end - start);
-      const diurnal = 1 + 0.3 * Math.sin(((t % DAY) / DAY) * 2 * Math.PI);
+      const diurnal = 1 + 0.3 * Math.sin(((t - start) / DAY + phase) * 2 * Math.PI);
       const count = Math.round(
         ctx.cfg.tradesPerSlot * (0.45 + 0.55 * progress) * diurnal * r.range(0.6, 1.4),
       );
@@ -274,6 +307,7 @@ async function assembleManifest(
       staking: out.staking,
       lending: out.lending,
       usd: out.usd,
+      uniswapV3: core.uniswapV3,
     },
     tokens,
     risks,
@@ -289,6 +323,7 @@ async function assembleManifest(
       freshWallets: details.freshWallets,
       serialRugger: details.serialRugger,
     },
+    uniswapV3: out.uniswapV3,
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,

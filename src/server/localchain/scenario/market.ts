@@ -19,6 +19,7 @@ import {
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
 import { UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
+import type { UniswapV3Addresses } from '../deploy';
 import type { Rng } from '../simulator/random';
 import type { TxQueue } from './txqueue';
 
@@ -45,6 +46,8 @@ export type CoreContracts = {
   router: Address;
   multicall3: Address;
   locker: Address;
+  /** Uniswap V3 (absent in chains built before V3 was added). */
+  uniswapV3?: UniswapV3Addresses;
 };
 
 export type MarketToken = {

@@ -9,11 +9,22 @@
  */
 import { type Address, getContractAddress, type Hex, numberToHex } from 'viem';
 
-/** Well above Base's base fee (and anvil's), so no transaction waits for a cheaper block. */
-const MAX_FEE_PER_GAS = 5_000_000_000n;
+/**
+ * The fee cap every queued transaction carries, and so what its sender must hold beyond `value`
+ * (gas limit × this) for anvil to accept it. Far above the base fee, which starts at Base's
+ * 0.01 gwei (anvil's --block-base-fee-per-gas) and only falls: no block we mine gets near the
+ * gas target (half of anvil's 150M limit), so EIP-1559 lowers it every block.
+ */
+export const MAX_FEE_PER_GAS = 5_000_000_000n;
 /** anvil runs with a 150M block gas limit; queued gas limits (not gas used) must fit a block. */
 const BLOCK_GAS_BUDGET = 120_000_000n;
 const RPC_CHUNK = 500;
+/**
+ * Sends go out in batches of at most this many. anvil answers a larger JSON-RPC batch with its
+ * calls run out of order (past ~64 calls the tail enters the pool reversed), and the pool's order
+ * is the block's order: small batches, sent one after the other, keep the block in queue order.
+ */
+const SEND_CHUNK = 48;
 
 export type QueuedTx = {
   from: Address;
@@ -67,7 +78,13 @@ export class JsonRpc {
   }
 }
 
-type Receipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; contractAddress: Hex | null };
+type Receipt = {
+  transactionHash: Hex;
+  blockNumber: Hex;
+  status: Hex;
+  gasUsed: Hex;
+  contractAddress: Hex | null;
+};
 
 export type MinedBlock = { number: bigint; timestamp: number; txCount: number; reverted: string[] };
 
@@ -76,6 +93,8 @@ export class TxQueue {
   private readonly nonces = new Map<Address, number>();
   /** Transactions sent since creation (for logs). */
   sent = 0;
+  /** Senders the safety net had to fund (see topUp): a plan that forgot someone's ETH. */
+  readonly topUps: { from: Address; shortfall: bigint; labels: string[] }[] = [];
 
   constructor(readonly rpc: JsonRpc) {}
 
@@ -189,71 +208,140 @@ export class TxQueue {
     }
   }
 
+  /** Sends `chunk` with the given nonces, in order; returns the hashes and the failed sends. */
+  private async send(
+    chunk: QueuedTx[],
+    nonces: number[],
+  ): Promise<{ hashes: (Hex | undefined)[]; failures: { index: number; message: string }[] }> {
+    const hashes: (Hex | undefined)[] = [];
+    const failures: { index: number; message: string }[] = [];
+    for (let start = 0; start < chunk.length; start += SEND_CHUNK) {
+      const part = chunk.slice(start, start + SEND_CHUNK);
+      const res = await this.rpc.batch(
+        part.map((tx, k) => ({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: tx.from,
+              ...(tx.to ? { to: tx.to } : {}),
+              ...(tx.data ? { data: tx.data } : {}),
+              value: numberToHex(tx.value ?? 0n),
+              gas: numberToHex(tx.gas),
+              nonce: numberToHex(nonces[start + k] ?? 0),
+              maxFeePerGas: numberToHex(MAX_FEE_PER_GAS),
+              maxPriorityFeePerGas: '0x0',
+            },
+          ],
+        })),
+      );
+      res.forEach((r, k) => {
+        if (r.error) failures.push({ index: start + k, message: r.error.message });
+        hashes.push(r.error ? undefined : (r.result as Hex));
+      });
+    }
+    return { hashes, failures };
+  }
+
+  /** Takes the chunk's transactions back out of anvil's pool (only ours: the app may send too). */
+  private async unsend(chunk: readonly QueuedTx[]): Promise<void> {
+    const senders = [...new Set(chunk.map((t) => t.from))];
+    await this.rpc.batch(senders.map((a) => ({ method: 'anvil_removePoolTransactions', params: [a] })));
+  }
+
+  /**
+   * What each sender of `chunk` must hold for anvil to accept all its transactions: value plus
+   * gas limit × fee cap, summed (anvil checks each against the balance before the block).
+   */
+  static needs(chunk: readonly QueuedTx[]): Map<Address, bigint> {
+    const need = new Map<Address, bigint>();
+    for (const tx of chunk) {
+      need.set(tx.from, (need.get(tx.from) ?? 0n) + (tx.value ?? 0n) + tx.gas * MAX_FEE_PER_GAS);
+    }
+    return need;
+  }
+
+  /**
+   * The safety net behind the scenario's planned balances: senders anvil refused for lack of ETH
+   * are brought to what the block needs from them (anvil_setBalance, money from "elsewhere"), and
+   * recorded in `topUps` so tests can insist the plan never needed it. Deterministic: it depends
+   * only on the chain state and the queue.
+   */
+  private async topUp(chunk: QueuedTx[], senders: Address[]): Promise<void> {
+    const need = TxQueue.needs(chunk);
+    const res = await this.rpc.batch(
+      senders.map((a) => ({ method: 'eth_getBalance', params: [a, 'latest'] })),
+    );
+    const sets: { method: string; params: unknown[] }[] = [];
+    senders.forEach((a, i) => {
+      const balance = BigInt((res[i]?.result as string | undefined) ?? '0x0');
+      const want = need.get(a) ?? 0n;
+      if (balance >= want) return;
+      sets.push({ method: 'anvil_setBalance', params: [a, numberToHex(want)] });
+      const labels = chunk.filter((t) => t.from === a).map((t) => t.label);
+      this.topUps.push({ from: a, shortfall: want - balance, labels });
+    });
+    const out = await this.rpc.batch(sets);
+    const failed = out.find((r) => r.error);
+    if (failed) throw new Error(`anvil_setBalance failed: ${failed.error?.message}`);
+  }
+
   private async mineChunk(chunk: QueuedTx[], timestamp: number | undefined): Promise<MinedBlock> {
-    if (timestamp !== undefined) await this.rpc.call('evm_setNextBlockTimestamp', [timestamp]);
-    const requests = chunk.map((tx) => {
+    const nonces = chunk.map((tx) => {
       const nonce = this.nonces.get(tx.from) ?? 0;
       this.nonces.set(tx.from, nonce + 1);
-      return {
-        method: 'eth_sendTransaction',
-        params: [
-          {
-            from: tx.from,
-            ...(tx.to ? { to: tx.to } : {}),
-            ...(tx.data ? { data: tx.data } : {}),
-            value: numberToHex(tx.value ?? 0n),
-            gas: numberToHex(tx.gas),
-            nonce: numberToHex(nonce),
-            maxFeePerGas: numberToHex(MAX_FEE_PER_GAS),
-            maxPriorityFeePerGas: '0x0',
-          },
-        ],
-      };
+      return nonce;
     });
-    const res = await this.rpc.batch(requests);
-    const hashes: Hex[] = [];
-    let sendError: string | undefined;
-    res.forEach((r, i) => {
-      if (r.error)
-        sendError ??= `sending "${chunk[i]?.label}" from ${chunk[i]?.from} failed: ${r.error.message}`;
-      else hashes.push(r.result as Hex);
-    });
-    // Mine even after a failed send, so the ones that went out do not linger in the pool.
-    await this.rpc.call('evm_mine', []);
-    const head = await this.rpc.call<{ number: Hex; timestamp: Hex }>('eth_getBlockByNumber', [
-      'latest',
-      false,
-    ]);
-    if (sendError) {
-      this.nonces.clear();
-      throw new Error(sendError);
+    let { hashes, failures } = await this.send(chunk, nonces);
+    const short = failures.filter((f) => /insufficient funds/i.test(f.message));
+    if (short.length > 0 && short.length === failures.length) {
+      // Start the block over, so it still holds the transactions in queue order.
+      await this.unsend(chunk);
+      const senders = [...new Set(short.map((f) => (chunk[f.index] as QueuedTx).from))];
+      await this.topUp(chunk, senders);
+      ({ hashes, failures } = await this.send(chunk, nonces));
     }
-    const receipts = await this.rpc.call<Receipt[]>('eth_getBlockReceipts', [head.number]);
+    const first = failures[0];
+    if (first) {
+      // Nothing of a half-sent block may stay in the pool (it would land in the next block).
+      await this.unsend(chunk).catch(() => undefined);
+      this.nonces.clear();
+      const tx = chunk[first.index];
+      throw new Error(`sending "${tx?.label}" from ${tx?.from} failed: ${first.message}`);
+    }
+    // evm_mine with a timestamp pins the block's time (history, and the simulator's wall clock).
+    await this.rpc.call('evm_mine', timestamp === undefined ? [] : [timestamp]);
+    const receipts = await this.rpc.call<Receipt[]>('eth_getBlockReceipts', ['latest']);
+    const number = receipts[0] ? BigInt(receipts[0].blockNumber) : undefined;
     const byHash = new Map(receipts.map((r) => [r.transactionHash.toLowerCase(), r]));
     const reverted: string[] = [];
     for (const [i, hash] of hashes.entries()) {
       const tx = chunk[i] as QueuedTx;
-      const receipt = byHash.get(hash.toLowerCase());
-      if (!receipt) {
+      const receipt = hash ? byHash.get(hash.toLowerCase()) : undefined;
+      if (!hash || !receipt) {
         this.nonces.clear();
-        throw new Error(`"${tx.label}" (${hash}) was not mined in block ${BigInt(head.number)}`);
+        throw new Error(`"${tx.label}" (${hash}) was not mined in block ${number ?? 'latest'}`);
       }
       if (receipt.status !== '0x1') {
         if (!tx.allowRevert) {
           const why = await this.revertReason(hash);
           throw new Error(
-            `"${tx.label}" from ${tx.from} reverted${why ? ` (${why})` : ''} (tx ${hash}, block ${BigInt(head.number)})`,
+            `"${tx.label}" from ${tx.from} reverted${why ? ` (${why})` : ''} (tx ${hash}, block ${number})`,
           );
         }
         reverted.push(tx.label);
       }
     }
     this.sent += hashes.length;
-    return {
-      number: BigInt(head.number),
-      timestamp: Number(BigInt(head.timestamp)),
-      txCount: hashes.length,
-      reverted,
-    };
+    let ts = timestamp;
+    let blockNumber = number;
+    if (ts === undefined || blockNumber === undefined) {
+      const head = await this.rpc.call<{ number: Hex; timestamp: Hex }>('eth_getBlockByNumber', [
+        'latest',
+        false,
+      ]);
+      ts = Number(BigInt(head.timestamp));
+      blockNumber = BigInt(head.number);
+    }
+    return { number: blockNumber, timestamp: ts, txCount: hashes.length, reverted };
   }
 }

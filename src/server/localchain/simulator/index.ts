@@ -1,8 +1,13 @@
 /**
  * The live market: while the app runs, a seeded loop mines a block about every `blockMs` with swaps
  * and transfers among the scenario's ordinary traders, and now and then a new token launch, a
- * liquidity pull of one of those launches, a stake or a lending action. Blocks carry the real time
- * (no timestamp override).
+ * liquidity pull of one of those launches, a stake or a lending action.
+ *
+ * Block time follows the wall clock: each block is stamped max(previous + 1, now) explicitly
+ * rather than by anvil's clock (which evm_setTime and timestamp overrides move, and which a
+ * restored state does not reset), and no block is mined until the wall clock has passed the head's
+ * second, so fast ticks never push the chain ahead of real time. After a restart the first block
+ * carries the real time: the time the app was stopped is a real gap in the chain.
  *
  * What it must not do is drift the FLAB facts the About page states: whales never trade, ordinary
  * wallets stay below 0.8% of supply, the staking pool below 0.7%, and the LP lock is never touched.
@@ -30,6 +35,7 @@ import {
 } from '../scenario/market';
 import { type TraderLike, tradeRound } from '../scenario/trading';
 import { JsonRpc, TxQueue } from '../scenario/txqueue';
+import { type V3MarketPool, v3TradeRound } from '../scenario/uniswap-v3';
 import { deriveAddress } from '../scenario/wallets';
 import { createRng } from './random';
 
@@ -45,6 +51,8 @@ export type Simulator = { stop(): Promise<void> };
 
 const FLAB_SMALL_CAP_BPS = 80n;
 const STAKING_CAP_BPS = 70n;
+/** A chain this far ahead of the wall clock (built by an older version) catches up slowly instead. */
+const MAX_WAIT_AHEAD_S = 600;
 const TOP_UP_BELOW = eth(0.3);
 const TOP_UP_TO = eth(3);
 /** Tokens the simulator keeps trading (risk tokens whose story is over are left alone). */
@@ -78,6 +86,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       router: manifest.contracts.router,
       multicall3: manifest.contracts.multicall3,
       locker: manifest.contracts.locker,
+      uniswapV3: manifest.contracts.uniswapV3,
     },
     pairInitCodeHash: pairInitCodeHash(),
     tokens: new Map(),
@@ -91,6 +100,19 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     .filter((a) => !whales.has(a))
     .map((address) => ({ address, firstActive: 0, activity: 1 }));
   const launches: SimLaunch[] = [];
+  // Uniswap V3: its pools (the rugged one is empty) traded by wallets of their own, so their ETH is
+  // not also planned by the V2 trading in the same block.
+  const v3 = manifest.uniswapV3;
+  const v3Pools: V3MarketPool[] = (v3?.pools ?? [])
+    .filter((p) => p.pool !== v3?.rug?.pool)
+    .map((p) => ({
+      ...p,
+      buyScale: 0.5,
+      sellsRevert: p.token === v3?.onlyV3.honeypot,
+      liveFrom: 0,
+      liveUntil: Number.POSITIVE_INFINITY,
+    }));
+  const v3Traders = Array.from({ length: 12 }, (_, i) => deriveAddress(seed, `sim-v3-trader/${i}`));
   let ticks = 0;
   let launchCount = 0;
   let ready = false;
@@ -146,10 +168,18 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     const low = traders.filter(
       (_, i) => BigInt((res[i]?.result as string | undefined) ?? '0x0') < TOP_UP_BELOW,
     );
-    if (low.length === 0) return;
-    await rpc.batch(
-      low.map((t) => ({ method: 'anvil_setBalance', params: [t.address, numberToHex(TOP_UP_TO)] })),
+    const v3Res = await rpc.batch(
+      v3Traders.map((a) => ({ method: 'eth_getBalance', params: [a, 'latest'] })),
     );
+    const v3Low = v3Traders.filter(
+      (_, i) => BigInt((v3Res[i]?.result as string | undefined) ?? '0x0') < TOP_UP_BELOW * 10n,
+    );
+    const refill = [
+      ...low.map((t) => [t.address, TOP_UP_TO] as const),
+      ...v3Low.map((a) => [a, TOP_UP_TO * 10n] as const),
+    ];
+    if (refill.length === 0) return;
+    await rpc.batch(refill.map(([a, v]) => ({ method: 'anvil_setBalance', params: [a, numberToHex(v)] })));
   }
 
   async function launchToken(): Promise<void> {
@@ -278,19 +308,24 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
 
   async function tick(): Promise<void> {
     if (!ready) await setup();
+    const head = await rpc.call<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+    const timestamp = nextBlockTime(Number(BigInt(head.timestamp)), Math.floor(Date.now() / 1000));
+    if (timestamp === undefined) return;
     ticks++;
-    m.now = Math.floor(Date.now() / 1000);
+    m.now = timestamp;
     q.resetNonces();
     if (ticks % 30 === 1) await topUp();
     await tradeRound(m, traders, m.rng.int(2, 8));
+    if (v3Pools.length > 0 && m.rng.chance(0.5))
+      await v3TradeRound(m, v3Pools, v3Traders, m.rng.int(1, 2), { everyPool: false });
     if (m.rng.chance(1 / 150)) await launchToken();
     if (m.rng.chance(1 / 300)) await pullLiquidity();
     if (m.rng.chance(0.04)) await stakingAction();
     if (m.rng.chance(0.03)) await lendingAction();
     if (q.size > 0) {
-      await q.flush({ toggleAutomine: true });
+      await q.flush({ timestamp, toggleAutomine: true });
     } else {
-      await rpc.call('evm_mine', []);
+      await rpc.call('evm_mine', [timestamp]);
     }
   }
 
@@ -326,4 +361,15 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       log.info({ msg: 'market simulator stopped', ticks });
     },
   };
+}
+
+/**
+ * The next simulator block's timestamp given the head's and the wall clock (unix seconds), or
+ * undefined when the block should wait: max(head + 1, wall), and never ahead of the wall clock,
+ * except on a chain already far ahead (an older build), which then advances a second per block.
+ */
+export function nextBlockTime(headTs: number, wallTs: number): number | undefined {
+  if (headTs < wallTs) return wallTs;
+  if (headTs - wallTs < MAX_WAIT_AHEAD_S) return undefined;
+  return headTs + 1;
 }

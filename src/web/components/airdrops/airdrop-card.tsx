@@ -10,6 +10,7 @@ const STATUS_TONE: Record<Airdrop['status'], BadgeTone> = {
   active: 'success',
   upcoming: 'brand',
   ended: 'neutral',
+  unknown: 'caution',
 };
 
 const day = (iso: string | null) =>
@@ -32,9 +33,14 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
           <p className="mt-1 max-w-2xl text-sm text-slate-400">{a.description}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATUS_TONE[a.status]}>{a.status}</Badge>
+          <Badge tone={STATUS_TONE[a.status]}>{a.status === 'unknown' ? 'status unknown' : a.status}</Badge>
           <Badge>{a.category}</Badge>
           {a.local ? <Badge tone="warning">Local scenario</Badge> : null}
+          {a.contract ? (
+            <Badge title="Dates and reward read from this contract">
+              Contract {a.contract.slice(0, 6)}…{a.contract.slice(-4)}
+            </Badge>
+          ) : null}
           {eligibility ? (
             <Badge tone={eligibility.eligible ? 'success' : 'caution'}>
               Eligibility {eligibility.eligibilityScore === null ? 'N/A' : `${eligibility.eligibilityScore}%`}
@@ -50,7 +56,9 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
         <div>
           <dt className="text-slate-500">{a.status === 'upcoming' ? 'Starts' : 'Ends'}</dt>
           <dd className="text-slate-200">
-            {(a.status === 'upcoming' ? day(a.startDate) : day(a.endDate)) ?? 'Open-ended'}
+            {a.status === 'unknown'
+              ? `Dates not verified${a.checkedAt ? ` (last checked ${day(a.checkedAt)})` : ''}`
+              : ((a.status === 'upcoming' ? day(a.startDate) : day(a.endDate)) ?? 'Open-ended')}
           </dd>
         </div>
         <div>

@@ -1,11 +1,14 @@
 /**
  * The 'Target Hunter' panel: start, click targets, game over when the clock reaches 0, Play Again.
- * A finished game with a score above 0 is submitted for the verified wallet (spec §4, §7).
+ * A holder's game is started on the server (its id and clock) and, finished with a score above 0,
+ * submitted for the signed-in wallet (spec §4, §7; ADR 0003). A non-holder plays without
+ * submitting.
  */
 import { GAME } from '@shared/trader-tools';
 import { Clock, Crosshair, Play, RotateCcw, Star, Target as TargetIcon, Trophy } from 'lucide-react';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { serverMessage, useSubmitScore } from '../../lib/trader-queries';
+import { startServerGame } from '../../lib/wallet-auth';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { toast } from '../ui/toast';
@@ -29,6 +32,10 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
   const [state, dispatch] = useReducer(gameReducer, initialGameState);
   const submit = useSubmitScore();
   const handledGame = useRef(0);
+  /** The server's id for the running game (holders only); its score is checked against its time. */
+  const serverGame = useRef<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
 
   // The clock: one tick a second while a game runs.
   useEffect(() => {
@@ -41,9 +48,12 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
   useEffect(() => {
     if (!state.gameStarted || state.gameActive || handledGame.current === state.gameId) return;
     handledGame.current = state.gameId;
-    if (state.score <= 0) return;
+    const gameId = serverGame.current;
+    serverGame.current = null;
+    if (state.score <= 0 || !player.holder || !gameId) return;
     submit.mutate(
       {
+        gameId,
         playerName: player.playerName,
         walletAddress: player.walletAddress,
         flabBalance: player.flabBalance,
@@ -60,8 +70,22 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
     );
   }, [state.gameStarted, state.gameActive, state.gameId, state.score, state.level, player, submit]);
 
-  const start = () => {
+  // A holder's game starts on the server first, so the server's clock covers the whole game.
+  const start = async () => {
     submit.reset();
+    setStartError(null);
+    serverGame.current = null;
+    if (player.holder) {
+      setStarting(true);
+      try {
+        serverGame.current = (await startServerGame()).gameId;
+      } catch (err) {
+        setStartError(serverMessage(err));
+        return;
+      } finally {
+        setStarting(false);
+      }
+    }
     dispatch({ type: 'start', positions: randomPositions() });
   };
   const over = state.gameStarted && !state.gameActive;
@@ -119,10 +143,20 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
               <p className="max-w-xs text-sm text-slate-300">
                 {GAME.startSeconds} seconds, {GAME.startTargets} targets to start. Ready?
               </p>
-              <Button size="lg" onClick={start}>
+              <Button size="lg" onClick={start} disabled={starting}>
                 <Play aria-hidden="true" className="size-5" />
-                Start Game
+                {starting ? 'Starting...' : 'Start Game'}
               </Button>
+              {startError ? (
+                <p role="alert" className="text-sm text-red-300">
+                  {startError}
+                </p>
+              ) : null}
+              {!player.holder ? (
+                <p className="text-xs text-slate-400" data-testid="practice-note">
+                  Practice mode: without FLAB this wallet has no leaderboard access.
+                </p>
+              ) : null}
             </div>
           ) : null}
 
@@ -142,7 +176,9 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
               </p>
               <AchievementBadges names={earned} />
               <p className="min-h-5 text-sm" data-testid="submit-status">
-                {state.score <= 0 ? (
+                {!player.holder ? (
+                  <span className="text-slate-400">Practice game — no leaderboard access without FLAB.</span>
+                ) : state.score <= 0 ? (
                   <span className="text-slate-400">No points this time — nothing to submit.</span>
                 ) : submit.isPending ? (
                   <span className="text-slate-400">Submitting score...</span>
@@ -152,7 +188,12 @@ export function TargetHunter({ player }: { player: VerifiedPlayer }) {
                   <span className="text-red-300">{serverMessage(submit.error)}</span>
                 ) : null}
               </p>
-              <Button onClick={start} disabled={submit.isPending}>
+              {startError ? (
+                <p role="alert" className="text-sm text-red-300">
+                  {startError}
+                </p>
+              ) : null}
+              <Button onClick={start} disabled={submit.isPending || starting}>
                 <RotateCcw aria-hidden="true" className="size-4" />
                 Play Again
               </Button>

@@ -178,22 +178,26 @@ export function HealthMetrics({ data }: { data: TokenHealthResult }) {
 
 export function HealthIndicators({ data }: { data: TokenHealthResult }) {
   const i = data.indicators;
-  const rows: [string, string][] = [
-    ['Trend', i.trend],
-    ['Momentum', i.momentum],
-    ['Sentiment', i.sentiment],
-    ['Activity', i.activity],
+  const w = data.indicatorWhy;
+  const rows: [string, string, string][] = [
+    ['Trend', i.trend, w.trend],
+    ['Momentum', i.momentum, w.momentum],
+    ['Sentiment', i.sentiment, w.sentiment],
+    ['Activity', i.activity, w.activity],
   ];
   return (
     <Panel title="Indicators" icon={Activity} testId="health-indicators">
       <dl className="grid grid-cols-2 gap-3">
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, why]) => (
           <div key={label} className="rounded-lg border border-white/5 bg-white/[0.02] p-3">
             <dt className="text-xs text-slate-400">{label}</dt>
             <dd className="mt-1.5">
               <Badge tone={INDICATOR_TONE[value] ?? 'neutral'} className={cn('capitalize')}>
                 {value}
               </Badge>
+              <p className="mt-1.5 text-xs text-slate-500" data-testid={`why-${label.toLowerCase()}`}>
+                {why}
+              </p>
             </dd>
           </div>
         ))}

@@ -1,7 +1,10 @@
 /**
  * The yield Calculator tab (spec §9), on the same pure formulas the server uses (shared/yield.ts):
- * compounding daily/weekly/monthly, tax, inflation, risk multipliers 0.85/1/1.15, break-even at 30%
- * of the horizon; Preset and Reset set their §9 values. Empty inputs count as 0 (spec §5).
+ * compounding daily/weekly/monthly, tax, inflation, risk multipliers 0.85/1/1.15; effective APY by
+ * the compounding formula; break-even from the real costs of entering and leaving a chosen
+ * opportunity (gas at the current gas price, swap fee and price impact, impermanent loss for the
+ * price move the user picks). Preset and Reset set their §9 values. Empty inputs count as 0 (spec
+ * §5); negative or non-numeric inputs are refused with a message.
  */
 import { formatUsd } from '@shared/format';
 import {
@@ -11,10 +14,12 @@ import {
   COMPOUNDING,
   type Compounding,
   calculateYield,
-  numberInput,
+  checkAmountInput,
+  entryCostUsd,
   RISK_MULTIPLIERS,
   RISK_PROFILES,
   type RiskProfile,
+  type YieldOpportunity,
 } from '@shared/yield';
 import { useId, useState } from 'react';
 import { Button } from '../ui/button';
@@ -36,13 +41,16 @@ function Field({
   value,
   onChange,
   suffix,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   suffix?: string;
+  error?: string | undefined;
 }) {
   const id = useId();
+  const errId = useId();
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm text-slate-300">
@@ -54,13 +62,49 @@ function Field({
         type="number"
         inputMode="decimal"
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      {error ? (
+        <p id={errId} role="alert" className="text-xs text-red-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export function YieldCalculator() {
+/** Fields that cannot be negative (APY and inflation may be: a loss, deflation). */
+const NON_NEGATIVE: readonly (keyof Fields)[] = ['amount', 'months', 'taxRate'];
+const FIELD_NAMES: Record<keyof Fields, string> = {
+  amount: 'Investment amount',
+  apy: 'APY',
+  months: 'Time horizon',
+  taxRate: 'Tax rate',
+  inflation: 'Inflation',
+};
+
+function parseFields(f: Fields): {
+  values: Record<keyof Fields, number>;
+  errors: Partial<Record<keyof Fields, string>>;
+} {
+  const values = {} as Record<keyof Fields, number>;
+  const errors: Partial<Record<keyof Fields, string>> = {};
+  for (const k of Object.keys(FIELD_NAMES) as (keyof Fields)[]) {
+    const raw = f[k].trim();
+    const signed = !NON_NEGATIVE.includes(k) && raw.startsWith('-');
+    const r = checkAmountInput(FIELD_NAMES[k], signed ? raw.slice(1) : raw);
+    if (r.ok) values[k] = signed ? -r.value : r.value;
+    else {
+      values[k] = 0;
+      errors[k] = r.message;
+    }
+  }
+  return { values, errors };
+}
+
+export function YieldCalculator({ opportunities = [] }: { opportunities?: readonly YieldOpportunity[] }) {
   const d = CALCULATOR_DEFAULTS;
   const [f, setF] = useState<Fields>({
     ...asFields(d),
@@ -69,29 +113,56 @@ export function YieldCalculator() {
   });
   const [risk, setRisk] = useState<RiskProfile>(d.risk);
   const [compounding, setCompounding] = useState<Compounding>(d.compounding);
+  const [costOf, setCostOf] = useState('');
+  const [priceMove, setPriceMove] = useState('20');
   const riskId = useId();
   const compId = useId();
+  const costId = useId();
   const set = (k: keyof Fields) => (v: string) => setF((x) => ({ ...x, [k]: v }));
 
+  const { values: v, errors } = parseFields(f);
+  const move = checkAmountInput('Price move', priceMove, 99);
+  const chosen = opportunities.find((o) => o.id === costOf && o.entryCosts);
+  const costs = chosen?.entryCosts
+    ? entryCostUsd(chosen.entryCosts, v.amount, move.ok ? move.value : 0)
+    : null;
   const r = calculateYield({
-    amount: numberInput(f.amount),
-    apy: numberInput(f.apy),
-    months: numberInput(f.months),
-    taxRate: numberInput(f.taxRate),
-    inflation: numberInput(f.inflation),
+    amount: v.amount,
+    apy: v.apy,
+    months: v.months,
+    taxRate: v.taxRate,
+    inflation: v.inflation,
     risk,
     compounding,
+    costsUsd: costs ? costs.totalUsd : 0,
   });
+  const invalid = Object.keys(errors).length > 0 || !move.ok;
 
+  const breakEven = !chosen
+    ? 'Choose an opportunity for its costs'
+    : r.breakEvenMonths === null
+      ? costs?.totalUsd === null
+        ? 'Unknown (gas not measured)'
+        : 'Never (the yield does not cover the costs)'
+      : `${r.breakEvenMonths.toFixed(1)} months`;
   const rows: [string, string][] = [
-    ['Effective APY', `${r.effectiveApy.toFixed(2)}%`],
+    ['Nominal APY (after risk multiplier)', `${r.nominalApy.toFixed(2)}%`],
+    ['Effective APY (compounded)', `${r.effectiveApy.toFixed(2)}%`],
     ['Final value', formatUsd(r.finalValue)],
     ['Gross profit', formatUsd(r.grossProfit)],
     ['Tax', formatUsd(r.taxPaid)],
     ['Net profit', formatUsd(r.netProfit)],
     ['Real return (after inflation)', formatUsd(r.realReturn)],
     ['Net return', `${r.netReturnPct.toFixed(2)}%`],
-    ['Break-even', `${r.breakEvenMonths.toFixed(1)} months`],
+    ...(costs
+      ? ([
+          ['Gas to enter and leave', costs.gasUsd === null ? 'Unknown' : formatUsd(costs.gasUsd)],
+          ['Swap fee', formatUsd(costs.swapFeeUsd)],
+          ['Price impact', formatUsd(costs.priceImpactUsd)],
+          ['Impermanent loss', formatUsd(costs.impermanentLossUsd)],
+        ] as [string, string][])
+      : []),
+    ['Break-even', breakEven],
   ];
 
   return (
@@ -123,11 +194,68 @@ export function YieldCalculator() {
           </div>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field label="Investment amount" suffix="USD" value={f.amount} onChange={set('amount')} />
-          <Field label="APY" suffix="%" value={f.apy} onChange={set('apy')} />
-          <Field label="Time horizon" suffix="months" value={f.months} onChange={set('months')} />
-          <Field label="Tax rate" suffix="%" value={f.taxRate} onChange={set('taxRate')} />
-          <Field label="Inflation" suffix="% a year" value={f.inflation} onChange={set('inflation')} />
+          <Field
+            label="Investment amount"
+            suffix="USD"
+            value={f.amount}
+            onChange={set('amount')}
+            error={errors.amount}
+          />
+          <Field label="APY" suffix="%" value={f.apy} onChange={set('apy')} error={errors.apy} />
+          <Field
+            label="Time horizon"
+            suffix="months"
+            value={f.months}
+            onChange={set('months')}
+            error={errors.months}
+          />
+          <Field
+            label="Tax rate"
+            suffix="%"
+            value={f.taxRate}
+            onChange={set('taxRate')}
+            error={errors.taxRate}
+          />
+          <Field
+            label="Inflation"
+            suffix="% a year"
+            value={f.inflation}
+            onChange={set('inflation')}
+            error={errors.inflation}
+          />
+          <div className="grid gap-1.5">
+            <label htmlFor={costId} className="text-sm text-slate-300">
+              Costs of
+            </label>
+            <select
+              id={costId}
+              className={selectClass}
+              value={costOf}
+              onChange={(e) => {
+                setCostOf(e.target.value);
+                const o = opportunities.find((x) => x.id === e.target.value);
+                if (o) setF((x) => ({ ...x, apy: o.apy.toFixed(2) }));
+              }}
+            >
+              <option value="">No opportunity chosen</option>
+              {opportunities
+                .filter((o) => o.entryCosts)
+                .map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name} ({o.apy.toFixed(1)}%)
+                  </option>
+                ))}
+            </select>
+          </div>
+          {chosen?.entryCosts?.impermanentLoss ? (
+            <Field
+              label="Price move to plan for"
+              suffix="± %"
+              value={priceMove}
+              onChange={setPriceMove}
+              error={move.ok ? undefined : move.message}
+            />
+          ) : null}
           <div className="grid gap-1.5">
             <label htmlFor={riskId} className="text-sm text-slate-300">
               Risk
@@ -171,6 +299,14 @@ export function YieldCalculator() {
           <CardTitle>Projection</CardTitle>
         </CardHeader>
         <CardContent>
+          {invalid ? (
+            <p role="alert" className="mb-3 text-sm text-red-300">
+              Fix the highlighted inputs: the projection uses 0 for them.
+            </p>
+          ) : null}
+          {chosen?.entryCosts ? (
+            <p className="mb-3 text-xs text-slate-500">Costs: {chosen.entryCosts.basis}</p>
+          ) : null}
           <dl className="grid grid-cols-2 gap-3 text-sm" aria-label="Calculator results">
             {rows.map(([k, v]) => (
               <div key={k} className="contents">

@@ -1,6 +1,9 @@
 /** Yield Optimizer pieces: filters, the opportunity list and the strategy cards. */
 import { formatPoolValue, formatUsd } from '@shared/format';
 import {
+  breakEvenMonths,
+  effectiveAnnualApy,
+  entryCostUsd,
   estimatedReturns,
   YIELD_RISKS,
   YIELD_TYPES,
@@ -154,6 +157,19 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           </div>
         </dl>
         <p className="text-sm text-slate-400">{o.description}</p>
+        <p className="text-xs text-slate-500" data-testid="yield-risk-reasons">
+          <span className="capitalize">{o.risk}</span> risk: {o.riskReasons.join(' ')}
+        </p>
+        {o.entryCosts ? (
+          <p className="text-xs text-slate-500">
+            Enter + leave: {(() => {
+              const c = entryCostUsd(o.entryCosts, amount);
+              const be = breakEvenMonths(amount, effectiveAnnualApy(o.apy, 365), c.totalUsd);
+              if (c.totalUsd === null) return 'gas not measured (no recent such transaction)';
+              return `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} (before impermanent loss) · break-even ${be === null ? 'never at this APY' : `${be.toFixed(1)} months`}`;
+            })()}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-1.5">
           {o.tags.map((t) => (
             <Badge key={t}>{t}</Badge>
@@ -215,11 +231,20 @@ export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }
           {s.opportunities.map((o) => (
             <li key={o.id} className="flex justify-between gap-3">
               <span className="text-white">
-                {o.protocol} <span className="capitalize text-slate-400">({o.type})</span>
+                {o.protocol}{' '}
+                <span className="text-slate-400">
+                  ({o.bucket}, {o.risk} risk)
+                </span>
               </span>
               <span className="tabular-nums text-slate-300">
                 {o.apy.toFixed(2)}% · {o.weight.toFixed(0)}%
               </span>
+            </li>
+          ))}
+          {s.unallocated.map((u) => (
+            <li key={u.bucket} className="flex justify-between gap-3" title={u.reason}>
+              <span className="text-slate-400">Unallocated ({u.bucket})</span>
+              <span className="tabular-nums text-slate-400">0.00% · {u.weight.toFixed(0)}%</span>
             </li>
           ))}
         </ul>

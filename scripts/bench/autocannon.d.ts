@@ -1,0 +1,38 @@
+// The slice of autocannon's API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  namespace autocannon {
+    type Request = { method?: string; path: string; headers?: Record<string, string> };
+    type Options = {
+      url: string;
+      connections?: number;
+      duration?: number;
+      requests?: Request[];
+      timeout?: number;
+      workers?: number;
+    };
+    type Histogram = {
+      average: number;
+      mean: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      max: number;
+      total: number;
+    };
+    type Result = {
+      requests: Histogram;
+      latency: Histogram;
+      throughput: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      '2xx': number;
+      duration: number;
+    };
+  }
+  function autocannon(
+    opts: autocannon.Options,
+    cb: (err: Error | null, result: autocannon.Result) => void,
+  ): unknown;
+  export default autocannon;
+}

@@ -1,0 +1,107 @@
+/**
+ * Bench module "mixed": many connections over a mix of the pages' endpoints for a while (default
+ * 200 × 60 s): req/s, p50/p99, errors; /api/health latency measured by a separate poller process
+ * (so autocannon's own work does not inflate it), and the app's event-loop delay as it reports it
+ * on /api/health. Aim: 0 errors, p99 ≤ 250 ms, /api/health p99 ≤ 50 ms, event-loop p99 ≤ 50 ms.
+ */
+import { spawn } from 'node:child_process';
+import type { NetworkInfo } from '../../src/shared/network';
+import { type AppProcess, getJson } from './app-process';
+import { printTable, quantile, verdict } from './stats';
+import { cannon } from './throughput';
+
+export type MixedOptions = { connections: number; durationS: number };
+
+const POLLER = `
+const url = process.argv[1];
+const lat = [];
+let stop = false;
+process.on('message', () => { stop = true; });
+(async () => {
+  while (!stop) {
+    const t = performance.now();
+    try { const r = await fetch(url); await r.arrayBuffer(); lat.push(r.status === 200 ? performance.now() - t : -1); }
+    catch { lat.push(-1); }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.send(lat, () => process.exit(0));
+})();
+`;
+
+type HealthBody = {
+  eventLoopDelay?: { windowSeconds: number; p50Ms: number; p99Ms: number; maxMs: number } | null;
+};
+
+export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
+  const net = await getJson<NetworkInfo>(`${app.url}/api/network`);
+  const demo = await getJson<{ address: string }>(`${app.url}/api/demo-wallet`).catch(() => null);
+  const tokens = Object.values(net.tokens).slice(0, 6);
+  const paths: string[] = [];
+  for (const t of tokens) {
+    for (const p of ['scanner', 'rug-detector', 'whale-tracker', 'liquidity', 'flab-score', 'token-health'])
+      paths.push(`/api/${p}/${t}`);
+    paths.push(`/api/tokens/${t}/report`, `/api/tokens/${t}/candles?interval=1h`);
+  }
+  paths.push(
+    '/api/network',
+    '/api/yield-opportunities',
+    '/api/yield-strategies',
+    '/api/pump-opportunities',
+    '/api/security-stats',
+    '/api/airdrops',
+  );
+  if (demo) paths.push(`/api/portfolio/${demo.address}`, `/api/wallet-stats/${demo.address}`);
+  // Warm every path once, as pages that are already open would have.
+  for (const p of paths) await fetch(app.url + p).then((r) => r.arrayBuffer());
+
+  const poller = spawn(process.execPath, ['-e', POLLER, `${app.url}/api/health`], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const result = await cannon({
+    url: app.url,
+    connections: opts.connections,
+    duration: opts.durationS,
+    timeout: 30,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  const health = await new Promise<number[]>((resolve) => {
+    poller.once('message', (m) => resolve(m as number[]));
+    poller.send('stop');
+  });
+  const loop = (await getJson<HealthBody>(`${app.url}/api/health`)).eventLoopDelay;
+  const ok = health.filter((x) => x >= 0);
+  const healthP99 = quantile(ok, 0.99);
+  const errors = result.errors + result.timeouts;
+  printTable(
+    `Mixed load · ${opts.connections} connections × ${opts.durationS} s over ${paths.length} endpoints (tokens' parts and reports, candles, yield, pump, portfolio, security, airdrops)`,
+    [
+      ['requests', `${result.requests.average.toFixed(0)} req/s`, `${result.requests.total} in all`, ''],
+      [
+        'latency p50 / p99',
+        `${result.latency.p50} / ${result.latency.p99} ms`,
+        'aim p99 ≤ 250 ms',
+        verdict(result.latency.p99 <= 250),
+      ],
+      ['latency max', `${result.latency.max} ms`, '', ''],
+      [
+        'errors + timeouts / non-2xx',
+        `${errors} / ${result.non2xx}`,
+        'aim 0',
+        verdict(errors === 0 && result.non2xx === 0),
+      ],
+      [
+        '/api/health p50 / p99 (poller, every 200 ms)',
+        `${quantile(ok, 0.5).toFixed(1)} / ${healthP99.toFixed(1)} ms`,
+        'aim p99 ≤ 50 ms',
+        `${verdict(healthP99 <= 50 && ok.length === health.length)} (${health.length - ok.length} failed of ${health.length})`,
+      ],
+      [
+        `event-loop delay p50 / p99 / max (app, last ${loop?.windowSeconds ?? '?'} s)`,
+        loop ? `${loop.p50Ms} / ${loop.p99Ms} / ${loop.maxMs} ms` : 'not reported',
+        'aim p99 ≤ 50 ms',
+        verdict(!!loop && loop.p99Ms <= 50),
+      ],
+    ],
+  );
+  return { result, healthP99, loop };
+}

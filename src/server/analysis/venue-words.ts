@@ -1,0 +1,21 @@
+/**
+ * What to say when a token has no pool we can read. A token whose pools all sit on a DEX we have
+ * no venue module for is not illiquid: we just cannot see its liquidity, and must say so.
+ */
+import type { TokenReportFacts } from '../facts/types';
+
+export function tradesOnlyOnUnreadVenue(f: Pick<TokenReportFacts, 'mainPool' | 'unreadPools'>): boolean {
+  return !f.mainPool && (f.unreadPools?.length ?? 0) > 0;
+}
+
+/** The sentence for "no readable pool", with what follows from it. */
+export function noPoolSentence(
+  f: Pick<TokenReportFacts, 'mainPool' | 'unreadPools'>,
+  consequence = 'so it cannot be traded',
+): string {
+  if (tradesOnlyOnUnreadVenue(f)) {
+    const n = f.unreadPools?.length ?? 0;
+    return `The token trades only on a venue we do not read yet (${n} pool${n === 1 ? '' : 's'}), so its liquidity could not be measured.`;
+  }
+  return `The token has no liquidity pool, ${consequence}.`;
+}

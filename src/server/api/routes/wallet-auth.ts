@@ -1,0 +1,164 @@
+/**
+ * Wallet ownership by signature (issue 15, ADR 0003): the server issues an expiring, single-use
+ * Sign-In with Ethereum (EIP-4361) message; the wallet signs it (personal_sign); the server checks
+ * the signature (ecrecover for ordinary wallets, ERC-1271 for contract wallets) and opens a
+ * session. The leaderboard trusts only that session, never a typed address.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../shared/trader-tools';
+import {
+  type SessionState,
+  type SiweNonceResponse,
+  siweNonceRequestSchema,
+  siweVerifyRequestSchema,
+  type WalletSession,
+} from '../../../shared/wallet-auth';
+import { createSession, endSession, findSession } from '../../auth/sessions';
+import { checkSignedMessage, isEoaSignature, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
+import { siweNonces } from '../../db/schema';
+import { BadRequestError, ChainUnavailableError, UnauthorizedError } from '../../errors';
+import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import type { AppContext } from '../context';
+import { readFlabBalance } from './gaming';
+
+function hostOf(req: FastifyRequest): string {
+  const host = req.headers.host;
+  if (!isValidHost(host))
+    throw new BadRequestError('The Host header must be a host name with an optional port.', {
+      field: 'host',
+      reason: 'must be a host name with an optional port',
+    });
+  return host;
+}
+
+const schemeOf = (req: FastifyRequest): 'http' | 'https' => (req.protocol === 'https' ? 'https' : 'http');
+
+/**
+ * Does `signature` prove `address` signed `message`? Ordinary wallets by ecrecover (no chain
+ * needed); if that fails and the address holds code, its ERC-1271 isValidSignature on chain.
+ */
+async function signatureProves(
+  ctx: AppContext,
+  address: `0x${string}`,
+  message: string,
+  signature: `0x${string}`,
+): Promise<boolean> {
+  if (await isEoaSignature(address, message, signature)) return true;
+  let code: string | undefined;
+  try {
+    code = await ctx.chain.public.getCode({ address });
+  } catch (e) {
+    throw new ChainUnavailableError('Could not reach the chain to check a contract wallet signature.', e);
+  }
+  if (!code || code === '0x') return false;
+  try {
+    return await ctx.chain.public.verifyMessage({ address, message, signature });
+  } catch {
+    return false;
+  }
+}
+
+export function registerWalletAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { now?: () => Date } = {},
+): void {
+  const db = ctx.database.db;
+  const now = opts.now ?? (() => new Date());
+
+  app.post('/api/auth/nonce', { config: WRITE_RATE_LIMIT }, async (req): Promise<SiweNonceResponse> => {
+    const { address } = parseWith(siweNonceRequestSchema, req.body);
+    const issued = issueSiweMessage({
+      address,
+      domain: hostOf(req),
+      scheme: schemeOf(req),
+      chainId: ctx.network.chainId,
+      now: now(),
+    });
+    await db.insert(siweNonces).values({
+      nonce: issued.nonce,
+      walletAddress: address,
+      message: issued.message,
+      issuedAt: issued.issuedAt,
+      expiresAt: issued.expiresAt,
+    });
+    return { message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() };
+  });
+
+  app.post('/api/auth/verify', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
+    const body = parseWith(siweVerifyRequestSchema, req.body);
+    const signature = body.signature as `0x${string}`;
+    const t = now();
+    const nonce = nonceOf(body.message);
+    if (!nonce)
+      throw new BadRequestError('message must be a Sign-In with Ethereum message issued by this server.', {
+        field: 'message',
+        reason: 'is not a Sign-In with Ethereum message',
+      });
+    // Single use: the nonce is spent by the first attempt, whatever its outcome.
+    const [stored] = await db
+      .update(siweNonces)
+      .set({ usedAt: t })
+      .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, t)))
+      .returning();
+    if (!stored) {
+      const [seen] = await db.select().from(siweNonces).where(eq(siweNonces.nonce, nonce));
+      const reason = !seen
+        ? 'was not issued by this server'
+        : seen.usedAt
+          ? 'was already used; sign in again'
+          : 'has expired; sign in again';
+      throw new UnauthorizedError(`This sign-in message ${reason}.`, { field: 'message', reason });
+    }
+    const check = checkSignedMessage({ message: body.message, stored, domain: hostOf(req), now: t });
+    if (!check.ok)
+      throw new UnauthorizedError(`This sign-in message ${check.reason}.`, {
+        field: 'message',
+        reason: check.reason,
+      });
+    if (!(await signatureProves(ctx, check.address, body.message, signature)))
+      throw new UnauthorizedError(`The signature was not made by ${check.address}.`, {
+        field: 'signature',
+        reason: 'does not match the wallet',
+      });
+
+    const session = await createSession(db, reply, {
+      walletAddress: check.address,
+      now: t,
+      secure: schemeOf(req) === 'https',
+    });
+    const b = await readFlabBalance(ctx, check.address);
+    const verified = b.raw > 0n;
+    return {
+      signedIn: true,
+      walletAddress: session.walletAddress,
+      expiresAt: session.expiresAt.toISOString(),
+      verification: {
+        walletAddress: check.address,
+        token: b.token,
+        flabBalance: b.whole,
+        flabBalanceRaw: b.raw.toString(),
+        decimals: b.decimals,
+        verified,
+        message: verified ? MESSAGES.verified(b.whole) : MESSAGES.noFlab,
+      },
+    };
+  });
+
+  app.get('/api/auth/session', async (req): Promise<SessionState> => {
+    const s = await findSession(db, req, now());
+    if (!s) return { signedIn: false };
+    const out: WalletSession = {
+      signedIn: true,
+      walletAddress: s.walletAddress,
+      expiresAt: s.expiresAt.toISOString(),
+    };
+    return out;
+  });
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    await endSession(db, reply, await findSession(db, req, now()));
+    return { signedIn: false };
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Uniswap V3 arithmetic we need outside the chain: pool addresses by CREATE2, ticks and
+ * sqrtPriceX96 from prices, and token amounts of a position range (the whitepaper's formulas 6.29
+ * and 6.30). Floats where a figure is only displayed; bigint where it must match the contracts.
+ */
+import { type Address, encodeAbiParameters, getCreate2Address, type Hex, keccak256 } from 'viem';
+
+export const V3_POOL_INIT_CODE_HASH: Hex =
+  '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54';
+export const Q96 = 2 ** 96;
+export const MIN_TICK = -887272;
+export const MAX_TICK = 887272;
+/** Fee tier (hundredths of a bip) → tick spacing, as the V3 factory on Base enables them. */
+export const TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
+export const FEE_TIERS = [100, 500, 3000, 10000] as const;
+
+export function sortTokens(a: Address, b: Address): [Address, Address] {
+  const x = a.toLowerCase() as Address;
+  const y = b.toLowerCase() as Address;
+  return x < y ? [x, y] : [y, x];
+}
+
+/** PoolAddress.computeAddress: CREATE2 from the factory with salt keccak(token0, token1, fee). */
+export function v3PoolAddress(factory: Address, tokenA: Address, tokenB: Address, fee: number): Address {
+  const [t0, t1] = sortTokens(tokenA, tokenB);
+  return getCreate2Address({
+    from: factory,
+    salt: keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, fee]),
+    ),
+    bytecodeHash: V3_POOL_INIT_CODE_HASH,
+  }).toLowerCase() as Address;
+}
+
+/** sqrtPriceX96 for a raw price (token1 base units per token0 base unit). */
+export function sqrtPriceX96FromRaw(raw: number): bigint {
+  return BigInt(Math.floor(Math.sqrt(raw) * Q96));
+}
+
+/** The tick at or below a raw price. */
+export function tickFromRaw(raw: number): number {
+  return Math.floor(Math.log(raw) / Math.log(1.0001));
+}
+
+/** A tick range around `tick` covering prices from price/width to price×width, on the tier's spacing. */
+export function rangeAround(tick: number, fee: number, width: number): [number, number] {
+  const spacing = TICK_SPACING[fee] ?? 60;
+  const span = Math.ceil(Math.log(width) / Math.log(1.0001));
+  const lower = Math.max(
+    Math.ceil(MIN_TICK / spacing) * spacing,
+    Math.floor((tick - span) / spacing) * spacing,
+  );
+  const upper = Math.min(
+    Math.floor(MAX_TICK / spacing) * spacing,
+    Math.ceil((tick + span) / spacing) * spacing,
+  );
+  return [lower, upper];
+}
+
+const sqrtAtTick = (tick: number) => 1.0001 ** (tick / 2);
+
+/**
+ * Token amounts (raw units, as floats) a position of `liquidity` over [lower, upper) holds at the
+ * current sqrt price `sqrtP` (not X96-scaled).
+ */
+export function positionAmounts(
+  liquidity: number,
+  sqrtP: number,
+  lower: number,
+  upper: number,
+): { amount0: number; amount1: number } {
+  const a = sqrtAtTick(lower);
+  const b = sqrtAtTick(upper);
+  if (sqrtP <= a) return { amount0: liquidity * (1 / a - 1 / b), amount1: 0 };
+  if (sqrtP >= b) return { amount0: 0, amount1: liquidity * (b - a) };
+  return { amount0: liquidity * (1 / sqrtP - 1 / b), amount1: liquidity * (sqrtP - a) };
+}
+
+/**
+ * Amount of token1 (raw units) needed to move the price from sqrtP to sqrtP × √ratio with active
+ * liquidity L, when no tick boundary is crossed: Δy = L × Δ√P. Used for depth within ±2%.
+ */
+export function token1ToMove(liquidity: number, sqrtP: number, ratio: number): number {
+  return Math.abs(liquidity * sqrtP * (Math.sqrt(ratio) - 1));
+}
+
+/** Amount of token0 (raw units) to move the price by `ratio` at active liquidity L: Δx = L × Δ(1/√P). */
+export function token0ToMove(liquidity: number, sqrtP: number, ratio: number): number {
+  return Math.abs(liquidity * (1 / (sqrtP * Math.sqrt(ratio)) - 1 / sqrtP));
+}

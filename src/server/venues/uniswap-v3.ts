@@ -1,0 +1,366 @@
+/**
+ * Uniswap V3: pools from the factory's getPool for each fee tier, state from slot0, liquidity and
+ * the tokens the pool holds, liquidity ownership from the position NFTs we indexed (held by a
+ * locker, burned, or kept by the deployer), quotes from QuoterV2 by eth_call, and trades through
+ * SwapRouter02 with the TradeProbeV3 helper placed by state override.
+ */
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  formatEther,
+  type Hex,
+  type PublicClient,
+  parseAbi,
+  parseEther,
+  type StateOverride,
+  zeroAddress,
+} from 'viem';
+import { simulateBlocks } from 'viem/actions';
+import type { UniswapV3Contracts } from '../../shared/network';
+import { AppError, ChainUnavailableError } from '../errors';
+import {
+  DEFAULT_LADDER_ETH,
+  decodeRevertReason,
+  lossPct,
+  PROBE_ADDRESS,
+  rejectsStateOverride,
+  safeMessage,
+} from '../facts/trade-simulation';
+import type { HolderSellSimulationFacts, TradeSimulationFacts } from '../facts/types';
+import { TradeProbeV3 } from '../localchain/artifacts/generated';
+import { FEE_TIERS, sortTokens, token0ToMove, token1ToMove } from './uniswap-v3-math';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+
+export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
+export const v3PoolAbi = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)',
+  'function liquidity() view returns (uint128)',
+  'function observe(uint32[] secondsAgos) view returns (int56[] tickCumulatives, uint160[] secondsPerLiquidityCumulativeX128s)',
+]);
+export const positionManagerAbi = parseAbi([
+  'function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+]);
+export const positionLockerAbi = parseAbi([
+  'function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)',
+]);
+export const quoterV2Abi = parseAbi([
+  'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
+]);
+const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+const CALLER = '0x00000000000000000000000000000000f1abca11' as const;
+const RECEIVER = '0x00000000000000000000000000000000f1ab0002' as const;
+const PROBE_FUNDS = parseEther('10000000');
+const HOLDER_SELL_FRACTION_BPS = 1_000n;
+const MAX_HOLDERS = 25;
+const STATUS = { ok: 0, noPool: 1, buyFailed: 2, sellFailed: 3, noRouter: 4 } as const;
+
+type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
+
+const toWei = (eth: number) =>
+  parseEther(eth.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 18 }));
+
+export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
+  const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
+  const burn = new Set<string>(BURN_ADDRESSES);
+
+  async function runProbe(client: PublicClient, data: Hex, stateOverride: StateOverride): Promise<Hex> {
+    let first: unknown;
+    try {
+      const res = await client.call({ account: CALLER, to: PROBE_ADDRESS, data, stateOverride });
+      if (res.data && res.data !== '0x') return res.data;
+    } catch (e) {
+      if (!rejectsStateOverride(e)) throw e;
+      first = e;
+    }
+    try {
+      const [block] = await simulateBlocks(client, {
+        blocks: [{ calls: [{ account: CALLER, to: PROBE_ADDRESS, data }], stateOverrides: stateOverride }],
+      });
+      const call = block?.calls[0];
+      if (call?.status === 'success' && call.data && call.data !== '0x') return call.data;
+      throw new Error(call?.error?.message ?? 'eth_simulateV1 returned no result');
+    } catch (e) {
+      throw first ?? e;
+    }
+  }
+
+  const route = (token: Address, pool: Address, weth: Address) => ({
+    router: addr.swapRouter02,
+    quoter: addr.quoterV2,
+    pool,
+    token,
+    weth,
+  });
+
+  return {
+    id: 'uniswap-v3',
+    label: 'Uniswap V3',
+
+    async discoverPools(client, token, quotes) {
+      const qs = quotes.filter((q) => q.toLowerCase() !== token.toLowerCase());
+      const keys = qs.flatMap((q) => FEE_TIERS.map((fee) => ({ q, fee })));
+      const res = await client.multicall({
+        contracts: keys.map(
+          (k) =>
+            ({
+              address: addr.factory,
+              abi: v3FactoryAbi,
+              functionName: 'getPool',
+              args: [token, k.q, k.fee],
+            }) as const,
+        ),
+        allowFailure: true,
+      });
+      const out: PoolRef[] = [];
+      res.forEach((r, i) => {
+        const k = keys[i];
+        const pool = r.status === 'success' ? ((r.result as string).toLowerCase() as Address) : null;
+        if (!k || !pool || /^0x0{40}$/.test(pool)) return;
+        const [token0, token1] = sortTokens(token, k.q);
+        out.push({ venue: 'uniswap-v3', pool, token0, token1, fee: k.fee, createdTs: null });
+      });
+      return out;
+    },
+
+    async readPools(client, token, refs, ctx) {
+      const t = token.toLowerCase();
+      const calls: Call[] = [];
+      const plan = refs.map((p) => {
+        const ids = ctx.positions?.get(p.pool) ?? [];
+        const quote = (p.token0 === t ? p.token1 : p.token0).toLowerCase() as Address;
+        calls.push({ address: p.pool, abi: v3PoolAbi, functionName: 'slot0' });
+        calls.push({ address: p.pool, abi: v3PoolAbi, functionName: 'liquidity' });
+        calls.push({ address: token, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
+        calls.push({ address: quote, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
+        for (const id of ids) {
+          calls.push({
+            address: addr.positionManager,
+            abi: positionManagerAbi,
+            functionName: 'positions',
+            args: [id],
+          });
+          calls.push({
+            address: addr.positionManager,
+            abi: positionManagerAbi,
+            functionName: 'ownerOf',
+            args: [id],
+          });
+          for (const l of lockers)
+            calls.push({
+              address: l,
+              abi: positionLockerAbi,
+              functionName: 'unlockTimeOf',
+              args: [addr.positionManager, id],
+            });
+        }
+        return { p, ids, quote };
+      });
+      let res: { status: string; result?: unknown }[];
+      try {
+        res = calls.length ? await client.multicall({ contracts: calls as never, allowFailure: true }) : [];
+      } catch (cause) {
+        throw new ChainUnavailableError('The chain RPC failed a Multicall3 read of V3 pool state.', cause);
+      }
+      let i = 0;
+      const next = () => {
+        const r = res[i++];
+        return r?.status === 'success' ? r.result : undefined;
+      };
+      const pools: PoolState[] = [];
+      const deployer = ctx.deployer?.toLowerCase() ?? null;
+      for (const { p, ids, quote } of plan) {
+        const slot0 = next() as readonly [bigint, number, ...unknown[]] | undefined;
+        const active = (next() as bigint | undefined) ?? 0n;
+        const tokenReserve = (next() as bigint | undefined) ?? 0n;
+        const quoteReserve = (next() as bigint | undefined) ?? 0n;
+        let total = 0n;
+        let burned = 0n;
+        let locked = 0n;
+        let mine = 0n;
+        let unlock: number | null = null;
+        for (const _ of ids) {
+          const pos = next() as readonly unknown[] | undefined;
+          const owner = (next() as string | undefined)?.toLowerCase();
+          let until = 0;
+          for (const _l of lockers) until = Math.max(until, Number((next() as bigint | undefined) ?? 0n));
+          // Only positions really in this pool count (the index links ids to pools by transaction).
+          if (!pos || !owner) continue;
+          const [p0, p1, fee] = [String(pos[2]).toLowerCase(), String(pos[3]).toLowerCase(), Number(pos[4])];
+          if (p0 !== p.token0 || p1 !== p.token1 || fee !== p.fee) continue;
+          const liq = pos[7] as bigint;
+          total += liq;
+          if (burn.has(owner)) burned += liq;
+          else if (lockers.includes(owner as Address)) {
+            locked += liq;
+            if (until > 0 && liq > 0n) unlock = unlock === null ? until : Math.min(unlock, until);
+          } else if (owner === deployer) mine += liq;
+        }
+        if (!slot0) continue;
+        const sqrtP = slot0[0];
+        const tokenIs0 = p.token0 === t;
+        const sq = sqrtP * sqrtP;
+        const priceX192 = sq === 0n ? null : tokenIs0 ? sq : (Q192 * Q192) / sq;
+        pools.push({
+          venue: 'uniswap-v3',
+          pair: p.pool,
+          token0: p.token0,
+          token1: p.token1,
+          quote,
+          fee: p.fee,
+          tokenReserve,
+          quoteReserve,
+          priceX192,
+          lpTotalSupply: total,
+          lpBurned: burned,
+          lpLocked: locked,
+          lockUnlockTime: unlock,
+          lpDeployer: mine,
+          depthQuote2Pct: depthQuote(active, sqrtP, !tokenIs0),
+        });
+      }
+      return pools;
+    },
+
+    async quote(client, pool, tokenIn, amountIn) {
+      const tokenOut = tokenIn.toLowerCase() === pool.quote.toLowerCase() ? pool.token : pool.quote;
+      try {
+        const { result } = await client.simulateContract({
+          address: addr.quoterV2,
+          abi: quoterV2Abi,
+          functionName: 'quoteExactInputSingle',
+          args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee ?? 3000, sqrtPriceLimitX96: 0n }],
+        });
+        return result[0];
+      } catch {
+        return null;
+      }
+    },
+
+    async simulateTrade(client, { token, pool, weth }): Promise<TradeSimulationFacts> {
+      const data = encodeFunctionData({
+        abi: TradeProbeV3.abi,
+        functionName: 'probe',
+        args: [route(token, pool.pair, weth), RECEIVER, 0n, DEFAULT_LADDER_ETH.map(toWei)],
+      });
+      const router = addr.swapRouter02;
+      const pair = pool.pair;
+      try {
+        const raw = await runProbe(client, data, [
+          { address: PROBE_ADDRESS, code: TradeProbeV3.deployedBytecode as Hex, balance: PROBE_FUNDS },
+        ]);
+        const r = decodeFunctionResult({ abi: TradeProbeV3.abi, functionName: 'probe', data: raw });
+        switch (r.status) {
+          case STATUS.noPool:
+            return { status: 'no_pool' };
+          case STATUS.noRouter:
+            return { status: 'error', message: `The router ${router} or quoter has no code on this chain.` };
+          case STATUS.buyFailed:
+            return {
+              status: 'buy_failed',
+              pair,
+              router,
+              revertReason:
+                decodeRevertReason(r.revertData) ??
+                (r.buyGas > 0n && r.buyReceived === 0n
+                  ? 'The buy went through but delivered no tokens.'
+                  : null),
+            };
+          case STATUS.sellFailed:
+            return {
+              status: 'sell_failed',
+              pair,
+              router,
+              buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
+              revertReason: decodeRevertReason(r.revertData),
+            };
+        }
+        let bought = r.maxBuy;
+        if (r.buyAmount > bought) bought = r.buyAmount;
+        return {
+          status: 'ok',
+          pair,
+          router,
+          buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
+          sellTaxPct: lossPct(r.sellExpected, r.sellReceived),
+          transferTaxPct:
+            r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : 100,
+          buyGas: r.buyGas,
+          sellGas: r.sellGas,
+          maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),
+        };
+      } catch (e) {
+        return { status: 'error', message: `Trade simulation failed: ${safeMessage(e)}` };
+      }
+    },
+
+    async simulateHolderSells(
+      client,
+      { token, pool, weth, holders: all },
+    ): Promise<HolderSellSimulationFacts> {
+      const holders = [...new Set(all.map((h) => h.toLowerCase() as Address))]
+        .filter((h) => h !== zeroAddress && h !== PROBE_ADDRESS)
+        .slice(0, MAX_HOLDERS);
+      const empty: HolderSellSimulationFacts = {
+        sampled: 0,
+        couldSell: 0,
+        failed: 0,
+        minTaxPct: null,
+        maxTaxPct: null,
+      };
+      if (holders.length === 0) return empty;
+      const code = TradeProbeV3.deployedBytecode as Hex;
+      const data = encodeFunctionData({
+        abi: TradeProbeV3.abi,
+        functionName: 'holderSells',
+        args: [route(token, pool.pair, weth), holders, HOLDER_SELL_FRACTION_BPS],
+      });
+      let raw: Hex;
+      try {
+        raw = await runProbe(client, data, [
+          { address: PROBE_ADDRESS, code },
+          ...holders.map((address) => ({ address, code })),
+        ]);
+      } catch (e) {
+        throw new AppError('rpc_error', `Holder sell simulation failed: ${safeMessage(e)}`, {
+          status: 502,
+          retryable: true,
+        });
+      }
+      const [pooled, results] = decodeFunctionResult({
+        abi: TradeProbeV3.abi,
+        functionName: 'holderSells',
+        data: raw,
+      });
+      if (!pooled) return empty;
+      const sold = results.filter((s) => s.amount > 0n);
+      const taxes = sold.filter((s) => s.ok).map((s) => lossPct(s.expected, s.received));
+      return {
+        sampled: sold.length,
+        couldSell: taxes.length,
+        failed: sold.length - taxes.length,
+        minTaxPct: taxes.length ? Math.min(...taxes) : null,
+        maxTaxPct: taxes.length ? Math.max(...taxes) : null,
+      };
+    },
+  };
+}
+
+/**
+ * Quote-side liquidity within ±2% of the current price, from the active liquidity: the quote that
+ * buys the price up 2% plus the quote that selling the token down 2% pays out. Assumes no position
+ * boundary inside ±2% (true for the wide ranges launches use; otherwise an over-estimate).
+ */
+function depthQuote(active: bigint, sqrtPX96: bigint, quoteIs1: boolean): bigint | null {
+  if (active === 0n || sqrtPX96 === 0n) return active === 0n ? 0n : null;
+  const L = Number(active);
+  const sqrtP = Number(sqrtPX96) / 2 ** 96;
+  // Token price ±2% moves the raw (token1/token0) price by ±2% when quote is token1, ∓2% otherwise.
+  const amount = quoteIs1
+    ? token1ToMove(L, sqrtP, 1.02) + token1ToMove(L, sqrtP, 0.98)
+    : token0ToMove(L, sqrtP, 1 / 1.02) + token0ToMove(L, sqrtP, 1 / 0.98);
+  return Number.isFinite(amount) ? BigInt(Math.floor(amount)) : null;
+}
