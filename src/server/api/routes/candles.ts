@@ -12,10 +12,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { rowsOf } from '../../db/rows';
+import { createSharedCache } from '../../engine/cache';
+import { type Serialised, serialise } from '../../engine/serialised';
 import { BadRequestError, ChainUnavailableError, NotFoundError } from '../../errors';
 import { erc20Abi } from '../../facts/abis';
 import type { AppContext } from '../context';
 import { addressParam } from '../params';
+import { sendSerialised } from './tokens';
+
+/** How long one computed candle series is served before it is computed again. */
+const CANDLES_FRESH_MS = 2_000;
 
 export const CANDLE_INTERVALS = { '15m': 900, '1h': 3600, '1d': 86_400 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
@@ -227,40 +233,54 @@ export function registerCandleRoutes(app: FastifyInstance, ctx: AppContext): voi
     return Number(best.usdRes) / 10 ** usdDecimals / (Number(best.wethRes) / 1e18);
   };
 
+  // Every open chart polls the same few series: each is computed at most once per CANDLES_FRESH_MS
+  // and kept as bytes with an ETag, so a poll is a lookup and a write (or a 304).
+  const serialised = createSharedCache<Serialised>({ ttlMs: CANDLES_FRESH_MS, maxEntries: 500 });
   app.get<{ Params: { address: string }; Querystring: { interval?: string; limit?: string } }>(
     '/api/tokens/:address/candles',
-    async (req): Promise<CandlesResponse> => {
+    async (req, reply) => {
       const address = addressParam(req.params.address);
       const interval = intervalParam(req.query.interval);
       const limit = limitParam(req.query.limit);
-      const weth = ctx.network.contracts.weth.toLowerCase();
-      const pool = await deepestWethPool(ctx, address, weth);
-      if (!pool) throw new NotFoundError(`No indexed WETH pool for token ${address}.`);
-      const [tokenDecimals, ethUsd, raw] = await Promise.all([
-        decimalsOf(address),
-        ethUsdPrice(),
-        readCandles(ctx, pool, CANDLE_INTERVALS[interval], limit),
-      ]);
-      // Raw price is WETH base units per token base unit; scale to WETH per whole token.
-      const pxScale = 10 ** (tokenDecimals - 18);
-      const toQuote = ethUsd ?? 1;
-      const price = (px: number) => px * pxScale * toQuote;
-      return {
-        address,
-        pair: pool.pair,
-        interval,
-        currency: ethUsd === null ? 'WETH' : 'USD',
-        ethUsd,
-        candles: raw.map((c) => ({
-          time: c.bucket,
-          open: price(c.open),
-          high: price(c.high),
-          low: price(c.low),
-          close: price(c.close),
-          volume: (c.quote / 1e18) * toQuote,
-          trades: c.trades,
-        })),
-      };
+      const body = await serialised.get(`${address}:${interval}:${limit}`, async () =>
+        serialise(await candles(address, interval, limit)),
+      );
+      return sendSerialised(req, reply, body);
     },
   );
+
+  const candles = async (
+    address: `0x${string}`,
+    interval: ReturnType<typeof intervalParam>,
+    limit: number,
+  ): Promise<CandlesResponse> => {
+    const weth = ctx.network.contracts.weth.toLowerCase();
+    const pool = await deepestWethPool(ctx, address, weth);
+    if (!pool) throw new NotFoundError(`No indexed WETH pool for token ${address}.`);
+    const [tokenDecimals, ethUsd, raw] = await Promise.all([
+      decimalsOf(address),
+      ethUsdPrice(),
+      readCandles(ctx, pool, CANDLE_INTERVALS[interval], limit),
+    ]);
+    // Raw price is WETH base units per token base unit; scale to WETH per whole token.
+    const pxScale = 10 ** (tokenDecimals - 18);
+    const toQuote = ethUsd ?? 1;
+    const price = (px: number) => px * pxScale * toQuote;
+    return {
+      address,
+      pair: pool.pair,
+      interval,
+      currency: ethUsd === null ? 'WETH' : 'USD',
+      ethUsd,
+      candles: raw.map((c) => ({
+        time: c.bucket,
+        open: price(c.open),
+        high: price(c.high),
+        low: price(c.low),
+        close: price(c.close),
+        volume: (c.quote / 1e18) * toQuote,
+        trades: c.trades,
+      })),
+    };
+  };
 }
