@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import pino from 'pino';
 import { createLocalChainClients } from '../src/server/chain/client';
 import { startAnvil } from '../src/server/localchain/anvil';
-import { buildScenario } from '../src/server/localchain/scenario';
+import { buildScenario, type ScenarioBuildStats } from '../src/server/localchain/scenario';
 
 const DAY = 86_400;
 /** As the app starts it (src/server/localchain/index.ts): genesis weeks before the history. */
@@ -36,25 +36,7 @@ const sameNow = flag('same-now');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 if (variant !== 'full' && variant !== 'test') throw new Error('--variant must be full or test');
 
-/** The build's own summary line ('scenario built'), captured from its log. */
-type BuiltLine = {
-  transactions: number;
-  unplanned_top_ups: number;
-  core_ms: number;
-  history_ms: number;
-  duration_ms: number;
-};
-let lastBuilt: BuiltLine | undefined;
-const log = pino(
-  { level: 'info' },
-  {
-    write(line: string) {
-      const entry = JSON.parse(line) as { level: number; msg: string } & Partial<BuiltLine>;
-      if (entry.msg === 'scenario built') lastBuilt = entry as BuiltLine;
-      else if (entry.level >= 40) process.stdout.write(`  ${line}`);
-    },
-  },
-);
+const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 
 /** Busy loops in child processes: the CPU load under which cold starts used to fail. */
 function startHogs(n: number): ChildProcess[] {
@@ -69,23 +51,31 @@ type Outcome = {
   head?: string;
   /** Head block's timestamp minus `now`: the history must end at or before now. */
   headLag?: number;
-  built?: BuiltLine;
+  built?: ScenarioBuildStats;
   error?: string;
 };
 
 async function buildOnce(run: number, now: number): Promise<Outcome> {
   const started = Date.now();
-  lastBuilt = undefined;
+  let built: ScenarioBuildStats | undefined;
   const anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S });
   try {
     const chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-    const manifest = await buildScenario({ chain, variant, seed, log, now });
+    const manifest = await buildScenario({
+      chain,
+      variant,
+      seed,
+      log,
+      now,
+      onBuilt: (stats) => {
+        built = stats;
+      },
+    });
     const block = await chain.public.getBlock({ blockNumber: BigInt(manifest.builtAtBlock) });
     const headLag = Number(block.timestamp) - now;
-    const built = lastBuilt as BuiltLine | undefined;
     // A build that needed the safety net's top-ups, or whose history runs past now, is a failure
     // of the plan even though the chain was built.
-    const planOk = built !== undefined && built.unplanned_top_ups === 0 && headLag <= 0;
+    const planOk = built !== undefined && built.unplannedTopUps.length === 0 && headLag <= 0;
     return {
       run,
       now,
@@ -96,7 +86,7 @@ async function buildOnce(run: number, now: number): Promise<Outcome> {
       built,
       error: planOk
         ? undefined
-        : `plan gap: ${built?.unplanned_top_ups ?? '?'} unplanned top-ups, head ${headLag} s from now`,
+        : `plan gap: ${built?.unplannedTopUps.length ?? '?'} unplanned top-ups, head ${headLag} s from now`,
     };
   } catch (e) {
     return { run, now, ok: false, ms: Date.now() - started, error: (e as Error).message };
@@ -130,7 +120,7 @@ async function main() {
       const when = new Date(now * 1000).toISOString().slice(11, 19);
       const b = o.built;
       const phases = b
-        ? `  (core ${(b.core_ms / 1000).toFixed(1)} s, history ${(b.history_ms / 1000).toFixed(1)} s, ${b.transactions} txs)`
+        ? `  (core ${(b.coreMs / 1000).toFixed(1)} s, history ${(b.historyMs / 1000).toFixed(1)} s, ${b.transactions} txs)`
         : '';
       console.log(
         `run ${String(o.run).padStart(2)}  now=${now} (${when} UTC)  ${o.ok ? 'ok  ' : 'FAIL'}  ${(o.ms / 1000).toFixed(1)} s${phases}${

@@ -263,6 +263,33 @@ describe('scenario (test variant)', () => {
     expect(manifest.flab.whaleSharesBps).toEqual([1200, 1000, 900, 700, 600, 300]);
   });
 
+  it('the simulator stamps blocks with the wall clock: a gap while stopped is real, never ahead', async () => {
+    // As after a restart from a state saved minutes ago: the head (the history's end, ~5 min
+    // before now) is behind the wall clock, and so is anvil's own clock.
+    const head = await chain.public.getBlock();
+    expect(Number(head.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) - 60);
+    await chain.test.request({ method: 'evm_setTime', params: [Number(head.timestamp) + 1] } as never);
+    const wallAtStart = Math.floor(Date.now() / 1000);
+    const sim = startSimulator({ chain, manifest, seed: 99, blockMs: 200, log });
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      if ((await chain.public.getBlockNumber({ cacheTime: 0 })) >= head.number + 3n) break;
+    }
+    await sim.stop();
+    const wallAtEnd = Math.floor(Date.now() / 1000);
+    const to = await chain.public.getBlockNumber({ cacheTime: 0 });
+    expect(to).toBeGreaterThanOrEqual(head.number + 3n);
+    let prev = Number(head.timestamp);
+    for (let n = head.number + 1n; n <= to; n++) {
+      const ts = Number((await chain.public.getBlock({ blockNumber: n })).timestamp);
+      expect(ts).toBeGreaterThanOrEqual(wallAtStart);
+      expect(ts).toBeLessThanOrEqual(wallAtEnd);
+      expect(ts).toBeGreaterThan(prev);
+      prev = ts;
+    }
+  });
+
   it('the simulator mines blocks with swaps, keeps FLAB whales intact and stops cleanly', async () => {
     const from = await chain.public.getBlockNumber({ cacheTime: 0 });
     const sim = startSimulator({ chain, manifest, seed: 1234, blockMs: 250, log });

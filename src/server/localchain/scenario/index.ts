@@ -50,6 +50,17 @@ export type BuildScenarioOptions = {
   log: Logger;
   /** End of the history (unix seconds); defaults to the wall clock. Pass it for deterministic tests. */
   now?: number;
+  /** Called once with the build's figures (tests and `npm run check:scenario` check them). */
+  onBuilt?: (stats: ScenarioBuildStats) => void;
+};
+
+export type ScenarioBuildStats = {
+  transactions: number;
+  /** Senders TxQueue's safety net had to fund: gaps in the plan (0 for a sound scenario). */
+  unplannedTopUps: { from: Address; shortfall: bigint; labels: string[] }[];
+  coreMs: number;
+  historyMs: number;
+  durationMs: number;
 };
 
 const RISK_KINDS: ScenarioRiskKind[] = [
@@ -145,6 +156,13 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
       wallets: q.topUps.map((t) => ({ from: t.from, shortfall_wei: t.shortfall.toString(), txs: t.labels })),
     });
   }
+  opts.onBuilt?.({
+    transactions: q.sent,
+    unplannedTopUps: [...q.topUps],
+    coreMs,
+    historyMs,
+    durationMs: Date.now() - startedMs,
+  });
   log.info({
     msg: 'scenario built',
     variant,

@@ -37,6 +37,7 @@ import { type TraderLike, tradeRound } from '../scenario/trading';
 import { JsonRpc, TxQueue } from '../scenario/txqueue';
 import { type V3MarketPool, v3TradeRound } from '../scenario/uniswap-v3';
 import { deriveAddress } from '../scenario/wallets';
+import { nextBlockTime } from './clock';
 import { createRng } from './random';
 
 export type SimulatorOptions = {
@@ -51,8 +52,6 @@ export type Simulator = { stop(): Promise<void> };
 
 const FLAB_SMALL_CAP_BPS = 80n;
 const STAKING_CAP_BPS = 70n;
-/** A chain this far ahead of the wall clock (built by an older version) catches up slowly instead. */
-const MAX_WAIT_AHEAD_S = 600;
 const TOP_UP_BELOW = eth(0.3);
 const TOP_UP_TO = eth(3);
 /** Tokens the simulator keeps trading (risk tokens whose story is over are left alone). */
@@ -361,15 +360,4 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       log.info({ msg: 'market simulator stopped', ticks });
     },
   };
-}
-
-/**
- * The next simulator block's timestamp given the head's and the wall clock (unix seconds), or
- * undefined when the block should wait: max(head + 1, wall), and never ahead of the wall clock,
- * except on a chain already far ahead (an older build), which then advances a second per block.
- */
-export function nextBlockTime(headTs: number, wallTs: number): number | undefined {
-  if (headTs < wallTs) return wallTs;
-  if (headTs - wallTs < MAX_WAIT_AHEAD_S) return undefined;
-  return headTs + 1;
 }
