@@ -297,6 +297,23 @@ export type LpDrainEvent = {
 
 export type Level3 = 'Low' | 'Medium' | 'High';
 
+/** One pool of a token, for the pools lists (liquidity scanner, token analysis). */
+export type PoolSummary = {
+  pool: string;
+  /** "Uniswap V2", "Uniswap V3". */
+  venue: string;
+  /** "FLAB/WETH". */
+  pair: string;
+  /** Fee tier in percent (0.3 = 0.3%), null when the venue has none. */
+  feePct: number | null;
+  /** USD value of both sides, null when unpriced. */
+  liquidityUsd: number | null;
+  /** Share of the USD value of all the token's pools (0..1), null when unpriced. */
+  share: number | null;
+  /** Share of the pool's liquidity locked or burned (0..1). */
+  lockedShare: number;
+};
+
 export type LiquidityResult = {
   liquidityScore: number;
   /** Same as liquidityScore (home card reads `score`). */
@@ -319,6 +336,10 @@ export type LiquidityResult = {
     /** Unlock time, ms epoch, or null. */
     liquidityLockTime: number | null;
   };
+  /** Every pool of the token we read, deepest first (the first is the main pool). */
+  pools: PoolSummary[];
+  /** Pools on venues we do not read yet (not in `pools`). */
+  unreadPoolCount: number;
   rugAnalysis: {
     rugScore: number;
     confidence: number;

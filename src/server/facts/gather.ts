@@ -197,8 +197,16 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const mainPool = poolFacts[0] ?? null;
 
   // Holders, with kinds, ages, insiders and rug history.
-  const pairSet = new Set(pairRows.map((p) => p.pool));
-  const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
+  // DEX contracts are not whales: the pools, and V3's position manager and router (which hold
+  // tokens only in passing).
+  const v3c = network.contracts.uniswapV3;
+  const pairSet = new Set<string>([
+    ...pairRows.map((p) => p.pool),
+    ...(v3c ? [v3c.positionManager, v3c.swapRouter02].map((a) => a.toLowerCase()) : []),
+  ]);
+  const lockers = new Set(
+    [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
+  );
   const deployer = creation?.deployer ?? null;
   const rugged = [
     ...(await readRuggedTokens(db, [weth], RUG.minPeakWeth)),

@@ -34,6 +34,7 @@ import { ErrorState } from '../components/analysis/error-state';
 import { EvidenceList } from '../components/analysis/evidence-panel';
 import { ScoreCard } from '../components/analysis/score-card';
 import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
+import { PoolsPanel } from '../components/liquidity/pools-table';
 import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -332,6 +333,7 @@ function Analysis({ address }: { address: string }) {
               <WhalePanel whales={whales.data} />
               <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
             </div>
+            {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
             {rug.data?.recommendation ? (
               <RecommendationCard recommendation={rug.data.recommendation} />
             ) : null}
