@@ -173,6 +173,15 @@ export function round(n: number, digits: number): number {
 // Result shapes (spec §3 + evidence)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Where the holder index of a token stands. On Base a token is indexed from its creation block the
+ * first time it is analysed; until that reaches the head its holder figures are not shown.
+ */
+export type HolderIndexState =
+  | { status: 'complete' }
+  | { status: 'indexing'; progressPct: number | null }
+  | { status: 'unavailable'; reason: string };
+
 export type ScannerResult = {
   /** 0–100 integer, higher is safer. */
   score: number;
@@ -187,6 +196,8 @@ export type ScannerResult = {
     symbol: string | null;
     contractVerified: boolean | null;
     holderCount: number | null;
+    /** Why holderCount is null, when it is (absent on the local chain, which is indexed whole). */
+    holderIndex?: HolderIndexState;
     decimals: number | null;
     /** Base units, decimal string; null if unknown. */
     totalSupply: string | null;
@@ -431,6 +442,8 @@ export type FactsSummary = {
     maxTaxPct: number | null;
   } | null;
   holderCount: number | null;
+  /** Absent on the local chain (always complete). */
+  holderIndex?: HolderIndexState;
   topHolderCount: number;
   /** Pools on venues we do not read yet (their liquidity is not in `pools`). */
   unreadPoolCount: number;

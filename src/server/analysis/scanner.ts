@@ -100,6 +100,7 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
       symbol: facts.token.symbol,
       contractVerified,
       holderCount,
+      ...(facts.holders.index ? { holderIndex: facts.holders.index } : {}),
       decimals: facts.token.decimals,
       totalSupply: facts.token.totalSupply === null ? null : facts.token.totalSupply.toString(),
     },

@@ -5,6 +5,7 @@
  */
 export type Address = `0x${string}`;
 
+import type { HolderIndexState } from '../../shared/analysis';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 
@@ -118,6 +119,8 @@ export type Holder = {
 
 export type HolderFacts = {
   holderCount: number;
+  /** Base: where the token's holder index stands (absent on the local chain, indexed whole). */
+  index?: HolderIndexState;
   /** Sorted by balance desc; at most 50. */
   top: Holder[];
   totalSupply: bigint;
