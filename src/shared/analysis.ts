@@ -185,6 +185,8 @@ export type HolderIndexState =
 export type ScannerResult = {
   /** 0–100 integer, higher is safer. */
   score: number;
+  /** Owner powers measured by simulation: function, who can call it, measured effect. */
+  ownerPowers: OwnerPowersSummary;
   status: ScoreStatus;
   contractVerified: boolean | null;
   /** null when the holder count is not known. */

@@ -79,7 +79,9 @@ export type TradeSimulationFacts =
       router: Address;
       buyTaxPct: number;
       sellTaxPct: number;
-      transferTaxPct: number;
+      /** null when the test transfer reverted (never read as a 100% tax). */
+      transferTaxPct: number | null;
+      transferFailed: boolean;
       buyGas: bigint;
       sellGas: bigint;
       /** Largest buy (in ETH) that succeeded among the probed sizes; null if none probed. */
