@@ -8,6 +8,8 @@
  *   throughput  cached /api/scanner/:address vs a bare Node server on the same bytes (ratio)
  *   mixed       many connections over a mix of endpoints: req/s, p50/p99, errors, /api/health p99,
  *               the app's event-loop delay
+ *   replica     (only with --replica) Base mode against the Base replica through a gateway at 80 ms
+ *               per round trip: cold report wall time and JSON-RPC requests, warm report
  *   (`npm run bench:start` measures cold and warm start.)
  *
  * Flags (all optional):
@@ -16,6 +18,7 @@
  *   --simulator on|off               default on
  *   --connections N --duration S     throughput: default 50 connections × 10 s per server
  *   --mixed-connections N --mixed-duration S   mixed load: default 200 × 60 s
+ *   --replica                        run only the Base replica module (`npm run bench -- --replica`)
  *   --data-dir DIR                   the app's DATA_DIR for throughput/mixed (default .data-bench,
  *                                    kept: only the first run pays the cold start)
  * e.g. a quick run: npm run bench -- --scenario test --duration 3 --mixed-connections 50 --mixed-duration 10
@@ -25,6 +28,7 @@ import { parseArgs } from 'node:util';
 import type { NetworkInfo } from '../src/shared/network';
 import { getJson, startAppProcess } from './bench/app-process';
 import { runMixedBench } from './bench/mixed';
+import { runReplicaBench } from './bench/replica';
 import { runReportBench } from './bench/report';
 import { machineLine } from './bench/stats';
 import { runThroughputBench } from './bench/throughput';
@@ -42,6 +46,7 @@ const { values: flags } = parseArgs({
     'mixed-connections': { type: 'string', default: '200' },
     'mixed-duration': { type: 'string', default: '60' },
     'data-dir': { type: 'string', default: '.data-bench' },
+    replica: { type: 'boolean', default: false },
   },
 });
 
@@ -52,6 +57,11 @@ function positive(name: string, v: string | undefined): number {
 }
 
 async function main() {
+  if (flags.replica) {
+    console.log(`FLAB Hub bench · Base replica\nmachine: ${machineLine()}`);
+    await runReplicaBench();
+    return;
+  }
   const only = (flags.only ?? '').split(',').map((s) => s.trim()) as Module[];
   for (const m of only) if (!MODULES.includes(m)) throw new Error(`--only: unknown module "${m}"`);
   if (flags.scenario !== 'full' && flags.scenario !== 'test')

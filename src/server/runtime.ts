@@ -100,6 +100,8 @@ export async function startRuntime(
         chain,
         log: log.child({ component: 'indexer' }),
         streams: [],
+        // One stream follows every analysed token; each new token backfills, then joins it.
+        follower: 'base:follow',
         followIntervalMs: 2_000,
       });
       indexer.start();

@@ -173,9 +173,20 @@ export function round(n: number, digits: number): number {
 // Result shapes (spec §3 + evidence)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Where the holder index of a token stands. On Base a token is indexed from its creation block the
+ * first time it is analysed; until that reaches the head its holder figures are not shown.
+ */
+export type HolderIndexState =
+  | { status: 'complete' }
+  | { status: 'indexing'; progressPct: number | null }
+  | { status: 'unavailable'; reason: string };
+
 export type ScannerResult = {
   /** 0–100 integer, higher is safer. */
   score: number;
+  /** Owner powers measured by simulation: function, who can call it, measured effect. */
+  ownerPowers: OwnerPowersSummary;
   status: ScoreStatus;
   contractVerified: boolean | null;
   /** null when the holder count is not known. */
@@ -185,6 +196,8 @@ export type ScannerResult = {
     symbol: string | null;
     contractVerified: boolean | null;
     holderCount: number | null;
+    /** Why holderCount is null, when it is (absent on the local chain, which is indexed whole). */
+    holderIndex?: HolderIndexState;
     decimals: number | null;
     /** Base units, decimal string; null if unknown. */
     totalSupply: string | null;
@@ -286,6 +299,23 @@ export type LpDrainEvent = {
 
 export type Level3 = 'Low' | 'Medium' | 'High';
 
+/** One pool of a token, for the pools lists (liquidity scanner, token analysis). */
+export type PoolSummary = {
+  pool: string;
+  /** "Uniswap V2", "Uniswap V3". */
+  venue: string;
+  /** "FLAB/WETH". */
+  pair: string;
+  /** Fee tier in percent (0.3 = 0.3%), null when the venue has none. */
+  feePct: number | null;
+  /** USD value of both sides, null when unpriced. */
+  liquidityUsd: number | null;
+  /** Share of the USD value of all the token's pools (0..1), null when unpriced. */
+  share: number | null;
+  /** Share of the pool's liquidity locked or burned (0..1). */
+  lockedShare: number;
+};
+
 export type LiquidityResult = {
   liquidityScore: number;
   /** Same as liquidityScore (home card reads `score`). */
@@ -308,6 +338,10 @@ export type LiquidityResult = {
     /** Unlock time, ms epoch, or null. */
     liquidityLockTime: number | null;
   };
+  /** Every pool of the token we read, deepest first (the first is the main pool). */
+  pools: PoolSummary[];
+  /** Pools on venues we do not read yet (not in `pools`). */
+  unreadPoolCount: number;
   rugAnalysis: {
     rugScore: number;
     confidence: number;
@@ -408,6 +442,8 @@ export type FactsSummary = {
     maxTaxPct: number | null;
   } | null;
   holderCount: number | null;
+  /** Absent on the local chain (always complete). */
+  holderIndex?: HolderIndexState;
   topHolderCount: number;
   /** Pools on venues we do not read yet (their liquidity is not in `pools`). */
   unreadPoolCount: number;

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safetyVerdict } from '../../src/server/analysis/safety-verdict';
 import { createApp } from '../../src/server/api/app';
 import { parseConfig } from '../../src/server/config';
 import { type Replica, startReplica } from '../../src/server/replica';
@@ -19,13 +20,17 @@ let replica: Replica;
 let runtime: Runtime;
 let app: FastifyInstance;
 /** JSON-RPC round trips (HTTP requests; a batch counts once) per cold report. */
-const REQUEST_BUDGET = 60;
+const REQUEST_BUDGET = 12;
+/** Fault-free figures, to compare with what the app serves after faults. */
+const baseline = new Map<string, TokenReport>();
 
 async function report(address: string): Promise<{ r: TokenReport; requests: number }> {
   replica.gateway.resetStats();
   const res = await app.inject({ method: 'GET', url: `/api/tokens/${address}/report` });
   expect(res.statusCode, res.body).toBe(200);
   const s = replica.gateway.stats();
+  if (!baseline.has(address)) baseline.set(address, res.json() as TokenReport);
+  if (process.env.TEST_TRACE) console.log(address, s.requests, s.trace.map((t) => t.join('+')).join('\n'));
   return { r: res.json() as TokenReport, requests: s.requests };
 }
 
@@ -64,21 +69,120 @@ describe('Base mode against the replica', () => {
   });
 
   it('flags the honeypot', async () => {
-    const { r } = await report(replica.manifest.tokens.honeypot);
+    const { r, requests } = await report(replica.manifest.tokens.honeypot);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
     expect(r.facts.trade.status).toBe('sell_failed');
     expect(r.scanner.risks[0]).toMatch(/^❌ Honeypot/);
   });
 
   it("measures the tax token's raised sell tax", async () => {
-    const { r } = await report(replica.manifest.tokens.tax);
+    const { r, requests } = await report(replica.manifest.tokens.tax);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
     expect(
       Math.abs(Number(r.facts.trade.sellTaxPct) - replica.manifest.taxBps.sell / 100),
     ).toBeLessThanOrEqual(0.5);
   });
 
   it('rates the rug HIGH or CRITICAL with its LP drain', async () => {
-    const { r } = await report(replica.manifest.tokens.rug);
+    const { r, requests } = await report(replica.manifest.tokens.rug);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
     expect(['HIGH', 'CRITICAL']).toContain(r.rug.riskLevel);
     expect(r.liquidity.rugAnalysis.lpDrainEvents.count).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('Base mode when the RPC lacks features', () => {
+  it('still catches the honeypot without eth_call state overrides (eth_simulateV1)', async () => {
+    replica.gateway.configure({ stateOverrides: false });
+    runtime.engine.invalidate(replica.manifest.tokens.honeypot);
+    const { r } = await report(replica.manifest.tokens.honeypot);
+    expect(r.facts.trade.status).toBe('sell_failed');
+    expect(r.scanner.risks[0]).toMatch(/^❌ Honeypot/);
+  });
+
+  it('says it could not simulate, never "safe", when neither is offered', async () => {
+    replica.gateway.configure({ stateOverrides: false, simulateV1: false });
+    try {
+      for (const kind of ['honeypot', 'clean'] as const) {
+        runtime.engine.invalidate(replica.manifest.tokens[kind]);
+        const { r } = await report(replica.manifest.tokens[kind]);
+        expect(r.facts.trade.status).toBe('error');
+        expect(safetyVerdict(r).safe).toBe(false);
+        expect(safetyVerdict(r).reasons.map((x) => x.check)).toContain('sell_untested');
+      }
+    } finally {
+      replica.gateway.configure({ stateOverrides: true, simulateV1: true });
+    }
+  });
+});
+
+describe('Base mode with 20% of RPC requests failing', () => {
+  let faulty: Runtime;
+  let faultyApp: FastifyInstance;
+  const TOKEN_PATHS = [
+    '/api/tokens/{a}/report',
+    '/api/scanner/{a}',
+    '/api/rug-detector/{a}',
+    '/api/liquidity/{a}',
+    '/api/whale-tracker/{a}',
+    '/api/token-health/{a}',
+    '/api/flab-score/{a}',
+    '/api/tokens/{a}/candles',
+  ];
+
+  beforeAll(async () => {
+    // A second app with an empty index and cache: every token is cold again.
+    faulty = await startRuntime(parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent' }), log, {
+      memoryDb: true,
+      ephemeralChain: true,
+    });
+    faultyApp = await createApp({ ...faulty, log });
+  });
+  afterAll(async () => {
+    replica.gateway.configure({ errorRate: 0 });
+    await faultyApp?.close();
+    await faulty?.stop();
+  });
+
+  it('never answers 500, and caches no wrong figure', async () => {
+    replica.gateway.configure({ errorRate: 0.2, seed: 13 });
+    const statuses: number[] = [];
+    for (const path of ['/api/network', '/api/health']) {
+      statuses.push((await faultyApp.inject({ method: 'GET', url: path })).statusCode);
+    }
+    for (const kind of ['clean', 'rug'] as const) {
+      for (const p of TOKEN_PATHS) {
+        const url = p.replace('{a}', replica.manifest.tokens[kind]);
+        const res = await faultyApp.inject({ method: 'GET', url });
+        // 4xx (e.g. no candles for an unindexed pool) and 503 are answers; a 500 or 502 is not.
+        expect(res.statusCode < 500 || res.statusCode === 503, `${url}: ${res.statusCode} ${res.body}`).toBe(
+          true,
+        );
+        statuses.push(res.statusCode);
+      }
+    }
+    expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(replica.gateway.stats().faults).toBeGreaterThan(0);
+
+    // Faults over: once the backfill has completed, the figures are the fault-free ones.
+    replica.gateway.configure({ errorRate: 0 });
+    for (const kind of ['clean', 'rug'] as const) {
+      const a = replica.manifest.tokens[kind];
+      let r: TokenReport | undefined;
+      for (let i = 0; i < 10; i++) {
+        faulty.engine.invalidate(a);
+        const res = await faultyApp.inject({ method: 'GET', url: `/api/tokens/${a}/report` });
+        expect(res.statusCode).toBe(200);
+        r = res.json() as TokenReport;
+        if (r.facts.holderCount !== null) break;
+        await new Promise((x) => setTimeout(x, 500));
+      }
+      const want = baseline.get(a);
+      expect(r?.facts.holderCount).toBe(want?.facts.holderCount);
+      expect(r?.facts.trade.status).toBe(want?.facts.trade.status);
+      expect(r?.rug.riskLevel).toBe(want?.rug.riskLevel);
+      // The pool's history was indexed too (a failed pool look-up must not mean "no pools").
+      expect(r?.facts.pools[0]?.recentSwapCount).toBe(want?.facts.pools[0]?.recentSwapCount);
+    }
   });
 });

@@ -145,6 +145,9 @@ describe('Uniswap V3 as a venue', () => {
     expect(r.facts.pools[0]?.venue).toBe('uniswap-v3');
     const shares = r.facts.pools.map((p) => p.share ?? 0);
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    // The liquidity scanner's pools list: venue, pair, fee tier, share.
+    expect(r.liquidity.pools[0]).toMatchObject({ venue: 'Uniswap V3', pair: 'DEGEN/WETH' });
+    expect(r.liquidity.pools.map((p) => p.feePct)).toEqual(expect.arrayContaining([0.3, 1]));
     expect(r.facts.trade.status).toBe('ok');
   });
 

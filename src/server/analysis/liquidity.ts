@@ -15,6 +15,7 @@ import {
   healthLevel,
   type Level3,
   type LiquidityResult,
+  type PoolSummary,
   type RiskLevel,
   type RugResult,
   riskStrings,
@@ -54,6 +55,29 @@ function riskLevelOf(score: number): RiskLevel {
   if (score >= 40) return 'MEDIUM';
   if (score >= 20) return 'HIGH';
   return 'CRITICAL';
+}
+
+/** The token's pools, main pool first, with each one's share of the total USD value. */
+function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
+  const pools = allPools(facts);
+  const total = pools.reduce(
+    (s, p) => s + (p.poolValueUsd !== null && Number.isFinite(p.poolValueUsd) ? p.poolValueUsd : 0),
+    0,
+  );
+  const symbol = facts.token.symbol ?? 'TOKEN';
+  return pools.map((p) => ({
+    pool: p.pair,
+    venue: p.venueLabel,
+    pair: `${symbol}/${p.quoteSymbol}`,
+    feePct: p.feeTier === null ? null : p.feeTier / 10_000,
+    liquidityUsd:
+      p.poolValueUsd !== null && Number.isFinite(p.poolValueUsd) ? round(p.poolValueUsd, 2) : null,
+    share:
+      total > 0 && p.poolValueUsd !== null && Number.isFinite(p.poolValueUsd)
+        ? round(p.poolValueUsd / total, 4)
+        : null,
+    lockedShare: round(Math.min(1, lpSafeShare(p)), 4),
+  }));
 }
 
 const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
@@ -218,6 +242,8 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       liquidityLocked: locked,
       liquidityLockTime: lockTime === null ? null : lockTime * 1000,
     },
+    pools: poolSummaries(facts),
+    unreadPoolCount: facts.unreadPools?.length ?? 0,
     rugAnalysis: {
       rugScore: rug.rugScore,
       confidence: rug.confidence,

@@ -5,7 +5,7 @@
  * Function names (capabilities) only label; when the simulation could not run the line is 'unknown'
  * and lists the names as hints, never as a verdict.
  */
-import type { CheckOutcome, Evidence } from '../../shared/analysis';
+import type { CheckOutcome, Evidence, OwnerPowersSummary } from '../../shared/analysis';
 import { type OwnerPowerEffect, TAX } from '../../shared/vocabulary';
 import type { Capability, OwnerPowerFinding, TokenReportFacts } from '../facts/types';
 import { capability } from './derived-facts';
@@ -183,3 +183,39 @@ export const checkHiddenOwner: Check = (f, w) => {
     );
   return judged(spec, 'pass', false, 'No address other than owner() was found holding powers.');
 };
+
+/** The owner-power facts as the page shows them: function, who can call it, measured effect. */
+export function summariseOwnerPowers(p: TokenReportFacts['ownerPowers']): OwnerPowersSummary {
+  if (p.status !== 'simulated')
+    return {
+      status: p.status,
+      reason: p.status === 'error' ? p.message : p.reason,
+      callers: [],
+      functionsProbed: 0,
+      callsSimulated: 0,
+      rpcRequests: 0,
+      powers: [],
+      inconclusive: [],
+    };
+  return {
+    status: 'simulated',
+    reason: null,
+    callers: p.callers.map((c) => ({ address: c.address, role: c.role })),
+    functionsProbed: p.functionsProbed,
+    callsSimulated: p.callsSimulated,
+    rpcRequests: p.rpcRequests,
+    powers: p.findings.map((x) => ({
+      function: x.signature ?? `unknown function ${x.selector}`,
+      selector: x.selector,
+      caller: x.caller,
+      callerRole: x.callerRole,
+      args: x.args,
+      effects: [...x.effects],
+      effect: x.detail,
+    })),
+    inconclusive: p.inconclusive.map((i) => ({
+      function: i.selector === '0x' ? 'all functions' : (i.signature ?? `unknown function ${i.selector}`),
+      reason: i.reason,
+    })),
+  };
+}

@@ -3,10 +3,11 @@
  * detector feeds liquidity, all feed the FLAB Score and token health), plus a JSON-safe digest of the
  * facts. Pure.
  */
-import type { FactsSummary, OwnerPowersSummary, TokenReport } from '../../shared/analysis';
+import type { FactsSummary, TokenReport } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
 import { analyseLiquidity, DEFAULT_AMOUNT_USD } from './liquidity';
+import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
@@ -71,6 +72,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     trade,
     holderSells: f.holderSells ? { ...f.holderSells } : null,
     holderCount: Number.isFinite(f.holders.holderCount) ? f.holders.holderCount : null,
+    ...(f.holders.index ? { holderIndex: f.holders.index } : {}),
     topHolderCount: f.holders.top.length,
     unreadPoolCount: f.unreadPools?.length ?? 0,
     pools: pools.map((p) => ({
@@ -123,40 +125,5 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
     flabScore,
     health,
     facts: summariseFacts(facts),
-  };
-}
-
-function summariseOwnerPowers(p: TokenReportFacts['ownerPowers']): OwnerPowersSummary {
-  if (p.status !== 'simulated')
-    return {
-      status: p.status,
-      reason: p.status === 'error' ? p.message : p.reason,
-      callers: [],
-      functionsProbed: 0,
-      callsSimulated: 0,
-      rpcRequests: 0,
-      powers: [],
-      inconclusive: [],
-    };
-  return {
-    status: 'simulated',
-    reason: null,
-    callers: p.callers.map((c) => ({ address: c.address, role: c.role })),
-    functionsProbed: p.functionsProbed,
-    callsSimulated: p.callsSimulated,
-    rpcRequests: p.rpcRequests,
-    powers: p.findings.map((x) => ({
-      function: x.signature ?? `unknown function ${x.selector}`,
-      selector: x.selector,
-      caller: x.caller,
-      callerRole: x.callerRole,
-      args: x.args,
-      effects: [...x.effects],
-      effect: x.detail,
-    })),
-    inconclusive: p.inconclusive.map((i) => ({
-      function: i.selector === '0x' ? 'all functions' : (i.signature ?? `unknown function ${i.selector}`),
-      reason: i.reason,
-    })),
   };
 }

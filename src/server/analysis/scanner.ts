@@ -35,8 +35,16 @@ import {
   checkMint,
   checkOwnerMovesTokens,
   checkPause,
+  summariseOwnerPowers,
 } from './owner-power-checks';
-import { checkBuyTax, checkHolderSells, checkHoneypot, checkSellTax, checkTransferTax } from './trade-checks';
+import {
+  checkBuyTax,
+  checkHolderSells,
+  checkHoneypot,
+  checkSellCooldown,
+  checkSellTax,
+  checkTransferTax,
+} from './trade-checks';
 
 /** [check, weight] — the weight is the most points the check can deduct from 100. */
 export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
@@ -47,6 +55,7 @@ export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
   [checkSellTax, 20],
   [checkTransferTax, 10],
   [checkHolderSells, 20],
+  [checkSellCooldown, 5],
   [checkMaxTx, 5],
   [checkFeeSetters, 10],
   [checkMint, 20],
@@ -82,6 +91,7 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
   const holderCount = Number.isFinite(facts.holders.holderCount) ? facts.holders.holderCount : null;
   return {
     score,
+    ownerPowers: summariseOwnerPowers(facts.ownerPowers),
     status: scoreStatus(score),
     contractVerified,
     holderCount,
@@ -90,6 +100,7 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
       symbol: facts.token.symbol,
       contractVerified,
       holderCount,
+      ...(facts.holders.index ? { holderIndex: facts.holders.index } : {}),
       decimals: facts.token.decimals,
       totalSupply: facts.token.totalSupply === null ? null : facts.token.totalSupply.toString(),
     },

@@ -3,7 +3,7 @@
  * real holders. Thresholds from shared/vocabulary.ts.
  */
 import { type Evidence, round } from '../../shared/analysis';
-import { TAX } from '../../shared/vocabulary';
+import { HONEYPOT, TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { type Check, gradeAbove, judged } from './evidence-lines';
 import { tradesOnlyOnUnreadVenue } from './venue-words';
@@ -15,15 +15,35 @@ const TAX_FAIL_PCT = TAX.failPct;
 export const checkHoneypot: Check = (f, w) => {
   const spec = { check: 'honeypot', label: 'Sell simulation (honeypot)', weight: w };
   const t = f.trade;
+  const h = f.holderSells;
+  const holdersBlocked = h !== null && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
+  const holdersSell = h !== null && h.sampled > 0 && h.couldSell / h.sampled > 1 - HONEYPOT.failedHolderShare;
+  // Real holders who bought through the pool decide: they cannot sell → honeypot, even when a fresh
+  // round trip passes (a token can lock wallets some blocks after their first buy).
+  if (holdersBlocked && h && t.status !== 'sell_failed')
+    return judged(
+      spec,
+      'fail',
+      'holders cannot sell',
+      `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell in one block works' : ''}.`,
+    );
   switch (t.status) {
     case 'ok':
       return judged(spec, 'pass', 'can sell', 'A simulated buy and sell through the pool both succeeded.');
     case 'sell_failed':
+      // A same-block failure while holders can sell is a cooldown or transfer delay, not a honeypot.
+      if (holdersSell && h)
+        return judged(
+          spec,
+          'pass',
+          'can sell later',
+          `Real holders can sell (${h.couldSell} of ${h.sampled}); only a sell in the same block as the buy failed${t.revertReason ? ` (${t.revertReason})` : ''}, which is a sell cooldown or transfer delay (see that check), not a honeypot.`,
+        );
       return judged(
         spec,
         'fail',
         'sell fails',
-        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}.`,
+        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
       );
     case 'buy_failed':
       return judged(
@@ -60,6 +80,13 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
   if (t.status === 'ok')
     tax = kind === 'buy' ? t.buyTaxPct : kind === 'sell' ? t.sellTaxPct : t.transferTaxPct;
   else if (t.status === 'sell_failed' && kind === 'buy') tax = t.buyTaxPct;
+  if (kind === 'transfer' && t.status === 'ok' && t.transferFailed)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      'A test transfer between wallets reverted right after the buy (a transfer delay or cooldown can do that), so the transfer tax could not be measured; a failed transfer is not a tax.',
+    );
   if (tax === null || !Number.isFinite(tax))
     return judged(spec, 'unknown', null, `The ${kind} tax could not be measured.`);
   const o = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
@@ -107,4 +134,33 @@ export const checkHolderSells: Check = (f, w) => {
       `Sell tax differs between holders (${round(h.minTaxPct ?? 0, 1)}% to ${round(h.maxTaxPct ?? 0, 1)}%).`,
     );
   return judged(spec, 'pass', value, `All ${h.sampled} sampled holders could sell.`);
+};
+
+/**
+ * Sell cooldown / transfer delay: a sell in the buy's own block fails while real holders can sell.
+ * How many blocks it needs is not measured yet (the probe trades within one block).
+ */
+export const checkSellCooldown: Check = (f, w) => {
+  const spec = { check: 'sell_cooldown', label: 'Sell cooldown / transfer delay', weight: w };
+  const t = f.trade;
+  const h = f.holderSells;
+  const holdersSell = h !== null && h.sampled > 0 && h.couldSell / h.sampled > 1 - HONEYPOT.failedHolderShare;
+  const sameBlockFails = t.status === 'sell_failed' || (t.status === 'ok' && t.transferFailed);
+  if (sameBlockFails && holdersSell)
+    return judged(
+      spec,
+      'warn',
+      'same block fails',
+      'Selling or transferring in the same block as the buy fails, while real holders can sell: the token enforces a sell cooldown or transfer delay (the number of blocks is not measured).',
+    );
+  if (sameBlockFails)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      'A same-block sell failed and no holder sample could show whether a later sell works.',
+    );
+  if (t.status === 'ok')
+    return judged(spec, 'pass', false, 'A sell in the same block as the buy works: no cooldown.');
+  return judged(spec, 'unknown', null, 'The trade simulation did not reach a sell.');
 };

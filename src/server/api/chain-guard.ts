@@ -33,7 +33,10 @@ export type ChainGuardOptions = {
   now?: () => number;
 };
 
-export function createChainProbe(chain: Pick<ChainClients, 'public'>, opts: ChainGuardOptions = {}) {
+export function createChainProbe(
+  chain: Pick<ChainClients, 'public'> & Partial<Pick<ChainClients, 'headCacheMs'>>,
+  opts: ChainGuardOptions = {},
+) {
   const deadlineMs = opts.deadlineMs ?? 3_000;
   const freshMs = opts.freshMs ?? 1_000;
   const now = opts.now ?? Date.now;
@@ -43,7 +46,7 @@ export function createChainProbe(chain: Pick<ChainClients, 'public'>, opts: Chai
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        chain.public.getBlockNumber({ cacheTime: 0 }),
+        chain.public.getBlockNumber({ cacheTime: chain.headCacheMs ?? 0 }),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${deadlineMs} ms`)), deadlineMs);
         }),

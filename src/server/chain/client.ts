@@ -3,12 +3,16 @@
  * Everything the engine needs is standard JSON-RPC, so both modes run the same code.
  */
 import {
+  BaseError,
   createPublicClient,
   createTestClient,
   createWalletClient,
+  HttpRequestError,
   http,
   type PublicClient,
+  RpcRequestError,
   type TestClient,
+  TimeoutError,
   type Chain as ViemChain,
   type WalletClient,
 } from 'viem';
@@ -21,13 +25,21 @@ export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' a
 export type ChainMode = 'local' | 'base';
 
 /** How long a Base-mode call waits for company before its batch leaves. */
-export const BATCH_WAIT_MS = 4;
+export const BATCH_WAIT_MS = 15;
+/** Base mode: a head-block answer younger than this is reused (see ChainClients.headCacheMs). */
+export const HEAD_CACHE_MS = 1_000;
 
 export type ChainClients = {
   mode: ChainMode;
   rpcUrl: string;
   chain: ViemChain;
   public: PublicClient;
+  /**
+   * How long a head-block answer is shared (viem's per-client cache): against Base, the engine, the
+   * indexer and the health probe then cost one eth_blockNumber per second between them, not one
+   * each (Base makes a block every 2 s). 0 on the local chain, where tests mine and read at once.
+   */
+  headCacheMs: number;
 };
 
 /** Local-only powers: impersonation, mining, time travel. Never available against Base. */
@@ -52,7 +64,7 @@ export function createChainClients(opts: {
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
-  // few milliseconds of each other travel as one JSON-RPC batch (one HTTP request). The local
+  // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local
   // chain answers in microseconds and keeps one request per call.
   const transport = http(opts.rpcUrl, {
     timeout: opts.timeoutMs ?? 10_000,
@@ -64,6 +76,7 @@ export function createChainClients(opts: {
     rpcUrl: opts.rpcUrl,
     chain,
     public: createPublicClient({ chain, transport, batch: { multicall: { wait: 0 } } }) as PublicClient,
+    headCacheMs: opts.mode === 'base' ? HEAD_CACHE_MS : 0,
   };
 }
 
@@ -104,4 +117,24 @@ export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   } catch (cause) {
     throw new ChainUnavailableError('The chain RPC is not answering.', cause);
   }
+}
+
+/**
+ * Did a read fail because the RPC did (HTTP error, timeout, JSON-RPC error), rather than the call?
+ * viem's multicall with allowFailure turns a failed round trip into a "failure" for every call in
+ * it, which must not be read as "the contract said no" (no pool, not an ERC-20).
+ */
+export function isRpcFailure(e: unknown): boolean {
+  if (!(e instanceof BaseError)) return false;
+  return (
+    e.walk(
+      (x) => x instanceof HttpRequestError || x instanceof TimeoutError || x instanceof RpcRequestError,
+    ) !== null
+  );
+}
+
+/** Throws the first RPC-level failure among multicall results (see isRpcFailure). */
+export function throwOnRpcFailure(results: readonly { status: string; error?: unknown }[]): void {
+  const hit = results.find((r) => r.status === 'failure' && isRpcFailure(r.error));
+  if (hit) throw hit.error;
 }

@@ -1,51 +1,112 @@
 /**
  * Per-token backfill on Base. The local chain is indexed whole; on Base we index a token (and its
- * pools) the first time someone analyses it: from its creation block, found by binary search on
- * eth_getCode, up to the head, then the indexer keeps following it. Holder figures count only once
- * the stream has reached the head — a half-read history would give wrong balances.
+ * pools) the first time someone analyses it: from its creation block up to the head, after which
+ * the indexer's single follower keeps it current with every other tracked token. Holder figures
+ * count only once the stream has reached the head — a half-read history would give wrong balances,
+ * so until then the report says "indexing, N% done".
+ *
+ * The creation block is found by a k-ary search on eth_getCode: each round asks PROBES_PER_ROUND
+ * heights at once (one JSON-RPC batch), so Base's ~40 M blocks take 4 round trips instead of 26.
+ * A failed round is retried with backoff; an RPC failure is never taken for "no history" — only a
+ * provider that says it has no state for old blocks is, and that is reported as such.
  */
 import type { Address, PublicClient } from 'viem';
+import type { HolderIndexState } from '../../shared/analysis';
 import type { NetworkDescription } from '../chain/network';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
 import { createVenueRegistry } from '../venues/registry';
 
-/** How long the first analysis of a token waits for its backfill before answering without it. */
-export const BACKFILL_WAIT_MS = 20_000;
+/** How long a report waits for its token's backfill before answering with a partial result. */
+export const BACKFILL_WAIT_MS = 8_000;
+/** Heights probed per round of the creation-block search (one batch each). */
+export const PROBES_PER_ROUND = 48;
+/** Attempts per search round before the backfill gives up for this report (the next one retries). */
+const ROUND_ATTEMPTS = 4;
+const RETRY_BASE_MS = 200;
+
+/** The provider cannot answer for old blocks (not an archive node): holders stay unknown. */
+export class NoHistoryError extends Error {}
+
+/** Messages nodes give when they have pruned the state a historical read needs. */
+const NO_HISTORY =
+  /missing trie node|state.{0,20}(not available|unavailable|pruned)|historical state|state histor(y|ies)|archive|pruned|header not found|unknown block|block not found/i;
+
+export function isNoHistoryError(e: unknown): boolean {
+  const m = e instanceof Error ? `${e.message} ${(e as { details?: string }).details ?? ''}` : String(e);
+  return NO_HISTORY.test(m);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `fn` with retries and exponential backoff; a no-history answer is final at once. */
+async function withRetries<T>(fn: () => Promise<T>, attempts = ROUND_ATTEMPTS): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (isNoHistoryError(e)) throw new NoHistoryError((e as Error).message);
+      last = e;
+      if (i < attempts - 1) await sleep(RETRY_BASE_MS * 2 ** i);
+    }
+  }
+  throw last;
+}
+
+/** Heights strictly between lo and hi, evenly spread, at most `n`. */
+export function probeHeights(lo: bigint, hi: bigint, n: number): bigint[] {
+  const gap = hi - lo - 1n;
+  if (gap <= 0n) return [];
+  if (gap <= BigInt(n)) return Array.from({ length: Number(gap) }, (_, i) => lo + 1n + BigInt(i));
+  const out: bigint[] = [];
+  for (let i = 1; i <= n; i++) out.push(lo + (BigInt(i) * (hi - lo)) / BigInt(n + 1));
+  return [...new Set(out)].filter((h) => h > lo && h < hi);
+}
 
 /**
- * First block where `address` has code. Needs historical state (an archive node); returns null when
- * the provider cannot answer for old blocks, so the caller reports holders as unknown.
+ * First block where `address` has code, or null when it has none at `head`. Throws NoHistoryError
+ * when the provider has no state for old blocks, and the RPC error when a round keeps failing.
  */
 export async function findCreationBlock(
   client: PublicClient,
   address: Address,
   head: bigint,
+  probes = PROBES_PER_ROUND,
 ): Promise<bigint | null> {
   const hasCode = async (block: bigint) => {
     const code = await client.getCode({ address, blockNumber: block });
     return !!code && code !== '0x';
   };
-  try {
-    if (!(await hasCode(head))) return null;
-    let lo = 0n;
-    let hi = head;
-    while (lo < hi) {
-      const mid = (lo + hi) / 2n;
-      if (await hasCode(mid)) hi = mid;
-      else lo = mid + 1n;
+  // Invariant: no code at lo (or lo = -1), code at hi.
+  let lo = -1n;
+  let hi = head;
+  let first = true;
+  for (;;) {
+    const heights = probeHeights(lo, hi, probes);
+    // The first round also checks the head itself (same batch).
+    const asked = first ? [...heights, head] : heights;
+    if (asked.length === 0) return hi;
+    const answers = await withRetries(() => Promise.all(asked.map(hasCode)));
+    if (first && !answers[answers.length - 1]) return null;
+    first = false;
+    const i = heights.findIndex((_, k) => answers[k]);
+    if (i === -1) lo = heights[heights.length - 1] ?? lo;
+    else {
+      hi = heights[i] as bigint;
+      if (i > 0) lo = heights[i - 1] as bigint;
     }
-    return lo;
-  } catch {
-    return null;
+    if (hi - lo <= 1n) return hi;
   }
 }
 
 export type TokenBackfill = {
-  /** Starts (once) and waits (bounded) for the token's backfill. */
-  ensure(token: Address): Promise<void>;
+  /** Starts (once; again after a failure) and waits at most `waitMs` for the token's backfill. */
+  ensure(token: Address, opts?: { head?: bigint; waitMs?: number }): Promise<void>;
   /** Whether the token's stream has reached `head`, i.e. its holder figures are complete. */
   complete(token: Address, head: bigint): boolean;
+  /** Where the token's holder index stands, for a partial result. */
+  status(token: Address, head: bigint): HolderIndexState;
 };
 
 export function createTokenBackfill(opts: {
@@ -58,41 +119,90 @@ export function createTokenBackfill(opts: {
   const { client, network, indexer, log } = opts;
   const venues = createVenueRegistry(network);
   const started = new Map<string, Promise<void>>();
+  /** Settled facts only: "no history at this provider". RPC failures are never stored here. */
+  const unavailable = new Map<string, string>();
   const streamId = (t: string) => `token:${t.toLowerCase()}`;
 
-  async function start(token: Address) {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const from = await findCreationBlock(client, token, head);
-    if (from === null) {
-      log.warn({ msg: 'cannot find the creation block (no historical state?); holders stay unknown', token });
-      return;
+  async function start(token: Address, knownHead?: bigint): Promise<boolean> {
+    const head = knownHead ?? (await client.getBlockNumber({ cacheTime: 0 }));
+    if (!indexer.hasStream(streamId(token))) {
+      const tracked = await track(token, head);
+      if (!tracked) return false;
     }
+    // A failed pass is the indexer's to retry (its loop runs on); the report shows the progress.
+    await indexer
+      .syncOnce({ head })
+      .catch((e) =>
+        log.warn({ msg: 'index pass failed during a backfill', token, err: (e as Error).message }),
+      );
+    return true;
+  }
+
+  async function track(token: Address, head: bigint): Promise<boolean> {
     const { weth, usd } = network.contracts;
-    const pairs = (await venues.discoverPools(client, token, [weth, usd]).catch(() => [])).map((p) => p.pool);
-    indexer.addStream({ id: streamId(token), addresses: [token.toLowerCase(), ...pairs], fromBlock: from });
+    // Pool discovery travels with the first search round.
+    const [from, pools] = await Promise.all([
+      findCreationBlock(client, token, head),
+      withRetries(() => venues.discoverPools(client, token, [weth, usd])),
+    ]);
+    if (from === null) return false;
+    indexer.addStream({
+      id: streamId(token),
+      addresses: [token.toLowerCase(), ...pools.map((p) => p.pool)],
+      fromBlock: from,
+    });
     log.info({
       msg: 'backfilling token',
       token,
       from_block: from.toString(),
       blocks: (head - from).toString(),
     });
-    await indexer.syncOnce();
+    return true;
   }
 
   return {
-    async ensure(token) {
-      let p = started.get(token.toLowerCase());
+    async ensure(token, o = {}) {
+      const key = token.toLowerCase();
+      if (unavailable.has(key)) return;
+      let p = started.get(key);
       if (!p) {
-        p = start(token).catch((e) =>
-          log.warn({ msg: 'token backfill failed', token, err: (e as Error).message }),
+        p = start(token, o.head).then(
+          (tracked) => {
+            // No code at the head: nothing to index (yet); a later report may find a contract.
+            if (!tracked) started.delete(key);
+          },
+          (e) => {
+            if (e instanceof NoHistoryError) {
+              unavailable.set(key, 'the RPC provider has no state for old blocks (not an archive node)');
+              log.warn({ msg: 'no historical state at the RPC; holders stay unknown', token });
+            } else {
+              // Not cached: the next report tries again.
+              started.delete(key);
+              log.warn({ msg: 'token backfill failed; will retry', token, err: (e as Error).message });
+            }
+          },
         );
-        started.set(token.toLowerCase(), p);
+        started.set(key, p);
       }
-      await Promise.race([p, new Promise((r) => setTimeout(r, opts.waitMs ?? BACKFILL_WAIT_MS).unref())]);
+      const waitMs = o.waitMs ?? opts.waitMs ?? BACKFILL_WAIT_MS;
+      await Promise.race([p, new Promise((r) => setTimeout(r, waitMs).unref())]);
     },
     complete(token, head) {
       const id = streamId(token);
       return indexer.hasStream(id) && indexer.streamBlock(id) >= head - 1n;
+    },
+    status(token, head) {
+      const key = token.toLowerCase();
+      const why = unavailable.get(key);
+      if (why) return { status: 'unavailable', reason: why };
+      const id = streamId(key);
+      if (!indexer.hasStream(id)) return { status: 'indexing', progressPct: null };
+      const at = indexer.streamBlock(id);
+      if (at >= head - 1n) return { status: 'complete' };
+      const from = indexer.streamStart(id);
+      if (from === undefined || head <= from) return { status: 'indexing', progressPct: null };
+      const done = at < from ? 0n : at - from + 1n;
+      return { status: 'indexing', progressPct: Math.floor(Number((done * 100n) / (head - from + 1n))) };
     },
   };
 }

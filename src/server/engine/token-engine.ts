@@ -8,12 +8,13 @@
  * Facts past their TTL are still served for a while as a background gather refreshes them
  * (stale-while-revalidate), so a request only waits for a token nobody asked about recently.
  */
-import type { Address } from 'viem';
+import { type Address, BaseError } from 'viem';
 import type { TokenReport } from '../../shared/analysis';
 import { analyseToken } from '../analysis/report';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
+import { ChainUnavailableError, isAppError } from '../errors';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
 import { quotedPriceImpactPct } from '../facts/price-impact';
 import type { TokenReportFacts } from '../facts/types';
@@ -165,16 +166,26 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     cache.get(address.toLowerCase(), async () => {
       gathers++;
       const started = Date.now();
-      head = await opts.chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => head);
+      head = await opts.chain.public.getBlockNumber({ cacheTime: opts.chain.headCacheMs }).catch(() => head);
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
         await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }
-      let f = await gatherTokenFacts(deps, address);
-      // Gathering once first validates the address (contract, ERC-20) before any backfill work.
-      if (backfill && !backfill.complete(address, head)) {
-        await backfill.ensure(address);
-        if (backfill.complete(address, head)) f = await gatherTokenFacts(deps, address);
+      // Base: index the token first (bounded wait), then gather once. A backfill that is not done
+      // in time leaves a partial result ("holders: indexing, N% done"), never a wrong count.
+      if (backfill && head >= 0n && !backfill.complete(address, head)) {
+        await backfill.ensure(address, { head });
       }
+      let f: TokenReportFacts;
+      try {
+        f = await gatherTokenFacts(deps, address);
+      } catch (e) {
+        // An RPC failure that escaped a reader is the chain's fault: a retryable 503, not a 500.
+        if (!isAppError(e) && e instanceof BaseError) {
+          throw new ChainUnavailableError('The chain RPC failed while reading the token.', e);
+        }
+        throw e;
+      }
+      if (backfill) f.holders.index = backfill.status(address, head);
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });

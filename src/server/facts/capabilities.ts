@@ -237,10 +237,14 @@ const ORDER: Capability[] = [
 
 export async function detectCapabilities(
   client: PublicClient,
-  opts: { address: Address; abi?: Abi },
+  opts: {
+    address: Address;
+    abi?: Abi /** The runtime code, when the caller has read it already. */;
+    code?: Hex;
+  },
 ): Promise<CapabilityReport> {
   const address = opts.address.toLowerCase() as Address;
-  const code = (await client.getCode({ address })) ?? '0x';
+  const code = opts.code ?? (await client.getCode({ address })) ?? '0x';
   const found: Found = new Map();
   if (code === '0x') {
     return {

@@ -86,10 +86,13 @@ async function readEthUsd(
 ): Promise<number | null> {
   const weth = network.contracts.weth.toLowerCase() as Address;
   const usd = network.contracts.usd.toLowerCase();
-  let refs = (await indexedPools(db, venues, weth))
-    .filter(known)
-    .filter((p) => p.token0 === usd || p.token1 === usd);
-  if (refs.length === 0) refs = await venues.discoverPools(client, weth, [usd as Address]);
+  // On Base the factory is asked at once, beside the index (no database step before the RPC call).
+  const [indexed, discovered] = await Promise.all([
+    indexedPools(db, venues, weth),
+    network.mode === 'base' ? venues.discoverPools(client, weth, [usd as Address]) : undefined,
+  ]);
+  let refs = indexed.filter(known).filter((p) => p.token0 === usd || p.token1 === usd);
+  if (refs.length === 0) refs = discovered ?? (await venues.discoverPools(client, weth, [usd as Address]));
   if (refs.length === 0) return null;
   const states = await venues.readPools(client, weth, refs);
   const deepest = states.sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : -1))[0];
@@ -106,28 +109,53 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
 
-  const basics = await readTokenBasics(client, t);
-  const decimals = basics.decimals ?? 18;
-
-  // Pools: the index knows every pool on the local chain; on Base ask the factories.
-  const indexed = (await indexedPools(db, venues, t)).filter((p) =>
-    [p.token0, p.token1].some((x) => x === weth || x === usd),
-  );
-  let pairRows: PoolRef[] = indexed.filter(known);
-  // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
-  const unreadPools = indexed.filter((p) => !known(p)).map((p) => p.pool);
-  if (pairRows.length === 0 && network.mode === 'base') {
-    pairRows = await venues.discoverPools(client, t, [weth as Address, usd as Address]);
-  }
-
-  const [ethUsd, capabilities, verification, holderCount, topRows, creation] = await Promise.all([
-    readEthUsd(db, client, venues, network),
-    detectCapabilities(client, { address: t }),
-    lookupVerification(deps, t),
-    readHolderCount(db, t),
-    readTopHolders(db, t, TOP_HOLDERS),
-    ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+  // Pools: the index knows every pool on the local chain; on Base ask the factories — in the same
+  // round trip as the token's basics (against a remote RPC, each sequential step costs one).
+  // The WETH/USD pool is looked up alongside (it does not depend on the token).
+  const ethUsdP = readEthUsd(db, client, venues, network);
+  ethUsdP.catch(() => {});
+  const [basics, { pairRows, unreadPools }] = await Promise.all([
+    readTokenBasics(client, t),
+    Promise.all([
+      indexedPools(db, venues, t),
+      network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
+    ]).then(([rows, discovered]) => {
+      const indexed = rows.filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd));
+      const knownPools = indexed.filter(known);
+      return {
+        pairRows: knownPools.length > 0 ? knownPools : discovered,
+        // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
+        unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
+      };
+    }),
   ]);
+  const decimals = basics.decimals ?? 18;
+  // On Base the index covers only what it has followed; until a token's history is read to the
+  // head its holder list is partial, which must read as "unknown", not as a short list or zero.
+  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
+
+  // Which top holders are contracts is asked with the other independent reads (same round trips).
+  const topWithCode = holdersKnown
+    ? readTopHolders(db, t, TOP_HOLDERS).then(async (rows) => ({
+        rows,
+        codeSizes: await readCodeSizes(
+          client,
+          rows.map((r) => r.holder as Address),
+        ).catch(() => new Map<string, number>()),
+      }))
+    : Promise.resolve({
+        rows: [] as Awaited<ReturnType<typeof readTopHolders>>,
+        codeSizes: new Map<string, number>(),
+      });
+  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, codeSizes }, creation] =
+    await Promise.all([
+      ethUsdP,
+      detectCapabilities(client, { address: t, code: basics.code }),
+      lookupVerification(deps, t),
+      readHolderCount(db, t),
+      topWithCode,
+      ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+    ]);
   const v3 = network.contracts.uniswapV3;
   const positions = v3
     ? await readPoolPositions(
@@ -169,16 +197,17 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const mainPool = poolFacts[0] ?? null;
 
   // Holders, with kinds, ages, insiders and rug history.
-  // On Base the index covers only what it has followed; a token it never saw has no holder list,
-  // which must read as "unknown", not as zero holders.
-  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
-  const pairSet = new Set(pairRows.map((p) => p.pool));
-  const lockers = new Set(network.contracts.lpLockers.map((l) => l.toLowerCase()));
+  // DEX contracts are not whales: the pools, and V3's position manager and router (which hold
+  // tokens only in passing).
+  const v3c = network.contracts.uniswapV3;
+  const pairSet = new Set<string>([
+    ...pairRows.map((p) => p.pool),
+    ...(v3c ? [v3c.positionManager, v3c.swapRouter02].map((a) => a.toLowerCase()) : []),
+  ]);
+  const lockers = new Set(
+    [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
+  );
   const deployer = creation?.deployer ?? null;
-  const codeSizes = await readCodeSizes(
-    client,
-    topRows.map((r) => r.holder as Address),
-  ).catch(() => new Map<string, number>());
   const rugged = [
     ...(await readRuggedTokens(db, [weth], RUG.minPeakWeth)),
     ...(await readRuggedTokens(db, [usd], RUG.minPeakUsd6)),
@@ -237,39 +266,39 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const simState = simPool ? states.find((s) => s.pair === simPool.pair) : undefined;
   const simVenue = simState ? venues.get(simState.venue) : undefined;
   const target = simState ? { token: t, pool: simState, weth: weth as Address } : null;
-  const trade =
-    simVenue && target ? await simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const);
   const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
-  const holderSells =
-    simVenue && target && sellers.length > 0
-      ? await simVenue
-          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
-          .catch(() => null)
-      : null;
-
   // Owner powers by effect, with a real pool buyer as the victim (the oldest buyer first).
   const powerPool =
     states
       .filter((s) => s.venue === 'uniswap-v2' && s.quote === weth)
       .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
     null;
-  const ownerPowers = await simulateOwnerPowers(client, {
-    token: t,
-    code: capabilities.code,
-    implementationCode: capabilities.implementationCode,
-    owner: capabilities.owner,
-    deployer: (deployer as Address | null) ?? null,
-    // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
-    pool: powerPool
-      ? {
-          pair: powerPool.pair,
-          router: network.contracts.uniswapV2Router,
-          weth: weth as Address,
-          wethReserve: powerPool.quoteReserve,
-        }
+  // The simulations at once: against a remote RPC they share round trips.
+  const [trade, holderSells, ownerPowers] = await Promise.all([
+    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
+    simVenue && target && sellers.length > 0
+      ? simVenue
+          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
+          .catch(() => null)
       : null,
-    holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-  });
+    simulateOwnerPowers(client, {
+      token: t,
+      code: capabilities.code,
+      implementationCode: capabilities.implementationCode,
+      owner: capabilities.owner,
+      deployer: (deployer as Address | null) ?? null,
+      // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
+      pool: powerPool
+        ? {
+            pair: powerPool.pair,
+            router: network.contracts.uniswapV2Router,
+            weth: weth as Address,
+            wethReserve: powerPool.quoteReserve,
+          }
+        : null,
+      holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+    }),
+  ]);
 
   const contractAddrs = [
     t,

@@ -2,7 +2,8 @@
  * ERC-20 basics in one Multicall3 round trip. Each field fails on its own (allowFailure), so a
  * token without owner() or with a reverting name() still yields the rest; null = unknown.
  */
-import { type Address, hexToString, isHex, type PublicClient } from 'viem';
+import { type Address, type Hex, hexToString, isHex, type PublicClient } from 'viem';
+import { isRpcFailure } from '../chain/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from './abis';
 
@@ -13,6 +14,8 @@ export type TokenBasics = {
   totalSupply: bigint | null;
   owner: Address | null;
   codeSize: number;
+  /** The runtime code itself, so later reads need not fetch it again. */
+  code: Hex;
 };
 
 const MAX_TEXT = 64;
@@ -30,25 +33,28 @@ export function cleanTokenText(value: unknown): string | null {
 }
 
 export async function readTokenBasics(client: PublicClient, token: Address): Promise<TokenBasics> {
-  let code: string | undefined;
-  try {
-    code = await client.getCode({ address: token });
-  } catch (cause) {
-    throw new ChainUnavailableError('The chain RPC did not answer eth_getCode.', cause);
+  const fns = ['name', 'symbol', 'decimals', 'totalSupply', 'owner'] as const;
+  // Code and calls together (one round trip against a remote RPC); the calls mean nothing without code.
+  const [codeRes, callsRes] = await Promise.allSettled([
+    client.getCode({ address: token }),
+    client.multicall({
+      contracts: fns.map((functionName) => ({ address: token, abi: erc20Abi, functionName })),
+      allowFailure: true,
+    }),
+  ]);
+  if (codeRes.status === 'rejected') {
+    throw new ChainUnavailableError('The chain RPC did not answer eth_getCode.', codeRes.reason);
   }
+  const code = codeRes.value;
   if (!code || code === '0x') {
     throw new AppError('not_a_contract', `No contract is deployed at ${token}.`, { status: 422 });
   }
-  const fns = ['name', 'symbol', 'decimals', 'totalSupply', 'owner'] as const;
-  let results: { status: 'success' | 'failure'; result?: unknown }[];
-  try {
-    results = await client.multicall({
-      contracts: fns.map((functionName) => ({ address: token, abi: erc20Abi, functionName })),
-      allowFailure: true,
-    });
-  } catch (cause) {
-    throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', cause);
+  if (callsRes.status === 'rejected') {
+    throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', callsRes.reason);
   }
+  const results: { status: 'success' | 'failure'; result?: unknown; error?: unknown }[] = callsRes.value;
+  const rpcFailed = results.find((r) => r.status === 'failure' && isRpcFailure(r.error));
+  if (rpcFailed) throw new ChainUnavailableError('The chain RPC failed a Multicall3 read.', rpcFailed.error);
   const get = (i: number) => (results[i]?.status === 'success' ? results[i]?.result : undefined);
   const decimals = get(2);
   const totalSupply = get(3);
@@ -69,5 +75,6 @@ export async function readTokenBasics(client: PublicClient, token: Address): Pro
     totalSupply,
     owner: typeof owner === 'string' ? (owner.toLowerCase() as Address) : null,
     codeSize: (code.length - 2) / 2,
+    code,
   };
 }

@@ -29,6 +29,14 @@ export const PROBE_ADDRESS = '0x00000000000000000000000000000000f1ab7e57' as con
 const CALLER = '0x00000000000000000000000000000000f1abca11' as const;
 /** Receives the transfer-tax test transfer. */
 const RECEIVER = '0x00000000000000000000000000000000f1ab0002' as const;
+/**
+ * Gas price of the simulated user: 1 gwei, at or above the base fee on Base (typically a few
+ * hundredths of a gwei) and on the local chain (0.01 gwei); paid from the caller's overridden balance.
+ */
+export const REAL_USER_GAS_PRICE = 1_000_000_000n;
+const PROBE_GAS = 60_000_000n;
+/** The balance override that lets `caller` pay for gas at REAL_USER_GAS_PRICE. */
+export const realUserOverride = (caller: Address) => ({ address: caller, balance: parseEther('10000000') });
 /** Enough ETH for any ladder size; exists only in the override. */
 const PROBE_FUNDS = parseEther('10000000');
 
@@ -103,10 +111,20 @@ export function rejectsStateOverride(e: unknown): boolean {
  * Runs the probe: eth_call with overrides, else eth_simulateV1 with the same overrides. An empty
  * eth_call result means the node ignored the overrides (the probe had no code), so it also falls back.
  */
-async function runProbe(client: PublicClient, data: Hex, stateOverride: StateOverride): Promise<Hex> {
+async function runProbe(client: PublicClient, data: Hex, overrides: StateOverride): Promise<Hex> {
   let first: unknown;
+  // A real user pays for gas: the caller (tx.origin) gets a balance and the call a real gas price, so
+  // a token that only lets sells through when tx.gasprice is 0 (i.e. in naive simulators) is caught.
+  const stateOverride: StateOverride = [...overrides, { address: CALLER, balance: PROBE_FUNDS }];
   try {
-    const res = await client.call({ account: CALLER, to: PROBE_ADDRESS, data, stateOverride });
+    const res = await client.call({
+      account: CALLER,
+      to: PROBE_ADDRESS,
+      data,
+      stateOverride,
+      gas: PROBE_GAS,
+      gasPrice: REAL_USER_GAS_PRICE,
+    });
     if (res.data && res.data !== '0x') return res.data;
   } catch (e) {
     if (!rejectsStateOverride(e)) throw e;
@@ -196,9 +214,11 @@ function interpretTrade(r: TradeReport, where: { pair: Address; router: Address 
     router,
     buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
     sellTaxPct: lossPct(r.sellExpected, r.sellReceived),
-    // A transfer that reverts delivers nothing: reported as a 100% transfer tax.
+    // A transfer that reverts is not a tax (it may be a transfer delay or a cooldown): null, and
+    // `transferFailed` says so.
     transferTaxPct:
-      r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : 100,
+      r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : null,
+    transferFailed: r.transferSent > 0n && !r.transferOk,
     buyGas: r.buyGas,
     sellGas: r.sellGas,
     maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),

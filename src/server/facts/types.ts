@@ -5,6 +5,7 @@
  */
 export type Address = `0x${string}`;
 
+import type { HolderIndexState } from '../../shared/analysis';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 
@@ -78,7 +79,9 @@ export type TradeSimulationFacts =
       router: Address;
       buyTaxPct: number;
       sellTaxPct: number;
-      transferTaxPct: number;
+      /** null when the test transfer reverted (never read as a 100% tax). */
+      transferTaxPct: number | null;
+      transferFailed: boolean;
       buyGas: bigint;
       sellGas: bigint;
       /** Largest buy (in ETH) that succeeded among the probed sizes; null if none probed. */
@@ -116,6 +119,8 @@ export type Holder = {
 
 export type HolderFacts = {
   holderCount: number;
+  /** Base: where the token's holder index stands (absent on the local chain, indexed whole). */
+  index?: HolderIndexState;
   /** Sorted by balance desc; at most 50. */
   top: Holder[];
   totalSupply: bigint;

@@ -25,17 +25,25 @@ export type StreamSpec = {
 };
 
 export type Indexer = {
-  /** Index every stream up to the current head once. Returns the head reached. */
-  syncOnce(): Promise<bigint>;
+  /**
+   * Index every stream up to the current head once. Returns the head reached. `head`, when the
+   * caller just read it, saves the pass its own eth_blockNumber (used only if a pass starts now).
+   */
+  syncOnce(opts?: { head?: bigint }): Promise<bigint>;
   /** Resolves when every stream has applied `block` (or the indexer stopped). */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<boolean>;
   /** Block the slowest stream has fully applied. */
   indexedBlock(): bigint;
-  /** Follow one more stream from now on (per-token backfill on Base). Idempotent per id. */
+  /**
+   * Follow one more stream from now on (per-token backfill on Base). Idempotent per id. With a
+   * follower, the stream is merged into it once it has caught up (see `follower` below).
+   */
   addStream(spec: StreamSpec): void;
   hasStream(id: string): boolean;
   /** Block a stream has fully applied (-1 before its first range). */
   streamBlock(id: string): bigint;
+  /** Where a stream started, for progress figures; undefined for unknown ids. */
+  streamStart(id: string): bigint | undefined;
   start(): void;
   stop(): Promise<void>;
 };
@@ -50,6 +58,13 @@ export type CreateIndexerOptions = {
   initialRangeBlocks?: bigint;
   /** Test hook: called after each range is committed. */
   onRangeApplied?: (range: { from: bigint; to: bigint; events: number }) => void | Promise<void>;
+  /**
+   * Base mode: the id of ONE stream that follows the head for every tracked address. A stream added
+   * with addStream backfills its addresses up to the head and is then merged into the follower, so
+   * each new block costs one eth_getLogs for all tokens, not one per token. Its address list is kept
+   * in its checkpoint and restored at start.
+   */
+  follower?: string;
 };
 
 type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
@@ -63,7 +78,25 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
   const waiters = new Set<{ block: bigint; resolve: (ok: boolean) => void }>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<bigint> | undefined;
+  /** A pass asked for while one runs: it starts when that one ends, so it sees streams added meanwhile. */
+  let queued: Promise<bigint> | undefined;
   let stopped = false;
+  const follower: StreamSpec | undefined = opts.follower
+    ? { id: opts.follower, addresses: [], fromBlock: 0n }
+    : undefined;
+  if (follower) streams.unshift(follower);
+  let followerRestored = false;
+  /** Head of the last complete pass (follower mode: an unchanged head with nothing behind is no work). */
+  let lastHead = -1n;
+  /** Streams merged into the follower: their id now reads as the follower's. */
+  const merged = new Map<string, bigint>();
+  // Ranges of different streams are fetched concurrently (one JSON-RPC batch) but applied one at a time.
+  let applying: Promise<unknown> = Promise.resolve();
+  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
+    const p = applying.then(fn, fn);
+    applying = p.catch(() => {});
+    return p;
+  };
 
   const indexedBlock = () => {
     let min: bigint | undefined;
@@ -100,10 +133,12 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
   }
 
   async function decodeAll(raw: RawLog[]): Promise<DecodedEvent[]> {
-    // Base and anvil put blockTimestamp on logs; other providers don't — fetch those blocks once.
+    // Base and anvil put blockTimestamp on logs; other providers don't — fetch those blocks once
+    // (all at once: one batch).
     const missing = [...new Set(raw.filter((l) => !l.blockTimestamp).map((l) => BigInt(l.blockNumber)))];
     const ts = new Map<bigint, number>();
-    for (const n of missing) ts.set(n, (await getHeader(n)).timestamp);
+    const headers = await Promise.all(missing.map((n) => getHeader(n)));
+    for (const h of headers) ts.set(h.number, h.timestamp);
     const out: DecodedEvent[] = [];
     for (const l of raw) {
       const e = decodeLog(l, ts.get(BigInt(l.blockNumber)));
@@ -114,6 +149,16 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
 
   async function syncStream(stream: StreamSpec, head: bigint): Promise<void> {
     let cp = await loadCheckpoint(db, stream.id);
+    if (stream === follower) {
+      if (!followerRestored && cp?.addresses) stream.addresses = [...cp.addresses];
+      followerRestored = true;
+      // Nothing to follow yet: the follower is trivially at the head, and must not ask for every log.
+      if (!stream.addresses?.length) {
+        reached.set(stream.id, head);
+        notify();
+        return;
+      }
+    }
     if (cp) {
       // Checkpoint ahead of the head, or another block at its height: back to the last common block.
       const r = await reconcileStream({
@@ -148,6 +193,9 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       // same before and after the read, and the block the index ends at must still be on it.
       const before = guardRestarts ? await getHeader(range.to) : undefined;
       let raw: RawLog[];
+      // The range's closing header travels with its logs (one batch against a remote RPC).
+      const closing = getHeader(range.to);
+      closing.catch(() => {});
       try {
         raw = await getLogs(stream, range.from, range.to);
       } catch (e) {
@@ -159,7 +207,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
         throw e;
       }
       const events = await decodeAll(raw);
-      const header = await getHeader(range.to);
+      const header = await closing;
       if (
         before &&
         (before.hash !== header.hash || (prev && (await getHeader(prev.number)).hash !== prev.hash))
@@ -168,12 +216,14 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
           'The chain changed during an index pass; reconciling on the next one.',
         );
       }
-      await applyRange(db, events, {
-        stream: stream.id,
-        blockNumber: range.to,
-        blockHash: header.hash,
-        addresses: stream.addresses,
-      });
+      await serially(() =>
+        applyRange(db, events, {
+          stream: stream.id,
+          blockNumber: range.to,
+          blockHash: header.hash,
+          addresses: stream.addresses,
+        }),
+      );
       state = afterSuccess(state);
       ranges.set(stream.id, state);
       reached.set(stream.id, range.to);
@@ -186,22 +236,76 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     notify();
   }
 
-  async function syncOnce(): Promise<bigint> {
-    running ??= (async () => {
+  /** Backfill streams that reached the head join the follower (same head: no gap, no overlap). */
+  async function mergeCaughtUp(head: bigint): Promise<void> {
+    if (!follower || (reached.get(follower.id) ?? -1n) < head) return;
+    const ready = streams.filter((s) => s !== follower && (reached.get(s.id) ?? -1n) >= head);
+    if (ready.length === 0) return;
+    const first = ready[0] as StreamSpec;
+    const cp = await loadCheckpoint(db, first.id);
+    if (!cp || cp.blockNumber !== head) return;
+    const addresses = new Set(follower.addresses ?? []);
+    for (const s of ready) for (const a of s.addresses ?? []) addresses.add(a.toLowerCase());
+    const followerCp = await loadCheckpoint(db, follower.id);
+    // The follower's checkpoint moves to the head with its new address list (an empty range).
+    const at = followerCp && followerCp.blockNumber > head ? followerCp : cp;
+    await serially(() =>
+      applyRange(db, [], {
+        stream: follower.id,
+        blockNumber: at.blockNumber,
+        blockHash: at.blockHash,
+        addresses: [...addresses],
+      }),
+    );
+    follower.addresses = [...addresses];
+    reached.set(follower.id, at.blockNumber);
+    for (const s of ready) {
+      merged.set(s.id, s.fromBlock);
+      streams.splice(streams.indexOf(s), 1);
+      reached.delete(s.id);
+    }
+  }
+
+  function startPass(knownHead?: bigint): Promise<bigint> {
+    running = (async () => {
       try {
         let head: bigint;
         try {
-          head = await chain.public.getBlockNumber({ cacheTime: 0 });
+          head = knownHead ?? (await chain.public.getBlockNumber({ cacheTime: chain.headCacheMs }));
         } catch (cause) {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }
-        for (const s of [...streams]) await syncStream(s, head);
+        // Follower mode (a remote RPC): no new block and no stream behind = nothing to read.
+        if (follower && head === lastHead && streams.every((s) => (reached.get(s.id) ?? -1n) >= head)) {
+          return head;
+        }
+        // Every stream at once: against a remote RPC their reads share round trips.
+        const results = await Promise.allSettled([...streams].map((s) => syncStream(s, head)));
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        await mergeCaughtUp(head);
+        lastHead = head;
         return head;
       } finally {
         running = undefined;
       }
     })();
     return running;
+  }
+
+  /**
+   * Runs a pass, or — when one is already running — the next one, which starts after it: a caller
+   * that just added a stream must get a pass that includes it, not one that began before.
+   */
+  function syncOnce(o: { head?: bigint } = {}): Promise<bigint> {
+    if (!running) return startPass(o.head);
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return running ?? startPass();
+      });
+    return queued;
   }
 
   const loop = async () => {
@@ -219,10 +323,11 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     syncOnce,
     indexedBlock,
     addStream(spec) {
-      if (!streams.some((s) => s.id === spec.id)) streams.push(spec);
+      if (!merged.has(spec.id) && !streams.some((s) => s.id === spec.id)) streams.push(spec);
     },
-    hasStream: (id) => streams.some((s) => s.id === id),
-    streamBlock: (id) => reached.get(id) ?? -1n,
+    hasStream: (id) => merged.has(id) || streams.some((s) => s.id === id),
+    streamBlock: (id) => reached.get(merged.has(id) && follower ? follower.id : id) ?? -1n,
+    streamStart: (id) => merged.get(id) ?? streams.find((s) => s.id === id)?.fromBlock,
     waitForBlock(block, timeoutMs = 30_000) {
       if (indexedBlock() >= block) return Promise.resolve(true);
       return new Promise((resolve) => {
@@ -242,6 +347,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => {});
+      await queued?.catch(() => {});
       for (const w of waiters) w.resolve(false);
       waiters.clear();
     },

@@ -14,7 +14,16 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
     });
   }
   const r = schema.safeParse(value);
-  if (r.success) return r.data;
+  if (r.success) {
+    // Postgres text and jsonb cannot hold U+0000: refuse it here, naming the field, not as a 500.
+    const nul = nulPath(r.data, []);
+    if (nul)
+      throw new BadRequestError(`${nul} must not contain NUL (U+0000) characters.`, {
+        field: nul,
+        reason: 'must not contain NUL (U+0000) characters',
+      });
+    return r.data;
+  }
   const issue = r.error.issues[0];
   if (!issue) throw new BadRequestError(`Invalid request ${what}.`, { field: what });
   const keys = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
@@ -32,6 +41,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
         }
       : {}),
   });
+}
+
+/** Path of the first string (key or value) holding U+0000, or null. */
+function nulPath(v: unknown, path: string[]): string | null {
+  if (typeof v === 'string') return v.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (path.length > 20 || v === null || typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v)) {
+    if (k.includes('\u0000')) return [...path, k.split('\u0000').join('?')].join('.');
+    const found = nulPath(x, [...path, k]);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A positive integer id from the path. */

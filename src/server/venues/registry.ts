@@ -42,9 +42,8 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
     get: (id) => byId.get(id),
     venueOfFactory: (factory) => factories.get(factory.toLowerCase()) ?? null,
     async discoverPools(client, token, quotes) {
-      const found = await Promise.all(
-        venues.map((v) => v.discoverPools(client, token, quotes).catch(() => [] as PoolRef[])),
-      );
+      // A failed look-up throws (the caller answers 503 or retries): an RPC error is not "no pools".
+      const found = await Promise.all(venues.map((v) => v.discoverPools(client, token, quotes)));
       return found.flat();
     },
     async readPools(client, token, refs, ctx = { deployer: null }) {

@@ -4,6 +4,7 @@
  * constant-product formula, trades through the V2 router with the TradeProbe helper.
  */
 import type { Address } from 'viem';
+import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
 import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
 import { simulateHolderSells, simulateTrade } from '../facts/trade-simulation';
@@ -45,6 +46,7 @@ export function createUniswapV2Venue(addr: UniswapV2Addresses): Venue {
         ),
         allowFailure: true,
       });
+      throwOnRpcFailure(res);
       const out: PoolRef[] = [];
       res.forEach((r, i) => {
         const pool = r.status === 'success' ? ((r.result as string).toLowerCase() as Address) : null;
@@ -72,6 +74,7 @@ export function createUniswapV2Venue(addr: UniswapV2Addresses): Venue {
       let res: { status: string; result?: unknown }[];
       try {
         res = calls.length ? await client.multicall({ contracts: calls as never, allowFailure: true }) : [];
+        throwOnRpcFailure(res);
       } catch (cause) {
         throw new ChainUnavailableError('The chain RPC failed a Multicall3 read of pool state.', cause);
       }

@@ -24,6 +24,8 @@ import {
   decodeRevertReason,
   lossPct,
   PROBE_ADDRESS,
+  REAL_USER_GAS_PRICE,
+  realUserOverride,
   rejectsStateOverride,
   safeMessage,
 } from '../facts/trade-simulation';
@@ -67,10 +69,19 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
 
-  async function runProbe(client: PublicClient, data: Hex, stateOverride: StateOverride): Promise<Hex> {
+  async function runProbe(client: PublicClient, data: Hex, overrides: StateOverride): Promise<Hex> {
     let first: unknown;
+    // A real user: the caller pays a real gas price from its (overridden) balance.
+    const stateOverride = [...overrides, realUserOverride(CALLER)];
     try {
-      const res = await client.call({ account: CALLER, to: PROBE_ADDRESS, data, stateOverride });
+      const res = await client.call({
+        account: CALLER,
+        to: PROBE_ADDRESS,
+        data,
+        stateOverride,
+        gas: 60_000_000n,
+        gasPrice: REAL_USER_GAS_PRICE,
+      });
       if (res.data && res.data !== '0x') return res.data;
     } catch (e) {
       if (!rejectsStateOverride(e)) throw e;
@@ -286,8 +297,10 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
           router,
           buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
           sellTaxPct: lossPct(r.sellExpected, r.sellReceived),
+          // A reverted test transfer is not a tax (a transfer delay can do it): null + transferFailed.
           transferTaxPct:
-            r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : 100,
+            r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : null,
+          transferFailed: r.transferSent > 0n && !r.transferOk,
           buyGas: r.buyGas,
           sellGas: r.sellGas,
           maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),

@@ -18,6 +18,7 @@ import {
   RugAnalysisPanel,
   WarningsAlert,
 } from '../components/liquidity/liquidity-results';
+import { PoolsPanel } from '../components/liquidity/pools-table';
 import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
@@ -172,6 +173,7 @@ export default function LiquidityScannerPage() {
               <RugAnalysisPanel data={q.data} />
               <LiveMonitoringPanel data={q.data} />
             </div>
+            <PoolsPanel data={q.data} />
             <div className="grid items-start gap-6 lg:grid-cols-2">
               <ListPanel
                 testId="recommendations"

@@ -32,8 +32,10 @@ import {
 } from '../components/analysis/analysis-panels';
 import { ErrorState } from '../components/analysis/error-state';
 import { EvidenceList } from '../components/analysis/evidence-panel';
+import { OwnerPowersPanel } from '../components/analysis/owner-powers-panel';
 import { ScoreCard } from '../components/analysis/score-card';
 import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
+import { PoolsPanel } from '../components/liquidity/pools-table';
 import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -329,9 +331,11 @@ function Analysis({ address }: { address: string }) {
             </div>
             <div className="grid items-start gap-4 lg:grid-cols-3">
               <SecurityPanel scanner={scanner.data} rug={rug.data} />
+              <OwnerPowersPanel powers={scanner.data?.ownerPowers} />
               <WhalePanel whales={whales.data} />
               <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
             </div>
+            {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
             {rug.data?.recommendation ? (
               <RecommendationCard recommendation={rug.data.recommendation} />
             ) : null}

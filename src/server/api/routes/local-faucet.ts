@@ -10,7 +10,7 @@ import { type Address, erc20Abi, formatUnits, parseEther, parseUnits } from 'vie
 import type { ScenarioManifest } from '../../../shared/scenario';
 import { type FaucetResponse, faucetRequestSchema } from '../../../shared/wallet-auth';
 import type { LocalChainClients } from '../../chain/client';
-import { AppError, ChainUnavailableError } from '../../errors';
+import { AppError, BadRequestError, ChainUnavailableError } from '../../errors';
 import { parseWith } from '../../trader-tools/http';
 import type { AppContext } from '../context';
 
@@ -40,6 +40,11 @@ export function registerLocalFaucetRoutes(
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (req): Promise<FaucetResponse> => {
       const { address } = parseWith(faucetRequestSchema, req.body);
+      if (/^0x0{40}$/.test(address))
+        throw new BadRequestError('address must not be the zero address.', {
+          field: 'address',
+          reason: 'must not be the zero address',
+        });
       if (!flab) throw new AppError('config_error', 'The local scenario has no FLAB token.', { status: 503 });
       return serial(async () => {
         try {
@@ -56,6 +61,13 @@ export function registerLocalFaucetRoutes(
             functionName: 'decimals',
           });
           const amount = parseUnits(FAUCET_FLAB, decimals);
+          // The faucet funds wallets: a contract may refuse ETH (or the tokens) and is no test wallet.
+          const code = await chain.public.getCode({ address });
+          if (code && code !== '0x')
+            throw new BadRequestError('address must be a wallet, not a contract.', {
+              field: 'address',
+              reason: 'is a contract',
+            });
           const held = await balanceOf(address);
           const transactions: `0x${string}`[] = [];
           let ethSent = 0n;

@@ -3,7 +3,13 @@
  * spec's formats: hash shortened to first 10 + last 8, ETH values, supply ÷ 1e18 in exponential
  * form, and 'N/A' for whatever is missing.
  */
-import type { LiquidityResult, RugResult, ScannerResult, WhaleResult } from '@shared/analysis';
+import type {
+  HolderIndexState,
+  LiquidityResult,
+  RugResult,
+  ScannerResult,
+  WhaleResult,
+} from '@shared/analysis';
 import {
   formatDateTimeSeconds,
   formatEth,
@@ -19,6 +25,14 @@ import { Badge } from '../ui/badge';
 import { Panel, StatRow } from './panel';
 import { severityTone } from './score-style';
 
+/** Why the holder count is missing: still indexing (with progress) or not obtainable here. */
+function holderIndexText(index: HolderIndexState | undefined): string {
+  if (index?.status === 'indexing')
+    return index.progressPct === null ? 'Indexing…' : `Indexing, ${index.progressPct}% done`;
+  if (index?.status === 'unavailable') return 'Unknown (the RPC has no history)';
+  return 'Unknown';
+}
+
 export function SecurityPanel({ scanner, rug }: { scanner?: ScannerResult; rug?: RugResult }) {
   const verified = scanner?.details.contractVerified;
   const holders = scanner?.details.holderCount;
@@ -32,7 +46,11 @@ export function SecurityPanel({ scanner, rug }: { scanner?: ScannerResult; rug?:
         >
           {verified === true ? 'Verified' : verified === false ? 'Unverified' : NA}
         </StatRow>
-        <StatRow label="Holders">{typeof holders === 'number' ? formatInteger(holders) : 'Unknown'}</StatRow>
+        <StatRow label="Holders">
+          {typeof holders === 'number'
+            ? formatInteger(holders)
+            : holderIndexText(scanner?.details.holderIndex)}
+        </StatRow>
       </dl>
       <div>
         <h3 className="text-sm font-medium text-slate-300">Risk factors</h3>

@@ -1,0 +1,148 @@
+/**
+ * The gateway in front of a stub chain: limits and refusals come out with providers' messages, a
+ * batch counts as one request, and faults follow the seed.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RpcGateway, startRpcGateway } from './gateway';
+
+type Call = { id: unknown; method: string; params?: unknown[] };
+let upstream: http.Server;
+let upstreamUrl: string;
+let gw: RpcGateway;
+
+/** A stub chain: head 100_000, one log per block asked for. */
+function answer(c: Call) {
+  if (c.method === 'eth_blockNumber') return { jsonrpc: '2.0', id: c.id, result: '0x186a0' };
+  if (c.method === 'eth_getLogs') {
+    const f = (c.params?.[0] ?? {}) as { fromBlock: string; toBlock: string };
+    const logs = [];
+    for (let b = BigInt(f.fromBlock); b <= BigInt(f.toBlock); b++)
+      logs.push({ blockNumber: `0x${b.toString(16)}` });
+    return { jsonrpc: '2.0', id: c.id, result: logs };
+  }
+  return { jsonrpc: '2.0', id: c.id, result: '0x1' };
+}
+
+async function rpc(body: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(gw.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // HTML error page
+  }
+  return { status: res.status, json };
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as Call | Call[];
+      const out = Array.isArray(body) ? body.map(answer) : answer(body);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  gw = await startRpcGateway({
+    upstreamUrl,
+    latencyMs: 0,
+    maxBlockRange: 2000,
+    maxLogs: 500,
+    rateLimit: null,
+  });
+});
+afterAll(async () => {
+  await gw?.close();
+  await new Promise((r) => upstream.close(r));
+});
+
+describe('RPC gateway', () => {
+  it('counts a batch as one request and its calls separately', async () => {
+    gw.resetStats();
+    const r = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+    ]);
+    expect(r.status).toBe(200);
+    expect((r.json as unknown[]).length).toBe(2);
+    expect(gw.stats()).toMatchObject({ requests: 1, calls: 2 });
+  });
+
+  it('refuses what a public endpoint does not offer', async () => {
+    for (const method of [
+      'debug_traceCall',
+      'anvil_setCode',
+      'evm_mine',
+      'hardhat_impersonateAccount',
+      'eth_sendTransaction',
+    ]) {
+      const r = await rpc({ jsonrpc: '2.0', id: 1, method, params: [] });
+      expect((r.json as { error: { code: number } }).error.code).toBe(-32601);
+    }
+    gw.configure({ stateOverrides: false, simulateV1: false });
+    const call = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{}, 'latest', {}] });
+    expect((call.json as { error: { message: string } }).error.message).toBe(
+      'too many arguments, want at most 2',
+    );
+    const sim = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_simulateV1', params: [] });
+    expect((sim.json as { error: { code: number } }).error.code).toBe(-32601);
+    const plain = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{}, 'latest'] });
+    expect((plain.json as { result: string }).result).toBe('0x1');
+    gw.configure({ stateOverrides: true, simulateV1: true });
+  });
+
+  it("limits eth_getLogs ranges and result sizes with providers' messages", async () => {
+    const logs = (from: number, to: number) =>
+      rpc({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'eth_getLogs',
+        params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` }],
+      });
+    const wide = (await logs(1, 5000)).json as { error: { code: number; message: string } };
+    expect(wide.error).toEqual({ code: -32602, message: 'range 5000 exceeds limit of 2000' });
+    const many = (await logs(1, 1000)).json as { error: { code: number; message: string } };
+    expect(many.error).toEqual({ code: -32005, message: 'query returned more than 500 results' });
+    gw.configure({ resultLimitStyle: 'suggest' });
+    const hint = (await logs(16, 1000)).json as { error: { message: string } };
+    // Blocks 16..515 hold exactly 500 logs.
+    expect(hint.error.message).toBe('query exceeds max results 500, retry with the range 0x10-0x203');
+    gw.configure({ resultLimitStyle: 'plain' });
+    const ok = (await logs(1, 100)).json as { result: unknown[] };
+    expect(ok.result).toHaveLength(100);
+  });
+
+  it('answers 429 beyond its rate limit', async () => {
+    gw.configure({ rateLimit: { rps: 1, burst: 2 } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await rpc({ jsonrpc: '2.0', id: i, method: 'eth_chainId' })).status);
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(statuses).toContain(429);
+    gw.configure({ rateLimit: null });
+  });
+
+  it('fails a seeded share of requests with 5xx', async () => {
+    gw.configure({ errorRate: 0.5, seed: 42 });
+    gw.resetStats();
+    const statuses = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await rpc({ jsonrpc: '2.0', id: i, method: 'eth_chainId' })).status);
+    const failed = statuses.filter((s) => s === 502 || s === 503).length;
+    expect(failed).toBe(gw.stats().faults);
+    expect(failed).toBeGreaterThan(8);
+    expect(failed).toBeLessThan(32);
+    gw.configure({ errorRate: 0 });
+  });
+});
