@@ -101,10 +101,14 @@ async function main() {
   const stopHogs = () => {
     for (const h of hogProcs) h.kill('SIGKILL');
   };
-  process.once('SIGINT', () => {
-    stopHogs();
-    process.exit(130);
-  });
+  // Busy children must never outlive the check (Ctrl-C, a CI timeout's SIGTERM, any exit).
+  process.once('exit', stopHogs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopHogs();
+      process.exit(130);
+    });
+  }
   console.log(
     `check:scenario — ${runs} cold ${variant} builds (seed ${seed}) with ${hogs} CPU hog(s) running`,
   );
