@@ -28,6 +28,7 @@ const abi = parseAbi([
   'function decimals() view returns (uint8)',
   'function getReserves() view returns (uint112, uint112, uint32)',
   'function token0() view returns (address)',
+  'function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint8, bool)',
 ]);
 
 beforeAll(async () => {
@@ -47,8 +48,11 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** USD price of a token from its WETH pair's reserves and the WETH/USDC pair's reserves. */
-async function priceFromReserves(token: Address): Promise<number | null> {
+/**
+ * USD prices a token can honestly have: one per WETH pool it trades in (V2 reserves, V3 slot0),
+ * each times the WETH/USDC pair's price. The engine prices from the deepest pool, whichever venue.
+ */
+async function poolPrices(token: Address): Promise<number[]> {
   const client = runtime.chain.public;
   const weth = manifest.contracts.weth.toLowerCase();
   const usd = manifest.contracts.usd.toLowerCase();
@@ -60,15 +64,26 @@ async function priceFromReserves(token: Address): Promise<number | null> {
   const usdPair = manifest.pairs.USDC as Address;
   const e = await side(usdPair, weth);
   const ethUsd = Number(e.quote) / 1e6 / (Number(e.base) / 1e18);
-  if (token.toLowerCase() === usd) return (Number(e.base) / 1e18 / (Number(e.quote) / 1e6)) * ethUsd;
+  if (token.toLowerCase() === usd) return [(Number(e.base) / 1e18 / (Number(e.quote) / 1e6)) * ethUsd];
+  const dec = await client.readContract({ address: token, abi, functionName: 'decimals' });
+  const prices: number[] = [];
   const symbol = Object.entries(manifest.tokens).find(
     ([, a]) => a.toLowerCase() === token.toLowerCase(),
   )?.[0];
   const pair = symbol ? manifest.pairs[symbol] : undefined;
-  if (!pair) return null;
-  const dec = await client.readContract({ address: token, abi, functionName: 'decimals' });
-  const p = await side(pair as Address, token.toLowerCase());
-  return (Number(p.quote) / 1e18 / (Number(p.base) / 10 ** dec)) * ethUsd;
+  if (pair) {
+    const p = await side(pair as Address, token.toLowerCase());
+    prices.push((Number(p.quote) / 1e18 / (Number(p.base) / 10 ** dec)) * ethUsd);
+  }
+  for (const v3 of manifest.uniswapV3?.pools ?? []) {
+    if (v3.token.toLowerCase() !== token.toLowerCase()) continue;
+    const [sqrtPriceX96] = await client.readContract({ address: v3.pool, abi, functionName: 'slot0' });
+    const t0 = (await client.readContract({ address: v3.pool, abi, functionName: 'token0' })).toLowerCase();
+    const raw = (Number(sqrtPriceX96) / 2 ** 96) ** 2; // token1 per token0, raw units
+    const wethPerTokenRaw = t0 === token.toLowerCase() ? raw : 1 / raw;
+    prices.push(wethPerTokenRaw * 10 ** (dec - 18) * ethUsd);
+  }
+  return prices;
 }
 
 describe('GET /api/portfolio/:address', () => {
@@ -89,9 +104,12 @@ describe('GET /api/portfolio/:address', () => {
         args: [demo],
       });
       expect(h.balanceRaw).toBe(bal.toString());
-      const price = await priceFromReserves(h.address as Address);
-      expect(price, `price of ${h.symbol}`).not.toBeNull();
-      expect(h.price).toBeCloseTo(price as number, 8);
+      const prices = await poolPrices(h.address as Address);
+      const price = prices.find((p) => Math.abs((h.price ?? Number.NaN) / p - 1) < 1e-6);
+      expect(
+        price,
+        `price of ${h.symbol}: ${h.price} is none of its pools' ${prices.join(', ')}`,
+      ).toBeDefined();
       expect(h.flabScore).not.toBeNull();
       expect(h.holders).toBeGreaterThan(0);
       expected += (Number(bal) / 10 ** h.decimals) * (price as number);
