@@ -466,7 +466,9 @@ describe('Pump Finder', () => {
           ['4h', 'high'],
           ['4h', 'all'],
         ] as const) {
-          const sent = page.waitForRequest((r) => {
+          // The page's own answer is the reference: the list is recomputed in the background, so a
+          // second fetch by the test may already hold a newer list.
+          const answered = page.waitForResponse((r) => {
             const u = new URL(r.url());
             return (
               u.pathname === '/api/pump-opportunities' &&
@@ -477,14 +479,19 @@ describe('Pump Finder', () => {
           const current = requests.at(-1);
           if (current?.searchParams.get('timeframe') !== tf) await chip(tf).click();
           else await chip(risk).click();
-          await sent;
+          const response = await answered;
           expect(await chip(tf).getAttribute('aria-pressed')).toBe('true');
           expect(await chip(risk).getAttribute('aria-pressed')).toBe('true');
-          const expected = await api<PumpResponse>(`/api/pump-opportunities?timeframe=${tf}&risk=${risk}`);
+          const expected =
+            response.status() === 200
+              ? ((await response.json()) as PumpResponse)
+              : await api<PumpResponse>(`/api/pump-opportunities?timeframe=${tf}&risk=${risk}`);
           if (expected.opportunities.length === 0) {
             await page.getByRole('heading', { name: 'No Pump Opportunities Found' }).waitFor();
           } else {
-            await expect.poll(() => cards.count()).toBe(expected.opportunities.length);
+            await expect
+              .poll(() => cards.count(), { timeout: DATA_TIMEOUT_MS })
+              .toBe(expected.opportunities.length);
             expect(await cardValue(page, 'Opportunities')).toBe(String(expected.summary.total));
           }
         }
@@ -672,9 +679,20 @@ describe('Market pages with the chain stopped', () => {
           '/api/pump-opportunities?timeframe=24h&risk=all',
           '/api/airdrops?category=all&search=',
         ]) {
-          const res = await fetch(`${baseUrl}${url}`);
-          expect(res.status, url).toBe(503);
-          expect(((await res.json()) as { error: { code: string } }).error.code).toBe('chain_unavailable');
+          // The guard trusts a good head read for 1 s, so the first answer may still come from before
+          // the freeze; within a few seconds every answer is the 503.
+          let body: unknown;
+          await expect
+            .poll(
+              async () => {
+                const res = await fetch(`${baseUrl}${url}`);
+                body = await res.json();
+                return res.status;
+              },
+              { timeout: 10_000, interval: 500, message: url },
+            )
+            .toBe(503);
+          expect((body as { error: { code: string } }).error.code).toBe('chain_unavailable');
         }
         const sawError = async (path: string, empty: RegExp, act?: () => Promise<void>) => {
           await page.goto(path);

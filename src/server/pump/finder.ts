@@ -120,8 +120,17 @@ export async function findPumpOpportunities(
   if (!pairList.length) return empty;
   const current = await aggregate(db, pairList, wethIs0, since, nowSec + 1);
   const previous = await aggregate(db, pairList, wethIs0, since - W, since);
+  // One entry per token: a token trading in several pools (V2 and V3, several fee tiers) is judged
+  // on its busiest pool, not listed once per pool.
+  const seen = new Set<string>();
   const candidates = [...current.values()]
     .sort((a, b) => b.buyQuote + b.sellQuote - (a.buyQuote + a.sellQuote))
+    .filter((c) => {
+      const token = tokenOf.get(c.pair);
+      if (token === undefined || seen.has(token)) return false;
+      seen.add(token);
+      return true;
+    })
     .slice(0, PUMP_MAX_CANDIDATES);
 
   const results: PumpOpportunity[] = [];

@@ -18,7 +18,7 @@ export function Panel({
   testId?: string;
 }) {
   return (
-    <Card data-testid={testId} className={cn('flex flex-col gap-4 p-5', className)}>
+    <Card data-testid={testId} className={cn('flex min-w-0 flex-col gap-4 p-5', className)}>
       <h2 className="flex items-center gap-2 text-base font-semibold text-white">
         {Icon ? <Icon aria-hidden="true" className="size-4 text-brand-300" /> : null}
         {title}
