@@ -1,6 +1,6 @@
 /**
  * One Pump Finder opportunity: momentum score (80+ 'Strong Momentum'), risk, prices, signals.
- * The score ranks momentum; it is not a probability, and no entry/exit target is shown (ADR 0005).
+ * The score only ranks momentum (uncalibrated, ADR 0005); no entry/exit target is shown.
  */
 import { shortAddress } from '@shared/address';
 import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
@@ -105,8 +105,8 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         </table>
         <p className="mt-2">
           The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
-          0–100). Its weights are a written judgement, not fitted or calibrated: it is not a chance of a price
-          rise. Passed the safety verdict (sell simulated, tax, drain, owner powers); rug score{' '}
+          0–100). Its weights are a written judgement, not fitted or calibrated: it ranks tokens, it does not
+          say how likely a price rise is. Passed the safety verdict (sell simulated, tax, drain, owner powers); rug score{' '}
           {o.rugScore ?? 'N/A'}.
         </p>
       </details>
