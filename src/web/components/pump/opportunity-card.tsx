@@ -106,8 +106,8 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         <p className="mt-2">
           The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
           0–100). Its weights are a written judgement, not fitted or calibrated: it ranks tokens, it does not
-          say how likely a price rise is. Passed the safety verdict (sell simulated, tax, drain, owner powers); rug score{' '}
-          {o.rugScore ?? 'N/A'}.
+          say how likely a price rise is. Passed the safety verdict (sell simulated, tax, drain, owner
+          powers); rug score {o.rugScore ?? 'N/A'}.
         </p>
       </details>
       <div className="mt-4">
