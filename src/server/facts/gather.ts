@@ -35,6 +35,7 @@ import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
+import { mayBeWrapper, probeWrapping } from './wrapping';
 
 export type GatherDeps = {
   db: Db;
@@ -120,7 +121,12 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       indexedPools(db, venues, t),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
     ]).then(([rows, discovered]) => {
-      const indexed = rows.filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd));
+      // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
+      // a pool against some new token would otherwise be read as quoted in that token.
+      const indexed = rows.filter((p) => {
+        const other = p.token0 === t ? p.token1 : p.token0;
+        return other !== t && (other === weth || other === usd);
+      });
       const knownPools = indexed.filter(known);
       return {
         pairRows: knownPools.length > 0 ? knownPools : discovered,
@@ -274,7 +280,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
     null;
   // The simulations at once: against a remote RPC they share round trips.
-  const [trade, holderSells, ownerPowers] = await Promise.all([
+  const [trade, holderSells, ownerPowers, wrapping] = await Promise.all([
     simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
     simVenue && target && sellers.length > 0
       ? simVenue
@@ -297,7 +303,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
           }
         : null,
       holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+      createdAtBlock: creation?.createdBlock ?? null,
     }),
+    mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
   ]);
 
   const contractAddrs = [
@@ -348,6 +356,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(wrapping ? { wrapping } : {}),
+    isUsdReference: t === usd,
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {
