@@ -109,8 +109,8 @@ export type TradingSimulation = {
   requests: number;
 };
 
-type TradeReport = ReturnType<typeof decodeFunctionResult<typeof TradeProbe.abi, 'probe'>>;
-type SellResult = TradeReport['sell'];
+export type TradeReport = ReturnType<typeof decodeFunctionResult<typeof TradeProbe.abi, 'probe'>>;
+export type SellResult = TradeReport['sell'];
 
 /** Percent lost between what the pool quoted and what arrived, to 0.01 pp. */
 export function lossPct(expected: bigint, received: bigint): number {
@@ -144,22 +144,19 @@ export function safeMessage(e: unknown): string {
   return base.replace(/\b(https?|wss?):\/\/[^\s"'<>)]+/gi, '<rpc>').slice(0, 300);
 }
 
-/** Did the provider reject the method or its arguments (overrides, simulation), rather than fail? */
+/**
+ * Did the provider reject the method or its arguments (state overrides, eth_simulateV1 itself)
+ * rather than fail? Only RPC errors count: a thrown plain Error is ours, not the node's refusal.
+ */
 export function rejectsStateOverride(e: unknown): boolean {
-  const err = e as { code?: unknown; message?: unknown } | null;
-  const text =
-    e instanceof BaseError ? `${e.shortMessage} ${e.details ?? ''}` : String(err?.message ?? e ?? '');
+  if (!(e instanceof BaseError)) return false;
+  const text = `${e.shortMessage} ${e.details ?? ''}`;
   if (/revert/i.test(text)) return false;
-  const coded =
-    e instanceof BaseError
-      ? (e.walk((x) => typeof (x as { code?: unknown }).code === 'number') as { code?: number } | null)
-      : typeof err?.code === 'number'
-        ? (err as { code: number })
-        : null;
+  const coded = e.walk((x) => typeof (x as { code?: unknown }).code === 'number') as { code?: number } | null;
   return (
     coded?.code === -32601 ||
     coded?.code === -32602 ||
-    /override|too many|argument|param|unsupported|not supported|not found|does not exist|not available/i.test(
+    /override|too many|argument|param|unsupported|not supported|does not exist|not available|method not found/i.test(
       text,
     )
   );
@@ -231,6 +228,10 @@ export function interpretTrade(
       ...context,
     };
   const moved = tries.find((x) => x.sell.transferTried && x.sell.transferOk);
+  // A sell that passed and then fails some blocks later: the wallet is locked after its buy.
+  const locked = tries.find(
+    (x) => x.blocks > sold.blocks && x.sell.tried && x.sell.amount > 0n && !x.sell.ok,
+  );
   // The main buy succeeded too, so it counts towards the largest successful buy (bigint: no Math.max).
   let bought = r.maxBuy;
   if (r.buyAmount > bought) bought = r.buyAmount;
@@ -250,6 +251,8 @@ export function interpretTrade(
         : null,
     transferFailed: sameBlockTransfer && !r.sell.transferOk,
     sellDelayBlocks: sold.blocks,
+    sellBlockedAfterBlocks: locked ? locked.blocks : null,
+    sellBlockedReason: locked ? decodeRevertReason(locked.sell.revertData) : null,
     transferDelayBlocks: !sameBlockTransfer ? 0 : moved ? moved.blocks : null,
     buyGas: r.buyGas,
     sellGas: sold.sell.gasUsed,

@@ -94,6 +94,12 @@ export type TradeSimulationFacts =
       transferFailed: boolean;
       /** Blocks after the buy before a sell passed: 0 = the same block (no cooldown). */
       sellDelayBlocks?: number;
+      /**
+       * Blocks after the buy from which the sell fails again although it had passed (a wallet lock
+       * some blocks after the first buy); null when every later try passed.
+       */
+      sellBlockedAfterBlocks?: number | null;
+      sellBlockedReason?: string | null;
       /** Blocks after the buy before a wallet-to-wallet transfer passed; null when none did. */
       transferDelayBlocks?: number | null;
       buyGas: bigint;
