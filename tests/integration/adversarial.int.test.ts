@@ -316,7 +316,11 @@ describe('adversarial suite (no verified source)', () => {
     // One purchase per block per tx.origin: a fresh round trip passes in one block, no cooldown.
     expect(trade('CleanOnePerBlock')).toMatchObject({ status: 'ok', sellDelayBlocks: 0 });
     // Locks a wallet 3 blocks after its first buy: the fresh buyer sells at +1 and +2, not at +5.
-    expect(trade('LockAfterBuy')).toMatchObject({ status: 'ok', sellDelayBlocks: 0, sellBlockedAfterBlocks: 5 });
+    expect(trade('LockAfterBuy')).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: 5,
+    });
     // Sells only at gas price 0: a real user pays the base fee plus a tip, and cannot sell.
     const gas = trade('GasPriceHoneypot');
     expect(gas?.status).toBe('sell_failed');

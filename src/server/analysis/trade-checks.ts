@@ -188,6 +188,14 @@ export const checkSellCooldown: Check = (f, w) => {
   const h = f.holderSells;
   const holdersSell = h !== null && h.sampled > 0 && h.couldSell / h.sampled > 1 - HONEYPOT.failedHolderShare;
   if (t.status === 'ok') {
+    const lockedAt = t.sellBlockedAfterBlocks ?? null;
+    if (lockedAt !== null)
+      return judged(
+        spec,
+        'warn',
+        `locked after ${plural(lockedAt, 'block')}`,
+        `Not a cooldown but a lock: a fresh buyer's sell passes at first and fails ${plural(lockedAt, 'block')} after the buy (see the honeypot check).`,
+      );
     const sell = t.sellDelayBlocks ?? 0;
     const transfer =
       t.transferDelayBlocks === undefined ? (t.transferFailed ? null : 0) : t.transferDelayBlocks;
