@@ -37,6 +37,7 @@ import { readTokenBasics } from './token-reads';
 import { type ProbeRoute, simulateTrading } from './trade-simulation';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
+import { mayBeWrapper, probeWrapping } from './wrapping';
 
 export type GatherDeps = {
   db: Db;
@@ -127,7 +128,12 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       indexedPools(db, venues, t),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
     ]).then(([rows, discovered]) => {
-      const indexed = rows.filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd));
+      // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
+      // a pool against some new token would otherwise be read as quoted in that token.
+      const indexed = rows.filter((p) => {
+        const other = p.token0 === t ? p.token1 : p.token0;
+        return other !== t && (other === weth || other === usd);
+      });
       const knownPools = indexed.filter(known);
       return {
         pairRows: knownPools.length > 0 ? knownPools : discovered,
@@ -297,7 +303,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     .filter((h, i, all) => all.findIndex((x) => x.address === h.address) === i)
     .slice(0, HOLDER_SELL_SAMPLE);
   // The simulations at once: against a remote RPC they share round trips.
-  const [trading, ownerPowers] = await Promise.all([
+  const [trading, ownerPowers, wrapping] = await Promise.all([
     sim
       ? simulateTrading(client, {
           route: sim.route,
@@ -317,7 +323,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
       // Real pool buyers first (the oldest is the best victim), then the largest holders.
       holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+      createdAtBlock: creation?.createdBlock ?? null,
     }),
+    mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
   ]);
   const { trade, holderSells } = trading;
 
@@ -369,6 +377,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(wrapping ? { wrapping } : {}),
+    isUsdReference: t === usd,
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {
