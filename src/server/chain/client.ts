@@ -61,15 +61,19 @@ export function createChainClients(opts: {
   rpcUrl: string;
   mode: ChainMode;
   timeoutMs?: number;
+  /** Sees every HTTP request the public client sends (tests and benches count round trips). */
+  onFetchRequest?: (request: Request) => void;
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
-  // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local
-  // chain answers in microseconds and keeps one request per call.
+  // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local chain answers
+  // in microseconds, so it waits for nothing, but calls issued in the same tick (a report's
+  // independent reads and simulations) still share one request: fewer round trips, same latency.
   const transport = http(opts.rpcUrl, {
     timeout: opts.timeoutMs ?? 10_000,
     retryCount: opts.mode === 'base' ? 2 : 0,
-    batch: opts.mode === 'base' ? { wait: BATCH_WAIT_MS, batchSize: 100 } : false,
+    batch: { wait: opts.mode === 'base' ? BATCH_WAIT_MS : 0, batchSize: 100 },
+    ...(opts.onFetchRequest ? { onFetchRequest: opts.onFetchRequest } : {}),
   });
   return {
     mode: opts.mode,
