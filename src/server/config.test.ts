@@ -21,7 +21,7 @@ describe('parseConfig', () => {
       {
         PORT: '8080',
         BASE_RPC_URL: 'https://mainnet.base.org',
-        FLAB_TOKEN_ADDRESS: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01',
+        FLAB_TOKEN_ADDRESS: '0xabCDeF0123456789AbcdEf0123456789aBCDEF01',
         SIMULATOR: 'off',
         DATABASE_URL: 'postgres://u:p@localhost:5432/flab',
       },
@@ -45,6 +45,7 @@ describe('parseConfig', () => {
     [{ BASE_RPC_URL: 'not a url' }, /BASE_RPC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ FLAB_TOKEN_ADDRESS: '0x123' }, /FLAB_TOKEN_ADDRESS/],
+    [{ FLAB_TOKEN_ADDRESS: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01' }, /FLAB_TOKEN_ADDRESS.*checksum/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SIMULATOR: 'maybe' }, /SIMULATOR/],
   ])('rejects %o with a message naming the variable', (env, pattern) => {

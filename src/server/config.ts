@@ -4,12 +4,16 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { checkAddress } from '../shared/address';
 import { ConfigError } from './errors';
 
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-  .transform((s) => s.toLowerCase() as `0x${string}`);
+/** Same rule as every address a user types: 0x + 40 hex, EIP-55 checksum enforced when mixed-case. */
+const address = z.string().transform((s, ctx) => {
+  const r = checkAddress(s);
+  if (r.ok) return r.address;
+  ctx.addIssue({ code: 'custom', message: r.reason });
+  return z.NEVER;
+});
 
 const httpUrl = (what: string) =>
   z

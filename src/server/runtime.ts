@@ -103,6 +103,14 @@ export async function startRuntime(
         // One stream follows every analysed token; each new token backfills, then joins it.
         follower: 'base:follow',
         followIntervalMs: 2_000,
+        // New pools of followed tokens, and the V3 position ids their pools' mints belong to.
+        dex: {
+          poolFactories: [
+            network.contracts.uniswapV2Factory,
+            ...(network.contracts.uniswapV3 ? [network.contracts.uniswapV3.factory] : []),
+          ],
+          positionManager: network.contracts.uniswapV3?.positionManager,
+        },
       });
       indexer.start();
       const engine = createTokenEngine({

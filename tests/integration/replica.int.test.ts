@@ -9,8 +9,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safetyVerdict } from '../../src/server/analysis/safety-verdict';
 import { createApp } from '../../src/server/api/app';
+import { createLocalChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
 import { type Replica, startReplica } from '../../src/server/replica';
+import { addV3PoolLater } from '../../src/server/replica/build';
 import { type Runtime, startRuntime } from '../../src/server/runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
@@ -57,6 +59,17 @@ describe('Base mode against the replica', () => {
     expect(n.contracts.multicall3).toBe('0xca11bde05977b3631167028862be2a173976ca11');
     expect(n.contracts.uniswapV2Factory).toBe('0x8909dc15e40173ff4699343b6eb8132c65e18ec6');
     expect(n.contracts.uniswapV2Router).toBe('0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24');
+    expect(n.contracts.uniswapV3).toMatchObject({
+      factory: '0x33128a8fc17869897dce68ed026d694621f6fdfd',
+      positionManager: '0x03a520b32c04bf3beef7beb72e919cf822ed34f1',
+      swapRouter02: '0x2626664c2603336e57b271c5c0b26f421741e481',
+      quoterV2: '0x3d4e44eb1374240ce5f1b871ab261cd16335b76a',
+    });
+    // The replica's contracts answer at those addresses (real code, not empty accounts).
+    for (const a of [n.contracts.uniswapV3?.factory, n.contracts.uniswapV3?.quoterV2]) {
+      const code = await runtime.chain.public.getCode({ address: a as `0x${string}` });
+      expect(code?.length ?? 0).toBeGreaterThan(1000);
+    }
   });
 
   it('reports the clean token as tradable, with its holders backfilled', async () => {
@@ -83,6 +96,25 @@ describe('Base mode against the replica', () => {
     ).toBeLessThanOrEqual(0.5);
   });
 
+  it('follows a pool created after the token was first analysed', async () => {
+    const token = replica.manifest.tokens.tax;
+    expect(baseline.has(token)).toBe(true);
+    const pool = await addV3PoolLater(
+      createLocalChainClients({ rpcUrl: replica.anvil.rpcUrl }),
+      replica.manifest,
+      'tax',
+      500,
+    );
+    await runtime.indexer?.syncOnce();
+    runtime.engine.invalidate(token);
+    const { r } = await report(token);
+    const p = r.facts.pools.find((x) => x.pair === pool);
+    expect(p?.venue).toBe('uniswap-v3');
+    // Its mint and its first buy were indexed, i.e. the follower read the new pool's logs.
+    expect(p?.liquidityEventCount).toBeGreaterThanOrEqual(1);
+    expect(p?.swaps24h.buys).toBeGreaterThanOrEqual(1);
+  });
+
   it('rates the rug HIGH or CRITICAL with its LP drain', async () => {
     const { r, requests } = await report(replica.manifest.tokens.rug);
     expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
@@ -91,19 +123,52 @@ describe('Base mode against the replica', () => {
   });
 });
 
-describe('Base mode when the RPC lacks features', () => {
-  it('still catches the honeypot without eth_call state overrides (eth_simulateV1)', async () => {
-    replica.gateway.configure({ stateOverrides: false });
-    runtime.engine.invalidate(replica.manifest.tokens.honeypot);
-    const { r } = await report(replica.manifest.tokens.honeypot);
+describe('Base mode against the replica: tokens that trade only on Uniswap V3', () => {
+  it('reports the V3-only clean token as tradable, priced from its pool, holders backfilled', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.v3Clean);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('uniswap-v3');
+    expect(pool?.pair).toBe(replica.manifest.pairs.v3Clean);
+    expect(pool?.feeTier).toBe(replica.manifest.fees.v3Clean);
+    expect(pool?.priceUsd).toBeGreaterThan(0);
+    expect(pool?.lpBurnedShare).toBeGreaterThan(0.99);
+    expect(r.facts.trade.status).toBe('ok');
+    expect(r.facts.trade.sellTaxPct).toBeLessThan(0.5);
+    expect(r.facts.holderCount).toBeGreaterThanOrEqual(12);
+    expect(r.scanner.risks.join(' ')).not.toMatch(/Honeypot/);
+  });
+
+  it('flags the V3-only honeypot with its revert reason', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.v3Honeypot);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
+    expect(r.facts.pools[0]?.venue).toBe('uniswap-v3');
     expect(r.facts.trade.status).toBe('sell_failed');
+    expect(String((r.facts.trade as { revertReason?: string }).revertReason)).toContain('trading locked');
     expect(r.scanner.risks[0]).toMatch(/^❌ Honeypot/);
+    expect(safetyVerdict(r).safe).toBe(false);
+  });
+});
+
+describe('Base mode when the RPC lacks features', () => {
+  it('still catches the honeypots (V2 and V3) without eth_call state overrides (eth_simulateV1)', async () => {
+    replica.gateway.configure({ stateOverrides: false });
+    try {
+      for (const kind of ['honeypot', 'v3Honeypot'] as const) {
+        runtime.engine.invalidate(replica.manifest.tokens[kind]);
+        const { r } = await report(replica.manifest.tokens[kind]);
+        expect(r.facts.trade.status, kind).toBe('sell_failed');
+        expect(r.scanner.risks[0]).toMatch(/^❌ Honeypot/);
+      }
+    } finally {
+      replica.gateway.configure({ stateOverrides: true });
+    }
   });
 
   it('says it could not simulate, never "safe", when neither is offered', async () => {
     replica.gateway.configure({ stateOverrides: false, simulateV1: false });
     try {
-      for (const kind of ['honeypot', 'clean'] as const) {
+      for (const kind of ['honeypot', 'clean', 'v3Honeypot'] as const) {
         runtime.engine.invalidate(replica.manifest.tokens[kind]);
         const { r } = await report(replica.manifest.tokens[kind]);
         expect(r.facts.trade.status).toBe('error');

@@ -150,6 +150,8 @@ export function createTokenBackfill(opts: {
       id: streamId(token),
       addresses: [token.toLowerCase(), ...pools.map((p) => p.pool)],
       fromBlock: from,
+      // Pools created after this look-up join the stream (and the follower) as the indexer sees them.
+      poolsFrom: head + 1n,
     });
     log.info({
       msg: 'backfilling token',

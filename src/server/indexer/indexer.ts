@@ -10,7 +10,8 @@ import type { ChainClients } from '../chain/client';
 import type { Db } from '../db/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import type { Logger } from '../logger';
-import { ALL_TOPICS, type DecodedEvent, decodeLog, type RawLog } from './events';
+import { V3_TOPICS } from '../venues/uniswap-v3-events';
+import { ALL_TOPICS, type DecodedEvent, decodeLog, type RawLog, TOPICS } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
 import { reconcileStream } from './reconcile';
 import { applyRange, loadCheckpoint } from './store';
@@ -22,6 +23,11 @@ export type StreamSpec = {
   /** null = every contract (the local chain is ours, so we index all of it). */
   addresses: string[] | null;
   fromBlock: bigint;
+  /**
+   * With `dex.poolFactories`: from this block on, pools created for the stream's addresses join it
+   * (Base: the block after the token's pools were looked up at the factories). The follower: always.
+   */
+  poolsFrom?: bigint;
 };
 
 export type Indexer = {
@@ -65,6 +71,15 @@ export type CreateIndexerOptions = {
    * in its checkpoint and restored at start.
    */
   follower?: string;
+  /**
+   * Base mode (address-filtered streams): the DEX contracts whose logs concern tracked tokens but are
+   * not emitted by them. `poolFactories`: the follower also reads their pool-creation logs, and a
+   * pool created later for a tracked token joins it (with that range's logs). `positionManager`: a
+   * V3 pool's Mint by the position manager is paired with the manager's IncreaseLiquidity in the
+   * same transaction (that position's id), so lock and burn checks find it without following every
+   * position on the chain.
+   */
+  dex?: { poolFactories: string[]; positionManager?: string | undefined };
 };
 
 type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
@@ -82,7 +97,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
   let queued: Promise<bigint> | undefined;
   let stopped = false;
   const follower: StreamSpec | undefined = opts.follower
-    ? { id: opts.follower, addresses: [], fromBlock: 0n }
+    ? { id: opts.follower, addresses: [], fromBlock: 0n, poolsFrom: 0n }
     : undefined;
   if (follower) streams.unshift(follower);
   let followerRestored = false;
@@ -130,6 +145,63 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     };
     if (stream.addresses) params.address = stream.addresses;
     return (await chain.public.request({ method: 'eth_getLogs', params: [params] } as never)) as RawLog[];
+  }
+
+  const creationTopics: Hex[] = [TOPICS.pairCreated, V3_TOPICS.poolCreated];
+  const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slice(26)}` : '');
+
+  /** Pools created in from..to by a known factory for a token `tracked` holds, not followed yet. */
+  async function newPoolsOf(tracked: string[], from: bigint, to: bigint): Promise<string[]> {
+    const factories = opts.dex?.poolFactories ?? [];
+    if (factories.length === 0) return [];
+    const logs = (await chain.public.request({
+      method: 'eth_getLogs',
+      params: [
+        {
+          fromBlock: `0x${from.toString(16)}`,
+          toBlock: `0x${to.toString(16)}`,
+          address: factories,
+          topics: [creationTopics],
+        },
+      ],
+    } as never)) as RawLog[];
+    const known = new Set(tracked);
+    const out: string[] = [];
+    for (const l of logs) {
+      // Both events index token0 and token1; the pool's address is in the data.
+      const t0 = topicAddress(l.topics[1]).toLowerCase();
+      const t1 = topicAddress(l.topics[2]).toLowerCase();
+      if (!known.has(t0) && !known.has(t1)) continue;
+      const e = decodeLog(l, 0);
+      if (e?.type === 'pairCreated' && !known.has(e.pair) && !out.includes(e.pair)) out.push(e.pair);
+    }
+    return out;
+  }
+
+  /** The position manager's IncreaseLiquidity logs from the transactions where it minted into a followed pool. */
+  async function positionLogsFor(raw: RawLog[]): Promise<RawLog[]> {
+    const manager = opts.dex?.positionManager?.toLowerCase();
+    if (!manager) return [];
+    const txs = new Set<string>();
+    const blocks = new Set<string>();
+    for (const l of raw) {
+      if (l.topics[0] === V3_TOPICS.mint && topicAddress(l.topics[1]).toLowerCase() === manager) {
+        txs.add(l.transactionHash.toLowerCase());
+        blocks.add(l.blockNumber);
+      }
+    }
+    if (blocks.size === 0) return [];
+    // One block each (the manager is busy on Base), all in one batch.
+    const perBlock = await Promise.all(
+      [...blocks].map(
+        (b) =>
+          chain.public.request({
+            method: 'eth_getLogs',
+            params: [{ fromBlock: b, toBlock: b, address: manager, topics: [[V3_TOPICS.increaseLiquidity]] }],
+          } as never) as Promise<RawLog[]>,
+      ),
+    );
+    return perBlock.flat().filter((l) => txs.has(l.transactionHash.toLowerCase()));
   }
 
   async function decodeAll(raw: RawLog[]): Promise<DecodedEvent[]> {
@@ -197,7 +269,22 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       const closing = getHeader(range.to);
       closing.catch(() => {});
       try {
+        // New pools of the stream's tokens are asked of the factories in the same batch.
+        const poolsFrom = stream.poolsFrom;
+        const fresh =
+          stream.addresses && poolsFrom !== undefined && range.to >= poolsFrom
+            ? newPoolsOf(stream.addresses, range.from > poolsFrom ? range.from : poolsFrom, range.to)
+            : Promise.resolve([]);
+        fresh.catch(() => {});
         raw = await getLogs(stream, range.from, range.to);
+        const added = await fresh;
+        if (added.length > 0 && stream.addresses) {
+          // This range's logs of the new pools too (their first Mint may share the creation block).
+          raw.push(...(await getLogs({ ...stream, addresses: added }, range.from, range.to)));
+          stream.addresses = [...stream.addresses, ...added];
+          log.info({ msg: 'following pools created for tracked tokens', pools: added });
+        }
+        if (stream.addresses) raw.push(...(await positionLogsFor(raw)));
       } catch (e) {
         const shrunk = afterRangeError(state, (e as Error).message ?? '', range.from);
         if (shrunk && shrunk.size < state.size) {

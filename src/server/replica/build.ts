@@ -1,15 +1,20 @@
 /**
  * The Base replica: a local chain (chain id 8453) where the contracts Base users meet live at their
- * canonical Base addresses — WETH, Multicall3, USDC, the Uniswap V2 factory and router — with real
- * bytecode from the npm artifacts, and a few tokens with a short history: a clean one, a honeypot,
- * a tax token and a rug. The app runs against it in Base mode exactly as against mainnet.
+ * canonical Base addresses — WETH, Multicall3, USDC, the Uniswap V2 factory and router, the Uniswap
+ * V3 factory, NonfungiblePositionManager, QuoterV2 and SwapRouter02 — with real bytecode from the
+ * npm artifacts, and a few tokens with a short history: on V2 a clean one, a honeypot, a tax token
+ * and a rug; on V3 only a clean one and a honeypot. The app runs against it in Base mode exactly as
+ * against mainnet.
  *
  * Contracts are placed by "deploy, then transplant": each is deployed normally (so its constructor
  * runs), then its runtime code — with any immutable holding its own address rewritten to the
  * canonical one — and every storage slot the constructor wrote are copied to the canonical address
  * (anvil_setCode / anvil_setStorageAt), and the temporary copy is wiped. Pairs are then created by
  * the factory at its canonical address with the stock pair code, so their CREATE2 addresses come
- * out as on Base.
+ * out as on Base. The V3 periphery is deployed with the canonical factory and WETH as constructor
+ * arguments, so its immutables already name Base's addresses; the V3 factory's one self-referencing
+ * immutable (NoDelegateCall's `original`) is rewritten like any other, and V3 pools are created by
+ * the canonical factory, so they land where Base's PoolAddress.computeAddress says.
  */
 import { gunzipSync } from 'node:zlib';
 import {
@@ -30,12 +35,16 @@ import { type LocalChainClients, MULTICALL3_ADDRESS } from '../chain/client';
 import {
   HoneypotToken,
   Multicall3,
+  NonfungiblePositionManager,
+  QuoterV2,
   ScenarioToken,
   Stablecoin,
+  SwapRouter02,
   TaxToken,
   UniswapV2Factory,
   UniswapV2Pair,
   UniswapV2Router02,
+  UniswapV3Factory,
   WETH9,
 } from '../localchain/artifacts/generated';
 import {
@@ -45,6 +54,13 @@ import {
   UNISWAP_V2_PAIR_INIT_CODE_HASH,
 } from '../localchain/deploy';
 import type { Logger } from '../logger';
+import {
+  rangeAround,
+  sortTokens as sortV3,
+  sqrtPriceX96FromRaw,
+  tickFromRaw,
+  v3PoolAddress,
+} from '../venues/uniswap-v3-math';
 
 export const REPLICA_CONTRACTS = {
   weth: BASE_MAINNET.weth,
@@ -52,9 +68,17 @@ export const REPLICA_CONTRACTS = {
   multicall3: MULTICALL3_ADDRESS.toLowerCase() as Address,
   uniswapV2Factory: BASE_MAINNET.uniswapV2Factory,
   uniswapV2Router: BASE_MAINNET.uniswapV2Router,
+  uniswapV3: {
+    factory: BASE_MAINNET.uniswapV3.factory,
+    positionManager: BASE_MAINNET.uniswapV3.positionManager,
+    swapRouter02: BASE_MAINNET.uniswapV3.swapRouter02,
+    quoterV2: BASE_MAINNET.uniswapV3.quoterV2,
+  },
 };
 
-export type ReplicaTokenKind = 'clean' | 'honeypot' | 'tax' | 'rug';
+export type ReplicaTokenKind = 'clean' | 'honeypot' | 'tax' | 'rug' | 'v3Clean' | 'v3Honeypot';
+/** Fee tier of each V3-only token's one pool. */
+export const REPLICA_V3_FEES = { v3Clean: 3000, v3Honeypot: 10000 } as const;
 
 export type ReplicaManifest = {
   contracts: typeof REPLICA_CONTRACTS;
@@ -65,6 +89,8 @@ export type ReplicaManifest = {
   deployers: Record<ReplicaTokenKind, Address>;
   /** Wallets that bought the tokens (their holders). */
   traders: Address[];
+  /** V3 tokens: their pool's fee tier (V2 tokens: absent). */
+  fees: Partial<Record<ReplicaTokenKind, number>>;
   /** Tax token's rates after the owner raised them (basis points). */
   taxBps: { buy: number; sell: number };
   headBlock: bigint;
@@ -73,7 +99,9 @@ export type ReplicaManifest = {
 const SUPPLY = 1_000_000_000n * 10n ** 18n;
 /** ETH/USD at which the WETH/USDC pool is seeded. */
 const ETH_USD = 3000n;
-const GAS = 3_000_000n;
+const GAS = 6_000_000n;
+/** Where a burned V3 position NFT goes (as launchpads do on Base). */
+const V3_BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD' as Address;
 
 /** A deterministic EOA per label; nobody needs its key (anvil impersonates every sender). */
 export const replicaWallet = (label: string): Address =>
@@ -130,6 +158,163 @@ export function replicaPairFor(a: Address, b: Address): Address {
   }).toLowerCase() as Address;
 }
 
+type Send = (
+  from: Address,
+  to: Address,
+  abi: Abi,
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) => Promise<unknown>;
+
+/**
+ * Sends a transaction and throws unless it succeeds. `spaced`: each one a few minutes after the
+ * previous (while building the history); otherwise at the chain's own pace.
+ */
+function createSender(chain: LocalChainClients, o: { spaced: boolean }): Send {
+  let step = 0;
+  return async (from, to, abi, functionName, args, value = 0n) => {
+    if (o.spaced) await chain.test.increaseTime({ seconds: 240 + ((step++ * 97) % 300) });
+    const bal = await chain.public.getBalance({ address: from });
+    if (bal < value + parseEther('1'))
+      await chain.test.setBalance({ address: from, value: value + parseEther('5') });
+    const hash = await chain.wallet.writeContract({
+      account: from,
+      chain: chain.chain,
+      address: to,
+      abi,
+      functionName,
+      args,
+      value,
+      gas: GAS,
+    } as never);
+    const r = await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (r.status !== 'success') throw new Error(`replica: ${functionName} from ${from} reverted (${hash})`);
+    return r;
+  };
+}
+
+const V3 = REPLICA_CONTRACTS.uniswapV3;
+
+/**
+ * A new token/WETH V3 pool at `wethPerToken` (raw units) through the position manager, and a
+ * position of `ethAmount` and `tokenAmount` over ×/÷50 around the price, minted to `owner`.
+ * Throws unless the canonical factory put the pool where Base's PoolAddress computes it (the
+ * init-code hash check).
+ */
+async function openV3Pool(
+  chain: LocalChainClients,
+  send: Send,
+  o: { owner: Address; token: Address; fee: number; ethAmount: bigint; tokenAmount: bigint },
+): Promise<Address> {
+  const weth = REPLICA_CONTRACTS.weth;
+  const npm = NonfungiblePositionManager.abi as Abi;
+  const pool = v3PoolAddress(V3.factory, o.token, weth, o.fee);
+  const [t0, t1] = sortV3(o.token, weth);
+  const tokenIs0 = t0 === o.token.toLowerCase();
+  const wethPerToken = Number(o.ethAmount) / Number(o.tokenAmount);
+  const raw = tokenIs0 ? wethPerToken : 1 / wethPerToken;
+  const [tickLower, tickUpper] = rangeAround(tickFromRaw(raw), o.fee, 50);
+  await send(o.owner, weth, WETH9.abi as Abi, 'deposit', [], o.ethAmount);
+  await send(o.owner, weth, erc20Abi as Abi, 'approve', [V3.positionManager, maxUint256]);
+  await send(o.owner, o.token, erc20Abi as Abi, 'approve', [V3.positionManager, maxUint256]);
+  await send(o.owner, V3.positionManager, npm, 'createAndInitializePoolIfNecessary', [
+    t0,
+    t1,
+    o.fee,
+    sqrtPriceX96FromRaw(raw),
+  ]);
+  const created = (await chain.public.readContract({
+    address: V3.factory,
+    abi: UniswapV3Factory.abi,
+    functionName: 'getPool',
+    args: [t0, t1, o.fee],
+  })) as Address;
+  if (created.toLowerCase() !== pool)
+    throw new Error(`replica: V3 pool at ${created}, but Base's PoolAddress computes ${pool}`);
+  await send(o.owner, V3.positionManager, npm, 'mint', [
+    {
+      token0: t0,
+      token1: t1,
+      fee: o.fee,
+      tickLower,
+      tickUpper,
+      amount0Desired: tokenIs0 ? o.tokenAmount : o.ethAmount,
+      amount1Desired: tokenIs0 ? o.ethAmount : o.tokenAmount,
+      amount0Min: 0n,
+      amount1Min: 0n,
+      recipient: o.owner,
+      deadline: 2n ** 40n,
+    },
+  ]);
+  return pool;
+}
+
+/** Buys `eth` worth of `token` through SwapRouter02 from `who` (ETH wrapped by the router). */
+function v3Swap(
+  send: Send,
+  o: { who: Address; tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint; value: bigint },
+) {
+  return send(
+    o.who,
+    V3.swapRouter02,
+    SwapRouter02.abi as Abi,
+    'exactInputSingle',
+    [
+      {
+        tokenIn: o.tokenIn,
+        tokenOut: o.tokenOut,
+        fee: o.fee,
+        recipient: o.who,
+        amountIn: o.amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+    o.value,
+  );
+}
+
+/**
+ * After the replica is built (and the app may have analysed the token): the `kind` token's deployer
+ * opens a new V3 pool (fee tier `fee`) next to its existing ones, and a trader buys through it.
+ * Returns the pool. Used to check that the app follows pools created after a token's first report.
+ */
+export async function addV3PoolLater(
+  chain: LocalChainClients,
+  m: ReplicaManifest,
+  kind: ReplicaTokenKind,
+  fee: number,
+): Promise<Address> {
+  const send = createSender(chain, { spaced: false });
+  const owner = m.deployers[kind];
+  const token = m.tokens[kind];
+  const bal = await chain.public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
+  const pool = await openV3Pool(chain, send, {
+    owner,
+    token,
+    fee,
+    ethAmount: parseEther('1'),
+    tokenAmount: bal / 4n,
+  });
+  const trader = m.traders[0] as Address;
+  const eth = parseEther('0.05');
+  await v3Swap(send, {
+    who: trader,
+    tokenIn: REPLICA_CONTRACTS.weth,
+    tokenOut: token,
+    fee,
+    amountIn: eth,
+    value: eth,
+  });
+  return pool;
+}
+
 export async function buildReplica(
   chain: LocalChainClients,
   opts: { log: Logger },
@@ -148,37 +333,25 @@ export async function buildReplica(
   await placeAt(chain, UniswapV2Factory, [infra], c.uniswapV2Factory, infra);
   await placeAt(chain, UniswapV2Router02, [c.uniswapV2Factory, c.weth], c.uniswapV2Router, infra);
   await placeAt(chain, Stablecoin, ['USD Coin', 'USDC', 6, infra], c.usdc, infra);
+  const v3 = c.uniswapV3;
+  const zero = '0x0000000000000000000000000000000000000000' as Address;
+  await placeAt(chain, UniswapV3Factory, [], v3.factory, infra);
+  await placeAt(chain, NonfungiblePositionManager, [v3.factory, c.weth, zero], v3.positionManager, infra);
+  await placeAt(chain, QuoterV2, [v3.factory, c.weth], v3.quoterV2, infra);
+  await placeAt(
+    chain,
+    SwapRouter02,
+    [c.uniswapV2Factory, v3.factory, v3.positionManager, c.weth],
+    v3.swapRouter02,
+    infra,
+  );
 
-  let step = 0;
-  /** One transaction a few minutes after the previous one; throws unless it succeeds. */
-  const send = async (
-    from: Address,
-    to: Address,
-    abi: Abi,
-    functionName: string,
-    args: readonly unknown[],
-    value = 0n,
-  ) => {
-    await chain.test.increaseTime({ seconds: 240 + ((step++ * 97) % 300) });
-    const bal = await chain.public.getBalance({ address: from });
-    if (bal < value + parseEther('1'))
-      await chain.test.setBalance({ address: from, value: value + parseEther('5') });
-    const hash = await chain.wallet.writeContract({
-      account: from,
-      chain: chain.chain,
-      address: to,
-      abi,
-      functionName,
-      args,
-      value,
-      gas: GAS,
-    } as never);
-    const r = await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (r.status !== 'success') throw new Error(`replica: ${functionName} from ${from} reverted (${hash})`);
-    return r;
-  };
+  const send = createSender(chain, { spaced: true });
   const router = UniswapV2Router02.abi as Abi;
   const deadline = 2n ** 40n;
+
+  // Base enabled the 1-bp tier (tick spacing 1), as mainnet did; the factory's owner can.
+  await send(infra, v3.factory, UniswapV3Factory.abi as Abi, 'enableFeeAmount', [100, 1]);
 
   // WETH/USDC at ETH_USD, as the USD price path expects.
   const usdLp = replicaWallet('usdc-lp');
@@ -314,13 +487,110 @@ export async function buildReplica(
   ]);
   await gap(50);
 
+  // V3-only tokens: a pool created through the position manager, a wide position, then buys (and
+  // some sells) through SwapRouter02 — the path a Base user's wallet takes.
+  const npm = NonfungiblePositionManager.abi as Abi;
+  const launchV3 = async (
+    kind: keyof typeof REPLICA_V3_FEES,
+    deploy: (owner: Address) => Promise<Address>,
+    o: {
+      poolEth: bigint;
+      beforePool?: (token: Address, owner: Address, pool: Address) => Promise<void>;
+      sells: boolean;
+      /** Send the position NFT to 0x…dEaD afterwards (liquidity burned for good). */
+      burnPosition: boolean;
+    },
+  ) => {
+    const fee = REPLICA_V3_FEES[kind];
+    const owner = replicaWallet(`deployer-${kind}`);
+    await chain.test.setBalance({ address: owner, value: parseEther('100') });
+    const token = (await deploy(owner)).toLowerCase() as Address;
+    await o.beforePool?.(token, owner, v3PoolAddress(v3.factory, token, c.weth, fee));
+    const pool = await openV3Pool(chain, send, {
+      owner,
+      token,
+      fee,
+      ethAmount: o.poolEth,
+      tokenAmount: (SUPPLY * 80n) / 100n,
+    });
+    if (o.burnPosition) {
+      const id = (await chain.public.readContract({
+        address: v3.positionManager,
+        abi: npm,
+        functionName: 'tokenOfOwnerByIndex',
+        args: [owner, 0n],
+      })) as bigint;
+      await send(owner, v3.positionManager, npm, 'transferFrom', [owner, V3_BURN_ADDRESS, id]);
+    }
+    const swap = (who: Address, tokenIn: Address, tokenOut: Address, amountIn: bigint, value: bigint) =>
+      v3Swap(send, { who, tokenIn, tokenOut, fee, amountIn, value });
+    for (const [i, t] of traders.entries()) {
+      const eth = parseEther(String(0.05 + (i % 4) * 0.05));
+      await swap(t, c.weth, token, eth, eth);
+      if (i % 4 === 3) await gap(20);
+    }
+    if (o.sells) {
+      for (const t of traders.slice(0, 4)) {
+        const bal = await chain.public.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [t],
+        });
+        await send(t, token, erc20Abi as Abi, 'approve', [v3.swapRouter02, maxUint256]);
+        await swap(t, token, c.weth, bal / 2n, 0n);
+      }
+    }
+    await gap(100);
+    return { token, pair: pool, owner };
+  };
+  const v3Clean = await launchV3(
+    'v3Clean',
+    (owner) => deployContract(chain, ScenarioToken, ['Tidal Coin', 'TIDE', 18, SUPPLY, owner], owner),
+    { poolEth: parseEther('20'), sells: true, burnPosition: true },
+  );
+  const v3Honeypot = await launchV3(
+    'v3Honeypot',
+    (owner) => deployContract(chain, HoneypotToken, ['Nectar Trap', 'NCTR', SUPPLY, owner], owner),
+    {
+      poolEth: parseEther('10'),
+      beforePool: async (token, owner, pool) => {
+        await send(owner, token, HoneypotToken.abi as Abi, 'setPair', [pool, true]);
+      },
+      sells: false,
+      burnPosition: false,
+    },
+  );
+
   const headBlock = await chain.public.getBlockNumber({ cacheTime: 0 });
   const manifest: ReplicaManifest = {
     contracts: c,
     wethUsdcPair,
-    tokens: { clean: clean.token, honeypot: honeypot.token, tax: tax.token, rug: rug.token },
-    pairs: { clean: clean.pair, honeypot: honeypot.pair, tax: tax.pair, rug: rug.pair },
-    deployers: { clean: clean.owner, honeypot: honeypot.owner, tax: tax.owner, rug: rug.owner },
+    tokens: {
+      clean: clean.token,
+      honeypot: honeypot.token,
+      tax: tax.token,
+      rug: rug.token,
+      v3Clean: v3Clean.token,
+      v3Honeypot: v3Honeypot.token,
+    },
+    pairs: {
+      clean: clean.pair,
+      honeypot: honeypot.pair,
+      tax: tax.pair,
+      rug: rug.pair,
+      v3Clean: v3Clean.pair,
+      v3Honeypot: v3Honeypot.pair,
+    },
+    deployers: {
+      clean: clean.owner,
+      honeypot: honeypot.owner,
+      tax: tax.owner,
+      rug: rug.owner,
+      v3Clean: v3Clean.owner,
+      v3Honeypot: v3Honeypot.owner,
+    },
+    fees: { ...REPLICA_V3_FEES },
     traders,
     taxBps,
     headBlock,
