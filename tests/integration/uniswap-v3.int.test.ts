@@ -195,6 +195,16 @@ describe('Uniswap V3 as a venue', () => {
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(true);
   });
 
+  it('the whale tracker shows the V3 pool as a liquidity pool, not a whale', async () => {
+    const r = await report(v3.onlyV3.locked);
+    const pool = r.facts.pools[0]?.pair.toLowerCase();
+    const row = r.whales.topHolders.find((h) => h.address.toLowerCase() === pool);
+    expect(row?.walletType).toBe('Liquidity pool');
+    expect(
+      r.whales.topHolders.filter((h) => h.walletType === 'Whale').map((h) => h.address.toLowerCase()),
+    ).not.toContain(pool);
+  });
+
   it('recognises the position NFT sent to 0x…dEaD as burned', async () => {
     const r = await report(v3.onlyV3.burned);
     expect(r.facts.pools[0]?.venue).toBe('uniswap-v3');
