@@ -523,6 +523,9 @@ export type OwnerPowersSummary = {
     args: string;
     effects: string[];
     effect: string;
+    /** Whether the call succeeds today from the power's current holder, and who that is (or why nobody). */
+    usable: boolean;
+    usableNow: string;
   }[];
   inconclusive: { function: string; reason: string }[];
 };

@@ -43,6 +43,7 @@ import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
+import { mayBeWrapper, probeWrapping } from './wrapping';
 
 export type GatherDeps = {
   db: Db;
@@ -128,7 +129,12 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       indexedPools(db, venues, t),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
     ]).then(([rows, discovered]) => {
-      const indexed = rows.filter((p) => [p.token0, p.token1].some((x) => x === weth || x === usd));
+      // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
+      // a pool against some new token would otherwise be read as quoted in that token.
+      const indexed = rows.filter((p) => {
+        const other = p.token0 === t ? p.token1 : p.token0;
+        return other !== t && (other === weth || other === usd);
+      });
       const knownPools = indexed.filter(known);
       return {
         pairRows: knownPools.length > 0 ? knownPools : discovered,
@@ -291,7 +297,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote));
   };
   // The simulations at once: against a remote RPC they share round trips.
-  const [market, trade, holderSells, ownerPowers] = await Promise.all([
+  const [market, trade, holderSells, ownerPowers, wrapping] = await Promise.all([
     readMarkets(venues, client, t, states, buyAmountIn),
     simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
     simVenue && target && sellers.length > 0
@@ -315,7 +321,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
           }
         : null,
       holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+      createdAtBlock: creation?.createdBlock ?? null,
     }),
+    mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
   ]);
 
   for (const p of poolFacts) {
@@ -381,6 +389,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(wrapping ? { wrapping } : {}),
+    isUsdReference: t === usd,
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {

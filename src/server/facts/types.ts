@@ -8,6 +8,7 @@ export type Address = `0x${string}`;
 import type { HolderIndexState } from '../../shared/analysis';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
+import type { WrappingFacts } from './wrapping';
 
 /** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
 export type { CheckOutcome, Evidence } from '../../shared/analysis';
@@ -220,8 +221,16 @@ export type OwnerPowerFinding = {
   effects: OwnerPowerEffect[];
   /** The measured effect in one sentence. */
   detail: string;
-  /** True when the call succeeds from the address that holds the power today. */
+  /**
+   * True when the call succeeds from the address that holds the power today. False for a power
+   * measured as the deployer at the token's creation block whose same call reverts today (owner
+   * renounced, role revoked, ownership handed on).
+   */
   usable: boolean;
+  /** Who can use it now, or why nobody can, in words ("owner() 0x…, a contract stating a 2-day delay"). */
+  usableNow?: string;
+  /** The current holder is a contract that states a minimum delay (a timelock), in seconds. */
+  timelockDelaySeconds?: number | null;
   /** Taxes measured after the call (percent), when a round trip could be made. */
   buyTaxAfterPct: number | null;
   sellTaxAfterPct: number | null;
@@ -268,4 +277,11 @@ export type TokenReportFacts = {
   ownerPowers: OwnerPowerFacts;
   /** Behavioural features for the fitted rug model, computed from the index. */
   rugFeatures: Record<string, number>;
+  /**
+   * Wrapped-asset measurement (supply vs own coin balance, simulated wrap/unwrap); absent when the
+   * bytecode has no unwrap function to try.
+   */
+  wrapping?: WrappingFacts;
+  /** The token is the network's configured USD reference (the unit every USD figure is in). */
+  isUsdReference?: boolean;
 };
