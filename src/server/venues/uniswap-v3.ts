@@ -8,7 +8,7 @@ import { type Address, parseAbi } from 'viem';
 import type { UniswapV3Contracts } from '../../shared/network';
 import { ChainUnavailableError } from '../errors';
 import { PROBE_VENUE } from '../facts/trade-simulation';
-import { probeFees, probePath } from './probe-path';
+import { buildProbeRoute } from './probe-path';
 import { FEE_TIERS, sortTokens, token0ToMove, token1ToMove } from './uniswap-v3-math';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
@@ -181,18 +181,13 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       }
     },
 
-    probeRoute({ token, pool, weth, hop, minQuote }) {
-      const path = probePath(token, pool, weth, hop);
-      if (!path) return null;
-      return {
-        venue: PROBE_VENUE.v3,
+    probeRoute(target) {
+      return buildProbeRoute(target, {
+        kind: PROBE_VENUE.v3,
         router: addr.swapRouter02,
         quoter: addr.quoterV2,
-        pool: pool.pair,
-        path,
-        fees: probeFees(pool, hop, path.length - 1),
-        minQuote,
-      };
+        withFees: true,
+      });
     },
   };
 }
