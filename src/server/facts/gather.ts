@@ -12,6 +12,7 @@ import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, priceInQuote, type VenueId } from '../venues/venue';
+import { byDeadline, type Deadline, notInTime } from './budget';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
@@ -33,7 +34,16 @@ import {
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
-import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
+import type {
+  Holder,
+  HolderKind,
+  LiquidityEventFact,
+  OwnerPowerFacts,
+  PoolFacts,
+  SwapFact,
+  TokenReportFacts,
+  TradeSimulationFacts,
+} from './types';
 import { lookupVerification } from './verification-lookup';
 
 export type GatherDeps = {
@@ -48,6 +58,8 @@ export type GatherDeps = {
   venues?: VenueRegistry;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
+  /** The report's time budget: simulations not done by then are reported as not checked in time. */
+  deadline?: Deadline;
 };
 
 const DAY = 86_400;
@@ -273,31 +285,57 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       .filter((s) => s.venue === 'uniswap-v2' && s.quote === weth)
       .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
     null;
-  // The simulations at once: against a remote RPC they share round trips.
+  // The simulations at once: against a remote RPC they share round trips. Each is bounded by the
+  // report's time budget; one not done in time says so (never a default that reads as "safe").
+  const incomplete: string[] = [];
+  const budgetMs = deps.deadline?.budgetMs ?? 0;
   const [trade, holderSells, ownerPowers] = await Promise.all([
-    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
+    simVenue && target
+      ? byDeadline(
+          deps.deadline,
+          incomplete,
+          'trade',
+          simVenue.simulateTrade(client, target),
+          (): TradeSimulationFacts => ({
+            status: 'error',
+            message: notInTime('The buy-and-sell simulation', budgetMs),
+          }),
+        )
+      : ({ status: 'no_pool' } as const),
     simVenue && target && sellers.length > 0
-      ? simVenue
-          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
-          .catch(() => null)
+      ? byDeadline(
+          deps.deadline,
+          incomplete,
+          'holderSells',
+          simVenue
+            .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
+            .catch(() => null),
+          () => null,
+        )
       : null,
-    simulateOwnerPowers(client, {
-      token: t,
-      code: capabilities.code,
-      implementationCode: capabilities.implementationCode,
-      owner: capabilities.owner,
-      deployer: (deployer as Address | null) ?? null,
-      // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
-      pool: powerPool
-        ? {
-            pair: powerPool.pair,
-            router: network.contracts.uniswapV2Router,
-            weth: weth as Address,
-            wethReserve: powerPool.quoteReserve,
-          }
-        : null,
-      holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-    }),
+    byDeadline(
+      deps.deadline,
+      incomplete,
+      'ownerPowers',
+      simulateOwnerPowers(client, {
+        token: t,
+        code: capabilities.code,
+        implementationCode: capabilities.implementationCode,
+        owner: capabilities.owner,
+        deployer: (deployer as Address | null) ?? null,
+        // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
+        pool: powerPool
+          ? {
+              pair: powerPool.pair,
+              router: network.contracts.uniswapV2Router,
+              weth: weth as Address,
+              wethReserve: powerPool.quoteReserve,
+            }
+          : null,
+        holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+      }),
+      (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
+    ),
   ]);
 
   const contractAddrs = [
@@ -348,6 +386,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(incomplete.length > 0 ? { incomplete } : {}),
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {

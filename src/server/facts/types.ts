@@ -255,4 +255,9 @@ export type TokenReportFacts = {
   ownerPowers: OwnerPowerFacts;
   /** Behavioural features for the fitted rug model, computed from the index. */
   rugFeatures: Record<string, number>;
+  /**
+   * Parts given up on when the report's time budget ran out (each says so in its own place, e.g.
+   * the trade simulation's status is 'error'). Facts with any are never cached.
+   */
+  incomplete?: string[];
 };
