@@ -99,17 +99,22 @@ describe('Base mode against the replica', () => {
   it('follows a pool created after the token was first analysed', async () => {
     const token = replica.manifest.tokens.tax;
     expect(baseline.has(token)).toBe(true);
+    const t0 = Date.now();
+    const stage = (what: string) => process.env.TEST_TRACE && console.log(what, Date.now() - t0);
     const pool = await addV3PoolLater(
       createLocalChainClients({ rpcUrl: replica.anvil.rpcUrl }),
       replica.manifest,
       'tax',
       500,
     );
+    stage('pool opened');
     // The follower reaches the new blocks on its own (its head may lag by its cache and interval).
     const head = await runtime.chain.public.getBlockNumber({ cacheTime: 0 });
     expect(await runtime.indexer?.waitForBlock(head, 20_000)).toBe(true);
+    stage('follower at the head');
     runtime.engine.invalidate(token);
     const { r } = await report(token);
+    stage('reported');
     const p = r.facts.pools.find((x) => x.pair === pool);
     expect(p?.venue).toBe('uniswap-v3');
     // Its mint and its first buy were indexed, i.e. the follower read the new pool's logs.
