@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCsv } from '../src/server/analysis/rug-model/csv';
+import { featuresFromDatasetRow } from '../src/server/analysis/rug-model/dataset-row';
 import {
   getRugFeature,
   RUG_FEATURE_NAMES,
@@ -187,24 +188,12 @@ function loadDataset(file: string): Dataset {
     if (label !== 'TRUE' && label !== 'FALSE')
       throw new Error(`${file}: row ${i + 2}: Label ${JSON.stringify(label)}`);
     labels[i] = label === 'TRUE' ? 1 : 0;
-    RUG_FEATURE_NAMES.forEach((name, j) => {
-      const text = (r[featureCols[j] as number] ?? '').trim();
-      const x = text === '' ? Number.NaN : Number(text);
-      const { validMin } = getRugFeature(name);
-      if (!Number.isFinite(x)) bump(`${name}|not a number`);
-      else if (validMin !== null && x < validMin)
-        bump(`${name}|below ${validMin}: failed look-up (−1 sentinel) in the source`);
-      columns[name][i] = Number.isFinite(x) && (validMin === null || x >= validMin) ? x : Number.NaN;
-    });
-    // lp_lock_ratio is computed from the same LP balance look-up as lp_creator_holding_ratio: when that
-    // look-up failed (negative holding ratio), the lock ratio is wrong too.
-    if (
-      Number.isNaN(columns.lp_creator_holding_ratio[i] as number) &&
-      !Number.isNaN(columns.lp_lock_ratio[i] as number)
-    ) {
-      columns.lp_lock_ratio[i] = Number.NaN;
-      bump('lp_lock_ratio|set missing where lp_creator_holding_ratio is a failed look-up (same LP balance)');
-    }
+    // One reader of the row representation, shared with the train/serve parity test.
+    const parsed = featuresFromDatasetRow(
+      (name) => r[featureCols[RUG_FEATURE_NAMES.indexOf(name)] as number] ?? '',
+    );
+    for (const name of RUG_FEATURE_NAMES) columns[name][i] = parsed.values[name];
+    for (const key of parsed.cleaning) bump(key);
     const window = reconstructWindow({
       mint_ratio: r[col('mint_ratio')] ?? '',
       swap_ratio: r[col('swap_ratio')] ?? '',

@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 28 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 33 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -21,6 +21,7 @@ import {
   parseAbi,
   parseAbiItem,
   parseEther,
+  toFunctionSelector,
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,14 @@ type Expect = {
   mw?: boolean;
   renounce?: boolean;
   launch?: boolean;
+  /** Checks that must warn (not fail, not pass). */
+  warn?: string[];
+  /** No-argument functions the deployer calls once the pool has holders (role renounced, timelock…). */
+  after?: string[];
+  /** Effects of powers that exist but are NOT usable now (measured as the deployer at creation). */
+  former?: string[];
+  /** Functions whose probes must be reported inconclusive (loops, huge return data). */
+  inconclusive?: string[];
 };
 
 /** Pattern checks: a clean look-alike must pass every one of these. */
@@ -83,11 +92,16 @@ const SUITE: Record<string, Expect> = {
   LockAccount: { flags: ['blacklist'], effects: ['holder_blocked'] },
   CleanFeeExempt: { flags: [] },
   CleanCappedFee: { flags: [] },
-  CleanRenounced: { flags: [], renounce: true },
+  CleanRenounced: { flags: [], renounce: true, former: ['mint'] },
+  RoleRevokedMint: { flags: [], after: ['renounceRoles'], former: ['mint'] },
+  TimelockOwnerMint: { flags: [], warn: ['mint'], effects: ['mint'], after: ['handToTimelock'] },
+  LoopingMint: { flags: ['mint'], effects: ['mint'], inconclusive: ['rebalance(uint256)'] },
+  HugeReturnMint: { flags: ['mint'], effects: ['mint'], inconclusive: ['snapshot()'] },
   CleanAntiBotDecay: { flags: [], launch: true },
   CleanSellCooldown: { flags: [] },
   CleanOnePerBlock: { flags: [] },
   CleanTransferDelay: { flags: [] },
+  CleanTimeCooldown: { flags: [] },
   CleanPlain: { flags: [] },
   CleanWalletSetter: { flags: [] },
   CleanStuckTokens: { flags: [] },
@@ -200,6 +214,12 @@ beforeAll(async () => {
         parseEther('0.2'),
       );
     }
+    for (const fn of exp.after ?? [])
+      await send(
+        dev,
+        token,
+        encodeFunctionData({ abi: parseAbi([`function ${fn}()`]), functionName: fn as never }),
+      );
     if (exp.renounce)
       await send(dev, token, encodeFunctionData({ abi: tokenAbi, functionName: 'renounceOwnership' }));
     deployed[name] = { token: token.toLowerCase() as Address, pair: pair.toLowerCase() as Address };
@@ -294,11 +314,83 @@ describe('adversarial suite (no verified source)', () => {
     },
   );
 
+  it('reports each power as usable now or not, and by whom (renounced, role revoked, timelock)', () => {
+    for (const [name, exp] of Object.entries(SUITE)) {
+      const p = reports[name]?.facts.ownerPowers;
+      if (!exp.former && !exp.warn) continue;
+      expect(p?.status, name).toBe('simulated');
+      const found = p?.status === 'simulated' ? p.findings : [];
+      for (const e of exp.former ?? []) {
+        const f = found.find((x) => !x.usable && x.effects.includes(e as never));
+        expect(f, `${name}: a ${e} power that is not usable now`).toBeDefined();
+        expect(f?.usableNow).toMatch(/^not usable now/);
+        // Not usable: it must not count against the token.
+        expect(line(name, 'mint')?.outcome, `${name} mint`).toBe('pass');
+        expect(line(name, 'mint')?.detail).toMatch(/not usable now/);
+      }
+      for (const check of exp.warn ?? []) expect(line(name, check)?.outcome, `${name} ${check}`).toBe('warn');
+    }
+    const tl = reports.TimelockOwnerMint?.facts.ownerPowers;
+    const held = tl?.status === 'simulated' ? tl.findings.filter((x) => x.usable) : [];
+    expect(held.length).toBeGreaterThan(0);
+    for (const f of held) {
+      expect(f.timelockDelaySeconds).toBe(2 * 86_400);
+      expect(f.usableNow).toMatch(/timelock/);
+    }
+  });
+
+  it('bounds looping and huge-return probes and names them as inconclusive', () => {
+    for (const [name, exp] of Object.entries(SUITE)) {
+      if (!exp.inconclusive) continue;
+      const p = reports[name]?.facts.ownerPowers;
+      expect(p?.status, name).toBe('simulated');
+      const listed = p?.status === 'simulated' ? p.inconclusive.map((i) => i.selector) : [];
+      for (const fn of exp.inconclusive)
+        expect(listed, `${name} ${fn}`).toContain(toFunctionSelector(`function ${fn}`));
+      if (p?.status === 'simulated') expect(p.rpcRequests).toBeLessThanOrEqual(20);
+    }
+  });
+
   it('reports a same-block sell failure with sellable holders as a cooldown, never a 100% transfer tax', () => {
     for (const name of ['CleanSellCooldown', 'CleanTransferDelay']) {
       expect(line(name, 'transfer_tax')?.value, name).not.toBe(100);
       expect(['warn', 'pass']).toContain(line(name, 'sell_cooldown')?.outcome);
     }
+  });
+
+  it('counts the blocks a cooldown needs, and catches a wallet lock and a gas-price trap from a fresh wallet', () => {
+    const trade = (name: string) => reports[name]?.facts.trade;
+    // A harmless cooldown: the fresh buyer cannot sell in its buy's block, but can 1, 2 or 20 blocks later.
+    expect(trade('CleanTransferDelay')).toMatchObject({ status: 'ok', sellDelayBlocks: 1 });
+    expect(trade('CleanSellCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 2 });
+    // 30 seconds at Base's 2-second blocks: 15 blocks; the first later block tried after that is +20.
+    expect(trade('CleanTimeCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 20 });
+    for (const name of ['CleanTransferDelay', 'CleanSellCooldown', 'CleanTimeCooldown']) {
+      expect(line(name, 'sell_cooldown')?.outcome, name).toBe('warn');
+      expect(line(name, 'honeypot')?.outcome, name).toBe('pass');
+    }
+    // One purchase per block per tx.origin: a fresh round trip passes in one block, no cooldown.
+    expect(trade('CleanOnePerBlock')).toMatchObject({ status: 'ok', sellDelayBlocks: 0 });
+    // Locks a wallet 3 blocks after its first buy: the fresh buyer sells at +1 and +2, not at +5.
+    expect(trade('LockAfterBuy')).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: 5,
+    });
+    // Sells only at gas price 0: a real user pays the base fee plus a tip, and cannot sell.
+    const gas = trade('GasPriceHoneypot');
+    expect(gas?.status).toBe('sell_failed');
+    if (gas?.status === 'sell_failed') {
+      expect(gas.gasPriceGwei).toBeGreaterThanOrEqual(gas.baseFeeGwei as number);
+      expect(gas.baseFeeGwei).toBeGreaterThan(0);
+    }
+  });
+
+  it('sells as pool buyers of different ages: the oldest, a median and the latest', () => {
+    const roles = reports.CleanPlain?.facts.holderSells?.sellers?.map((s) => s.role) ?? [];
+    for (const r of ['oldest buyer', 'median buyer', 'latest buyer']) expect(roles).toContain(r);
+    const lock = reports.LockAfterBuy?.facts.holderSells;
+    expect(lock?.sellers?.filter((s) => s.boughtBlock !== null).every((s) => !s.ok)).toBe(true);
   });
 
   it('computes the rug-model features the way the training set defines them (train/serve parity)', async () => {

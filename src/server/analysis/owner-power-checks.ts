@@ -6,7 +6,7 @@
  * and lists the names as hints, never as a verdict.
  */
 import type { CheckOutcome, Evidence, OwnerPowersSummary } from '../../shared/analysis';
-import { type OwnerPowerEffect, TAX } from '../../shared/vocabulary';
+import { type OwnerPowerEffect, TAX, TIMELOCK_MIN_DELAY_S } from '../../shared/vocabulary';
 import type { Capability, OwnerPowerFinding, TokenReportFacts } from '../facts/types';
 import { capability } from './derived-facts';
 import { type Check, type CheckSpec, judged } from './evidence-lines';
@@ -23,7 +23,10 @@ const fnName = (x: OwnerPowerFinding) => x.signature ?? `function ${x.selector}`
 export function describePowers(xs: OwnerPowerFinding[], n = 2): string {
   return xs
     .slice(0, n)
-    .map((x) => `${fnName(x)} called by ${x.callerRole} with ${x.args}: ${x.detail}`)
+    .map(
+      (x) =>
+        `${fnName(x)} called by ${x.callerRole} with ${x.args}: ${x.detail} (${x.usableNow ?? 'usable now'})`,
+    )
     .join(' ');
 }
 
@@ -60,19 +63,47 @@ function effectCheck(
   const p = f.ownerPowers;
   if (p.status !== 'simulated') return notSimulated(f, spec, caps, what);
   const hits = powersWith(f, effects);
+  const former = formerPowersWith(f, effects);
+  const formerText = former.length
+    ? ` ${former
+        .slice(0, 2)
+        .map(
+          (x) =>
+            `${fnName(x)} could ${what} (${x.detail.replace(/\.$/, '')}) but is ${x.usableNow ?? 'not usable now'}.`,
+        )
+        .join(' ')}`
+    : '';
   if (hits.length === 0)
     return judged(
       spec,
       'pass',
       false,
-      `No privileged address could ${what} in ${p.callsSimulated} simulated calls of ${p.functionsProbed} functions.`,
+      `No privileged address can ${what} now, in ${p.callsSimulated} simulated calls of ${p.functionsProbed} functions.${formerText}`,
     );
+  // A power held only by a timelock that states a delay of a day or more can be seen coming: holders
+  // have that long to leave, so it warns instead of failing (the stated delay is read, not proven).
+  const timelocked = hits.every((x) => (x.timelockDelaySeconds ?? 0) >= TIMELOCK_MIN_DELAY_S);
+  const g = grade(hits);
   return judged(
     spec,
-    grade(hits),
+    timelocked && g === 'fail' ? 'warn' : g,
     true,
-    `${hits.length} function(s) let a privileged address ${what}. ${describePowers(hits)}`,
+    `${hits.length} function(s) let a privileged address ${what}. ${describePowers(hits)}${
+      timelocked
+        ? ' Only through a timelock: the change must wait for its delay, so holders can see it coming.'
+        : ''
+    }`,
   );
+}
+
+/** Powers that exist but are not usable now (measured as the deployer at the creation block). */
+export function formerPowersWith(
+  f: TokenReportFacts,
+  effects: readonly OwnerPowerEffect[],
+): OwnerPowerFinding[] {
+  const p = f.ownerPowers;
+  if (p.status !== 'simulated') return [];
+  return p.findings.filter((x) => !x.usable && x.effects.some((e) => effects.includes(e)));
 }
 
 export const checkMint: Check = (f, w) => {
@@ -212,6 +243,8 @@ export function summariseOwnerPowers(p: TokenReportFacts['ownerPowers']): OwnerP
       args: x.args,
       effects: [...x.effects],
       effect: x.detail,
+      usable: x.usable,
+      usableNow: x.usableNow ?? (x.usable ? `usable now by ${x.callerRole} ${x.caller}` : 'not usable now'),
     })),
     inconclusive: p.inconclusive.map((i) => ({
       function: i.selector === '0x' ? 'all functions' : (i.signature ?? `unknown function ${i.selector}`),

@@ -31,6 +31,10 @@
  *   hidden owner                                            5
  *   ownership not renounced                                 5
  * Each model feature also gets an informational line (weight 0) with its value and contribution.
+ * Trusted assets (trusted-asset.ts; one definition in shared/vocabulary.ts TRUSTED_ASSET): the
+ * issuer-control lines (LP lock and creator share, creator/top-holder share, insiders, mint,
+ * ownership, hidden owner) and the model keep their text but count 0; a 'trusted_asset' line says
+ * which behavioural tests held.
  *
  * Risk level from rugScore: < 30 LOW, < 60 MEDIUM, < 80 HIGH, else CRITICAL (spec §4 fallback + CRITICAL).
  * Confidence = share of features (weighted lines + model features) whose facts were available.
@@ -79,6 +83,7 @@ import { getRugFeature, isRugFeatureName, type RugFeatures } from './rug-model/f
 import { loadRugModel, predictRug, type RugModel } from './rug-model/model';
 import weightsJson from './rug-model/weights.json';
 import { checkHoneypot, checkSellTax } from './trade-checks';
+import { excuseIfTrusted, trustedAsset, trustedAssetLine } from './trusted-asset';
 
 /** The shipped fitted model (validated once at import; throws if weights.json is malformed). */
 export const SHIPPED_RUG_MODEL: RugModel = loadRugModel(weightsJson);
@@ -211,9 +216,13 @@ function recommendationFor(
 
 export function analyseRug(facts: TokenReportFacts, opts: RugOptions = {}): RugResult {
   const model = opts.model ?? SHIPPED_RUG_MODEL;
-  const checks = RUG_WEIGHTS.map(([check, w]) => check(facts, w));
+  // A trusted asset (shared/vocabulary.ts TRUSTED_ASSET, judged by behaviour) keeps every line, but
+  // the issuer-control lines and the model count for nothing.
+  const trust = trustedAsset(facts);
+  const checks = RUG_WEIGHTS.map(([check, w]) => excuseIfTrusted(check(facts, w), trust));
   const m = modelEvidence(facts, model);
-  const evidence = [...checks, ...m.lines];
+  m.lines[0] = excuseIfTrusted(m.lines[0] as Evidence, trust);
+  const evidence = [...checks, ...m.lines, trustedAssetLine(facts, trust)];
   const rugScore = Math.min(100, Math.max(0, Math.round(sumImpacts(evidence))));
   const completed = checks.some((e) => e.check === 'completed_rug' && e.outcome === 'fail');
 

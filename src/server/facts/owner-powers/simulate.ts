@@ -28,6 +28,7 @@ import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
 import { PowerProbe } from '../../localchain/artifacts/generated';
 import { ALT_OWNER_GETTERS } from '../selectors';
+import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { callsFor, isSkipped, type ProbeCall, type ProbeContext } from './candidates';
 import {
@@ -47,6 +48,15 @@ const FROM = '0x00000000000000000000000000000000f1ab0f70' as const;
 const FUNDS = parseEther('1000000');
 
 export const MAX_REQUESTS = 20;
+const NO_ROUTE: ProbeRoute = {
+  venue: PROBE_VENUE.v2,
+  router: zeroAddress,
+  quoter: zeroAddress,
+  pool: zeroAddress,
+  path: [],
+  fees: [],
+  minQuote: 0n,
+};
 /** Candidates per eth_call: phase 1 (balance reads only) and phase 2 (with trades). */
 const PHASE1_CHUNK = 400;
 const PHASE2_CHUNK = 60;
@@ -54,6 +64,8 @@ const PHASE2_CHUNK = 60;
 const PHASE2_PER_FUNCTION = 8;
 const MAX_CALLERS = 4;
 const CALL_GAS = 120_000_000n;
+/** Gas PowerProbe gives each power call (its POWER_GAS); a call that used it all was cut off. */
+const POWER_GAS = 1_000_000n;
 const CALL_TIMEOUT_MS = 8_000;
 
 const aggregate3Abi = parseAbi([
@@ -70,10 +82,21 @@ export type OwnerPowerInput = {
   abi?: Abi | undefined;
   owner: Address | null;
   deployer: Address | null;
-  pool: { pair: Address; router: Address; weth: Address; wethReserve: bigint } | null;
+  /** How to trade the token on its venue (the trade simulation's route) and the buy size in wei. */
+  pool: { route: ProbeRoute; buyWei: bigint } | null;
   /** Real holders (EOAs that bought through the pool first), best victim first. */
   holders: { address: Address; balance: bigint }[];
+  /**
+   * The token's creation block: the deployer's calls that fail today are replayed there, when the
+   * deployer still held its powers, to find powers that exist but are no longer usable.
+   */
+  createdAtBlock?: bigint | null;
 };
+
+/** Selectors of the delay getters timelocks state (OpenZeppelin TimelockController, Compound Timelock). */
+const DELAY_GETTERS = ['getMinDelay()', 'delay()'].map((s) => toFunctionSelector(`function ${s}`));
+/** A stated delay above ten years is not a delay but some other number. */
+const MAX_DELAY_S = 315_360_000n;
 
 type Counter = { n: number };
 
@@ -110,7 +133,15 @@ async function revealCallers(
   count: Counter,
 ): Promise<{ address: Address; role: string; current: boolean }[]> {
   const known = new Set(
-    [input.token, input.pool?.pair, input.pool?.router, input.pool?.weth, MULTICALL3_ADDRESS, zeroAddress]
+    [
+      input.token,
+      input.pool?.route.pool,
+      input.pool?.route.router,
+      input.pool?.route.quoter,
+      ...(input.pool?.route.path ?? []),
+      MULTICALL3_ADDRESS,
+      zeroAddress,
+    ]
       .filter((a): a is Address => !!a)
       .map((a) => a.toLowerCase()),
   );
@@ -160,10 +191,8 @@ type Decoded = ProbeOutcome;
 async function runChunk(
   client: PublicClient,
   market: {
-    router: Address;
-    pair: Address;
     token: Address;
-    weth: Address;
+    route: ProbeRoute;
     victim: Address;
     buyWei: bigint;
   },
@@ -172,21 +201,69 @@ async function runChunk(
   withTrade: boolean,
   overrides: StateOverride,
   count: Counter,
+  blockNumber?: bigint,
 ): Promise<Decoded[]> {
   const data = encodeFunctionData({
     abi: PowerProbe.abi,
     functionName: 'run',
-    args: [market, watch.map((w) => w.address), cands, withTrade],
+    args: [
+      { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
+      watch.map((w) => w.address),
+      cands,
+      withTrade,
+    ],
   });
   count.n++;
   const res = await withTimeout(
-    client.call({ account: FROM, to: PROBE, data, gas: CALL_GAS, stateOverride: overrides }),
+    client.call({
+      account: FROM,
+      to: PROBE,
+      data,
+      gas: CALL_GAS,
+      stateOverride: overrides,
+      ...(blockNumber !== undefined ? { blockNumber } : {}),
+    }),
     CALL_TIMEOUT_MS,
   );
   if (!res.data || res.data === '0x') throw new Error('the node ignored the state overrides');
   const outs = decodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', data: res.data });
   return outs as unknown as Decoded[];
 }
+
+/**
+ * Minimum delays the current holders state (a timelock contract as owner): one Multicall3 batch of
+ * the delay getters on each holder. An EOA answers nothing, so only contracts can state a delay.
+ */
+async function readDelays(
+  client: PublicClient,
+  holders: Address[],
+  count: Counter,
+): Promise<Map<Address, number>> {
+  const out = new Map<Address, number>();
+  if (holders.length === 0) return out;
+  const calls = holders.flatMap((h) =>
+    DELAY_GETTERS.map((sel) => ({ target: h, allowFailure: true, callData: sel })),
+  );
+  count.n++;
+  const res = await withTimeout(
+    client.readContract({
+      address: MULTICALL3_ADDRESS,
+      abi: aggregate3Abi,
+      functionName: 'aggregate3',
+      args: [calls],
+    }),
+    CALL_TIMEOUT_MS,
+  ).catch(() => [] as readonly { success: boolean; returnData: Hex }[]);
+  res.forEach((r, i) => {
+    const h = holders[Math.floor(i / DELAY_GETTERS.length)] as Address;
+    if (!r.success || r.returnData.length !== 66 || out.has(h)) return;
+    const v = BigInt(r.returnData);
+    if (v > 0n && v <= MAX_DELAY_S) out.set(h, Number(v));
+  });
+  return out;
+}
+
+const days = (s: number) => (s >= 86_400 ? `${Math.round((s / 86_400) * 10) / 10} day(s)` : `${s} s`);
 
 export async function simulateOwnerPowers(
   client: PublicClient,
@@ -215,6 +292,12 @@ export async function simulateOwnerPowers(
         status: 'no_callers',
         reason: 'No privileged address is revealed (owner() renounced or absent, deployer unknown).',
       };
+    // Timelocks: a current holder that is a contract stating a minimum delay (asked beside phase 1).
+    const delaysP = readDelays(
+      client,
+      callers.filter((c) => c.current).map((c) => c.address),
+      count,
+    );
     const callerSet = new Set(callers.map((c) => c.address));
     const victimHolder =
       input.holders.find((h) => h.balance > 0n && !callerSet.has(h.address.toLowerCase() as Address)) ?? null;
@@ -222,7 +305,7 @@ export async function simulateOwnerPowers(
     const watch: Watch = [
       ...(victimHolder ? [{ address: victim, role: 'victim' as const }] : []),
       ...callers.map((c) => ({ address: c.address, role: 'caller' as const })),
-      ...(pool ? [{ address: pool.pair, role: 'pair' as const }] : []),
+      ...(pool ? [{ address: pool.route.pool, role: 'pair' as const }] : []),
       { address: input.token, role: 'token' },
       { address: PROBE, role: 'other' },
     ];
@@ -234,13 +317,12 @@ export async function simulateOwnerPowers(
       ...(victimHolder ? [{ address: victim, code }] : []),
     ];
     const market = {
-      router: pool?.router ?? zeroAddress,
-      pair: pool?.pair ?? zeroAddress,
       token: input.token,
-      weth: pool?.weth ?? zeroAddress,
+      // The trade simulation's route (any venue, single or multi-hop); an empty path trades nothing.
+      route: pool?.route ?? NO_ROUTE,
       victim,
-      // Half a percent of the pool's WETH: a real trade size that moves the price little.
-      buyWei: pool ? pool.wethReserve / 200n || 1n : 0n,
+      // Half a percent of the pool's quote reserve in ETH: a real trade size that moves the price little.
+      buyWei: pool ? pool.buyWei || 1n : 0n,
     };
 
     const fnSelectors = selectors.filter(
@@ -253,7 +335,7 @@ export async function simulateOwnerPowers(
         victim,
         victimBalance: victimHolder?.balance ?? 0n,
         caller: c.address,
-        pair: pool?.pair ?? zeroAddress,
+        pair: pool?.route.pool ?? zeroAddress,
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
@@ -303,13 +385,17 @@ export async function simulateOwnerPowers(
         });
         return;
       }
-      if (!o.callOk) return;
-      if (o.gasUsed >= 1_000_000n)
+      // A call that spent its whole gas budget (a loop, or return data too large to copy) neither
+      // succeeded nor plainly reverted: its effect is unknown, and the report says so.
+      if (o.gasUsed >= POWER_GAS) {
         inconclusive.push({
           selector: m.selector,
           signature: m.signature,
-          reason: `${m.args} used its whole gas budget`,
+          reason: `${m.args} ${o.callOk ? 'used' : 'ran out of'} its whole ${POWER_GAS.toLocaleString('en-US')} gas budget (a loop or huge return data), so its effect is unknown`,
         });
+        if (!o.callOk) return;
+      }
+      if (!o.callOk) return;
       const b = balanceEffects(o, watch, m.caller);
       if (b.effects.length) raw.push(finding(m, b.effects, b.notes, null, null));
       const key = `${m.caller}:${m.selector}`;
@@ -324,13 +410,56 @@ export async function simulateOwnerPowers(
           rerun.push(idx[Math.round((k * (idx.length - 1)) / (PHASE2_PER_FUNCTION - 1))] as number);
     }
 
+    // Former powers: the deployer's calls that revert today, replayed at the creation block (when the
+    // deployer still held what it gave up). A call that changed balances then but reverts now is a
+    // power that exists and is not usable now (renounced, role revoked, handed to someone else).
+    const deployer = input.deployer?.toLowerCase() as Address | undefined;
+    const replay: number[] = [];
+    if (deployer && callerSet.has(deployer)) {
+      // Only functions none of whose calls succeed for the deployer today: the rest it still holds.
+      const okNow = new Set(
+        phase1.flatMap((o, i) => {
+          const m = metas[i] as ProbeMeta;
+          return o.callOk && m.caller === deployer ? [m.selector] : [];
+        }),
+      );
+      phase1.forEach((o, i) => {
+        const m = metas[i] as ProbeMeta;
+        if (o.called && !o.callOk && m.caller === deployer && !okNow.has(m.selector)) replay.push(i);
+      });
+    }
+    replay.length = Math.min(replay.length, PHASE1_CHUNK);
+    const historyP: Promise<Decoded[] | null> =
+      replay.length > 0 && input.createdAtBlock != null && count.n < MAX_REQUESTS - 2
+        ? runChunk(
+            client,
+            market,
+            watch,
+            replay.map((i) => cands[i] as { caller: Address; data: Hex }),
+            false,
+            overrides,
+            count,
+            input.createdAtBlock,
+          )
+            .then((outs) => outs.slice(1))
+            .catch((e) => {
+              inconclusive.push({
+                selector: '0x',
+                signature: null,
+                reason: `Powers the deployer may have given up were not checked: the node keeps no state for the creation block ${input.createdAtBlock} (${e instanceof Error ? (e.message.split('\n')[0] ?? '').slice(0, 100) : String(e)}).`,
+              });
+              return null;
+            })
+        : Promise.resolve(null);
+
     // Phase 2: the successful calls again, each followed by a holder sell and a fresh round trip.
     const budget2 = pool ? Math.max(0, MAX_REQUESTS - count.n) * PHASE2_CHUNK : 0;
     if (!pool)
       inconclusive.push({
         selector: '0x',
         signature: null,
-        reason: 'No WETH pool: effects on trading (blocked sells, taxes, limits) were not measured.',
+        reason:
+          'No pool the probes can trade through: effects on trading (blocked sells, taxes, limits) were not measured.',
       });
     if (rerun.length > budget2) {
       for (const i of rerun.slice(budget2)) {
@@ -395,6 +524,43 @@ export async function simulateOwnerPowers(
         }
         const t = tradeEffects(o, base);
         if (t.effects.length) raw.push(finding(m, t.effects, t.notes, t.buyTax, t.sellTax));
+      });
+    });
+
+    // Who can use each power now: the caller whose call succeeded today, noting a timelock's delay.
+    const delays = await delaysP;
+    for (const f of raw) {
+      const d = delays.get(f.caller) ?? null;
+      f.timelockDelaySeconds = d;
+      f.usableNow = `usable now by ${f.callerRole} ${f.caller}${
+        d !== null
+          ? `, a contract that states a minimum delay of ${days(d)} (a timelock: the call must wait that long)`
+          : ''
+      }`;
+    }
+    const history = await historyP;
+    const usableKeys = new Set(raw.flatMap((f) => f.effects.map((e) => `${f.selector}:${e}`)));
+    const ownerNow = input.owner ? input.owner.toLowerCase() : null;
+    const holderNow =
+      ownerNow === null
+        ? ''
+        : isBurnAddress(ownerNow)
+          ? '; owner() is renounced (the zero address)'
+          : ownerNow === deployer
+            ? ''
+            : `; owner() is now ${ownerNow}`;
+    history?.forEach((o, k) => {
+      const i = replay[k] as number;
+      const m = metas[i] as ProbeMeta;
+      if (!o?.called || !o.callOk || !deployer) return;
+      const b = balanceEffects(o, watch, m.caller);
+      const effects = b.effects.filter((e) => !usableKeys.has(`${m.selector}:${e}`));
+      if (effects.length === 0) return;
+      raw.push({
+        ...finding({ ...m, callerRole: 'deployer (at creation)' }, effects, b.notes, null, null),
+        usable: false,
+        usableNow: `not usable now: at the creation block the deployer ${deployer} could make this call, today the same call reverts${holderNow}`,
+        timelockDelaySeconds: null,
       });
     });
 

@@ -1,6 +1,7 @@
 /**
  * Owner powers measured by simulation (docs/detection-method.md): each line is a function of the
- * token, who can call it, the probe arguments and the effect the call had — names only label.
+ * token, who can call it, the probe arguments, the effect the call had and whether it is still usable
+ * (the call succeeds today from the power's current holder) — names only label.
  * Inconclusive probes are listed too, so a reader knows what was not measured.
  */
 import type { OwnerPowersSummary } from '@shared/analysis';
@@ -49,7 +50,7 @@ export function OwnerPowersPanel({ powers }: { powers?: OwnerPowersSummary | und
                     <code className="text-sm font-medium break-all text-white">{p.function}</code>
                     <span className="flex flex-wrap gap-1">
                       {p.effects.map((e) => (
-                        <Badge key={e} tone="danger">
+                        <Badge key={e} tone={p.usable ? 'danger' : 'neutral'}>
                           {EFFECT_LABEL[e] ?? e}
                         </Badge>
                       ))}
@@ -59,6 +60,13 @@ export function OwnerPowersPanel({ powers }: { powers?: OwnerPowersSummary | und
                     Called by {p.callerRole} {shortHash(p.caller)} with {p.args}
                   </p>
                   <p className="mt-1 text-xs leading-relaxed break-words text-slate-400">{p.effect}</p>
+                  <p
+                    className={`mt-1 text-xs leading-relaxed break-words ${p.usable ? 'text-rose-300' : 'text-emerald-300'}`}
+                    data-testid="owner-power-usable"
+                  >
+                    {p.usable ? 'Still usable: ' : 'Not usable now: '}
+                    {p.usableNow.replace(/^(usable now by|not usable now:)\s*/, '')}
+                  </p>
                 </li>
               ))}
             </ul>
