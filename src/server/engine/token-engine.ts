@@ -213,10 +213,18 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
         await backfill.ensure(address, { head, waitMs: Math.max(0, waitMs) });
       }
       let f: TokenReportFacts;
+      // The default amount's quoted impact (V3) starts once the main pool is known: one round trip
+      // shared with the simulations rather than one more after the gather.
+      let impact: Promise<number | null | undefined> | undefined;
+      const onMainPool: GatherDeps['onMainPool'] = (token, mainPool) => {
+        if (mainPool.venue === 'uniswap-v2') return;
+        impact = quotedPriceImpactPct(opts.chain.public, venuesOf(), { token, mainPool }, DEFAULT_AMOUNT_USD);
+        impact.catch(() => {});
+      };
       try {
         const deadline = { at: started + budgetMs * SIMULATION_SHARE, budgetMs };
         f = await withinBudget(
-          gatherTokenFacts({ ...deps, deadline }, address),
+          gatherTokenFacts({ ...deps, deadline, onMainPool }, address),
           started + budgetMs,
           budgetMs,
         );
@@ -228,6 +236,9 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
         throw e;
       }
       if (backfill) f.holders.index = backfill.status(address, head);
+      if (impact && f.mainPool?.venue !== 'uniswap-v2') {
+        derivedOf(f).impacts.set(DEFAULT_AMOUNT_USD, await impact.catch(() => null));
+      }
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });

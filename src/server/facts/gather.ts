@@ -62,6 +62,11 @@ export type GatherDeps = {
   holdersComplete?: (token: string) => boolean;
   /** The report's time budget: simulations not done by then are reported as not checked in time. */
   deadline?: Deadline;
+  /**
+   * Told the main pool as soon as it is known, so a quote the report needs next (the price impact)
+   * can travel with the simulations' round trips instead of after them.
+   */
+  onMainPool?: (token: { address: Address; decimals: number | null }, mainPool: PoolFacts) => void;
 };
 
 const DAY = 86_400;
@@ -318,6 +323,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const incomplete: string[] = [];
   const budgetMs = deps.deadline?.budgetMs ?? 0;
   type Trading = Awaited<ReturnType<typeof simulateTrading>>;
+  // Issued with the simulations' first calls, so it shares their round trip.
+  if (mainPool) deps.onMainPool?.({ address: t, decimals: basics.decimals }, mainPool);
   const [trading, ownerPowers, wrapping] = await Promise.all([
     sim
       ? byDeadline(

@@ -11,7 +11,9 @@ import type { TokenReportFacts } from './types';
 export async function quotedPriceImpactPct(
   client: PublicClient,
   venues: VenueRegistry,
-  facts: TokenReportFacts,
+  facts: Pick<TokenReportFacts, 'mainPool'> & {
+    token: Pick<TokenReportFacts['token'], 'address' | 'decimals'>;
+  },
   amountUsd: number,
 ): Promise<number | null | undefined> {
   const p = facts.mainPool;
