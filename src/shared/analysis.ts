@@ -314,6 +314,18 @@ export type PoolSummary = {
   share: number | null;
   /** Share of the pool's liquidity locked or burned (0..1). */
   lockedShare: number;
+  /** USD of quote-side liquidity within ±2% of the price (V3: across initialised ticks); null: unknown. */
+  depthUsd2Pct: number | null;
+  /** Current price (slot0 / reserves), USD. */
+  priceUsd: number | null;
+  /** The pool's 30-minute time-weighted average price, USD (V3); null when none. */
+  twapPriceUsd: number | null;
+  /** Current price against that average, percent (signed). */
+  twapDeviationPct: number | null;
+  /** True when the current price is further from the average than PRICE_MANIPULATION allows. */
+  priceManipulated: boolean | null;
+  /** "TWAP unavailable: …" when a V3 pool cannot give the average; null otherwise. */
+  twapNote: string | null;
 };
 
 export type LiquidityResult = {
@@ -410,6 +422,20 @@ export type TokenHealthResult = {
   momentumEvidence: Evidence[];
 };
 
+/** One real holder's simulated sell (server facts and the report share it). */
+export type HolderSellOutcome = {
+  address: string;
+  /** Why it was sampled: 'oldest buyer', 'median buyer', 'latest buyer', 'largest holder', … */
+  role: string;
+  /** Block of its first buy from the pool, when it is a pool buyer. */
+  boughtBlock: number | null;
+  ok: boolean;
+  /** Blocks after the analysed block at which its sell passed (1 or 21); null when it never did. */
+  afterBlocks: number | null;
+  taxPct: number | null;
+  revertReason: string | null;
+};
+
 /** JSON-safe digest of the facts a report was computed from (bigints as decimal strings). */
 export type FactsSummary = {
   now: number;
@@ -441,15 +467,7 @@ export type FactsSummary = {
     minTaxPct: number | null;
     maxTaxPct: number | null;
     /** Each sampled holder: pool buyers of different ages (oldest, median, latest), then the largest. */
-    sellers?: {
-      address: string;
-      role: string;
-      boughtBlock: number | null;
-      ok: boolean;
-      afterBlocks: number | null;
-      taxPct: number | null;
-      revertReason: string | null;
-    }[];
+    sellers?: HolderSellOutcome[];
   } | null;
   holderCount: number | null;
   /** Absent on the local chain (always complete). */
@@ -475,6 +493,12 @@ export type FactsSummary = {
     poolValueUsd: number | null;
     priceUsd: number | null;
     priceEth: number | null;
+    /** The pool's 30-minute time-weighted average price (V3 observe), USD; null when none. */
+    twapPriceUsd: number | null;
+    /** Current price against that average, percent (signed); null when there is no average. */
+    twapDeviationPct: number | null;
+    /** "TWAP unavailable: …" in plain words when a V3 pool cannot give the average; else null. */
+    twapNote: string | null;
     lpBurnedShare: number;
     lpLockedShare: number;
     lpCreatorShare: number;

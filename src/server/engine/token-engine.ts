@@ -108,9 +108,11 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     venues ??= createVenueRegistry(opts.network);
     return venues;
   };
+  // Reports read through the batched client: their independent calls share round trips.
+  const reads = opts.chain.reads ?? opts.chain.public;
   const deps: GatherDeps = {
     db: opts.db,
-    chain: opts.chain,
+    chain: { ...opts.chain, public: reads },
     network: opts.network,
     log: opts.log,
     now,
@@ -170,7 +172,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const quoteImpact = async (f: TokenReportFacts, amountUsd: number): Promise<void> => {
     const d = derivedOf(f);
     if (d.impacts.has(amountUsd) || !f.mainPool || f.mainPool.venue === 'uniswap-v2') return;
-    const q = await quotedPriceImpactPct(opts.chain.public, venuesOf(), f, amountUsd).catch(() => null);
+    const q = await quotedPriceImpactPct(reads, venuesOf(), f, amountUsd).catch(() => null);
     remember(d.impacts, amountUsd, q, MAX_AMOUNTS);
   };
   const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {
@@ -213,18 +215,10 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
         await backfill.ensure(address, { head, waitMs: Math.max(0, waitMs) });
       }
       let f: TokenReportFacts;
-      // The default amount's quoted impact (V3) starts once the main pool is known: one round trip
-      // shared with the simulations rather than one more after the gather.
-      let impact: Promise<number | null | undefined> | undefined;
-      const onMainPool: GatherDeps['onMainPool'] = (token, mainPool) => {
-        if (mainPool.venue === 'uniswap-v2') return;
-        impact = quotedPriceImpactPct(opts.chain.public, venuesOf(), { token, mainPool }, DEFAULT_AMOUNT_USD);
-        impact.catch(() => {});
-      };
       try {
         const deadline = { at: started + budgetMs * SIMULATION_SHARE, budgetMs };
         f = await withinBudget(
-          gatherTokenFacts({ ...deps, deadline, onMainPool }, address),
+          gatherTokenFacts({ ...deps, deadline }, address),
           started + budgetMs,
           budgetMs,
         );
@@ -236,9 +230,6 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
         throw e;
       }
       if (backfill) f.holders.index = backfill.status(address, head);
-      if (impact && f.mainPool?.venue !== 'uniswap-v2') {
-        derivedOf(f).impacts.set(DEFAULT_AMOUNT_USD, await impact.catch(() => null));
-      }
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });

@@ -5,7 +5,7 @@
  */
 export type Address = `0x${string}`;
 
-import type { HolderIndexState } from '../../shared/analysis';
+import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 import type { WrappingFacts } from './wrapping';
@@ -119,19 +119,8 @@ export type TradeSimulationFacts =
   | { status: 'no_pool' }
   | { status: 'error'; message: string };
 
-/** One real holder's simulated sell. */
-export type HolderSellOutcome = {
-  address: Address;
-  /** Why it was sampled: 'oldest buyer', 'median buyer', 'latest buyer', 'largest holder'. */
-  role: string;
-  /** Block of its first buy from the pool, when it is a pool buyer. */
-  boughtBlock: number | null;
-  ok: boolean;
-  /** Blocks after the analysed block at which its sell passed (1 or 21); null when it never did. */
-  afterBlocks: number | null;
-  taxPct: number | null;
-  revertReason: string | null;
-};
+/** One real holder's simulated sell (the shared report type, with a checked address). */
+export type HolderSellOutcome = Omit<SharedHolderSellOutcome, 'address'> & { address: Address };
 
 export type HolderSellSimulationFacts = {
   sampled: number;
@@ -209,6 +198,19 @@ export type PoolFacts = {
   depthUsd2Pct: number | null;
   priceUsd: number | null;
   priceEth: number | null;
+  /**
+   * The pool's own time-weighted average price over PRICE_MANIPULATION.twapWindowSec (V3 observe),
+   * in USD, and how far the current price is from it in percent (signed); null when there is none.
+   */
+  twapPriceUsd?: number | null;
+  twapDeviationPct?: number | null;
+  /** Why no average is given ("TWAP unavailable: …"); null when given or the venue keeps none (V2). */
+  twapNote?: string | null;
+  /**
+   * The venue's own quote of a buy at the report's default amount, asked with the pool's other
+   * reads (so the default report's price impact costs no extra round trip); null when not asked.
+   */
+  buyQuote?: { amountUsd: number; amountIn: bigint; amountOut: bigint | null } | null;
   lpTotalSupply: bigint;
   lpBurnedShare: number; // 0..1, excluding Uniswap's MINIMUM_LIQUIDITY
   lpLockedShare: number; // 0..1
