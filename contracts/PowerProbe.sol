@@ -1,24 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-interface IPowerRouter {
-    function getAmountsOut(uint256 amountIn, address[] calldata path) external view returns (uint256[] memory);
-
-    function swapExactETHForTokensSupportingFeeOnTransferTokens(
-        uint256 amountOutMin,
-        address[] calldata path,
-        address to,
-        uint256 deadline
-    ) external payable;
-
-    function swapExactTokensForETHSupportingFeeOnTransferTokens(
-        uint256 amountIn,
-        uint256 amountOutMin,
-        address[] calldata path,
-        address to,
-        uint256 deadline
-    ) external;
-}
+import {ProbeVenue} from "./ProbeVenue.sol";
 
 /// @notice Owner-power simulation helper. Like TradeProbe it is NEVER deployed: eth_call state
 /// overrides place its runtime code at a throwaway probe address, at every privileged caller (owner,
@@ -31,20 +14,17 @@ interface IPowerRouter {
 ///   4. optionally (`withTrade`) sells a tenth of the victim's balance from the victim's own address,
 ///      then buys and sells through the pool from the probe address, like a fresh user would.
 /// Effects are returned raw and judged off-chain. No constructor, no immutables, no storage.
-contract PowerProbe {
+contract PowerProbe is ProbeVenue {
     /// Gas for the power call itself: enough for any real setter, bounded against gas bombs.
     uint256 internal constant POWER_GAS = 1_000_000;
     /// Gas for each isolated candidate (power call + reads + victim sell + round trip).
-    uint256 internal constant CANDIDATE_GAS = 2_500_000;
+    uint256 internal constant CANDIDATE_GAS = 4_000_000;
     uint256 internal constant TRADE_GAS = 600_000;
-    /// Revert data kept per candidate (a token returning huge data cannot blow up the report).
-    uint256 internal constant MAX_REVERT = 68;
 
     struct Market {
-        address router;
-        address pair;
+        /// The token; `route` trades it on its venue (an empty path: no pool, no trade effects).
         address token;
-        address weth;
+        Route route;
         address victim;
         /// Buy size in wei; retried at a hundredth to tell a shrunk limit from a blocked buy.
         uint256 buyWei;
@@ -75,8 +55,6 @@ contract PowerProbe {
         uint256 sellExpected;
         uint256 sellReceived;
     }
-
-    receive() external payable {}
 
     /// Runs every candidate isolated; the first outcome is the baseline (no power call).
     function run(Market calldata m, address[] calldata watch, Candidate[] calldata cands, bool withTrade)
@@ -123,43 +101,30 @@ contract PowerProbe {
         o.supplyAfter = _supply(m.token);
         o.afterCall = _balances(m.token, watch);
         if (withTrade) _trade(o, m);
-        bytes memory out = abi.encode(o);
-        assembly {
-            revert(add(out, 32), mload(out))
-        }
+        _revertWith(abi.encode(o));
     }
 
     /// Runs at the caller's address: the token sees the caller as msg.sender.
     function act(address token, bytes calldata data) external returns (bool ok, bytes memory revertData) {
         bytes memory ret;
         (ok, ret) = token.call{gas: POWER_GAS}(data);
-        if (!ok) revertData = _cut(ret);
+        // 68 bytes: a selector and two words, enough to name the reason; hundreds of candidates each.
+        if (!ok) revertData = ret.length <= 68 ? ret : _prefix(ret, 68);
     }
 
     /// Runs at the victim's address: sells a tenth of its own balance; reverts with abi.encode(bool).
-    function victimSell(address router, address token, address weth) external {
-        uint256 amount = _balance(token, address(this)) / 10;
+    function victimSell(Market calldata m) external {
+        uint256 amount = _balance(m.token, address(this)) / 10;
         bool ok;
-        if (amount > 0) {
-            token.call(abi.encodeWithSelector(0x095ea7b3, router, type(uint256).max));
-            try IPowerRouter(router).swapExactTokensForETHSupportingFeeOnTransferTokens(
-                amount, 0, _path(token, weth), address(this), block.timestamp
-            ) {
-                ok = true;
-            } catch {}
-        }
-        bytes memory out = abi.encode(ok);
-        assembly {
-            revert(add(out, 32), mload(out))
-        }
+        if (amount > 0) (ok,,) = _venueSell(m.route, amount, TRADE_GAS);
+        _revertWith(abi.encode(ok));
     }
 
     function _trade(Outcome memory o, Market calldata m) internal {
         o.traded = true;
         if (m.victim != address(0) && _balance(m.token, m.victim) >= 10) {
             o.victimTried = true;
-            (, bytes memory r) =
-                m.victim.call{gas: TRADE_GAS}(abi.encodeCall(this.victimSell, (m.router, m.token, m.weth)));
+            (, bytes memory r) = m.victim.call{gas: TRADE_GAS + 100_000}(abi.encodeCall(this.victimSell, (m)));
             o.victimSellOk = r.length == 32 && abi.decode(r, (bool));
         }
         uint256 size = m.buyWei;
@@ -170,50 +135,22 @@ contract PowerProbe {
         }
         o.buyOk = true;
         uint256 amount = _balance(m.token, address(this));
-        _approve(m.token, m.router);
-        address[] memory path = _path(m.token, m.weth);
-        o.sellExpected = _quote(m.router, amount, path);
-        uint256 ethBefore = address(this).balance;
-        try IPowerRouter(m.router).swapExactTokensForETHSupportingFeeOnTransferTokens{gas: TRADE_GAS}(
-            amount, 0, path, address(this), block.timestamp
-        ) {
-            o.sellOk = true;
-            o.sellReceived = address(this).balance - ethBefore;
-        } catch {}
+        o.sellExpected = _venueQuote(m.route, amount, false);
+        (o.sellOk, o.sellReceived,) = _venueSell(m.route, amount, TRADE_GAS);
     }
 
     function _buy(Outcome memory o, Market calldata m, uint256 size) internal returns (bool) {
-        address[] memory path = _path(m.weth, m.token);
-        o.buyExpected = _quote(m.router, size, path);
+        o.buyExpected = _venueQuote(m.route, size, true);
         uint256 before = _balance(m.token, address(this));
-        try IPowerRouter(m.router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: size, gas: TRADE_GAS}(
-            0, path, address(this), block.timestamp
-        ) {} catch {
-            return false;
-        }
+        (bool ok,) = _venueBuy(m.route, size, TRADE_GAS);
+        if (!ok) return false;
         uint256 got = _balance(m.token, address(this));
         o.buyReceived = got > before ? got - before : 0;
         return o.buyReceived > 0;
     }
 
-    function _approve(address token, address router) internal {
-        token.call(abi.encodeWithSelector(0x095ea7b3, router, type(uint256).max));
-    }
-
-    function _quote(address router, uint256 amountIn, address[] memory path) internal view returns (uint256) {
-        try IPowerRouter(router).getAmountsOut(amountIn, path) returns (uint256[] memory a) {
-            if (a.length > 1) return a[1];
-        } catch {}
-        return 0;
-    }
-
     function _supply(address token) internal view returns (uint256) {
-        (bool ok, bytes memory d) = token.staticcall{gas: 100_000}(abi.encodeWithSelector(0x18160ddd));
-        return ok && d.length >= 32 ? abi.decode(d, (uint256)) : 0;
-    }
-
-    function _balance(address token, address who) internal view returns (uint256) {
-        (bool ok, bytes memory d) = token.staticcall{gas: 100_000}(abi.encodeWithSelector(0x70a08231, who));
+        (bool ok, bytes memory d) = token.staticcall{gas: 200_000}(abi.encodeWithSelector(0x18160ddd));
         return ok && d.length >= 32 ? abi.decode(d, (uint256)) : 0;
     }
 
@@ -224,17 +161,10 @@ contract PowerProbe {
         }
     }
 
-    function _cut(bytes memory d) internal pure returns (bytes memory) {
-        if (d.length <= MAX_REVERT) return d;
+    function _prefix(bytes memory d, uint256 n) internal pure returns (bytes memory) {
         assembly {
-            mstore(d, 68)
+            mstore(d, n)
         }
         return d;
-    }
-
-    function _path(address a, address b) internal pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = a;
-        p[1] = b;
     }
 }

@@ -1,218 +1,166 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// Minimal views of the Uniswap V2 contracts and tokens the probe talks to. Token calls go through
-/// low-level `call` instead (see `_callToken`), because many tokens do not return a bool.
-interface IProbeERC20 {
-    function balanceOf(address account) external view returns (uint256);
-}
+import {ProbeVenue} from "./ProbeVenue.sol";
 
-interface IProbePair {
-    function token0() external view returns (address);
-    function token1() external view returns (address);
-    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
-}
-
-interface IProbeRouter {
-    function WETH() external view returns (address);
-
-    function getAmountsOut(uint256 amountIn, address[] calldata path) external view returns (uint256[] memory);
-
-    function swapExactETHForTokensSupportingFeeOnTransferTokens(
-        uint256 amountOutMin,
-        address[] calldata path,
-        address to,
-        uint256 deadline
-    ) external payable;
-
-    function swapExactTokensForETHSupportingFeeOnTransferTokens(
-        uint256 amountIn,
-        uint256 amountOutMin,
-        address[] calldata path,
-        address to,
-        uint256 deadline
-    ) external;
-}
-
-/// @notice Trade-simulation helper for honeypot / tax / max-tx detection. It is NEVER deployed: its
-/// runtime code is placed with eth_call (or eth_simulateV1) state overrides at a throwaway address,
-/// funded by a balance override, and for holder sells at each holder's own address. So it must keep
-/// no constructor logic and no immutables. Every step that can fail is caught, so one call always
-/// returns a full report instead of a bare revert; amounts are returned raw and judged off-chain.
-contract TradeProbe {
+/// @notice Trade-simulation helper for honeypot / tax / max-buy / cooldown detection, on any venue
+/// (the route and its adapter come from ProbeVenue). It is NEVER deployed: its runtime code is
+/// placed with eth_simulateV1 (or eth_call) state overrides at a throwaway address, funded by a
+/// balance override, and for holder sells at each holder's own address. So it keeps no constructor
+/// logic and no immutables. Every step that can fail is caught, so a call always returns a full
+/// report instead of a bare revert; amounts are returned raw and judged off-chain.
+///
+/// The fresh user's flow over several simulated blocks: `probe` (block N: ladder, buy, transfer
+/// test, a same-block sell that is undone so the tokens stay held), then `sellLater` at N+k (each
+/// undone too), which tells a sell cooldown or transfer delay from a honeypot and counts its blocks.
+contract TradeProbe is ProbeVenue {
     uint8 internal constant OK = 0;
     uint8 internal constant NO_POOL = 1;
     uint8 internal constant BUY_FAILED = 2;
     uint8 internal constant SELL_FAILED = 3;
     uint8 internal constant NO_ROUTER = 4;
 
-    /// A pool drained to dust (a completed rug keeps only Uniswap's locked minimum liquidity) cannot
-    /// be traded; below this WETH reserve (1e-6 ETH) it is reported as no pool, not as a failed buy.
-    uint256 internal constant MIN_WETH_RESERVE = 1e12;
-
     /// Gas for each state-isolated sub-call, so a gas-burning token cannot starve the later steps.
     uint256 internal constant ISOLATED_GAS = 3_000_000;
+    uint256 internal constant SWAP_GAS = 2_000_000;
 
-    struct TradeReport {
-        uint8 status;
-        uint256 tokenReserve;
-        uint256 wethReserve;
-        uint256 buyAmount;
-        uint256 buyExpected;
-        uint256 buyReceived;
-        uint256 buyGas;
-        bool transferOk;
-        uint256 transferSent;
-        uint256 transferReceived;
-        uint256 sellAmount;
-        uint256 sellExpected;
-        uint256 sellReceived;
-        uint256 sellGas;
-        /// Largest buy size of the ladder that succeeded (0: none did); sizes above half the WETH
-        /// reserve are not tried, so `laddersTried` says how many were.
-        uint256 maxBuy;
-        uint256 laddersTried;
-        bytes revertData;
-    }
-
-    struct HolderSell {
+    struct SellResult {
+        /// The sub-call returned our own report (false: it ran out of gas or the token broke it).
+        bool tried;
         bool ok;
         uint256 amount;
         uint256 expected;
         uint256 received;
         uint256 gasUsed;
+        /// Test transfer of a tenth of the balance to a second address, before the sell.
+        bool transferTried;
+        bool transferOk;
+        uint256 transferSent;
+        uint256 transferReceived;
         bytes revertData;
     }
 
-    /// Sells send ETH here (the probe, or a holder address carrying this code).
-    receive() external payable {}
+    struct TradeReport {
+        uint8 status;
+        uint256 buyAmount;
+        uint256 buyExpected;
+        uint256 buyReceived;
+        uint256 buyGas;
+        /// Largest buy size of the ladder that succeeded (0: none did); sizes above `maxLadder` are
+        /// not tried, so `laddersTried` says how many were.
+        uint256 maxBuy;
+        uint256 laddersTried;
+        /// The same-block transfer test and sell (undone: the bought tokens stay held for later blocks).
+        SellResult sell;
+        /// The block context the trade ran in: a real user's gas price is at or above the base fee.
+        uint256 gasPrice;
+        uint256 baseFee;
+        uint256 blockNumber;
+        bytes revertData;
+    }
 
-    /// Buy with `buyAmount` wei (0: half a percent of the WETH reserve), send a tenth of what arrived
-    /// to `receiver` (transfer tax), sell the rest back (sell tax). Ladder sizes are each bought in a
-    /// reverted sub-call first, so they measure the max buy without moving the pool for the real test.
+    /// Buys `buyAmount` wei along the route and keeps the tokens; then, undone, a test transfer of a
+    /// tenth to `receiver` and a sell of the rest. Ladder sizes are each bought in a reverted
+    /// sub-call first, so they measure the max buy without moving the pool for the real test.
     function probe(
-        address router,
-        address pair,
-        address token,
-        address weth,
+        Route calldata rt,
         address receiver,
         uint256 buyAmount,
+        uint256 maxLadder,
         uint256[] calldata ladder
     ) external returns (TradeReport memory r) {
-        if (router.code.length == 0) {
-            r.status = NO_ROUTER;
-            return r;
-        }
-        weth = _weth(router, weth);
-        (bool pooled, uint256 tokenReserve, uint256 wethReserve) = _reserves(pair, token, weth);
-        if (!pooled || wethReserve < MIN_WETH_RESERVE) {
-            r.status = NO_POOL;
-            return r;
-        }
-        r.tokenReserve = tokenReserve;
-        r.wethReserve = wethReserve;
+        r.gasPrice = tx.gasprice;
+        r.baseFee = block.basefee;
+        r.blockNumber = block.number;
+        r.status = _routeStatus(rt);
+        if (r.status != OK) return r;
         for (uint256 i = 0; i < ladder.length; i++) {
             uint256 size = ladder[i];
-            if (size == 0 || size > wethReserve / 2) continue;
+            if (size == 0 || size > maxLadder) continue;
             r.laddersTried++;
-            if (size > r.maxBuy && _isolatedBuy(router, token, weth, size)) r.maxBuy = size;
+            if (size > r.maxBuy && _isolatedBuy(rt, size)) r.maxBuy = size;
         }
-        if (buyAmount == 0) buyAmount = wethReserve / 200;
         // A max-tx token would fail a bigger main buy: stay at the largest size known to pass.
         if (r.maxBuy != 0 && buyAmount > r.maxBuy) buyAmount = r.maxBuy;
         r.buyAmount = buyAmount;
-        if (!_buy(r, router, pair, token, weth)) return r;
-        _transfer(r, token, receiver);
-        _sell(r, router, pair, token, weth);
+        if (!_buy(r, rt)) return r;
+        r.sell = _isolatedSell(rt, receiver, 10_000);
+        if (!r.sell.ok) r.status = SELL_FAILED;
     }
 
-    /// Sells `fractionBps` of each holder's own balance from the holder's address (where this code
-    /// is placed by override), each in a reverted sub-call so every holder sees today's pool.
-    function holderSells(
-        address router,
-        address pair,
-        address token,
-        address weth,
-        address[] calldata holders,
-        uint256 fractionBps
-    ) external returns (bool pooled, HolderSell[] memory out) {
-        out = new HolderSell[](holders.length);
-        if (router.code.length == 0) return (false, out);
-        weth = _weth(router, weth);
-        uint256 wethReserve;
-        (pooled,, wethReserve) = _reserves(pair, token, weth);
-        if (!pooled || wethReserve < MIN_WETH_RESERVE) return (false, out);
+    /// At a later block: the held tokens' transfer test and sell, undone.
+    function sellLater(Route calldata rt, address receiver) external returns (SellResult memory) {
+        return _isolatedSell(rt, receiver, 10_000);
+    }
+
+    /// Runs at a holder's own address (tx.origin = the holder under eth_simulateV1): sells
+    /// `fractionBps` of its balance, undone.
+    function holderSell(Route calldata rt, uint256 fractionBps) external returns (SellResult memory) {
+        return _isolatedSell(rt, address(0), fractionBps);
+    }
+
+    /// The same for each holder in one call (eth_call fallback, where tx.origin is the probe's caller).
+    function holderSells(Route calldata rt, address[] calldata holders, uint256 fractionBps)
+        external
+        returns (bool pooled, SellResult[] memory out)
+    {
+        out = new SellResult[](holders.length);
+        if (_routeStatus(rt) != OK) return (false, out);
+        pooled = true;
         for (uint256 i = 0; i < holders.length; i++) {
-            (, bytes memory data) = holders[i].call{gas: ISOLATED_GAS}(
-                abi.encodeCall(this.sellOwnBalance, (router, pair, token, weth, fractionBps))
-            );
-            // Our own payload is abi.encode(HolderSell): offset word + 6 head words + bytes length.
-            if (data.length >= 256 && uint256(bytes32(data)) == 0x20) {
-                out[i] = abi.decode(data, (HolderSell));
-            } else {
-                out[i].revertData = data;
-            }
+            (, bytes memory data) =
+                holders[i].call{gas: ISOLATED_GAS + 100_000}(abi.encodeCall(this.holderSell, (rt, fractionBps)));
+            if (data.length >= 416 && uint256(bytes32(data)) == 0x20) out[i] = abi.decode(data, (SellResult));
         }
     }
 
-    /// Runs at a holder's address; always reverts with abi.encode(HolderSell) to undo its effects.
-    function sellOwnBalance(address router, address pair, address token, address weth, uint256 fractionBps)
-        external
-    {
-        HolderSell memory s;
+    /// One sell (after an optional transfer test); always reverts with abi.encode(SellResult).
+    function sellAndUndo(Route calldata rt, address receiver, uint256 fractionBps) external {
+        SellResult memory s;
+        s.tried = true;
+        address token = _token(rt);
+        uint256 held = _balance(token, address(this));
+        if (receiver != address(0) && held / 10 > 0) {
+            s.transferTried = true;
+            s.transferSent = held / 10;
+            uint256 before = _balance(token, receiver);
+            s.transferOk = _callToken(token, abi.encodeWithSelector(0xa9059cbb, receiver, s.transferSent));
+            if (s.transferOk) {
+                uint256 afterTransfer = _balance(token, receiver);
+                s.transferReceived = afterTransfer > before ? afterTransfer - before : 0;
+            }
+        }
         s.amount = (_balance(token, address(this)) * fractionBps) / 10_000;
         if (s.amount > 0) {
-            address[] memory path = _path(token, weth);
-            _callToken(token, abi.encodeWithSelector(0x095ea7b3, router, type(uint256).max));
-            s.expected = _quote(router, pair, s.amount, path);
-            uint256 before = address(this).balance;
+            s.expected = _venueQuote(rt, s.amount, false);
             uint256 g = gasleft();
-            try IProbeRouter(router).swapExactTokensForETHSupportingFeeOnTransferTokens(
-                s.amount, 0, path, address(this), block.timestamp
-            ) {
-                s.gasUsed = g - gasleft();
-                s.ok = true;
-                s.received = address(this).balance - before;
-            } catch (bytes memory err) {
-                s.revertData = _explainSellFailure(err, token, pair, s.amount);
-            }
+            bytes memory err;
+            (s.ok, s.received, err) = _venueSell(rt, s.amount, SWAP_GAS);
+            s.gasUsed = g - gasleft();
+            if (!s.ok) s.revertData = _explainSellFailure(err, token, rt.pool, s.amount);
         }
         _revertWith(abi.encode(s));
     }
 
     /// One ladder buy; always reverts with abi.encode(bool success) so the pool is left untouched.
-    function buyAndUndo(address router, address token, address weth, uint256 amount) external {
+    function buyAndUndo(Route calldata rt, uint256 amount) external {
+        address token = _token(rt);
         uint256 before = _balance(token, address(this));
-        bool ok;
-        try IProbeRouter(router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: amount}(
-            0, _path(weth, token), address(this), block.timestamp
-        ) {
-            ok = _balance(token, address(this)) > before;
-        } catch {}
-        _revertWith(abi.encode(ok));
+        (bool ok,) = _venueBuy(rt, amount, SWAP_GAS);
+        _revertWith(abi.encode(ok && _balance(token, address(this)) > before));
     }
 
-    /// Direct token transfer; always reverts, with the token's own revert data (empty if it passed).
-    function transferAndUndo(address token, address to, uint256 amount) external {
-        (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
-        _revertWith(ok ? bytes("") : data);
-    }
-
-    function _buy(TradeReport memory r, address router, address pair, address token, address weth)
-        internal
-        returns (bool)
-    {
-        address[] memory path = _path(weth, token);
-        r.buyExpected = _quote(router, pair, r.buyAmount, path);
+    function _buy(TradeReport memory r, Route calldata rt) internal returns (bool) {
+        address token = _token(rt);
+        r.buyExpected = _venueQuote(rt, r.buyAmount, true);
         uint256 before = _balance(token, address(this));
         uint256 g = gasleft();
-        try IProbeRouter(router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: r.buyAmount}(
-            0, path, address(this), block.timestamp
-        ) {
-            r.buyGas = g - gasleft();
-        } catch (bytes memory err) {
+        (bool ok, bytes memory err) = _venueBuy(rt, r.buyAmount, SWAP_GAS);
+        r.buyGas = g - gasleft();
+        if (!ok) {
             r.status = BUY_FAILED;
             r.revertData = err;
+            r.buyGas = 0;
             return false;
         }
         uint256 afterBuy = _balance(token, address(this));
@@ -225,126 +173,24 @@ contract TradeProbe {
         return true;
     }
 
-    function _transfer(TradeReport memory r, address token, address receiver) internal {
-        uint256 part = r.buyReceived / 10;
-        if (part == 0) return;
-        uint256 before = _balance(token, receiver);
-        r.transferSent = part;
-        r.transferOk = _callToken(token, abi.encodeWithSelector(0xa9059cbb, receiver, part));
-        if (r.transferOk) {
-            uint256 afterTransfer = _balance(token, receiver);
-            r.transferReceived = afterTransfer > before ? afterTransfer - before : 0;
-        }
-    }
-
-    function _sell(TradeReport memory r, address router, address pair, address token, address weth) internal {
-        address[] memory path = _path(token, weth);
-        uint256 amount = _balance(token, address(this));
-        r.sellAmount = amount;
-        _callToken(token, abi.encodeWithSelector(0x095ea7b3, router, type(uint256).max));
-        r.sellExpected = _quote(router, pair, amount, path);
-        uint256 before = address(this).balance;
-        uint256 g = gasleft();
-        try IProbeRouter(router).swapExactTokensForETHSupportingFeeOnTransferTokens(
-            amount, 0, path, address(this), block.timestamp
-        ) {
-            r.sellGas = g - gasleft();
-            r.sellReceived = address(this).balance - before;
-        } catch (bytes memory err) {
-            r.status = SELL_FAILED;
-            r.revertData = _explainSellFailure(err, token, pair, amount);
-        }
-    }
-
-    /// The router hides the token's reason behind "TransferHelper: TRANSFER_FROM_FAILED". Replaying
-    /// the transfer to the pair directly (and undoing it) recovers the token's own revert reason.
-    function _explainSellFailure(bytes memory routerErr, address token, address pair, uint256 amount)
+    function _isolatedSell(Route calldata rt, address receiver, uint256 fractionBps)
         internal
-        returns (bytes memory)
+        returns (SellResult memory s)
     {
-        (, bytes memory tokenErr) =
-            address(this).call{gas: ISOLATED_GAS}(abi.encodeCall(this.transferAndUndo, (token, pair, amount)));
-        return tokenErr.length > 0 ? tokenErr : routerErr;
+        (, bytes memory data) = address(this).call{gas: ISOLATED_GAS}(
+            abi.encodeCall(this.sellAndUndo, (rt, receiver, fractionBps))
+        );
+        // Our own payload is abi.encode(SellResult): offset word + 11 head words + bytes length.
+        if (data.length >= 416 && uint256(bytes32(data)) == 0x20) {
+            s = abi.decode(data, (SellResult));
+        } else {
+            s.revertData = _cut(data);
+        }
     }
 
-    function _isolatedBuy(address router, address token, address weth, uint256 amount) internal returns (bool) {
+    function _isolatedBuy(Route calldata rt, uint256 amount) internal returns (bool) {
         (, bytes memory data) =
-            address(this).call{gas: ISOLATED_GAS}(abi.encodeCall(this.buyAndUndo, (router, token, weth, amount)));
+            address(this).call{gas: ISOLATED_GAS}(abi.encodeCall(this.buyAndUndo, (rt, amount)));
         return data.length == 32 && abi.decode(data, (bool));
-    }
-
-    /// (the pair trades `a` against `b`, reserve of a, reserve of b); any failure means no pool.
-    function _reserves(address pair, address a, address b) internal view returns (bool, uint256, uint256) {
-        if (pair.code.length == 0) return (false, 0, 0);
-        address t0;
-        address t1;
-        uint256 r0;
-        uint256 r1;
-        try IProbePair(pair).token0() returns (address x) {
-            t0 = x;
-        } catch {
-            return (false, 0, 0);
-        }
-        try IProbePair(pair).token1() returns (address x) {
-            t1 = x;
-        } catch {
-            return (false, 0, 0);
-        }
-        try IProbePair(pair).getReserves() returns (uint112 x, uint112 y, uint32) {
-            (r0, r1) = (x, y);
-        } catch {
-            return (false, 0, 0);
-        }
-        if (t0 == a && t1 == b) return (r0 > 0 && r1 > 0, r0, r1);
-        if (t1 == a && t0 == b) return (r0 > 0 && r1 > 0, r1, r0);
-        return (false, 0, 0);
-    }
-
-    /// The router's quote; if it cannot quote, the Uniswap V2 formula on the pair's reserves.
-    function _quote(address router, address pair, uint256 amountIn, address[] memory path)
-        internal
-        view
-        returns (uint256)
-    {
-        try IProbeRouter(router).getAmountsOut(amountIn, path) returns (uint256[] memory amounts) {
-            if (amounts.length > 1) return amounts[1];
-        } catch {}
-        (bool pooled, uint256 reserveIn, uint256 reserveOut) = _reserves(pair, path[0], path[1]);
-        if (!pooled) return 0;
-        uint256 inWithFee = amountIn * 997;
-        return (inWithFee * reserveOut) / (reserveIn * 1000 + inWithFee);
-    }
-
-    /// The caller may pass weth = 0 to use the router's own WETH.
-    function _weth(address router, address weth) internal view returns (address) {
-        if (weth != address(0)) return weth;
-        try IProbeRouter(router).WETH() returns (address w) {
-            return w;
-        } catch {
-            return address(0);
-        }
-    }
-
-    function _balance(address token, address account) internal view returns (uint256) {
-        (bool ok, bytes memory data) = token.staticcall(abi.encodeCall(IProbeERC20.balanceOf, (account)));
-        return ok && data.length >= 32 ? abi.decode(data, (uint256)) : 0;
-    }
-
-    /// Token call that tolerates tokens returning nothing (USDT style); false on revert or `false`.
-    function _callToken(address token, bytes memory data) internal returns (bool) {
-        (bool ok, bytes memory ret) = token.call(data);
-        return ok && (ret.length == 0 || (ret.length >= 32 && abi.decode(ret, (bool))));
-    }
-
-    function _path(address a, address b) internal pure returns (address[] memory path) {
-        path = new address[](2);
-        path[0] = a;
-        path[1] = b;
-    }
-
-    function _revertWith(bytes memory data) internal pure {
-        assembly {
-            revert(add(data, 32), mload(data))
-        }
     }
 }

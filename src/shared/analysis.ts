@@ -440,6 +440,16 @@ export type FactsSummary = {
     failed: number;
     minTaxPct: number | null;
     maxTaxPct: number | null;
+    /** Each sampled holder: pool buyers of different ages (oldest, median, latest), then the largest. */
+    sellers?: {
+      address: string;
+      role: string;
+      boughtBlock: number | null;
+      ok: boolean;
+      afterBlocks: number | null;
+      taxPct: number | null;
+      revertReason: string | null;
+    }[];
   } | null;
   holderCount: number | null;
   /** Absent on the local chain (always complete). */

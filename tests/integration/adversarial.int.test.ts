@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 32 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 33 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -109,6 +109,7 @@ const SUITE: Record<string, Expect> = {
   CleanSellCooldown: { flags: [] },
   CleanOnePerBlock: { flags: [] },
   CleanTransferDelay: { flags: [] },
+  CleanTimeCooldown: { flags: [] },
   CleanPlain: { flags: [] },
   CleanWalletSetter: { flags: [] },
   CleanStuckTokens: { flags: [] },
@@ -374,6 +375,41 @@ describe('adversarial suite (no verified source)', () => {
       expect(line(name, 'transfer_tax')?.value, name).not.toBe(100);
       expect(['warn', 'pass']).toContain(line(name, 'sell_cooldown')?.outcome);
     }
+  });
+
+  it('counts the blocks a cooldown needs, and catches a wallet lock and a gas-price trap from a fresh wallet', () => {
+    const trade = (name: string) => reports[name]?.facts.trade;
+    // A harmless cooldown: the fresh buyer cannot sell in its buy's block, but can 1, 2 or 20 blocks later.
+    expect(trade('CleanTransferDelay')).toMatchObject({ status: 'ok', sellDelayBlocks: 1 });
+    expect(trade('CleanSellCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 2 });
+    // 30 seconds at Base's 2-second blocks: 15 blocks; the first later block tried after that is +20.
+    expect(trade('CleanTimeCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 20 });
+    for (const name of ['CleanTransferDelay', 'CleanSellCooldown', 'CleanTimeCooldown']) {
+      expect(line(name, 'sell_cooldown')?.outcome, name).toBe('warn');
+      expect(line(name, 'honeypot')?.outcome, name).toBe('pass');
+    }
+    // One purchase per block per tx.origin: a fresh round trip passes in one block, no cooldown.
+    expect(trade('CleanOnePerBlock')).toMatchObject({ status: 'ok', sellDelayBlocks: 0 });
+    // Locks a wallet 3 blocks after its first buy: the fresh buyer sells at +1 and +2, not at +5.
+    expect(trade('LockAfterBuy')).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: 5,
+    });
+    // Sells only at gas price 0: a real user pays the base fee plus a tip, and cannot sell.
+    const gas = trade('GasPriceHoneypot');
+    expect(gas?.status).toBe('sell_failed');
+    if (gas?.status === 'sell_failed') {
+      expect(gas.gasPriceGwei).toBeGreaterThanOrEqual(gas.baseFeeGwei as number);
+      expect(gas.baseFeeGwei).toBeGreaterThan(0);
+    }
+  });
+
+  it('sells as pool buyers of different ages: the oldest, a median and the latest', () => {
+    const roles = reports.CleanPlain?.facts.holderSells?.sellers?.map((s) => s.role) ?? [];
+    for (const r of ['oldest buyer', 'median buyer', 'latest buyer']) expect(roles).toContain(r);
+    const lock = reports.LockAfterBuy?.facts.holderSells;
+    expect(lock?.sellers?.filter((s) => s.boughtBlock !== null).every((s) => !s.ok)).toBe(true);
   });
 
   it('computes the rug-model features at serve time exactly as the training path reads them (train/serve parity)', async () => {

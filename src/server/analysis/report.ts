@@ -4,7 +4,7 @@
  * facts. Pure.
  */
 import type { FactsSummary, TokenReport } from '../../shared/analysis';
-import type { TokenReportFacts } from '../facts/types';
+import type { TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
 import { analyseLiquidity, DEFAULT_AMOUNT_USD } from './liquidity';
 import { summariseOwnerPowers } from './owner-power-checks';
@@ -18,6 +18,15 @@ export type ReportOptions = RugOptions & {
   /** The main pool venue's quoted price impact (see facts/price-impact.ts); undefined for V2. */
   quotedImpactPct?: number | null;
 };
+
+/** The simulated user's gas price and the later blocks tried, flat (the summary holds no arrays). */
+function tradeContext(t: TradeContext): Record<string, number | string | null> {
+  return {
+    gasPriceGwei: t.gasPriceGwei ?? null,
+    baseFeeGwei: t.baseFeeGwei ?? null,
+    laterBlocksProbed: t.laterBlocksProbed ? t.laterBlocksProbed.join(',') : null,
+  };
+}
 
 export function summariseFacts(f: TokenReportFacts): FactsSummary {
   const t = f.trade;
@@ -33,6 +42,10 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
           buyGas: t.buyGas.toString(),
           sellGas: t.sellGas.toString(),
           maxBuyEth: t.maxBuyEth,
+          sellDelayBlocks: t.sellDelayBlocks ?? null,
+          sellBlockedAfterBlocks: t.sellBlockedAfterBlocks ?? null,
+          transferDelayBlocks: t.transferDelayBlocks ?? null,
+          ...tradeContext(t),
         }
       : t.status === 'sell_failed'
         ? {
@@ -41,6 +54,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
             router: t.router,
             buyTaxPct: t.buyTaxPct,
             revertReason: t.revertReason,
+            ...tradeContext(t),
           }
         : t.status === 'buy_failed'
           ? { status: t.status, pair: t.pair, router: t.router, revertReason: t.revertReason }

@@ -11,6 +11,23 @@ import { tradesOnlyOnUnreadVenue } from './venue-words';
 const TAX_WARN_PCT = TAX.warnPct;
 const TAX_FAIL_PCT = TAX.failPct;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "1, 2, 5 and 20 blocks later" or null when later blocks were not simulated. */
+function laterWords(t: TokenReportFacts['trade']): string | null {
+  const later = 'laterBlocksProbed' in t ? (t.laterBlocksProbed ?? []) : [];
+  if (later.length === 0) return null;
+  const xs = later.map(String);
+  const last = xs.pop();
+  return `${xs.length ? `${xs.join(', ')} and ` : ''}${last} blocks later`;
+}
+
+/** The gas price the simulated user paid, in words (facts cached before it was recorded have none). */
+function gasWords(t: TokenReportFacts['trade']): string {
+  if (!('gasPriceGwei' in t) || t.gasPriceGwei === undefined) return '';
+  return ` (a fresh wallet paying ${round(t.gasPriceGwei, 4)} gwei gas, base fee ${round(t.baseFeeGwei ?? 0, 4)} gwei)`;
+}
+
 /** Sell simulation. Unknown (no pool / simulation error) deducts a fixed 10 (at most the weight). */
 export const checkHoneypot: Check = (f, w) => {
   const spec = { check: 'honeypot', label: 'Sell simulation (honeypot)', weight: w };
@@ -25,26 +42,50 @@ export const checkHoneypot: Check = (f, w) => {
       spec,
       'fail',
       'holders cannot sell',
-      `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell in one block works' : ''}.`,
+      `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell works' : ''}.`,
     );
   switch (t.status) {
-    case 'ok':
-      return judged(spec, 'pass', 'can sell', 'A simulated buy and sell through the pool both succeeded.');
-    case 'sell_failed':
+    case 'ok': {
+      const lockedAt = t.sellBlockedAfterBlocks ?? null;
+      if (lockedAt !== null)
+        return judged(
+          spec,
+          'fail',
+          'sells locked later',
+          `Honeypot: a fresh buyer can sell at first, but ${plural(lockedAt, 'block')} after the buy the same sell fails${t.sellBlockedReason ? ` (${t.sellBlockedReason})` : ''}: the wallet is locked some blocks after its first buy.`,
+        );
+      const delay = t.sellDelayBlocks ?? 0;
+      if (delay > 0)
+        return judged(
+          spec,
+          'pass',
+          'can sell later',
+          `A simulated buy can be sold ${plural(delay, 'block')} after it${gasWords(t)}; a sell in the buy's own block fails, which is a sell cooldown (see that check), not a honeypot.`,
+        );
+      return judged(
+        spec,
+        'pass',
+        'can sell',
+        `A simulated buy and sell through the pool both succeeded${gasWords(t)}.`,
+      );
+    }
+    case 'sell_failed': {
+      const later = laterWords(t);
       // A same-block failure while holders can sell is a cooldown or transfer delay, not a honeypot.
       if (holdersSell && h)
         return judged(
           spec,
           'pass',
           'can sell later',
-          `Real holders can sell (${h.couldSell} of ${h.sampled}); only a sell in the same block as the buy failed${t.revertReason ? ` (${t.revertReason})` : ''}, which is a sell cooldown or transfer delay (see that check), not a honeypot.`,
+          `Real holders can sell (${h.couldSell} of ${h.sampled}); only a fresh buyer's sell failed${t.revertReason ? ` (${t.revertReason})` : ''}${later ? `, in the buy's block and ${later}` : ' in the buy’s block'}, which is a sell cooldown or transfer delay (see that check), not a honeypot.`,
         );
       return judged(
         spec,
         'fail',
         'sell fails',
-        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
+        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${gasWords(t)}${later ? `, also ${later}` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
       );
+    }
     case 'buy_failed':
       return judged(
         spec,
@@ -80,12 +121,12 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
   if (t.status === 'ok')
     tax = kind === 'buy' ? t.buyTaxPct : kind === 'sell' ? t.sellTaxPct : t.transferTaxPct;
   else if (t.status === 'sell_failed' && kind === 'buy') tax = t.buyTaxPct;
-  if (kind === 'transfer' && t.status === 'ok' && t.transferFailed)
+  if (kind === 'transfer' && t.status === 'ok' && t.transferTaxPct === null)
     return judged(
       spec,
       'unknown',
       null,
-      'A test transfer between wallets reverted right after the buy (a transfer delay or cooldown can do that), so the transfer tax could not be measured; a failed transfer is not a tax.',
+      `A test transfer between wallets reverted after the buy${laterWords(t) ? ` and again ${laterWords(t)}` : ''} (a transfer delay or cooldown can do that), so the transfer tax could not be measured; a failed transfer is not a tax.`,
     );
   if (tax === null || !Number.isFinite(tax))
     return judged(spec, 'unknown', null, `The ${kind} tax could not be measured.`);
@@ -137,30 +178,67 @@ export const checkHolderSells: Check = (f, w) => {
 };
 
 /**
- * Sell cooldown / transfer delay: a sell in the buy's own block fails while real holders can sell.
- * How many blocks it needs is not measured yet (the probe trades within one block).
+ * Sell cooldown / transfer delay: a fresh buyer's sell (or wallet-to-wallet transfer) fails in the
+ * buy's own block and passes some blocks later (counted: tried again 1, 2, 5 and 20 blocks later),
+ * or fails for the fresh buyer while real holders can sell.
  */
 export const checkSellCooldown: Check = (f, w) => {
   const spec = { check: 'sell_cooldown', label: 'Sell cooldown / transfer delay', weight: w };
   const t = f.trade;
   const h = f.holderSells;
   const holdersSell = h !== null && h.sampled > 0 && h.couldSell / h.sampled > 1 - HONEYPOT.failedHolderShare;
-  const sameBlockFails = t.status === 'sell_failed' || (t.status === 'ok' && t.transferFailed);
-  if (sameBlockFails && holdersSell)
+  if (t.status === 'ok') {
+    const lockedAt = t.sellBlockedAfterBlocks ?? null;
+    if (lockedAt !== null)
+      return judged(
+        spec,
+        'warn',
+        `locked after ${plural(lockedAt, 'block')}`,
+        `Not a cooldown but a lock: a fresh buyer's sell passes at first and fails ${plural(lockedAt, 'block')} after the buy (see the honeypot check).`,
+      );
+    const sell = t.sellDelayBlocks ?? 0;
+    const transfer =
+      t.transferDelayBlocks === undefined ? (t.transferFailed ? null : 0) : t.transferDelayBlocks;
+    if (sell > 0)
+      return judged(
+        spec,
+        'warn',
+        plural(sell, 'block'),
+        `Sell cooldown: selling in the same block as the buy fails; a sell ${plural(sell, 'block')} later passes. Harmless for holders who wait, but it blocks quick exits.`,
+      );
+    if (transfer !== null && transfer > 0)
+      return judged(
+        spec,
+        'warn',
+        plural(transfer, 'block'),
+        `Transfer delay: a wallet-to-wallet transfer right after the buy fails; ${plural(transfer, 'block')} later it passes.`,
+      );
+    if (transfer === null)
+      return judged(
+        spec,
+        'warn',
+        'transfers fail',
+        `Wallet-to-wallet transfers after a buy failed in every block tried${laterWords(t) ? ` (the buy's block and ${laterWords(t)})` : ''}, while selling works.`,
+      );
+    return judged(spec, 'pass', false, 'A sell in the same block as the buy works: no cooldown.');
+  }
+  if (t.status === 'sell_failed' && holdersSell) {
+    const later = laterWords(t);
     return judged(
       spec,
       'warn',
-      'same block fails',
-      'Selling or transferring in the same block as the buy fails, while real holders can sell: the token enforces a sell cooldown or transfer delay (the number of blocks is not measured).',
+      later ? 'over 20 blocks' : 'same block fails',
+      later
+        ? `A fresh buyer's sell fails in the buy's block and ${later}, while real holders can sell: a cooldown longer than the blocks probed.`
+        : 'Selling in the same block as the buy fails, while real holders can sell: the token enforces a sell cooldown or transfer delay (this node could not simulate later blocks, so the number of blocks is not measured).',
     );
-  if (sameBlockFails)
+  }
+  if (t.status === 'sell_failed')
     return judged(
       spec,
       'unknown',
       null,
-      'A same-block sell failed and no holder sample could show whether a later sell works.',
+      'A fresh buyer could not sell in any block tried and no holder sample shows that a later sell works.',
     );
-  if (t.status === 'ok')
-    return judged(spec, 'pass', false, 'A sell in the same block as the buy works: no cooldown.');
   return judged(spec, 'unknown', null, 'The trade simulation did not reach a sell.');
 };

@@ -31,8 +31,10 @@ import {
   readTopHolders,
 } from './index-reads';
 import { simulateOwnerPowers } from './owner-powers/simulate';
+import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
+import { type ProbeRoute, simulateTrading } from './trade-simulation';
 import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
 import { lookupVerification } from './verification-lookup';
 import { mayBeWrapper, probeWrapping } from './wrapping';
@@ -53,7 +55,7 @@ export type GatherDeps = {
 
 const DAY = 86_400;
 const TOP_HOLDERS = 50;
-const HOLDER_SELL_SAMPLE = 8;
+const HOLDER_SELL_SAMPLE = 10;
 /** The USD stablecoin's decimals (USDC on Base and its look-alike locally). */
 const USD_DECIMALS = 6;
 
@@ -78,13 +80,16 @@ type IndexedPool = Omit<PoolRef, 'venue'> & { venue: VenueId | null };
 
 const known = (p: IndexedPool): p is PoolRef => p.venue !== null;
 
-/** USD per ETH from the deepest WETH/USD pool on any venue; null when there is none or it is empty. */
+/**
+ * USD per ETH from the deepest WETH/USD pool on any venue (null when there is none or it is empty),
+ * and the WETH/USD pools read (a multi-hop trade route hops through them).
+ */
 async function readEthUsd(
   db: Db,
   client: PublicClient,
   venues: VenueRegistry,
   network: NetworkDescription,
-): Promise<number | null> {
+): Promise<{ price: number | null; pools: PoolState[] }> {
   const weth = network.contracts.weth.toLowerCase() as Address;
   const usd = network.contracts.usd.toLowerCase();
   // On Base the factory is asked at once, beside the index (no database step before the RPC call).
@@ -94,10 +99,10 @@ async function readEthUsd(
   ]);
   let refs = indexed.filter(known).filter((p) => p.token0 === usd || p.token1 === usd);
   if (refs.length === 0) refs = discovered ?? (await venues.discoverPools(client, weth, [usd as Address]));
-  if (refs.length === 0) return null;
+  if (refs.length === 0) return { price: null, pools: [] };
   const states = await venues.readPools(client, weth, refs);
   const deepest = states.sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : -1))[0];
-  return deepest ? priceInQuote(deepest, 18, USD_DECIMALS) : null;
+  return { price: deepest ? priceInQuote(deepest, 18, USD_DECIMALS) : null, pools: states };
 }
 
 export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Promise<TokenReportFacts> {
@@ -113,7 +118,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   // Pools: the index knows every pool on the local chain; on Base ask the factories — in the same
   // round trip as the token's basics (against a remote RPC, each sequential step costs one).
   // The WETH/USD pool is looked up alongside (it does not depend on the token).
-  const ethUsdP = readEthUsd(db, client, venues, network);
+  const ethUsdPoolsP = readEthUsd(db, client, venues, network);
+  ethUsdPoolsP.catch(() => {});
+  const ethUsdP = ethUsdPoolsP.then((x) => x.price);
   ethUsdP.catch(() => {});
   const [basics, { pairRows, unreadPools }] = await Promise.all([
     readTokenBasics(client, t),
@@ -140,20 +147,26 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   // head its holder list is partial, which must read as "unknown", not as a short list or zero.
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
 
-  // Which top holders are contracts is asked with the other independent reads (same round trips).
+  // Which top holders and pool buyers are contracts is asked with the other independent reads (same
+  // round trips). Pool buyers of different ages are the holders the trade simulation sells as.
+  const poolAddrs = pairRows.map((p) => p.pool as string);
   const topWithCode = holdersKnown
-    ? readTopHolders(db, t, TOP_HOLDERS).then(async (rows) => ({
+    ? Promise.all([
+        readTopHolders(db, t, TOP_HOLDERS),
+        readPoolBuyers(db, t, poolAddrs, poolAddrs).catch(() => [] as PoolBuyer[]),
+      ]).then(async ([rows, buyers]) => ({
         rows,
-        codeSizes: await readCodeSizes(
-          client,
-          rows.map((r) => r.holder as Address),
-        ).catch(() => new Map<string, number>()),
+        buyers,
+        codeSizes: await readCodeSizes(client, [
+          ...new Set([...rows.map((r) => r.holder as Address), ...buyers.map((b) => b.address)]),
+        ]).catch(() => new Map<string, number>()),
       }))
     : Promise.resolve({
         rows: [] as Awaited<ReturnType<typeof readTopHolders>>,
+        buyers: [] as PoolBuyer[],
         codeSizes: new Map<string, number>(),
       });
-  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, codeSizes }, creation] =
+  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
       ethUsdP,
       detectCapabilities(client, { address: t, code: basics.code }),
@@ -267,46 +280,54 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     };
   });
 
-  // Trade simulation through the deepest WETH pool, on whichever venue it is, then sells for real holders.
-  const simPool = poolFacts.find((p) => p.quoteToken === weth) ?? null;
-  const simState = simPool ? states.find((s) => s.pair === simPool.pair) : undefined;
-  const simVenue = simState ? venues.get(simState.venue) : undefined;
-  const target = simState ? { token: t, pool: simState, weth: weth as Address } : null;
-  const sellers = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer').slice(0, HOLDER_SELL_SAMPLE);
-  // Owner powers by effect, with a real pool buyer as the victim (the oldest buyer first).
-  const powerPool =
-    states
-      .filter((s) => s.venue === 'uniswap-v2' && s.quote === weth)
-      .sort((a, b) => (b.quoteReserve > a.quoteReserve ? 1 : b.quoteReserve < a.quoteReserve ? -1 : 0))[0] ??
-    null;
+  // Trade simulation through the deepest pool the token trades in, on whichever venue it is: single
+  // hop from WETH, or through WETH/USD when its pool quotes USD. Holders of different ages sell
+  // through it in the same simulation (the oldest, median and latest pool buyers, then the largest).
+  const ethUsdPools = await ethUsdPoolsP.catch(() => ({ price: null, pools: [] as PoolState[] }));
+  const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
+  const largest = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer');
+  const sellers = [
+    ...buyers
+      // EOAs only (a contract's code would be replaced by the probe's), never DEX or locker contracts.
+      .filter(
+        (b) => (codeSizes.get(b.address) ?? 1) === 0 && !pairSet.has(b.address) && !lockers.has(b.address),
+      )
+      .map((b) => ({ address: b.address, role: b.role, boughtBlock: b.boughtBlock, balance: b.balance })),
+    ...largest.map((h) => ({
+      address: h.address,
+      role: h.kind === 'deployer' ? 'deployer' : 'largest holder',
+      boughtBlock: null,
+      balance: h.balance,
+    })),
+  ]
+    .filter((h, i, all) => all.findIndex((x) => x.address === h.address) === i)
+    .slice(0, HOLDER_SELL_SAMPLE);
   // The simulations at once: against a remote RPC they share round trips.
-  const [trade, holderSells, ownerPowers, wrapping] = await Promise.all([
-    simVenue && target ? simVenue.simulateTrade(client, target) : ({ status: 'no_pool' } as const),
-    simVenue && target && sellers.length > 0
-      ? simVenue
-          .simulateHolderSells(client, { ...target, holders: sellers.map((h) => h.address) })
-          .catch(() => null)
-      : null,
+  const [trading, ownerPowers, wrapping] = await Promise.all([
+    sim
+      ? simulateTrading(client, {
+          route: sim.route,
+          buyWei: sim.buyWei,
+          maxLadderWei: sim.buyWei * 100n,
+          holders: sellers,
+          block: basics.block,
+        })
+      : { trade: { status: 'no_pool' } as const, holderSells: null, requests: 0 },
     simulateOwnerPowers(client, {
       token: t,
       code: capabilities.code,
       implementationCode: capabilities.implementationCode,
       owner: capabilities.owner,
       deployer: (deployer as Address | null) ?? null,
-      // The probe trades through a Uniswap V2 router: the deepest V2 WETH pool, if the token has one.
-      pool: powerPool
-        ? {
-            pair: powerPool.pair,
-            router: network.contracts.uniswapV2Router,
-            weth: weth as Address,
-            wethReserve: powerPool.quoteReserve,
-          }
-        : null,
+      // The owner-power probe trades through the same venue adapter and route as the trade simulation.
+      pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
+      // Real pool buyers first (the oldest is the best victim), then the largest holders.
       holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
       createdAtBlock: creation?.createdBlock ?? null,
     }),
     mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
   ]);
+  const { trade, holderSells } = trading;
 
   const contractAddrs = [
     t,
@@ -480,4 +501,45 @@ async function poolDetails(
     recentSwaps: recent.slice(0, 200),
     liquidityEvents,
   };
+}
+
+/**
+ * Which pool and route the trade simulation uses: the deepest priced pool the venue can route
+ * (WETH-quoted directly, USD-quoted through the same venue's deepest WETH/USD pool), with a buy of
+ * half a percent of its quote reserve, in ETH. null when no pool can be traded.
+ */
+function planTrading(
+  token: Address,
+  weth: Address,
+  poolFacts: PoolFacts[],
+  states: PoolState[],
+  wethUsdPools: PoolState[],
+  ethUsd: number | null,
+  venues: VenueRegistry,
+): { route: ProbeRoute; buyWei: bigint } | null {
+  for (const pf of poolFacts) {
+    const pool = states.find((s) => s.pair === pf.pair);
+    const venue = pool ? venues.get(pool.venue) : undefined;
+    if (!pool || !venue) continue;
+    const viaWeth = pool.quote === weth;
+    if (!viaWeth && (ethUsd === null || !(ethUsd > 0))) continue;
+    const hop = viaWeth
+      ? null
+      : ([...wethUsdPools]
+          .filter((h) => h.venue === pool.venue && [h.token0, h.token1].includes(pool.quote))
+          .sort((a, b) =>
+            b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0,
+          )[0] ?? null);
+    // Drained below one millionth of a unit (WETH) or a cent (USD): a rugged pool, not a failed buy.
+    const minQuote = viaWeth ? 1_000_000_000_000n : 10_000n;
+    const route = venue.probeRoute({ token, pool, weth, hop, minQuote });
+    if (!route) continue;
+    const share = pool.quoteReserve / 200n;
+    const buyWei = viaWeth
+      ? share
+      : (share * 10n ** 12n * 1_000_000n) / BigInt(Math.max(1, Math.round((ethUsd as number) * 1e6)));
+    if (buyWei === 0n) continue;
+    return { route, buyWei };
+  }
+  return null;
 }

@@ -2,8 +2,8 @@
  * ERC-20 basics in one Multicall3 round trip. Each field fails on its own (allowFailure), so a
  * token without owner() or with a reverting name() still yields the rest; null = unknown.
  */
-import { type Address, type Hex, hexToString, isHex, type PublicClient } from 'viem';
-import { isRpcFailure } from '../chain/client';
+import { type Address, type Hex, hexToString, isHex, type PublicClient, parseAbi } from 'viem';
+import { isRpcFailure, MULTICALL3_ADDRESS } from '../chain/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from './abis';
 
@@ -16,7 +16,14 @@ export type TokenBasics = {
   codeSize: number;
   /** The runtime code itself, so later reads need not fetch it again. */
   code: Hex;
+  /** The block these reads saw (Multicall3's own getters, same call): simulations start from it. */
+  block: { number: bigint; timestamp: bigint } | null;
 };
+
+const multicallBlockAbi = parseAbi([
+  'function getBlockNumber() view returns (uint256)',
+  'function getCurrentBlockTimestamp() view returns (uint256)',
+]);
 
 const MAX_TEXT = 64;
 
@@ -38,7 +45,11 @@ export async function readTokenBasics(client: PublicClient, token: Address): Pro
   const [codeRes, callsRes] = await Promise.allSettled([
     client.getCode({ address: token }),
     client.multicall({
-      contracts: fns.map((functionName) => ({ address: token, abi: erc20Abi, functionName })),
+      contracts: [
+        ...fns.map((functionName) => ({ address: token, abi: erc20Abi, functionName })),
+        { address: MULTICALL3_ADDRESS, abi: multicallBlockAbi, functionName: 'getBlockNumber' },
+        { address: MULTICALL3_ADDRESS, abi: multicallBlockAbi, functionName: 'getCurrentBlockTimestamp' },
+      ] as never,
       allowFailure: true,
     }),
   ]);
@@ -68,6 +79,7 @@ export async function readTokenBasics(client: PublicClient, token: Address): Pro
     );
   }
   const owner = get(4);
+  const [blockNumber, blockTs] = [get(5), get(6)];
   return {
     name: cleanTokenText(get(0)),
     symbol: cleanTokenText(get(1)),
@@ -76,5 +88,9 @@ export async function readTokenBasics(client: PublicClient, token: Address): Pro
     owner: typeof owner === 'string' ? (owner.toLowerCase() as Address) : null,
     codeSize: (code.length - 2) / 2,
     code,
+    block:
+      typeof blockNumber === 'bigint' && typeof blockTs === 'bigint'
+        ? { number: blockNumber, timestamp: blockTs }
+        : null,
   };
 }

@@ -22,8 +22,14 @@ import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { MintableToken } from '../localchain/artifacts/generated';
 import { buildScenario } from '../localchain/scenario';
 import { detectCapabilities } from './capabilities';
-import { DEFAULT_LADDER_ETH, simulateHolderSells, simulateTrade } from './trade-simulation';
-import type { Capability, TradeSimulationFacts } from './types';
+import {
+  DEFAULT_LADDER_ETH,
+  PROBE_VENUE,
+  type ProbeRoute,
+  simulateTrading,
+  type TradingSimulationInput,
+} from './trade-simulation';
+import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 import { verifySource } from './verification';
 
 const log = pino({ level: 'silent' });
@@ -69,11 +75,53 @@ function where(token: Address) {
   return { token, pair, router: manifest.contracts.router, weth: manifest.contracts.weth };
 }
 
+/** The V2 route through the token's scenario pair and a buy of half a percent of its WETH. */
+async function plan(
+  token: Address,
+  pairOf: Address = token,
+): Promise<Omit<TradingSimulationInput, 'holders'>> {
+  const { pair, router, weth } = where(pairOf);
+  const wethReserve = await chain.public.readContract({
+    address: weth,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [pair],
+  });
+  const head = await chain.public.getBlock();
+  const route: ProbeRoute = {
+    venue: PROBE_VENUE.v2,
+    router,
+    quoter: '0x0000000000000000000000000000000000000000',
+    pool: pair,
+    path: [weth, token],
+    fees: [],
+    minQuote: 1_000_000_000_000n,
+  };
+  const buyWei = wethReserve / 200n || 1n;
+  return {
+    route,
+    buyWei,
+    maxLadderWei: buyWei * 100n,
+    block: { number: head.number, timestamp: head.timestamp },
+  };
+}
+
 async function simulate(token: Address): Promise<TradeSimulationFacts> {
+  const input = { ...(await plan(token)), holders: [] };
   requests = 0;
-  const facts = await simulateTrade(counted, where(token));
+  const { trade } = await simulateTrading(counted, input);
   expect(requests).toBe(1);
-  return facts;
+  return trade;
+}
+
+async function holderSells(token: Address, holders: Address[], client: PublicClient = chain.public) {
+  const input = {
+    ...(await plan(token)),
+    holders: holders.map((address) => ({ address, role: 'largest holder', boughtBlock: null })),
+  };
+  requests = 0;
+  const { holderSells: h } = await simulateTrading(client, input);
+  return h as HolderSellSimulationFacts;
 }
 
 function ok(f: TradeSimulationFacts) {
@@ -108,11 +156,15 @@ async function topHolders(token: Address, n: number): Promise<Address[]> {
     .map(([a]) => a);
 }
 
-describe('simulateTrade', () => {
+describe('simulateTrading: a fresh user', () => {
   it('honeypot: the buy works, the sell fails with the token’s own reason', async () => {
     const f = await simulate(manifest.risks.honeypot);
     expect(f).toMatchObject({ status: 'sell_failed', revertReason: 'TRANSFER_FROM_FAILED: trading locked' });
-    if (f.status === 'sell_failed') expect(f.buyTaxPct).toBeLessThan(0.01);
+    if (f.status === 'sell_failed') {
+      expect(f.buyTaxPct).toBeLessThan(0.01);
+      // Tried again 1, 2, 5 and 20 blocks later: still locked, so a honeypot, not a cooldown.
+      expect(f.laterBlocksProbed).toEqual([1, 2, 5, 20]);
+    }
   });
 
   it('tax token: measured taxes within 0.5 pp of the configured rates', async () => {
@@ -128,6 +180,10 @@ describe('simulateTrade', () => {
 
   it('plain token: ~0% taxes and a max buy limited only by the pool', async () => {
     const f = ok(await simulate(manifest.tokens.DEGEN as Address));
+    // A real user's gas price: the simulated block's base fee plus a tip, paid from its balance.
+    expect(f.baseFeeGwei).toBeGreaterThan(0);
+    expect(f.gasPriceGwei).toBeGreaterThan(f.baseFeeGwei as number);
+    expect(f.sellDelayBlocks).toBe(0);
     expect(f.buyTaxPct).toBeLessThan(0.01);
     expect(f.sellTaxPct).toBeLessThan(0.01);
     expect(f.transferTaxPct).toBe(0);
@@ -157,34 +213,40 @@ describe('simulateTrade', () => {
   });
 
   it('a token that is not in the given pool → no_pool', async () => {
-    const f = await simulateTrade(chain.public, {
-      ...where(manifest.risks.honeypot),
-      token: manifest.tokens.DEGEN as Address,
+    const { trade } = await simulateTrading(chain.public, {
+      ...(await plan(manifest.tokens.DEGEN as Address, manifest.risks.honeypot)),
+      holders: [],
     });
-    expect(f).toEqual({ status: 'no_pool' });
+    expect(trade).toEqual({ status: 'no_pool' });
   });
 
   it('a pool drained by a rug (dust left) → no_pool, not a failed buy', async () => {
     expect(await simulate(manifest.risks.rugged)).toEqual({ status: 'no_pool' });
   });
 
-  it('falls back to eth_simulateV1 when eth_call refuses state overrides', async () => {
+  it('falls back to eth_call (same block only) when the node has no eth_simulateV1', async () => {
     const seen: string[] = [];
     const picky = createPublicClient({
       chain: chain.chain,
       transport: custom({
         async request({ method, params }: { method: string; params?: unknown[] }) {
           seen.push(method);
-          if (method === 'eth_call' && (params?.length ?? 0) > 2) {
-            throw { code: -32602, message: 'too many arguments, want at most 2' };
-          }
+          if (method === 'eth_simulateV1')
+            throw { code: -32601, message: 'the method eth_simulateV1 does not exist' };
           return chain.public.request({ method, params } as never);
         },
       }),
     }) as PublicClient;
-    const f = await simulateTrade(picky, where(manifest.risks.honeypot));
-    expect(seen).toEqual(['eth_call', 'eth_simulateV1']);
-    expect(f).toMatchObject({ status: 'sell_failed', revertReason: 'TRANSFER_FROM_FAILED: trading locked' });
+    const { trade: f } = await simulateTrading(picky, {
+      ...(await plan(manifest.risks.honeypot)),
+      holders: [],
+    });
+    expect(seen).toEqual(['eth_simulateV1', 'eth_call']);
+    expect(f).toMatchObject({
+      status: 'sell_failed',
+      revertReason: 'TRANSFER_FROM_FAILED: trading locked',
+      laterBlocksProbed: [],
+    });
   });
 
   it('an unreachable RPC → error, without the URL (which may carry a key)', async () => {
@@ -192,7 +254,10 @@ describe('simulateTrade', () => {
       chain: chain.chain,
       transport: http('http://127.0.0.1:9/v2/secret-key-123', { retryCount: 0, timeout: 2_000 }),
     }) as PublicClient;
-    const f = await simulateTrade(dead, where(manifest.risks.honeypot));
+    const { trade: f } = await simulateTrading(dead, {
+      ...(await plan(manifest.risks.honeypot)),
+      holders: [],
+    });
     expect(f.status).toBe('error');
     if (f.status === 'error') {
       expect(f.message).not.toMatch(/secret-key|127\.0\.0\.1/);
@@ -200,12 +265,11 @@ describe('simulateTrade', () => {
   });
 });
 
-describe('simulateHolderSells', () => {
+describe('simulateTrading: real holders', () => {
   it('tax token holders can sell, paying up to the sell tax (the exempt owner pays none)', async () => {
     const token = manifest.risks.highTax;
     const holders = await topHolders(token, 8);
-    requests = 0;
-    const f = await simulateHolderSells(counted, { ...where(token), holders });
+    const f = await holderSells(token, holders, counted);
     expect(requests).toBe(1);
     expect(f.sampled).toBe(holders.length);
     expect(f.couldSell).toBe(f.sampled);
@@ -223,7 +287,7 @@ describe('simulateHolderSells', () => {
     ).toLowerCase();
     // The owner is whitelisted: everyone else is trapped.
     const holders = (await topHolders(token, 10)).filter((h) => h !== owner);
-    const f = await simulateHolderSells(chain.public, { ...where(token), holders });
+    const f = await holderSells(token, holders);
     expect(f.sampled).toBe(holders.length);
     expect(f.failed).toBe(f.sampled);
     expect(f.maxTaxPct).toBeNull();

@@ -9,7 +9,16 @@ import {
   TimeoutError,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodeRevertReason, lossPct, rejectsStateOverride, safeMessage } from './trade-simulation';
+import {
+  decodeRevertReason,
+  interpretHolderSells,
+  interpretTrade,
+  lossPct,
+  rejectsStateOverride,
+  type SellResult,
+  safeMessage,
+  type TradeReport,
+} from './trade-simulation';
 
 describe('lossPct', () => {
   it('measures the share lost, to 0.01 pp', () => {
@@ -103,5 +112,193 @@ describe('rejectsStateOverride', () => {
     expect(rejectsStateOverride(new TimeoutError({ body: {}, url }))).toBe(false);
     expect(rejectsStateOverride(new HttpRequestError({ url, details: 'fetch failed' }))).toBe(false);
     expect(rejectsStateOverride(new Error('too many arguments'))).toBe(false);
+  });
+});
+
+describe('interpretTrade (one interpretation for every venue)', () => {
+  const pair = '0x00000000000000000000000000000000000000aa' as const;
+  const router = '0x00000000000000000000000000000000000000bb' as const;
+  const sell = (over: Partial<SellResult> = {}): SellResult => ({
+    tried: true,
+    ok: true,
+    amount: 900n,
+    expected: 1000n,
+    received: 1000n,
+    gasUsed: 90_000n,
+    transferTried: true,
+    transferOk: true,
+    transferSent: 100n,
+    transferReceived: 100n,
+    revertData: '0x',
+    ...over,
+  });
+  const failed = (reason: string) =>
+    sell({
+      ok: false,
+      received: 0n,
+      revertData: encodeErrorResult({
+        abi: parseAbi(['error Error(string)']),
+        errorName: 'Error',
+        args: [reason],
+      }),
+    });
+  const report = (over: Partial<TradeReport> = {}): TradeReport => ({
+    status: 0,
+    buyAmount: 10n ** 16n,
+    buyExpected: 1000n,
+    buyReceived: 950n,
+    buyGas: 120_000n,
+    maxBuy: 10n ** 18n,
+    laddersTried: 10n,
+    sell: sell(),
+    gasPrice: 11_000_000n,
+    baseFee: 10_000_000n,
+    blockNumber: 100n,
+    revertData: '0x',
+    ...over,
+  });
+  const later = (xs: SellResult[]) => xs.map((s, i) => ({ blocks: [1, 2, 5, 20][i] as number, sell: s }));
+
+  it('a same-block round trip: taxes, no delay, the gas price paid', () => {
+    const f = interpretTrade(report(), later([sell(), sell(), sell(), sell()]), { pair, router });
+    expect(f).toMatchObject({
+      status: 'ok',
+      buyTaxPct: 5,
+      sellTaxPct: 0,
+      transferTaxPct: 0,
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: null,
+      transferDelayBlocks: 0,
+      gasPriceGwei: 0.011,
+      baseFeeGwei: 0.01,
+      laterBlocksProbed: [1, 2, 5, 20],
+      maxBuyEth: 1,
+    });
+  });
+
+  it('fails in the buy block, passes 2 blocks later: a cooldown of 2 blocks, not a honeypot', () => {
+    const f = interpretTrade(
+      report({ status: 3, sell: failed('cooldown') }),
+      later([failed('cooldown'), sell({ received: 900n })]),
+      {
+        pair,
+        router,
+      },
+    );
+    expect(f).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 2,
+      sellTaxPct: 10,
+      sellBlockedAfterBlocks: null,
+    });
+  });
+
+  it('passes at first and fails 5 blocks later: a wallet lock', () => {
+    const f = interpretTrade(report(), later([sell(), sell(), failed('locked'), failed('locked')]), {
+      pair,
+      router,
+    });
+    expect(f).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: 5,
+      sellBlockedReason: 'locked',
+    });
+  });
+
+  it('never passes: sell_failed with the same-block reason and the blocks tried', () => {
+    const f = interpretTrade(
+      report({ status: 3, sell: failed('trading locked') }),
+      later([failed('x'), failed('x'), failed('x'), failed('x')]),
+      {
+        pair,
+        router,
+      },
+    );
+    expect(f).toMatchObject({
+      status: 'sell_failed',
+      revertReason: 'trading locked',
+      laterBlocksProbed: [1, 2, 5, 20],
+    });
+  });
+
+  it('a reverted test transfer is never a 100% tax: null until one passes, then its delay', () => {
+    const noTransfer = sell({ transferOk: false, transferReceived: 0n });
+    const never = interpretTrade(
+      report({ sell: noTransfer }),
+      later([noTransfer, noTransfer, noTransfer, noTransfer]),
+      { pair, router },
+    );
+    expect(never).toMatchObject({
+      status: 'ok',
+      transferTaxPct: null,
+      transferFailed: true,
+      transferDelayBlocks: null,
+    });
+    const delayed = interpretTrade(report({ sell: noTransfer }), later([sell({ transferReceived: 97n })]), {
+      pair,
+      router,
+    });
+    expect(delayed).toMatchObject({ transferTaxPct: 3, transferDelayBlocks: 1, transferFailed: true });
+  });
+
+  it('without later blocks (eth_call fallback) a same-block failure stays sell_failed, nothing probed', () => {
+    const f = interpretTrade(report({ status: 3, sell: failed('cooldown') }), null, { pair, router });
+    expect(f).toMatchObject({ status: 'sell_failed', laterBlocksProbed: [] });
+  });
+
+  it('no pool, no router, failed buy', () => {
+    expect(interpretTrade(report({ status: 1 }), null, { pair, router })).toEqual({ status: 'no_pool' });
+    expect(interpretTrade(report({ status: 4 }), null, { pair, router }).status).toBe('error');
+    const b = interpretTrade(report({ status: 2, buyReceived: 0n, revertData: '0x' }), null, {
+      pair,
+      router,
+    });
+    expect(b).toMatchObject({
+      status: 'buy_failed',
+      revertReason: 'The buy went through but delivered no tokens.',
+    });
+  });
+});
+
+describe('interpretHolderSells', () => {
+  const h = (role: string, i: number) => ({
+    address: `0x${String(i).padStart(40, '0')}` as `0x${string}`,
+    role,
+    boughtBlock: BigInt(i * 10),
+  });
+  const ok = (received: bigint): SellResult => ({
+    tried: true,
+    ok: true,
+    amount: 10n,
+    expected: 100n,
+    received,
+    gasUsed: 1n,
+    transferTried: false,
+    transferOk: false,
+    transferSent: 0n,
+    transferReceived: 0n,
+    revertData: '0x',
+  });
+  const no = { ...ok(0n), ok: false };
+
+  it('a holder sells now or 20 blocks later; zero balances are not counted', () => {
+    const holders = [
+      h('oldest buyer', 1),
+      h('median buyer', 2),
+      h('latest buyer', 3),
+      h('largest holder', 4),
+    ];
+    const f = interpretHolderSells(
+      holders,
+      [ok(95n), no, no, { ...ok(0n), amount: 0n }],
+      [ok(95n), no, ok(90n), null],
+    );
+    expect(f).toMatchObject({ sampled: 3, couldSell: 2, failed: 1, minTaxPct: 5, maxTaxPct: 10 });
+    expect(f.sellers?.map((s) => [s.role, s.ok, s.afterBlocks])).toEqual([
+      ['oldest buyer', true, 1],
+      ['median buyer', false, null],
+      ['latest buyer', true, 21],
+    ]);
   });
 });

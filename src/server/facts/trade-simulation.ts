@@ -1,10 +1,17 @@
 /**
- * Honeypot / tax / max-tx detection by simulation. One eth_call with state overrides: the
- * TradeProbe helper's runtime code is placed at a throwaway address and funded by a balance
- * override; in that single call it buys through the pool's router, sends part to a second address,
- * sells the rest back, and tries a ladder of buy sizes, each undone. Nothing is ever sent to the chain.
- * Providers that refuse eth_call's state-override argument (Base's public endpoint does not document
- * it) get the same probe through eth_simulateV1.
+ * Honeypot / tax / max-buy / cooldown detection by simulation, on any venue. The TradeProbe
+ * helper (contracts/TradeProbe.sol, venue adapter in contracts/ProbeVenue.sol) is placed by state
+ * override at a throwaway address; a venue only says how to route a trade (`ProbeRoute`), and this
+ * module runs the probe and is the ONE interpretation of its reports. Nothing is sent to the chain.
+ *
+ * One eth_simulateV1 request simulates a fresh user over several blocks, as a real user would trade:
+ * a fresh EOA is tx.origin and pays an EIP-1559 gas price (the block's base fee plus a tip) from its
+ * own balance; in the next block it buys and tries to sell at once, then tries again 1, 2, 5 and 20
+ * blocks later (each try undone), which tells a sell cooldown or transfer delay from a honeypot and
+ * counts its blocks. Real holders sell from their own address (tx.origin = the holder) in the same
+ * request, before the fresh buy and again 20 blocks later. Providers without eth_simulateV1 get
+ * the same-block probe and the holder sells by eth_call; the later blocks are then reported as not
+ * probed.
  */
 import {
   type Address,
@@ -13,58 +20,97 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   formatEther,
+  formatGwei,
   type Hex,
+  numberToHex,
   type PublicClient,
   parseEther,
-  type StateOverride,
   zeroAddress,
 } from 'viem';
-import { simulateBlocks } from 'viem/actions';
-import { AppError } from '../errors';
 import { TradeProbe } from '../localchain/artifacts/generated';
 import type { HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 
 // Throwaway addresses nobody holds keys for; the probe code only exists inside the simulated call.
 export const PROBE_ADDRESS = '0x00000000000000000000000000000000f1ab7e57' as const;
-const CALLER = '0x00000000000000000000000000000000f1abca11' as const;
+/** The fresh user (tx.origin): an EOA without code that pays for its gas. */
+export const FRESH_USER = '0x00000000000000000000000000000000f1abca11' as const;
 /** Receives the transfer-tax test transfer. */
 const RECEIVER = '0x00000000000000000000000000000000f1ab0002' as const;
 /**
- * Gas price of the simulated user: 1 gwei, at or above the base fee on Base (typically a few
- * hundredths of a gwei) and on the local chain (0.01 gwei); paid from the caller's overridden balance.
+ * The fresh user's priority fee (tip): 0.001 gwei, a common tip on Base. The price paid is the
+ * block's base fee plus this tip (EIP-1559), under a cap far above any base fee.
  */
-export const REAL_USER_GAS_PRICE = 1_000_000_000n;
-const PROBE_GAS = 60_000_000n;
-/** The balance override that lets `caller` pay for gas at REAL_USER_GAS_PRICE. */
-export const realUserOverride = (caller: Address) => ({ address: caller, balance: parseEther('10000000') });
-/** Enough ETH for any ladder size; exists only in the override. */
-const PROBE_FUNDS = parseEther('10000000');
+export const USER_TIP_WEI = 1_000_000n;
+export const USER_MAX_FEE_WEI = 1_000_000_000_000n;
+/** The fresh user's balance (override): enough for any ladder size and its gas at the cap. */
+const USER_FUNDS = parseEther('10000000');
+/** Gas each simulated transaction may use: the probe (ladder + trade), a later sell, a holder sell. */
+const PROBE_GAS = 40_000_000n;
+const SELL_GAS = 8_000_000n;
+const HOLDER_GAS = 6_000_000n;
+/** Block gas limit of the simulated blocks: room for the bounded calls above. */
+const SIM_BLOCK_GAS = 400_000_000n;
+/** Base produces a block every 2 seconds; simulated later blocks keep that pace. */
+export const BLOCK_SECONDS = 2n;
+/** Blocks after the buy at which a sell that failed in the buy's block is tried again. */
+export const LATER_SELL_BLOCKS = [1, 2, 5, 20] as const;
+const LAST_LATER = 20;
 
-/**
- * Buy sizes for the max-buy ladder (1-2-5 steps). The probe skips sizes above half the pool's WETH
- * reserve: a bigger buy is not a trade anyone makes, and would fail on price alone.
- */
+/** Buy sizes for the max-buy ladder (1-2-5 steps); sizes above `maxLadderWei` are not tried. */
 export const DEFAULT_LADDER_ETH = [
   0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
 ];
 
 /** Share of each holder's balance sold in the holder simulation (10%): a sell, not a dump. */
 const HOLDER_SELL_FRACTION_BPS = 1_000n;
-const MAX_HOLDERS = 25;
+export const MAX_HOLDERS = 25;
 
 const STATUS = { ok: 0, noPool: 1, buyFailed: 2, sellFailed: 3, noRouter: 4 } as const;
 
-export type SimulateTradeOptions = {
-  token: Address;
-  pair: Address;
+/** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
+export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
+
+/**
+ * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
+ * adapter). `path` runs in the buy direction: WETH first, the token last, a USD token between for a
+ * multi-hop route; `fees` holds each hop's V3 fee tier (empty for V2).
+ */
+export type ProbeRoute = {
+  venue: (typeof PROBE_VENUE)[keyof typeof PROBE_VENUE];
   router: Address;
-  /** The pool's quote token; omit to use the router's WETH(). */
-  weth?: Address;
-  /** Ladder of buy sizes in ETH for the max-buy probe. */
-  amountsEth?: number[];
-  /** Size of the tax-measuring buy in ETH; default half a percent of the pool's WETH reserve. */
-  buyEth?: number;
+  quoter: Address;
+  /** The token's own pool (the last hop). */
+  pool: Address;
+  path: Address[];
+  fees: number[];
+  /** The pool's quote balance under which it counts as drained: no pool, not a failed buy. */
+  minQuote: bigint;
 };
+
+/** The block the simulation starts from (read with the token's basics, no extra request). */
+export type BlockContext = { number: bigint; timestamp: bigint };
+
+export type TradingSimulationInput = {
+  route: ProbeRoute;
+  /** Size of the tax-measuring buy in wei of ETH (half a percent of the pool, in ETH). */
+  buyWei: bigint;
+  /** Ladder sizes above this are not tried (a bigger buy is not a trade anyone makes). */
+  maxLadderWei: bigint;
+  ladderEth?: number[];
+  /** Real holders to sell as (pool buyers of different ages first); [] for none. */
+  holders: { address: Address; role: string; boughtBlock: bigint | null }[];
+  block: BlockContext | null;
+};
+
+export type TradingSimulation = {
+  trade: TradeSimulationFacts;
+  holderSells: HolderSellSimulationFacts | null;
+  /** JSON-RPC requests it took. */
+  requests: number;
+};
+
+export type TradeReport = ReturnType<typeof decodeFunctionResult<typeof TradeProbe.abi, 'probe'>>;
+export type SellResult = TradeReport['sell'];
 
 /** Percent lost between what the pool quoted and what arrived, to 0.01 pp. */
 export function lossPct(expected: bigint, received: bigint): number {
@@ -98,95 +144,64 @@ export function safeMessage(e: unknown): string {
   return base.replace(/\b(https?|wss?):\/\/[^\s"'<>)]+/gi, '<rpc>').slice(0, 300);
 }
 
-/** Did the provider reject the third eth_call argument (state overrides) rather than the call? */
+/**
+ * Did the provider reject the method or its arguments (state overrides, eth_simulateV1 itself)
+ * rather than fail? Only RPC errors count: a thrown plain Error is ours, not the node's refusal.
+ */
 export function rejectsStateOverride(e: unknown): boolean {
   if (!(e instanceof BaseError)) return false;
   const text = `${e.shortMessage} ${e.details ?? ''}`;
   if (/revert/i.test(text)) return false;
   const coded = e.walk((x) => typeof (x as { code?: unknown }).code === 'number') as { code?: number } | null;
-  return coded?.code === -32602 || /override|too many|argument|param|unsupported|not supported/i.test(text);
-}
-
-/**
- * Runs the probe: eth_call with overrides, else eth_simulateV1 with the same overrides. An empty
- * eth_call result means the node ignored the overrides (the probe had no code), so it also falls back.
- */
-async function runProbe(client: PublicClient, data: Hex, overrides: StateOverride): Promise<Hex> {
-  let first: unknown;
-  // A real user pays for gas: the caller (tx.origin) gets a balance and the call a real gas price, so
-  // a token that only lets sells through when tx.gasprice is 0 (i.e. in naive simulators) is caught.
-  const stateOverride: StateOverride = [...overrides, { address: CALLER, balance: PROBE_FUNDS }];
-  try {
-    const res = await client.call({
-      account: CALLER,
-      to: PROBE_ADDRESS,
-      data,
-      stateOverride,
-      gas: PROBE_GAS,
-      gasPrice: REAL_USER_GAS_PRICE,
-    });
-    if (res.data && res.data !== '0x') return res.data;
-  } catch (e) {
-    if (!rejectsStateOverride(e)) throw e;
-    first = e;
-  }
-  try {
-    const [block] = await simulateBlocks(client, {
-      blocks: [{ calls: [{ account: CALLER, to: PROBE_ADDRESS, data }], stateOverrides: stateOverride }],
-    });
-    const call = block?.calls[0];
-    if (call?.status === 'success' && call.data && call.data !== '0x') return call.data;
-    throw new Error(call?.error?.message ?? 'eth_simulateV1 returned no result');
-  } catch (e) {
-    // Report the original refusal when the fallback is not available either.
-    throw first ?? e;
-  }
+  return (
+    coded?.code === -32601 ||
+    coded?.code === -32602 ||
+    /override|too many|argument|param|unsupported|not supported|does not exist|not available|method not found/i.test(
+      text,
+    )
+  );
 }
 
 // toLocaleString avoids both exponent notation (1e-7) and binary noise (0.1 → 0.1000…06).
-const toWei = (eth: number) =>
+export const toWei = (eth: number) =>
   parseEther(eth.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 18 }));
 
-export async function simulateTrade(
-  client: PublicClient,
-  opts: SimulateTradeOptions,
-): Promise<TradeSimulationFacts> {
-  const { token, pair, router } = opts;
-  const ladder = (opts.amountsEth ?? DEFAULT_LADDER_ETH).filter((x) => x > 0).map(toWei);
-  const data = encodeFunctionData({
-    abi: TradeProbe.abi,
-    functionName: 'probe',
-    args: [
-      router,
-      pair,
-      token,
-      opts.weth ?? zeroAddress,
-      RECEIVER,
-      opts.buyEth ? toWei(opts.buyEth) : 0n,
-      ladder,
-    ],
-  });
-  try {
-    const raw = await runProbe(client, data, [
-      { address: PROBE_ADDRESS, code: TradeProbe.deployedBytecode as Hex, balance: PROBE_FUNDS },
-    ]);
-    // A provider answering junk (not the probe's report) is an error, not a verdict on the token.
-    const r = decodeFunctionResult({ abi: TradeProbe.abi, functionName: 'probe', data: raw });
-    return interpretTrade(r, { pair, router });
-  } catch (e) {
-    return { status: 'error', message: `Trade simulation failed: ${safeMessage(e)}` };
-  }
-}
+const gwei = (wei: bigint) => Number(formatGwei(wei));
 
-type TradeReport = ReturnType<typeof decodeFunctionResult<typeof TradeProbe.abi, 'probe'>>;
+const routeArg = (r: ProbeRoute) => ({
+  venue: r.venue,
+  router: r.router,
+  quoter: r.quoter,
+  pool: r.pool,
+  path: r.path,
+  fees: r.fees,
+  minQuote: r.minQuote,
+});
 
-function interpretTrade(r: TradeReport, where: { pair: Address; router: Address }): TradeSimulationFacts {
+/** A later block's sell attempt: how many blocks after the buy, and what happened. */
+export type LaterSell = { blocks: number; sell: SellResult };
+
+/**
+ * The one interpretation of a fresh user's trade: the buy, the same-block sell and transfer, and
+ * the later-block tries. A sell that fails in the buy's block but passes later is a cooldown
+ * (`sellDelayBlocks`), not a honeypot; a reverted test transfer is never a tax.
+ */
+export function interpretTrade(
+  r: TradeReport,
+  later: LaterSell[] | null,
+  where: { pair: Address; router: Address },
+): TradeSimulationFacts {
   const { pair, router } = where;
+  const context = {
+    gasPriceGwei: gwei(r.gasPrice),
+    baseFeeGwei: gwei(r.baseFee),
+    laterBlocksProbed: later ? later.map((l) => l.blocks) : [],
+  };
   switch (r.status) {
     case STATUS.noPool:
       return { status: 'no_pool' };
     case STATUS.noRouter:
-      return { status: 'error', message: `The router ${router} has no code on this chain.` };
+      return { status: 'error', message: `The router ${router} (or its quoter) has no code on this chain.` };
     case STATUS.buyFailed:
       return {
         status: 'buy_failed',
@@ -194,88 +209,321 @@ function interpretTrade(r: TradeReport, where: { pair: Address; router: Address 
         router,
         revertReason:
           decodeRevertReason(r.revertData) ??
-          (r.buyGas > 0n && r.buyReceived === 0n ? 'The buy went through but delivered no tokens.' : null),
-      };
-    case STATUS.sellFailed:
-      return {
-        status: 'sell_failed',
-        pair,
-        router,
-        buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
-        revertReason: decodeRevertReason(r.revertData),
+          (r.buyReceived === 0n && r.revertData === '0x'
+            ? 'The buy went through but delivered no tokens.'
+            : null),
+        ...context,
       };
   }
+  const tries: LaterSell[] = [{ blocks: 0, sell: r.sell }, ...(later ?? [])];
+  const sold = tries.find((x) => x.sell.tried && x.sell.ok);
+  const buyTaxPct = lossPct(r.buyExpected, r.buyReceived);
+  if (!sold)
+    return {
+      status: 'sell_failed',
+      pair,
+      router,
+      buyTaxPct,
+      revertReason: decodeRevertReason(r.sell.revertData),
+      ...context,
+    };
+  const moved = tries.find((x) => x.sell.transferTried && x.sell.transferOk);
+  // A sell that passed and then fails some blocks later: the wallet is locked after its buy.
+  const locked = tries.find(
+    (x) => x.blocks > sold.blocks && x.sell.tried && x.sell.amount > 0n && !x.sell.ok,
+  );
   // The main buy succeeded too, so it counts towards the largest successful buy (bigint: no Math.max).
   let bought = r.maxBuy;
   if (r.buyAmount > bought) bought = r.buyAmount;
+  const sameBlockTransfer = r.sell.transferTried;
   return {
     status: 'ok',
     pair,
     router,
-    buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
-    sellTaxPct: lossPct(r.sellExpected, r.sellReceived),
-    // A transfer that reverts is not a tax (it may be a transfer delay or a cooldown): null, and
-    // `transferFailed` says so.
-    transferTaxPct:
-      r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : null,
-    transferFailed: r.transferSent > 0n && !r.transferOk,
+    buyTaxPct,
+    sellTaxPct: lossPct(sold.sell.expected, sold.sell.received),
+    // A transfer that reverts is not a tax (it may be a transfer delay or a cooldown): null until
+    // one passes, and `transferFailed` says the same-block one reverted.
+    transferTaxPct: !sameBlockTransfer
+      ? 0
+      : moved
+        ? lossPct(moved.sell.transferSent, moved.sell.transferReceived)
+        : null,
+    transferFailed: sameBlockTransfer && !r.sell.transferOk,
+    sellDelayBlocks: sold.blocks,
+    sellBlockedAfterBlocks: locked ? locked.blocks : null,
+    sellBlockedReason: locked ? decodeRevertReason(locked.sell.revertData) : null,
+    transferDelayBlocks: !sameBlockTransfer ? 0 : moved ? moved.blocks : null,
     buyGas: r.buyGas,
-    sellGas: r.sellGas,
+    sellGas: sold.sell.gasUsed,
     maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),
+    ...context,
   };
 }
 
-/**
- * Sells a tenth of each holder's own balance from the holder's own address (the probe code is
- * placed there by override, so approvals and allowances are the holder's), each sell undone before
- * the next, all in one call. Zero-balance holders are not counted. Throws on RPC failure.
- */
-export async function simulateHolderSells(
-  client: PublicClient,
-  opts: { token: Address; pair: Address; router: Address; weth?: Address; holders: Address[] },
-): Promise<HolderSellSimulationFacts> {
-  const holders = [...new Set(opts.holders.map((h) => h.toLowerCase() as Address))]
-    .filter((h) => h !== zeroAddress && h !== PROBE_ADDRESS)
-    .slice(0, MAX_HOLDERS);
-  const empty: HolderSellSimulationFacts = {
-    sampled: 0,
-    couldSell: 0,
-    failed: 0,
-    minTaxPct: null,
-    maxTaxPct: null,
-  };
-  if (holders.length === 0) return empty;
-  const code = TradeProbe.deployedBytecode as Hex;
-  const data = encodeFunctionData({
-    abi: TradeProbe.abi,
-    functionName: 'holderSells',
-    args: [opts.router, opts.pair, opts.token, opts.weth ?? zeroAddress, holders, HOLDER_SELL_FRACTION_BPS],
-  });
-  let raw: Hex;
-  try {
-    raw = await runProbe(client, data, [
-      { address: PROBE_ADDRESS, code },
-      ...holders.map((address) => ({ address, code })),
-    ]);
-  } catch (e) {
-    throw new AppError('rpc_error', `Holder sell simulation failed: ${safeMessage(e)}`, {
-      status: 502,
-      retryable: true,
+/** Holder sells: a holder could sell if its sell passed now or 20 blocks later. */
+export function interpretHolderSells(
+  holders: TradingSimulationInput['holders'],
+  now: (SellResult | null)[],
+  later: (SellResult | null)[] | null,
+): HolderSellSimulationFacts {
+  const sellers: HolderSellSimulationFacts['sellers'] = [];
+  holders.forEach((h, i) => {
+    const a = now[i] ?? null;
+    const b = later?.[i] ?? null;
+    if (!a?.tried || a.amount === 0n) return;
+    const passed = a.ok ? a : b?.ok ? b : null;
+    sellers.push({
+      address: h.address,
+      role: h.role,
+      boughtBlock: h.boughtBlock === null ? null : Number(h.boughtBlock),
+      ok: passed !== null,
+      afterBlocks: a.ok ? 1 : passed ? 1 + LAST_LATER : null,
+      taxPct: passed ? lossPct(passed.expected, passed.received) : null,
+      revertReason: passed ? null : decodeRevertReason(a.revertData),
     });
-  }
-  const [pooled, results] = decodeFunctionResult({
-    abi: TradeProbe.abi,
-    functionName: 'holderSells',
-    data: raw,
   });
-  if (!pooled) return empty;
-  const sold = results.filter((s) => s.amount > 0n);
-  const taxes = sold.filter((s) => s.ok).map((s) => lossPct(s.expected, s.received));
+  const taxes = sellers.filter((s) => s.taxPct !== null).map((s) => s.taxPct as number);
   return {
-    sampled: sold.length,
-    couldSell: taxes.length,
-    failed: sold.length - taxes.length,
+    sampled: sellers.length,
+    couldSell: sellers.filter((s) => s.ok).length,
+    failed: sellers.filter((s) => !s.ok).length,
     minTaxPct: taxes.length ? Math.min(...taxes) : null,
     maxTaxPct: taxes.length ? Math.max(...taxes) : null,
+    sellers,
   };
+}
+
+type SimCall = { status: Hex; returnData: Hex; error?: { message?: string } };
+type SimBlock = { number: Hex; calls: SimCall[] };
+
+function decodeSell(call: SimCall | undefined, fn: 'sellLater' | 'holderSell'): SellResult | null {
+  if (call?.status !== '0x1' || !call.returnData || call.returnData === '0x') return null;
+  try {
+    return decodeFunctionResult({ abi: TradeProbe.abi, functionName: fn, data: call.returnData });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The fresh user's trade and the holders' sells, in one eth_simulateV1 request (fallback: two
+ * eth_calls, same block only). Never throws: an RPC failure is an `error` trade and null holders.
+ */
+export async function simulateTrading(
+  client: PublicClient,
+  input: TradingSimulationInput,
+): Promise<TradingSimulation> {
+  const route = routeArg(input.route);
+  const where = { pair: input.route.pool, router: input.route.router };
+  const holders = dedupeHolders(input.holders);
+  const ladder = (input.ladderEth ?? DEFAULT_LADDER_ETH).filter((x) => x > 0).map(toWei);
+  const probeData = encodeFunctionData({
+    abi: TradeProbe.abi,
+    functionName: 'probe',
+    args: [route, RECEIVER, input.buyWei, input.maxLadderWei, ladder],
+  });
+  const code = TradeProbe.deployedBytecode as Hex;
+  try {
+    return await simulateOverBlocks(client, input, holders, probeData, where);
+  } catch (e) {
+    if (!rejectsStateOverride(e))
+      return {
+        trade: { status: 'error', message: `Trade simulation failed: ${safeMessage(e)}` },
+        holderSells: null,
+        requests: 1,
+      };
+  }
+  // Fallback: eth_call (one block; later-block sells not probed). Holders sell through the probe.
+  const fee = { maxFeePerGas: USER_MAX_FEE_WEI, maxPriorityFeePerGas: USER_TIP_WEI };
+  const call = (data: Hex, extra: { address: Address; code: Hex }[]) =>
+    client.call({
+      account: FRESH_USER,
+      to: PROBE_ADDRESS,
+      data,
+      gas: PROBE_GAS,
+      ...fee,
+      stateOverride: [
+        { address: PROBE_ADDRESS, code, balance: USER_FUNDS },
+        { address: FRESH_USER, balance: USER_FUNDS },
+        ...extra,
+      ],
+    });
+  const holderData = encodeFunctionData({
+    abi: TradeProbe.abi,
+    functionName: 'holderSells',
+    args: [route, holders.map((h) => h.address), HOLDER_SELL_FRACTION_BPS],
+  });
+  const [tradeRes, holderRes] = await Promise.allSettled([
+    call(probeData, []),
+    holders.length
+      ? call(
+          holderData,
+          holders.map((h) => ({ address: h.address, code })),
+        )
+      : null,
+  ]);
+  let trade: TradeSimulationFacts;
+  if (tradeRes.status === 'rejected' || !tradeRes.value.data || tradeRes.value.data === '0x')
+    trade = {
+      status: 'error',
+      message: `Trade simulation failed: ${tradeRes.status === 'rejected' ? safeMessage(tradeRes.reason) : 'the node ignored the state overrides'}`,
+    };
+  else
+    try {
+      const r = decodeFunctionResult({
+        abi: TradeProbe.abi,
+        functionName: 'probe',
+        data: tradeRes.value.data,
+      });
+      trade = interpretTrade(r, null, where);
+    } catch (e) {
+      trade = { status: 'error', message: `Trade simulation failed: ${safeMessage(e)}` };
+    }
+  let holderSells: HolderSellSimulationFacts | null = null;
+  if (holderRes.status === 'fulfilled' && holderRes.value?.data && holderRes.value.data !== '0x') {
+    try {
+      const [pooled, outs] = decodeFunctionResult({
+        abi: TradeProbe.abi,
+        functionName: 'holderSells',
+        data: holderRes.value.data,
+      });
+      if (pooled) holderSells = interpretHolderSells(holders, [...outs], null);
+    } catch {
+      holderSells = null;
+    }
+  }
+  return { trade, holderSells, requests: 1 + (holders.length ? 2 : 1) };
+}
+
+function dedupeHolders(all: TradingSimulationInput['holders']): TradingSimulationInput['holders'] {
+  const seen = new Set<string>();
+  const out: TradingSimulationInput['holders'] = [];
+  for (const h of all) {
+    const a = h.address.toLowerCase() as Address;
+    if (a === zeroAddress || a === PROBE_ADDRESS || a === FRESH_USER || seen.has(a)) continue;
+    seen.add(a);
+    out.push({ ...h, address: a });
+  }
+  return out.slice(0, MAX_HOLDERS);
+}
+
+async function simulateOverBlocks(
+  client: PublicClient,
+  input: TradingSimulationInput,
+  holders: TradingSimulationInput['holders'],
+  probeData: Hex,
+  where: { pair: Address; router: Address },
+): Promise<TradingSimulation> {
+  const route = routeArg(input.route);
+  const code = TradeProbe.deployedBytecode as Hex;
+  const fee = {
+    maxFeePerGas: numberToHex(USER_MAX_FEE_WEI),
+    maxPriorityFeePerGas: numberToHex(USER_TIP_WEI),
+  };
+  const user = (data: Hex, gas: bigint) => ({
+    from: FRESH_USER,
+    to: PROBE_ADDRESS,
+    data,
+    gas: numberToHex(gas),
+    ...fee,
+  });
+  const holderCalls = holders.map((h) => ({
+    from: h.address,
+    to: h.address,
+    data: encodeFunctionData({
+      abi: TradeProbe.abi,
+      functionName: 'holderSell',
+      args: [route, HOLDER_SELL_FRACTION_BPS],
+    }),
+    gas: numberToHex(HOLDER_GAS),
+    ...fee,
+  }));
+  const laterData = encodeFunctionData({
+    abi: TradeProbe.abi,
+    functionName: 'sellLater',
+    args: [route, RECEIVER],
+  });
+  // Block k after the buy's block (k = 0 is the buy's). With a known start block the later blocks
+  // are numbered and timed at Base's pace; otherwise empty blocks fill the gaps.
+  const at = (k: number) =>
+    input.block
+      ? {
+          number: numberToHex(input.block.number + 1n + BigInt(k)),
+          time: numberToHex(input.block.timestamp + BLOCK_SECONDS * (1n + BigInt(k))),
+          gasLimit: numberToHex(SIM_BLOCK_GAS),
+        }
+      : { gasLimit: numberToHex(SIM_BLOCK_GAS) };
+  type Planned = { k: number; calls: ReturnType<typeof user>[] | typeof holderCalls };
+  const planned: Planned[] = [
+    // Holders first (today's pool), then the fresh user's buy in the same block.
+    { k: 0, calls: [...holderCalls, user(probeData, PROBE_GAS)] },
+    ...LATER_SELL_BLOCKS.map((k) => ({
+      k,
+      calls: k === LAST_LATER ? [user(laterData, SELL_GAS), ...holderCalls] : [user(laterData, SELL_GAS)],
+    })),
+  ];
+  const blockStateCalls: unknown[] = [];
+  let prev = -1;
+  for (const p of planned) {
+    if (!input.block)
+      for (let gap = prev + 1; gap < p.k; gap++) blockStateCalls.push({ blockOverrides: at(gap), calls: [] });
+    blockStateCalls.push({
+      blockOverrides: at(p.k),
+      calls: p.calls,
+      ...(p.k === 0
+        ? {
+            stateOverrides: Object.fromEntries([
+              [PROBE_ADDRESS, { code, balance: numberToHex(USER_FUNDS) }],
+              [FRESH_USER, { balance: numberToHex(USER_FUNDS) }],
+              // Holders pay their gas too: their own address carries the probe code and a balance.
+              ...holders.map((h) => [h.address, { code, balance: numberToHex(USER_FUNDS) }]),
+            ]),
+          }
+        : {}),
+    });
+    prev = p.k;
+  }
+  const blocks = (await client.request({
+    method: 'eth_simulateV1' as never,
+    params: [
+      { blockStateCalls, validation: true, traceTransfers: false },
+      input.block ? numberToHex(input.block.number) : 'latest',
+    ] as never,
+  })) as unknown as SimBlock[];
+  const withCalls = (blocks ?? []).filter((b) => b.calls?.length > 0);
+  if (withCalls.length !== planned.length)
+    throw new Error('eth_simulateV1 returned an unexpected number of blocks');
+  const first = withCalls[0] as SimBlock;
+  const probeCall = first.calls[holders.length];
+  if (probeCall?.status !== '0x1' || probeCall.returnData === '0x')
+    return {
+      trade: {
+        status: 'error',
+        message: `Trade simulation failed: ${probeCall?.error?.message?.slice(0, 200) ?? 'the probe returned nothing'}`,
+      },
+      holderSells: null,
+      requests: 1,
+    };
+  const report = decodeFunctionResult({
+    abi: TradeProbe.abi,
+    functionName: 'probe',
+    data: probeCall.returnData,
+  });
+  const later: LaterSell[] = [];
+  LATER_SELL_BLOCKS.forEach((k, i) => {
+    const s = decodeSell(withCalls[i + 1]?.calls[0], 'sellLater');
+    if (s) later.push({ blocks: k, sell: s });
+  });
+  const trade = interpretTrade(report, later, where);
+  const lastBlock = withCalls[withCalls.length - 1] as SimBlock;
+  const holderSells =
+    holders.length === 0 || trade.status === 'no_pool' || trade.status === 'error'
+      ? null
+      : interpretHolderSells(
+          holders,
+          holders.map((_, i) => decodeSell(first.calls[i], 'holderSell')),
+          holders.map((_, i) => decodeSell(lastBlock.calls[i + 1], 'holderSell')),
+        );
+  return { trade, holderSells, requests: 1 };
 }

@@ -73,25 +73,65 @@ export type ProxyFacts = {
   lastUpgradeAt: number | null;
 };
 
+/** The simulated user's block context, and which later blocks a failed sell was tried again in. */
+export type TradeContext = {
+  /** Gas price the fresh user paid (base fee + tip) and the block's base fee, in gwei. */
+  gasPriceGwei?: number;
+  baseFeeGwei?: number;
+  /** Blocks after the buy at which the sell was tried again; [] when the provider could not simulate later blocks. */
+  laterBlocksProbed?: number[];
+};
+
 export type TradeSimulationFacts =
-  | {
+  | ({
       status: 'ok';
       pair: Address;
       router: Address;
       buyTaxPct: number;
       sellTaxPct: number;
-      /** null when the test transfer reverted (never read as a 100% tax). */
+      /** null when no test transfer passed (a reverted transfer is never read as a 100% tax). */
       transferTaxPct: number | null;
+      /** The test transfer in the buy's own block reverted. */
       transferFailed: boolean;
+      /** Blocks after the buy before a sell passed: 0 = the same block (no cooldown). */
+      sellDelayBlocks?: number;
+      /**
+       * Blocks after the buy from which the sell fails again although it had passed (a wallet lock
+       * some blocks after the first buy); null when every later try passed.
+       */
+      sellBlockedAfterBlocks?: number | null;
+      sellBlockedReason?: string | null;
+      /** Blocks after the buy before a wallet-to-wallet transfer passed; null when none did. */
+      transferDelayBlocks?: number | null;
       buyGas: bigint;
       sellGas: bigint;
       /** Largest buy (in ETH) that succeeded among the probed sizes; null if none probed. */
       maxBuyEth: number | null;
-    }
-  | { status: 'sell_failed'; pair: Address; router: Address; buyTaxPct: number; revertReason: string | null }
-  | { status: 'buy_failed'; pair: Address; router: Address; revertReason: string | null }
+    } & TradeContext)
+  | ({
+      status: 'sell_failed';
+      pair: Address;
+      router: Address;
+      buyTaxPct: number;
+      revertReason: string | null;
+    } & TradeContext)
+  | ({ status: 'buy_failed'; pair: Address; router: Address; revertReason: string | null } & TradeContext)
   | { status: 'no_pool' }
   | { status: 'error'; message: string };
+
+/** One real holder's simulated sell. */
+export type HolderSellOutcome = {
+  address: Address;
+  /** Why it was sampled: 'oldest buyer', 'median buyer', 'latest buyer', 'largest holder'. */
+  role: string;
+  /** Block of its first buy from the pool, when it is a pool buyer. */
+  boughtBlock: number | null;
+  ok: boolean;
+  /** Blocks after the analysed block at which its sell passed (1 or 21); null when it never did. */
+  afterBlocks: number | null;
+  taxPct: number | null;
+  revertReason: string | null;
+};
 
 export type HolderSellSimulationFacts = {
   sampled: number;
@@ -100,6 +140,8 @@ export type HolderSellSimulationFacts = {
   /** Sell tax spread among holders who could sell (percent). */
   minTaxPct: number | null;
   maxTaxPct: number | null;
+  /** Each sampled holder (absent in facts cached before holders were sampled by age). */
+  sellers?: HolderSellOutcome[];
 };
 
 export type HolderKind = 'eoa' | 'contract' | 'pair' | 'locker' | 'burn' | 'deployer';

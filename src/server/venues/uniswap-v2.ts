@@ -3,11 +3,12 @@
  * from getReserves and where the LP tokens sit (burn addresses, lockers), quotes by the
  * constant-product formula, trades through the V2 router with the TradeProbe helper.
  */
-import type { Address } from 'viem';
+import { type Address, zeroAddress } from 'viem';
 import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
 import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
-import { simulateHolderSells, simulateTrade } from '../facts/trade-simulation';
+import { PROBE_VENUE } from '../facts/trade-simulation';
+import { probePath } from './probe-path';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
 
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */
@@ -134,12 +135,18 @@ export function createUniswapV2Venue(addr: UniswapV2Addresses): Venue {
         : v2AmountOut(amountIn, pool.tokenReserve, pool.quoteReserve);
     },
 
-    simulateTrade(client, { token, pool, weth }) {
-      return simulateTrade(client, { token, pair: pool.pair, router: addr.router, weth });
-    },
-
-    simulateHolderSells(client, { token, pool, weth, holders }) {
-      return simulateHolderSells(client, { token, pair: pool.pair, router: addr.router, weth, holders });
+    probeRoute({ token, pool, weth, hop, minQuote }) {
+      const path = probePath(token, pool, weth, hop);
+      if (!path) return null;
+      return {
+        venue: PROBE_VENUE.v2,
+        router: addr.router,
+        quoter: zeroAddress,
+        pool: pool.pair,
+        path,
+        fees: [],
+        minQuote,
+      };
     },
   };
 }

@@ -2,35 +2,13 @@
  * Uniswap V3: pools from the factory's getPool for each fee tier, state from slot0, liquidity and
  * the tokens the pool holds, liquidity ownership from the position NFTs we indexed (held by a
  * locker, burned, or kept by the deployer), quotes from QuoterV2 by eth_call, and trades through
- * SwapRouter02 with the TradeProbeV3 helper placed by state override.
+ * SwapRouter02 (the probes' V3 adapter, contracts/ProbeVenue.sol, routed by `probeRoute`).
  */
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  formatEther,
-  type Hex,
-  type PublicClient,
-  parseAbi,
-  parseEther,
-  type StateOverride,
-  zeroAddress,
-} from 'viem';
-import { simulateBlocks } from 'viem/actions';
+import { type Address, parseAbi } from 'viem';
 import type { UniswapV3Contracts } from '../../shared/network';
-import { AppError, ChainUnavailableError } from '../errors';
-import {
-  DEFAULT_LADDER_ETH,
-  decodeRevertReason,
-  lossPct,
-  PROBE_ADDRESS,
-  REAL_USER_GAS_PRICE,
-  realUserOverride,
-  rejectsStateOverride,
-  safeMessage,
-} from '../facts/trade-simulation';
-import type { HolderSellSimulationFacts, TradeSimulationFacts } from '../facts/types';
-import { TradeProbeV3 } from '../localchain/artifacts/generated';
+import { ChainUnavailableError } from '../errors';
+import { PROBE_VENUE } from '../facts/trade-simulation';
+import { probeFees, probePath } from './probe-path';
 import { FEE_TIERS, sortTokens, token0ToMove, token1ToMove } from './uniswap-v3-math';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
@@ -53,59 +31,11 @@ export const quoterV2Abi = parseAbi([
 ]);
 const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
-const CALLER = '0x00000000000000000000000000000000f1abca11' as const;
-const RECEIVER = '0x00000000000000000000000000000000f1ab0002' as const;
-const PROBE_FUNDS = parseEther('10000000');
-const HOLDER_SELL_FRACTION_BPS = 1_000n;
-const MAX_HOLDERS = 25;
-const STATUS = { ok: 0, noPool: 1, buyFailed: 2, sellFailed: 3, noRouter: 4 } as const;
-
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
-
-const toWei = (eth: number) =>
-  parseEther(eth.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 18 }));
 
 export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
-
-  async function runProbe(client: PublicClient, data: Hex, overrides: StateOverride): Promise<Hex> {
-    let first: unknown;
-    // A real user: the caller pays a real gas price from its (overridden) balance.
-    const stateOverride = [...overrides, realUserOverride(CALLER)];
-    try {
-      const res = await client.call({
-        account: CALLER,
-        to: PROBE_ADDRESS,
-        data,
-        stateOverride,
-        gas: 60_000_000n,
-        gasPrice: REAL_USER_GAS_PRICE,
-      });
-      if (res.data && res.data !== '0x') return res.data;
-    } catch (e) {
-      if (!rejectsStateOverride(e)) throw e;
-      first = e;
-    }
-    try {
-      const [block] = await simulateBlocks(client, {
-        blocks: [{ calls: [{ account: CALLER, to: PROBE_ADDRESS, data }], stateOverrides: stateOverride }],
-      });
-      const call = block?.calls[0];
-      if (call?.status === 'success' && call.data && call.data !== '0x') return call.data;
-      throw new Error(call?.error?.message ?? 'eth_simulateV1 returned no result');
-    } catch (e) {
-      throw first ?? e;
-    }
-  }
-
-  const route = (token: Address, pool: Address, weth: Address) => ({
-    router: addr.swapRouter02,
-    quoter: addr.quoterV2,
-    pool,
-    token,
-    weth,
-  });
 
   return {
     id: 'uniswap-v3',
@@ -251,112 +181,17 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       }
     },
 
-    async simulateTrade(client, { token, pool, weth }): Promise<TradeSimulationFacts> {
-      const data = encodeFunctionData({
-        abi: TradeProbeV3.abi,
-        functionName: 'probe',
-        args: [route(token, pool.pair, weth), RECEIVER, 0n, DEFAULT_LADDER_ETH.map(toWei)],
-      });
-      const router = addr.swapRouter02;
-      const pair = pool.pair;
-      try {
-        const raw = await runProbe(client, data, [
-          { address: PROBE_ADDRESS, code: TradeProbeV3.deployedBytecode as Hex, balance: PROBE_FUNDS },
-        ]);
-        const r = decodeFunctionResult({ abi: TradeProbeV3.abi, functionName: 'probe', data: raw });
-        switch (r.status) {
-          case STATUS.noPool:
-            return { status: 'no_pool' };
-          case STATUS.noRouter:
-            return { status: 'error', message: `The router ${router} or quoter has no code on this chain.` };
-          case STATUS.buyFailed:
-            return {
-              status: 'buy_failed',
-              pair,
-              router,
-              revertReason:
-                decodeRevertReason(r.revertData) ??
-                (r.buyGas > 0n && r.buyReceived === 0n
-                  ? 'The buy went through but delivered no tokens.'
-                  : null),
-            };
-          case STATUS.sellFailed:
-            return {
-              status: 'sell_failed',
-              pair,
-              router,
-              buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
-              revertReason: decodeRevertReason(r.revertData),
-            };
-        }
-        let bought = r.maxBuy;
-        if (r.buyAmount > bought) bought = r.buyAmount;
-        return {
-          status: 'ok',
-          pair,
-          router,
-          buyTaxPct: lossPct(r.buyExpected, r.buyReceived),
-          sellTaxPct: lossPct(r.sellExpected, r.sellReceived),
-          // A reverted test transfer is not a tax (a transfer delay can do it): null + transferFailed.
-          transferTaxPct:
-            r.transferSent === 0n ? 0 : r.transferOk ? lossPct(r.transferSent, r.transferReceived) : null,
-          transferFailed: r.transferSent > 0n && !r.transferOk,
-          buyGas: r.buyGas,
-          sellGas: r.sellGas,
-          maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),
-        };
-      } catch (e) {
-        return { status: 'error', message: `Trade simulation failed: ${safeMessage(e)}` };
-      }
-    },
-
-    async simulateHolderSells(
-      client,
-      { token, pool, weth, holders: all },
-    ): Promise<HolderSellSimulationFacts> {
-      const holders = [...new Set(all.map((h) => h.toLowerCase() as Address))]
-        .filter((h) => h !== zeroAddress && h !== PROBE_ADDRESS)
-        .slice(0, MAX_HOLDERS);
-      const empty: HolderSellSimulationFacts = {
-        sampled: 0,
-        couldSell: 0,
-        failed: 0,
-        minTaxPct: null,
-        maxTaxPct: null,
-      };
-      if (holders.length === 0) return empty;
-      const code = TradeProbeV3.deployedBytecode as Hex;
-      const data = encodeFunctionData({
-        abi: TradeProbeV3.abi,
-        functionName: 'holderSells',
-        args: [route(token, pool.pair, weth), holders, HOLDER_SELL_FRACTION_BPS],
-      });
-      let raw: Hex;
-      try {
-        raw = await runProbe(client, data, [
-          { address: PROBE_ADDRESS, code },
-          ...holders.map((address) => ({ address, code })),
-        ]);
-      } catch (e) {
-        throw new AppError('rpc_error', `Holder sell simulation failed: ${safeMessage(e)}`, {
-          status: 502,
-          retryable: true,
-        });
-      }
-      const [pooled, results] = decodeFunctionResult({
-        abi: TradeProbeV3.abi,
-        functionName: 'holderSells',
-        data: raw,
-      });
-      if (!pooled) return empty;
-      const sold = results.filter((s) => s.amount > 0n);
-      const taxes = sold.filter((s) => s.ok).map((s) => lossPct(s.expected, s.received));
+    probeRoute({ token, pool, weth, hop, minQuote }) {
+      const path = probePath(token, pool, weth, hop);
+      if (!path) return null;
       return {
-        sampled: sold.length,
-        couldSell: taxes.length,
-        failed: sold.length - taxes.length,
-        minTaxPct: taxes.length ? Math.min(...taxes) : null,
-        maxTaxPct: taxes.length ? Math.max(...taxes) : null,
+        venue: PROBE_VENUE.v3,
+        router: addr.swapRouter02,
+        quoter: addr.quoterV2,
+        pool: pool.pair,
+        path,
+        fees: probeFees(pool, hop, path.length - 1),
+        minQuote,
       };
     },
   };

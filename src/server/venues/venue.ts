@@ -5,7 +5,7 @@
  * contracts are called. See docs/decisions/0007-venue-abstraction.md.
  */
 import type { Address, PublicClient } from 'viem';
-import type { HolderSellSimulationFacts, TradeSimulationFacts } from '../facts/types';
+import type { ProbeRoute } from '../facts/trade-simulation';
 
 export type VenueId = 'uniswap-v2' | 'uniswap-v3';
 
@@ -63,11 +63,17 @@ export type QuoteTarget = {
   quoteReserve: bigint;
 };
 
-/** What a report needs to simulate a buy and a sell through one pool. */
+/**
+ * What a report needs to simulate a buy and a sell through one pool: the token's pool and, when its
+ * quote is not WETH (a USD token), the WETH/quote pool on the same venue for a multi-hop route.
+ */
 export type TradeTarget = {
   token: Address;
   pool: PoolState;
   weth: Address;
+  hop?: PoolState | null;
+  /** The pool's quote balance under which it counts as drained. */
+  minQuote: bigint;
 };
 
 export type ReadPoolsContext = {
@@ -92,13 +98,12 @@ export type Venue = {
   ): Promise<PoolState[]>;
   /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
   quote(client: PublicClient, pool: QuoteTarget, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
-  /** Fresh-EOA buy, transfer and sell through `pool`, measured (eth_call; nothing is sent). */
-  simulateTrade(client: PublicClient, target: TradeTarget): Promise<TradeSimulationFacts>;
-  /** Real holders selling a part of their balance through `pool` (eth_call). */
-  simulateHolderSells(
-    client: PublicClient,
-    target: TradeTarget & { holders: Address[] },
-  ): Promise<HolderSellSimulationFacts>;
+  /**
+   * How the probes (trade simulation, owner-power trade effects) buy and sell the token through
+   * `pool`: the venue's adapter kind, router, quoter and path, single hop from WETH or through
+   * `hop`. null when the venue cannot route it (a quote pool without a WETH hop on this venue).
+   */
+  probeRoute(target: TradeTarget): ProbeRoute | null;
 };
 
 /** Price (quote per token, in whole units) from a PoolState's raw ratio and the two decimals. */

@@ -28,6 +28,7 @@ import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
 import { PowerProbe } from '../../localchain/artifacts/generated';
 import { ALT_OWNER_GETTERS } from '../selectors';
+import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { callsFor, isSkipped, type ProbeCall, type ProbeContext } from './candidates';
 import {
@@ -47,6 +48,15 @@ const FROM = '0x00000000000000000000000000000000f1ab0f70' as const;
 const FUNDS = parseEther('1000000');
 
 export const MAX_REQUESTS = 20;
+const NO_ROUTE: ProbeRoute = {
+  venue: PROBE_VENUE.v2,
+  router: zeroAddress,
+  quoter: zeroAddress,
+  pool: zeroAddress,
+  path: [],
+  fees: [],
+  minQuote: 0n,
+};
 /** Candidates per eth_call: phase 1 (balance reads only) and phase 2 (with trades). */
 const PHASE1_CHUNK = 400;
 const PHASE2_CHUNK = 60;
@@ -72,7 +82,8 @@ export type OwnerPowerInput = {
   abi?: Abi | undefined;
   owner: Address | null;
   deployer: Address | null;
-  pool: { pair: Address; router: Address; weth: Address; wethReserve: bigint } | null;
+  /** How to trade the token on its venue (the trade simulation's route) and the buy size in wei. */
+  pool: { route: ProbeRoute; buyWei: bigint } | null;
   /** Real holders (EOAs that bought through the pool first), best victim first. */
   holders: { address: Address; balance: bigint }[];
   /**
@@ -122,7 +133,15 @@ async function revealCallers(
   count: Counter,
 ): Promise<{ address: Address; role: string; current: boolean }[]> {
   const known = new Set(
-    [input.token, input.pool?.pair, input.pool?.router, input.pool?.weth, MULTICALL3_ADDRESS, zeroAddress]
+    [
+      input.token,
+      input.pool?.route.pool,
+      input.pool?.route.router,
+      input.pool?.route.quoter,
+      ...(input.pool?.route.path ?? []),
+      MULTICALL3_ADDRESS,
+      zeroAddress,
+    ]
       .filter((a): a is Address => !!a)
       .map((a) => a.toLowerCase()),
   );
@@ -172,10 +191,8 @@ type Decoded = ProbeOutcome;
 async function runChunk(
   client: PublicClient,
   market: {
-    router: Address;
-    pair: Address;
     token: Address;
-    weth: Address;
+    route: ProbeRoute;
     victim: Address;
     buyWei: bigint;
   },
@@ -189,7 +206,12 @@ async function runChunk(
   const data = encodeFunctionData({
     abi: PowerProbe.abi,
     functionName: 'run',
-    args: [market, watch.map((w) => w.address), cands, withTrade],
+    args: [
+      { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
+      watch.map((w) => w.address),
+      cands,
+      withTrade,
+    ],
   });
   count.n++;
   const res = await withTimeout(
@@ -283,7 +305,7 @@ export async function simulateOwnerPowers(
     const watch: Watch = [
       ...(victimHolder ? [{ address: victim, role: 'victim' as const }] : []),
       ...callers.map((c) => ({ address: c.address, role: 'caller' as const })),
-      ...(pool ? [{ address: pool.pair, role: 'pair' as const }] : []),
+      ...(pool ? [{ address: pool.route.pool, role: 'pair' as const }] : []),
       { address: input.token, role: 'token' },
       { address: PROBE, role: 'other' },
     ];
@@ -295,13 +317,12 @@ export async function simulateOwnerPowers(
       ...(victimHolder ? [{ address: victim, code }] : []),
     ];
     const market = {
-      router: pool?.router ?? zeroAddress,
-      pair: pool?.pair ?? zeroAddress,
       token: input.token,
-      weth: pool?.weth ?? zeroAddress,
+      // The trade simulation's route (any venue, single or multi-hop); an empty path trades nothing.
+      route: pool?.route ?? NO_ROUTE,
       victim,
-      // Half a percent of the pool's WETH: a real trade size that moves the price little.
-      buyWei: pool ? pool.wethReserve / 200n || 1n : 0n,
+      // Half a percent of the pool's quote reserve in ETH: a real trade size that moves the price little.
+      buyWei: pool ? pool.buyWei || 1n : 0n,
     };
 
     const fnSelectors = selectors.filter(
@@ -314,7 +335,7 @@ export async function simulateOwnerPowers(
         victim,
         victimBalance: victimHolder?.balance ?? 0n,
         caller: c.address,
-        pair: pool?.pair ?? zeroAddress,
+        pair: pool?.route.pool ?? zeroAddress,
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
@@ -437,7 +458,8 @@ export async function simulateOwnerPowers(
       inconclusive.push({
         selector: '0x',
         signature: null,
-        reason: 'No WETH pool: effects on trading (blocked sells, taxes, limits) were not measured.',
+        reason:
+          'No pool the probes can trade through: effects on trading (blocked sells, taxes, limits) were not measured.',
       });
     if (rerun.length > budget2) {
       for (const i of rerun.slice(budget2)) {

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// Minimal views of the venue contracts the probes trade through. Token calls go through low-level
+/// `call` instead (see `_callToken`), because many tokens do not return a bool.
+interface IVenueV2Router {
+    function getAmountsOut(uint256 amountIn, address[] calldata path) external view returns (uint256[] memory);
+
+    function swapExactETHForTokensSupportingFeeOnTransferTokens(
+        uint256 amountOutMin,
+        address[] calldata path,
+        address to,
+        uint256 deadline
+    ) external payable;
+
+    function swapExactTokensForETHSupportingFeeOnTransferTokens(
+        uint256 amountIn,
+        uint256 amountOutMin,
+        address[] calldata path,
+        address to,
+        uint256 deadline
+    ) external;
+}
+
+/// SwapRouter02 (IV3SwapRouter: no deadline in the params).
+interface IVenueV3Router {
+    struct ExactInputSingleParams {
+        address tokenIn;
+        address tokenOut;
+        uint24 fee;
+        address recipient;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+        uint160 sqrtPriceLimitX96;
+    }
+
+    struct ExactInputParams {
+        bytes path;
+        address recipient;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+    }
+
+    function exactInputSingle(ExactInputSingleParams calldata params) external payable returns (uint256 amountOut);
+
+    function exactInput(ExactInputParams calldata params) external payable returns (uint256 amountOut);
+}
+
+interface IVenueV3Quoter {
+    function quoteExactInput(bytes memory path, uint256 amountIn)
+        external
+        returns (uint256 amountOut, uint160[] memory, uint32[] memory, uint256 gasEstimate);
+}
+
+interface IVenueWETH {
+    function deposit() external payable;
+}
+
+/// @notice The venue adapter shared by every probe (TradeProbe, PowerProbe): how to buy a token
+/// with ETH, sell it back for ETH/WETH and quote both, along a route on one venue — single hop
+/// (WETH → token) or multi-hop (WETH → USD token → token). One implementation per venue kind here,
+/// so the probes themselves never know which venue they trade on. Like the probes it holds no
+/// storage and no immutables: its code only ever runs under eth_call / eth_simulateV1 overrides.
+abstract contract ProbeVenue {
+    uint8 internal constant VENUE_V2 = 0;
+    uint8 internal constant VENUE_V3 = 1;
+    /// Revert data kept per step (a token returning huge data cannot blow up the report).
+    uint256 internal constant MAX_REVERT = 260;
+
+    struct Route {
+        /// VENUE_V2: a Uniswap V2 router; VENUE_V3: SwapRouter02 + QuoterV2.
+        uint8 venue;
+        address router;
+        /// QuoterV2 (V3 only).
+        address quoter;
+        /// The token's own pool (the last hop): its liveness is checked, failed sells replayed into it.
+        address pool;
+        /// Buy direction: path[0] is WETH, the last is the token; a middle hop is a USD token.
+        address[] path;
+        /// V3 fee tier of each hop (path.length - 1 entries); empty for V2.
+        uint24[] fees;
+        /// The pool's quote-token balance under which it counts as drained (no pool, not a failed buy).
+        uint256 minQuote;
+    }
+
+    /// Sells send ETH (V2) here, the probe or a holder address carrying this code.
+    receive() external payable {}
+
+    function _token(Route calldata rt) internal pure returns (address) {
+        return rt.path[rt.path.length - 1];
+    }
+
+    function _weth(Route calldata rt) internal pure returns (address) {
+        return rt.path[0];
+    }
+
+    /// 0: tradable; 1: no pool (missing, not this token's, or drained); 4: the venue has no code.
+    function _routeStatus(Route calldata rt) internal view returns (uint8) {
+        if (rt.router.code.length == 0) return 4;
+        if (rt.venue == VENUE_V3 && rt.quoter.code.length == 0) return 4;
+        uint256 n = rt.path.length;
+        if (n < 2 || (rt.venue == VENUE_V3 && rt.fees.length != n - 1)) return 1;
+        if (rt.pool.code.length == 0) return 1;
+        if (_balance(rt.path[n - 1], rt.pool) == 0) return 1;
+        if (_balance(rt.path[n - 2], rt.pool) < rt.minQuote || rt.minQuote == 0) return 1;
+        return 0;
+    }
+
+    /// Buys with `amount` wei of ETH; the tokens arrive here. Returns the router's revert data on failure.
+    function _venueBuy(Route calldata rt, uint256 amount, uint256 gasCap) internal returns (bool, bytes memory) {
+        if (rt.venue == VENUE_V2) {
+            try IVenueV2Router(rt.router).swapExactETHForTokensSupportingFeeOnTransferTokens{
+                value: amount,
+                gas: gasCap
+            }(0, rt.path, address(this), block.timestamp) {
+                return (true, "");
+            } catch (bytes memory err) {
+                return (false, _cut(err));
+            }
+        }
+        IVenueWETH(_weth(rt)).deposit{value: amount}();
+        _callToken(_weth(rt), abi.encodeWithSelector(0x095ea7b3, rt.router, type(uint256).max));
+        return _v3Swap(rt, amount, true, gasCap);
+    }
+
+    /// Sells `amount` of the token held here for ETH (V2) or WETH (V3); `received` counts both.
+    function _venueSell(Route calldata rt, uint256 amount, uint256 gasCap)
+        internal
+        returns (bool ok, uint256 received, bytes memory err)
+    {
+        address token = _token(rt);
+        _callToken(token, abi.encodeWithSelector(0x095ea7b3, rt.router, type(uint256).max));
+        uint256 before = address(this).balance + _balance(_weth(rt), address(this));
+        if (rt.venue == VENUE_V2) {
+            try IVenueV2Router(rt.router).swapExactTokensForETHSupportingFeeOnTransferTokens{gas: gasCap}(
+                amount, 0, _reversed(rt.path), address(this), block.timestamp
+            ) {
+                ok = true;
+            } catch (bytes memory e) {
+                err = _cut(e);
+            }
+        } else {
+            (ok, err) = _v3Swap(rt, amount, false, gasCap);
+        }
+        if (ok) {
+            uint256 afterSell = address(this).balance + _balance(_weth(rt), address(this));
+            received = afterSell > before ? afterSell - before : 0;
+        }
+    }
+
+    /// What the venue quotes for `amountIn` along the route (buy: ETH in; sell: tokens in); 0 if it cannot.
+    function _venueQuote(Route calldata rt, uint256 amountIn, bool buy) internal returns (uint256) {
+        if (amountIn == 0) return 0;
+        if (rt.venue == VENUE_V2) {
+            address[] memory p = buy ? rt.path : _reversed(rt.path);
+            try IVenueV2Router(rt.router).getAmountsOut(amountIn, p) returns (uint256[] memory a) {
+                if (a.length == p.length) return a[a.length - 1];
+            } catch {}
+            return 0;
+        }
+        try IVenueV3Quoter(rt.quoter).quoteExactInput{gas: 800_000}(_v3Path(rt, buy), amountIn) returns (
+            uint256 out, uint160[] memory, uint32[] memory, uint256
+        ) {
+            return out;
+        } catch {
+            return 0;
+        }
+    }
+
+    /// Exact-input single for one hop, exact-input along the encoded path for more.
+    function _v3Swap(Route calldata rt, uint256 amount, bool buy, uint256 gasCap) internal returns (bool, bytes memory) {
+        uint256 n = rt.path.length;
+        if (n == 2) {
+            (address tin, address tout) = buy ? (rt.path[0], rt.path[1]) : (rt.path[1], rt.path[0]);
+            try IVenueV3Router(rt.router).exactInputSingle{gas: gasCap}(
+                IVenueV3Router.ExactInputSingleParams(tin, tout, rt.fees[0], address(this), amount, 0, 0)
+            ) returns (uint256) {
+                return (true, "");
+            } catch (bytes memory err) {
+                return (false, _cut(err));
+            }
+        }
+        try IVenueV3Router(rt.router).exactInput{gas: gasCap}(
+            IVenueV3Router.ExactInputParams(_v3Path(rt, buy), address(this), amount, 0)
+        ) returns (uint256) {
+            return (true, "");
+        } catch (bytes memory err) {
+            return (false, _cut(err));
+        }
+    }
+
+    /// Uniswap V3 packed path: token, fee, token, … in the trade's direction.
+    function _v3Path(Route calldata rt, bool buy) internal pure returns (bytes memory p) {
+        uint256 n = rt.path.length;
+        if (buy) {
+            p = abi.encodePacked(rt.path[0]);
+            for (uint256 i = 0; i + 1 < n; i++) p = abi.encodePacked(p, rt.fees[i], rt.path[i + 1]);
+        } else {
+            p = abi.encodePacked(rt.path[n - 1]);
+            for (uint256 i = n - 1; i > 0; i--) p = abi.encodePacked(p, rt.fees[i - 1], rt.path[i - 1]);
+        }
+    }
+
+    function _reversed(address[] calldata path) internal pure returns (address[] memory r) {
+        r = new address[](path.length);
+        for (uint256 i = 0; i < path.length; i++) r[i] = path[path.length - 1 - i];
+    }
+
+    /// Direct token transfer; always reverts, with the token's own revert data (empty if it passed).
+    function transferAndUndo(address token, address to, uint256 amount) external {
+        (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
+        _revertWith(ok ? bytes("") : _cut(data));
+    }
+
+    /// The router hides the token's reason ("TRANSFER_FROM_FAILED", "STF"); replaying the transfer
+    /// into the pool directly (and undoing it) recovers the token's own revert reason.
+    function _explainSellFailure(bytes memory routerErr, address token, address pool, uint256 amount)
+        internal
+        returns (bytes memory)
+    {
+        (, bytes memory tokenErr) =
+            address(this).call{gas: 1_000_000}(abi.encodeCall(this.transferAndUndo, (token, pool, amount)));
+        return tokenErr.length > 0 ? tokenErr : routerErr;
+    }
+
+    function _balance(address token, address account) internal view returns (uint256) {
+        (bool ok, bytes memory data) = token.staticcall{gas: 200_000}(abi.encodeWithSelector(0x70a08231, account));
+        return ok && data.length >= 32 ? abi.decode(data, (uint256)) : 0;
+    }
+
+    /// Token call that tolerates tokens returning nothing (USDT style); false on revert or `false`.
+    function _callToken(address token, bytes memory data) internal returns (bool) {
+        (bool ok, bytes memory ret) = token.call{gas: 1_000_000}(data);
+        return ok && (ret.length == 0 || (ret.length >= 32 && abi.decode(ret, (bool))));
+    }
+
+    function _cut(bytes memory d) internal pure returns (bytes memory) {
+        if (d.length <= MAX_REVERT) return d;
+        assembly {
+            mstore(d, 260)
+        }
+        return d;
+    }
+
+    function _revertWith(bytes memory data) internal pure {
+        assembly {
+            revert(add(data, 32), mload(data))
+        }
+    }
+}
