@@ -314,6 +314,18 @@ export type PoolSummary = {
   share: number | null;
   /** Share of the pool's liquidity locked or burned (0..1). */
   lockedShare: number;
+  /** USD of quote-side liquidity within ±2% of the price (V3: across initialised ticks); null: unknown. */
+  depthUsd2Pct: number | null;
+  /** Current price (slot0 / reserves), USD. */
+  priceUsd: number | null;
+  /** The pool's 30-minute time-weighted average price, USD (V3); null when none. */
+  twapPriceUsd: number | null;
+  /** Current price against that average, percent (signed). */
+  twapDeviationPct: number | null;
+  /** True when the current price is further from the average than PRICE_MANIPULATION allows. */
+  priceManipulated: boolean | null;
+  /** "TWAP unavailable: …" when a V3 pool cannot give the average; null otherwise. */
+  twapNote: string | null;
 };
 
 export type LiquidityResult = {
@@ -475,6 +487,12 @@ export type FactsSummary = {
     poolValueUsd: number | null;
     priceUsd: number | null;
     priceEth: number | null;
+    /** The pool's 30-minute time-weighted average price (V3 observe), USD; null when none. */
+    twapPriceUsd: number | null;
+    /** Current price against that average, percent (signed); null when there is no average. */
+    twapDeviationPct: number | null;
+    /** "TWAP unavailable: …" in plain words when a V3 pool cannot give the average; else null. */
+    twapNote: string | null;
     lpBurnedShare: number;
     lpLockedShare: number;
     lpCreatorShare: number;

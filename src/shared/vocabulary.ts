@@ -43,6 +43,14 @@ export function reserveIsRugged(now: bigint, peak: bigint, minPeak: bigint = 0n)
 export const LIQUIDITY_DRAIN = { minShare: 0.3, severeShare: 0.5 } as const;
 
 /**
+ * Manipulated price: a concentrated-liquidity pool's current price (slot0, movable within one
+ * block by a single large swap or a flash loan) more than `maxDeviationPct` away from the pool's own
+ * time-weighted average over `twapWindowSec` (Uniswap V3 `observe`). Organic moves of a thin
+ * token over half an hour rarely exceed this; a price pushed for a screenshot or an exploit does.
+ */
+export const PRICE_MANIPULATION = { twapWindowSec: 1800, maxDeviationPct: 10 } as const;
+
+/**
  * Fee exemption: an address that trades or transfers without the token's tax (routers, the owner,
  * the fee wallet). It is a privilege of the exempt address, not a restriction on anyone else, so a
  * function that grants it is never read as a blacklist. Only a measured effect on other holders

@@ -5,14 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { type Address, parseAbi } from 'viem';
+import { type Address, encodeFunctionData, type Hex, keccak256, parseAbi, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
+import { createChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
+import { createTokenEngine } from '../../src/server/engine/token-engine';
+import { readRuggedTokens } from '../../src/server/facts/index-reads';
+import {
+  NonfungiblePositionManager,
+  SwapRouter02,
+  WETH9,
+} from '../../src/server/localchain/artifacts/generated';
+import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3';
 import { type Runtime, startRuntime } from '../../src/server/runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
 import type { ScenarioUniswapV3 } from '../../src/shared/scenario';
+import { RUG } from '../../src/shared/vocabulary';
 
 const log = pino({ level: 'silent' });
 let runtime: Runtime;
@@ -24,7 +34,66 @@ const reports = new Map<string, TokenReport>();
 const poolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
   'function token0() view returns (address)',
+  'function liquidity() view returns (uint128)',
 ]);
+const erc20Abi = parseAbi(['function approve(address, uint256) returns (bool)']);
+
+/** A fresh engine whose every HTTP request to the chain is counted (a JSON-RPC batch counts once). */
+function countingEngine() {
+  const counter = { requests: 0 };
+  const chain = createChainClients({
+    rpcUrl: runtime.chain.rpcUrl,
+    mode: 'local',
+    onFetchRequest: () => {
+      counter.requests++;
+    },
+  });
+  const engine = createTokenEngine({
+    db: runtime.database.db,
+    chain,
+    network: runtime.network,
+    indexer: runtime.indexer,
+    log,
+  });
+  return { engine, counter };
+}
+
+/** Sends a transaction from any address (anvil auto-impersonates) and waits for success. */
+async function send(from: Address, to: Address, data: Hex, value = 0n): Promise<void> {
+  const c = runtime.localChain?.clients;
+  if (!c) throw new Error('no local chain');
+  const hash = await c.wallet.sendTransaction({
+    account: from,
+    chain: c.chain,
+    to,
+    data,
+    value,
+    gas: 3_000_000n,
+  });
+  const r = await c.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  if (r.status !== 'success') throw new Error(`transaction to ${to} reverted`);
+  await runtime.indexer?.syncOnce();
+}
+
+/** A wallet with `eth` wrapped to WETH and approved to `spender`. */
+async function wethWallet(name: string, eth: string, spender: Address): Promise<Address> {
+  const w = keccak256(toHex(`v3 test ${name}`)).slice(0, 42) as Address;
+  const weth = network.contracts.weth as Address;
+  await runtime.localChain?.clients.test.setBalance({ address: w, value: parseEther(eth) * 2n });
+  await send(w, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther(eth));
+  await send(
+    w,
+    weth,
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 2n ** 255n] }),
+  );
+  return w;
+}
+
+const poolOf = (symbol: string) => {
+  const p = v3.pools.find((x) => x.symbol === symbol);
+  if (!p) throw new Error(`no V3 pool ${symbol}`);
+  return p;
+};
 const quoterAbi = parseAbi([
   'struct P { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
   'function quoteExactInputSingle(P params) returns (uint256 amountOut, uint160, uint32, uint256)',
@@ -66,6 +135,17 @@ describe('Uniswap V3 as a venue', () => {
     expect(c).not.toBeNull();
     for (const a of [c?.factory, c?.positionManager, c?.swapRouter02, c?.quoterV2])
       expect(a).toMatch(/^0x[0-9a-f]{40}$/);
+  });
+
+  it('a cold report of a V3-only token costs at most 10 JSON-RPC requests (a batch counts once)', async () => {
+    // Counts are behaviour: each one is a round trip a remote RPC would make the user wait for.
+    for (const token of [v3.onlyV3.locked, v3.onlyV3.honeypot]) {
+      const { engine, counter } = countingEngine();
+      const r = await engine.report(token);
+      expect(r.facts.pools[0]?.venue).toBe('uniswap-v3');
+      expect(r.liquidity.liquidityData.priceImpact).not.toBeNull();
+      expect(counter.requests, token).toBeLessThanOrEqual(10);
+    }
   });
 
   it('prices a V3-only token from slot0 and its impact from QuoterV2; liquidity and volume from V3', async () => {
@@ -115,6 +195,16 @@ describe('Uniswap V3 as a venue', () => {
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(true);
   });
 
+  it('the whale tracker shows the V3 pool as a liquidity pool, not a whale', async () => {
+    const r = await report(v3.onlyV3.locked);
+    const pool = r.facts.pools[0]?.pair.toLowerCase();
+    const row = r.whales.topHolders.find((h) => h.address.toLowerCase() === pool);
+    expect(row?.walletType).toBe('Liquidity pool');
+    expect(
+      r.whales.topHolders.filter((h) => h.walletType === 'Whale').map((h) => h.address.toLowerCase()),
+    ).not.toContain(pool);
+  });
+
   it('recognises the position NFT sent to 0x…dEaD as burned', async () => {
     const r = await report(v3.onlyV3.burned);
     expect(r.facts.pools[0]?.venue).toBe('uniswap-v3');
@@ -149,6 +239,152 @@ describe('Uniswap V3 as a venue', () => {
     expect(r.liquidity.pools[0]).toMatchObject({ venue: 'Uniswap V3', pair: 'DEGEN/WETH' });
     expect(r.liquidity.pools.map((p) => p.feePct)).toEqual(expect.arrayContaining([0.3, 1]));
     expect(r.facts.trade.status).toBe('ok');
+  });
+
+  it('puts a V3 rug in the rug history (quote drained after Burn + Collect)', async () => {
+    const rugged = await readRuggedTokens(
+      runtime.database.db,
+      [network.contracts.weth.toLowerCase()],
+      RUG.minPeakWeth,
+    );
+    expect(rugged.map((r) => r.token)).toContain(v3.onlyV3.rugged.toLowerCase());
+    expect(rugged.map((r) => r.pair)).toContain(v3.rug?.pool.toLowerCase());
+    // The locked and burned V3-only tokens still have their liquidity: not rugs.
+    expect(rugged.map((r) => r.token)).not.toContain(v3.onlyV3.locked.toLowerCase());
+    expect(rugged.map((r) => r.token)).not.toContain(v3.onlyV3.burned.toLowerCase());
+  });
+
+  it('gives the 30-minute TWAP beside the slot0 price (scenario pools keep enough observations)', async () => {
+    const slot0 = await runtime.chain.public.readContract({
+      address: poolOf('CLANK').pool,
+      abi: poolAbi,
+      functionName: 'slot0',
+    });
+    expect(Number(slot0[4])).toBeGreaterThanOrEqual(V3_OBSERVATIONS);
+    const r = await report(v3.onlyV3.locked);
+    const pool = r.liquidity.pools[0];
+    expect(pool?.twapNote).toBeNull();
+    expect(pool?.twapPriceUsd).toBeGreaterThan(0);
+    expect(Math.abs(pool?.twapDeviationPct as number)).toBeLessThan(10);
+    expect(pool?.priceManipulated).toBe(false);
+    expect(r.facts.pools[0]?.twapPriceUsd).toBe(pool?.twapPriceUsd);
+  });
+
+  it('measures depth within ±2% across initialised ticks (a narrow position inside the band)', async () => {
+    const p = poolOf('DEGEN/3000');
+    const client = runtime.chain.public;
+    const weth = (network.contracts.weth as string).toLowerCase() as Address;
+    const pm = network.contracts.uniswapV3?.positionManager as Address;
+    const [slot0, token0, L0] = await Promise.all([
+      client.readContract({ address: p.pool, abi: poolAbi, functionName: 'slot0' }),
+      client.readContract({ address: p.pool, abi: poolAbi, functionName: 'token0' }),
+      client.readContract({ address: p.pool, abi: poolAbi, functionName: 'liquidity' }),
+    ]);
+    const wethIs0 = token0.toLowerCase() === weth;
+    const tick = slot0[1];
+    const spacing = 60; // fee 0.3%
+    // A WETH-only position right beside the price: its near boundary lies less than 60 ticks away,
+    // well inside ±2% (≈ 198 ticks), so a swap to the band's edge crosses it.
+    const base = Math.floor(tick / spacing) * spacing;
+    const [lower, upper] = wethIs0 ? [base + spacing, base + 5 * spacing] : [base - 4 * spacing, base];
+    const lp = await wethWallet('depth', '200', pm);
+    await send(
+      lp,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: token0 as Address,
+            token1: (wethIs0 ? p.token : weth) as Address,
+            fee: 3000,
+            tickLower: lower,
+            tickUpper: upper,
+            amount0Desired: wethIs0 ? parseEther('100') : 0n,
+            amount1Desired: wethIs0 ? 0n : parseEther('100'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: lp,
+            deadline: 2n ** 40n,
+          },
+        ],
+      }),
+    );
+    const L1 = (await client.readContract({
+      address: p.pool,
+      abi: poolAbi,
+      functionName: 'liquidity',
+    })) as bigint;
+    expect(L1).toBe(L0); // the new position is out of range: only the ticks know about it
+
+    // Expected depth by hand: the whitepaper's amounts per range, the buy side paying the 0.3% fee.
+    const sqrtP = Number(slot0[0]) / 2 ** 96;
+    const sq = (t: number) => 1.0001 ** (t / 2);
+    // Liquidity of the new position = WETH paid / its range in (inverse) sqrt price (one-sided).
+    const Lextra = wethIs0 ? 100e18 / (1 / sq(lower) - 1 / sq(upper)) : 100e18 / (sq(upper) - sq(lower));
+    const l0 = Number(L0);
+    const fee = 0.003;
+    let activeOnlyWei: number;
+    let extraWei: number;
+    if (!wethIs0) {
+      // WETH is token1; the token's price is P. Buy: P → 1.02 P; sell: P → 0.98 P.
+      const up = l0 * (sqrtP * Math.sqrt(1.02) - sqrtP);
+      const lowEnd = sqrtP * Math.sqrt(0.98);
+      activeOnlyWei = up / (1 - fee) + l0 * (sqrtP - lowEnd);
+      extraWei = Lextra * Math.max(0, sq(upper) - Math.max(lowEnd, sq(lower)));
+    } else {
+      // WETH is token0; the token's price is 1/P. Buy: P → P/1.02; sell: P → P/0.98.
+      const upEnd = sqrtP / Math.sqrt(1.02);
+      const up = l0 * (1 / upEnd - 1 / sqrtP);
+      const hiEnd = sqrtP / Math.sqrt(0.98);
+      activeOnlyWei = up / (1 - fee) + l0 * (1 / sqrtP - 1 / hiEnd);
+      extraWei = Lextra * Math.max(0, 1 / sq(lower) - 1 / Math.min(hiEnd, sq(upper)));
+    }
+    const expectedWei = activeOnlyWei + extraWei;
+    const { engine } = countingEngine();
+    const r = await engine.report(p.token);
+    const pool = r.facts.pools.find((x) => x.pair.toLowerCase() === p.pool.toLowerCase());
+    const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+    const depthWei = ((pool?.depthUsd2Pct as number) / ethUsd) * 1e18;
+    expect(Math.abs(depthWei / expectedWei - 1)).toBeLessThan(0.01);
+    // Active liquidity alone (the old estimate) would miss the position: the ticks matter here.
+    expect(extraWei / activeOnlyWei).toBeGreaterThan(0.1);
+    expect(Math.abs(depthWei / activeOnlyWei - 1)).toBeGreaterThan(0.05);
+    expect(r.liquidity.pools.find((x) => x.pool === pool?.pair)?.depthUsd2Pct).toBeGreaterThan(0);
+  });
+
+  it('flags a price pushed far from its 30-minute average as manipulated', async () => {
+    const p = poolOf('TOSHI/10000');
+    const router = network.contracts.uniswapV3?.swapRouter02 as Address;
+    const weth = network.contracts.weth as Address;
+    const whale = await wethWallet('pump', '200', router);
+    await send(
+      whale,
+      router,
+      encodeFunctionData({
+        abi: SwapRouter02.abi,
+        functionName: 'exactInputSingle',
+        args: [
+          {
+            tokenIn: weth,
+            tokenOut: p.token,
+            fee: 10000,
+            recipient: whale,
+            amountIn: parseEther('100'),
+            amountOutMinimum: 0n,
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      }),
+    );
+    const { engine } = countingEngine();
+    const r = await engine.report(p.token);
+    const pool = r.liquidity.pools.find((x) => x.pool.toLowerCase() === p.pool.toLowerCase());
+    expect(pool?.twapDeviationPct).toBeGreaterThan(10);
+    expect(pool?.priceManipulated).toBe(true);
+    if (r.liquidity.pools[0]?.pool.toLowerCase() === p.pool.toLowerCase())
+      expect(r.liquidity.warnings.join(' ')).toMatch(/manipulated/);
   });
 
   it('draws candles from the V3 pool', async () => {

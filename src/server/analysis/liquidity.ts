@@ -22,7 +22,8 @@ import {
   round,
   scoreFromEvidence,
 } from '../../shared/analysis';
-import type { TokenReportFacts } from '../facts/types';
+import { PRICE_MANIPULATION } from '../../shared/vocabulary';
+import type { PoolFacts, TokenReportFacts } from '../facts/types';
 import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
 import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import {
@@ -77,7 +78,24 @@ function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
         ? round(p.poolValueUsd / total, 4)
         : null,
     lockedShare: round(Math.min(1, lpSafeShare(p)), 4),
+    depthUsd2Pct:
+      p.depthUsd2Pct !== null && Number.isFinite(p.depthUsd2Pct) ? round(p.depthUsd2Pct, 2) : null,
+    priceUsd: p.priceUsd,
+    twapPriceUsd: p.twapPriceUsd ?? null,
+    twapDeviationPct: p.twapDeviationPct ?? null,
+    priceManipulated: priceManipulated(p),
+    twapNote: p.twapNote ?? null,
   }));
+}
+
+/**
+ * The pool's current price against its own 30-minute average: a price pushed within a block (one
+ * large swap, a flash loan) sits far from it. null when the pool has no average to compare with.
+ */
+export function priceManipulated(p: PoolFacts): boolean | null {
+  const d = p.twapDeviationPct;
+  if (d === null || d === undefined || !Number.isFinite(d)) return null;
+  return Math.abs(d) > PRICE_MANIPULATION.maxDeviationPct;
 }
 
 const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
@@ -193,6 +211,10 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
     warnings.push(`Low liquidity: the pool holds only ${usd(poolValueKnown)}.`);
+  if (pool && priceManipulated(pool))
+    warnings.push(
+      `Price looks manipulated: the main pool's price is ${pct(Math.abs(pool.twapDeviationPct ?? 0), 1)} ${(pool.twapDeviationPct ?? 0) > 0 ? 'above' : 'below'} its ${PRICE_MANIPULATION.twapWindowSec / 60}-minute average (TWAP); use the average, not the spot price.`,
+    );
   const recentDrains = drains.filter((d) => d.event.timestamp >= dayAgo);
   if (recentDrains.length > 0)
     warnings.push(`${recentDrains.length} large liquidity removal(s) in the last 24 hours.`);

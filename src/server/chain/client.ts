@@ -34,6 +34,8 @@ export type ChainClients = {
   rpcUrl: string;
   chain: ViemChain;
   public: PublicClient;
+  /** The client token reports read through (JSON-RPC batched, see createChainClients); else `public`. */
+  reads?: PublicClient;
   /**
    * How long a head-block answer is shared (viem's per-client cache): against Base, the engine, the
    * indexer and the health probe then cost one eth_blockNumber per second between them, not one
@@ -61,21 +63,41 @@ export function createChainClients(opts: {
   rpcUrl: string;
   mode: ChainMode;
   timeoutMs?: number;
+  /** Sees every HTTP request the public client sends (tests and benches count round trips). */
+  onFetchRequest?: (request: Request) => void;
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
-  // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local
-  // chain answers in microseconds and keeps one request per call.
-  const transport = http(opts.rpcUrl, {
-    timeout: opts.timeoutMs ?? 10_000,
-    retryCount: opts.mode === 'base' ? 2 : 0,
-    batch: opts.mode === 'base' ? { wait: BATCH_WAIT_MS, batchSize: 100 } : false,
-  });
+  // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local chain answers
+  // in microseconds and keeps one request per call, except for reports (`reads`, below).
+  const transport = (batch: boolean) =>
+    http(opts.rpcUrl, {
+      timeout: opts.timeoutMs ?? 10_000,
+      retryCount: opts.mode === 'base' ? 2 : 0,
+      batch: batch ? { wait: opts.mode === 'base' ? BATCH_WAIT_MS : 0, batchSize: 100 } : false,
+      ...(opts.onFetchRequest ? { onFetchRequest: opts.onFetchRequest } : {}),
+    });
+  const pub = createPublicClient({
+    chain,
+    transport: transport(opts.mode === 'base'),
+    batch: { multicall: { wait: 0 } },
+  }) as PublicClient;
   return {
     mode: opts.mode,
     rpcUrl: opts.rpcUrl,
     chain,
-    public: createPublicClient({ chain, transport, batch: { multicall: { wait: 0 } } }) as PublicClient,
+    public: pub,
+    // A report's independent reads and simulations leave in the same tick: on the local chain too
+    // they share one JSON-RPC batch (no waiting, so no added latency), one round trip instead of
+    // one each. Health probes and the indexer keep their own requests (`public`).
+    reads:
+      opts.mode === 'base'
+        ? pub
+        : (createPublicClient({
+            chain,
+            transport: transport(true),
+            batch: { multicall: { wait: 0 } },
+          }) as PublicClient),
     headCacheMs: opts.mode === 'base' ? HEAD_CACHE_MS : 0,
   };
 }

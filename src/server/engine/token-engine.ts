@@ -75,9 +75,11 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     venues ??= createVenueRegistry(opts.network);
     return venues;
   };
+  // Reports read through the batched client: their independent calls share round trips.
+  const reads = opts.chain.reads ?? opts.chain.public;
   const deps: GatherDeps = {
     db: opts.db,
-    chain: opts.chain,
+    chain: { ...opts.chain, public: reads },
     network: opts.network,
     log: opts.log,
     now,
@@ -134,7 +136,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const quoteImpact = async (f: TokenReportFacts, amountUsd: number): Promise<void> => {
     const d = derivedOf(f);
     if (d.impacts.has(amountUsd) || !f.mainPool || f.mainPool.venue === 'uniswap-v2') return;
-    const q = await quotedPriceImpactPct(opts.chain.public, venuesOf(), f, amountUsd).catch(() => null);
+    const q = await quotedPriceImpactPct(reads, venuesOf(), f, amountUsd).catch(() => null);
     remember(d.impacts, amountUsd, q, MAX_AMOUNTS);
   };
   const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {

@@ -4,14 +4,22 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { isBurnAddress, RUG } from '../../shared/vocabulary';
+import { isBurnAddress, PRICE_MANIPULATION, RUG } from '../../shared/vocabulary';
+import { DEFAULT_AMOUNT_USD } from '../analysis/liquidity';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, priceInQuote, type VenueId } from '../venues/venue';
+import {
+  BURN_ADDRESSES,
+  type MarketAnswer,
+  type PoolRef,
+  type PoolState,
+  priceInQuote,
+  type VenueId,
+} from '../venues/venue';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
@@ -302,8 +310,18 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   ]
     .filter((h, i, all) => all.findIndex((x) => x.address === h.address) === i)
     .slice(0, HOLDER_SELL_SAMPLE);
+  // Second-round market reads (V3: exact depth within ±2% across ticks and the default amount's
+  // buy quote), issued with the simulations so that they travel in the same round trip.
+  const quoteUsdOf = (s: PoolState) => (s.quote === weth ? ethUsd : 1);
+  const buyAmountIn = (s: PoolState): bigint | null => {
+    const quoteUsd = quoteUsdOf(s);
+    if (quoteUsd === null || !(quoteUsd > 0)) return null;
+    const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
+    return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote));
+  };
   // The simulations at once: against a remote RPC they share round trips.
-  const [trading, ownerPowers, wrapping] = await Promise.all([
+  const [market, trading, ownerPowers, wrapping] = await Promise.all([
+    readMarkets(venues, client, t, states, buyAmountIn),
     sim
       ? simulateTrading(client, {
           route: sim.route,
@@ -328,6 +346,21 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
   ]);
   const { trade, holderSells } = trading;
+
+  for (const p of poolFacts) {
+    const s = states.find((x) => x.pair === p.pair);
+    const m = market.get(p.pair);
+    if (!s || !m) continue;
+    const quoteUsd = quoteUsdOf(s);
+    const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
+    p.depthUsd2Pct =
+      m.depthQuote2Pct === null || quoteUsd === null
+        ? null
+        : (Number(m.depthQuote2Pct) / 10 ** decimalsOfQuote) * quoteUsd;
+    const amountIn = buyAmountIn(s);
+    p.buyQuote =
+      amountIn === null ? null : { amountUsd: DEFAULT_AMOUNT_USD, amountIn, amountOut: m.buyAmountOut };
+  }
 
   const contractAddrs = [
     t,
@@ -470,6 +503,15 @@ async function poolDetails(
 
   const tokenValueUsd =
     x.priceUsd !== null ? (Number(pool.tokenReserve) / 10 ** x.decimals) * x.priceUsd : null;
+  // The pool's own 30-minute average against its current price (manipulation check, V3).
+  const twapQuote =
+    pool.twap && 'ratio' in pool.twap ? pool.twap.ratio * 10 ** (x.decimals - x.quoteDecimals) : null;
+  const twapPriceUsd = twapQuote !== null && x.quoteUsd !== null ? twapQuote * x.quoteUsd : null;
+  const twapDeviationPct =
+    twapQuote !== null && twapQuote > 0 && priceNowQuote !== null
+      ? Math.round((priceNowQuote / twapQuote - 1) * 10_000) / 100
+      : null;
+  const minutes = PRICE_MANIPULATION.twapWindowSec / 60;
   return {
     pair: pool.pair,
     venue: pool.venue,
@@ -484,6 +526,13 @@ async function poolDetails(
     depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
     priceUsd: x.priceUsd,
     priceEth: x.priceEth,
+    twapPriceUsd,
+    twapDeviationPct,
+    twapNote:
+      pool.twap && 'unavailable' in pool.twap
+        ? `TWAP unavailable: ${pool.twap.unavailable}; the ${minutes}-minute average price could not be checked.`
+        : null,
+    buyQuote: null,
     lpTotalSupply: lpSupply,
     lpBurnedShare: share(pool.lpBurned),
     lpLockedShare: share(pool.lpLocked),
@@ -501,6 +550,38 @@ async function poolDetails(
     recentSwaps: recent.slice(0, 200),
     liquidityEvents,
   };
+}
+
+/**
+ * The venues' second-round reads for every pool that has one (V3), one call per venue, by pool
+ * address. A failure leaves the first-round figures (depth unknown) rather than failing the report.
+ */
+async function readMarkets(
+  venues: VenueRegistry,
+  client: PublicClient,
+  token: Address,
+  states: PoolState[],
+  buyAmountIn: (s: PoolState) => bigint | null,
+): Promise<Map<string, MarketAnswer>> {
+  const out = new Map<string, MarketAnswer>();
+  await Promise.all(
+    venues.venues.map(async (v) => {
+      const mine = states.filter((s) => s.venue === v.id);
+      if (!v.readMarket || mine.length === 0) return;
+      const answers = await v
+        .readMarket(
+          client,
+          token,
+          mine.map((pool) => ({ pool, buyAmountIn: buyAmountIn(pool) })),
+        )
+        .catch(() => null);
+      mine.forEach((s, i) => {
+        const a = answers?.[i];
+        if (a) out.set(s.pair, a);
+      });
+    }),
+  );
+  return out;
 }
 
 /**

@@ -316,6 +316,32 @@ export async function readRuggedTokens(
     if (reserveIsRugged(now, peak, minPeak))
       out.push({ token: String(quoteIs0 ? x.token1 : x.token0), pair: String(x.pair) });
   }
+  // V3 pools log no Sync: the quote balance is followed through the quote token's transfers in
+  // and out of the pool, and only pools whose liquidity was removed (Burn, then Collect) are
+  // candidates — a drain is liquidity taken out, not a price that sold down. Same threshold.
+  const v3 = rowsOf(
+    await db.execute(sql`
+      with drained as (
+        select p.pair, p.token0, p.token1,
+               case when p.token0 in ${quoteTokens} then p.token0 else p.token1 end as quote
+        from pairs p
+        where p.fee is not null and (p.token0 in ${quoteTokens} or p.token1 in ${quoteTokens})
+          and exists (select 1 from liquidity_events l where l.pair = p.pair and l.kind = 'remove')
+      ), bal as (
+        select d.pair, t.block_number, t.log_index,
+               sum(case when t.to_addr = d.pair then t.value else -t.value end)
+                 over (partition by d.pair order by t.block_number, t.log_index) as b
+        from drained d join transfers t on t.token = d.quote and (t.to_addr = d.pair or t.from_addr = d.pair)
+      )
+      select d.pair, d.token0, d.token1, d.quote,
+             (select max(b)::text from bal where bal.pair = d.pair) as peak,
+             (select b::text from bal where bal.pair = d.pair order by block_number desc, log_index desc limit 1) as now
+      from drained d`),
+  );
+  for (const x of v3) {
+    if (reserveIsRugged(big(x.now), big(x.peak), minPeak))
+      out.push({ token: String(x.quote === x.token0 ? x.token1 : x.token0), pair: String(x.pair) });
+  }
   return out;
 }
 

@@ -24,22 +24,26 @@ export async function quotedPriceImpactPct(
   const quoteDecimals = quoteIsWeth ? 18 : 6;
   const quoteUsd = quoteIsWeth ? (p.priceEth ? p.priceUsd / p.priceEth : null) : 1;
   if (quoteUsd === null || !(quoteUsd > 0)) return null;
+  // The default amount's quote was asked with the pool's other reads; any other amount asks now.
+  const asked = p.buyQuote?.amountUsd === amountUsd ? p.buyQuote : null;
   const inWhole = amountUsd / quoteUsd;
-  const amountIn = BigInt(Math.floor(inWhole * 10 ** quoteDecimals));
+  const amountIn = asked ? asked.amountIn : BigInt(Math.floor(inWhole * 10 ** quoteDecimals));
   if (amountIn <= 0n) return 0;
-  const out = await venue.quote(
-    client,
-    {
-      pair: p.pair,
-      token: facts.token.address,
-      quote: p.quoteToken,
-      fee: p.feeTier,
-      tokenReserve: p.tokenReserve,
-      quoteReserve: p.quoteReserve,
-    },
-    p.quoteToken,
-    amountIn,
-  );
+  const out = asked
+    ? asked.amountOut
+    : await venue.quote(
+        client,
+        {
+          pair: p.pair,
+          token: facts.token.address,
+          quote: p.quoteToken,
+          fee: p.feeTier,
+          tokenReserve: p.tokenReserve,
+          quoteReserve: p.quoteReserve,
+        },
+        p.quoteToken,
+        amountIn,
+      );
   if (out === null) return null;
   const spot = p.priceUsd / quoteUsd; // quote per token
   const outWhole = Number(out) / 10 ** decimals;

@@ -209,6 +209,19 @@ export type PoolFacts = {
   depthUsd2Pct: number | null;
   priceUsd: number | null;
   priceEth: number | null;
+  /**
+   * The pool's own time-weighted average price over PRICE_MANIPULATION.twapWindowSec (V3 observe),
+   * in USD, and how far the current price is from it in percent (signed); null when there is none.
+   */
+  twapPriceUsd?: number | null;
+  twapDeviationPct?: number | null;
+  /** Why no average is given ("TWAP unavailable: …"); null when given or the venue keeps none (V2). */
+  twapNote?: string | null;
+  /**
+   * The venue's own quote of a buy at the report's default amount, asked with the pool's other
+   * reads (so the default report's price impact costs no extra round trip); null when not asked.
+   */
+  buyQuote?: { amountUsd: number; amountIn: bigint; amountOut: bigint | null } | null;
   lpTotalSupply: bigint;
   lpBurnedShare: number; // 0..1, excluding Uniswap's MINIMUM_LIQUIDITY
   lpLockedShare: number; // 0..1

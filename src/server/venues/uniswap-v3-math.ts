@@ -76,15 +76,32 @@ export function positionAmounts(
   return { amount0: liquidity * (1 / sqrtP - 1 / b), amount1: liquidity * (sqrtP - a) };
 }
 
+export const MIN_SQRT_RATIO = 4295128739n;
+export const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n;
+
 /**
- * Amount of token1 (raw units) needed to move the price from sqrtP to sqrtP × √ratio with active
- * liquidity L, when no tick boundary is crossed: Δy = L × Δ√P. Used for depth within ±2%.
+ * sqrtPriceX96 limits at which the token's price (in its quote) is 2% higher (`up`) and 2% lower
+ * (`down`) than now. The raw price is token1 per token0, so when the token is token1 its price
+ * moves the other way: up 2% for the token is the raw price ÷ 1.02.
  */
-export function token1ToMove(liquidity: number, sqrtP: number, ratio: number): number {
-  return Math.abs(liquidity * sqrtP * (Math.sqrt(ratio) - 1));
+export function depthLimits(sqrtPX96: bigint, tokenIs0: boolean, pct = 2): { up: bigint; down: bigint } {
+  const scale = 10n ** 18n;
+  const at = (ratio: number) => {
+    const f = BigInt(Math.round(Math.sqrt(ratio) * 1e18));
+    const v = (sqrtPX96 * f) / scale;
+    return v <= MIN_SQRT_RATIO ? MIN_SQRT_RATIO + 1n : v >= MAX_SQRT_RATIO ? MAX_SQRT_RATIO - 1n : v;
+  };
+  const hi = 1 + pct / 100;
+  const lo = 1 - pct / 100;
+  return tokenIs0 ? { up: at(hi), down: at(lo) } : { up: at(1 / hi), down: at(1 / lo) };
 }
 
-/** Amount of token0 (raw units) to move the price by `ratio` at active liquidity L: Δx = L × Δ(1/√P). */
-export function token0ToMove(liquidity: number, sqrtP: number, ratio: number): number {
-  return Math.abs(liquidity * (1 / (sqrtP * Math.sqrt(ratio)) - 1 / sqrtP));
+/**
+ * Time-weighted average price from two tick accumulators `windowSec` apart (Uniswap's oracle: the
+ * mean tick is the geometric mean price), as quote base units per token base unit.
+ */
+export function twapRatio(cumAgo: bigint, cumNow: bigint, windowSec: number, tokenIs0: boolean): number {
+  const meanTick = Number(cumNow - cumAgo) / windowSec;
+  const raw = 1.0001 ** meanTick;
+  return tokenIs0 ? raw : 1 / raw;
 }

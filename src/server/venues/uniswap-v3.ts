@@ -6,11 +6,12 @@
  */
 import { type Address, parseAbi } from 'viem';
 import type { UniswapV3Contracts } from '../../shared/network';
+import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
 import { PROBE_VENUE } from '../facts/trade-simulation';
 import { probeFees, probePath } from './probe-path';
-import { FEE_TIERS, sortTokens, token0ToMove, token1ToMove } from './uniswap-v3-math';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import { depthLimits, FEE_TIERS, sortTokens, twapRatio } from './uniswap-v3-math';
+import { BURN_ADDRESSES, type MarketAnswer, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
 export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 export const v3PoolAbi = parseAbi([
@@ -28,8 +29,16 @@ export const positionLockerAbi = parseAbi([
 export const quoterV2Abi = parseAbi([
   'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
   'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
+  'struct QuoteExactOutputSingleParams { address tokenIn; address tokenOut; uint256 amount; uint24 fee; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactOutputSingle(QuoteExactOutputSingleParams params) returns (uint256 amountIn, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
 ]);
 const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+/**
+ * "As much as the range holds": the depth quotes ask for more than any pool has and let the ±2%
+ * price limit stop the swap (QuoterV2 then returns what was really swapped up to the limit).
+ */
+const UNBOUNDED = 1n << 120n;
 
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
 
@@ -75,6 +84,12 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
         const quote = (p.token0 === t ? p.token1 : p.token0).toLowerCase() as Address;
         calls.push({ address: p.pool, abi: v3PoolAbi, functionName: 'slot0' });
         calls.push({ address: p.pool, abi: v3PoolAbi, functionName: 'liquidity' });
+        calls.push({
+          address: p.pool,
+          abi: v3PoolAbi,
+          functionName: 'observe',
+          args: [[PRICE_MANIPULATION.twapWindowSec, 0]],
+        });
         calls.push({ address: token, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
         calls.push({ address: quote, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
         for (const id of ids) {
@@ -114,8 +129,9 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       const pools: PoolState[] = [];
       const deployer = ctx.deployer?.toLowerCase() ?? null;
       for (const { p, ids, quote } of plan) {
-        const slot0 = next() as readonly [bigint, number, ...unknown[]] | undefined;
+        const slot0 = next() as readonly [bigint, number, number, number, ...unknown[]] | undefined;
         const active = (next() as bigint | undefined) ?? 0n;
+        const observed = next() as readonly [readonly bigint[], readonly bigint[]] | undefined;
         const tokenReserve = (next() as bigint | undefined) ?? 0n;
         const quoteReserve = (next() as bigint | undefined) ?? 0n;
         let total = 0n;
@@ -145,6 +161,17 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
         const tokenIs0 = p.token0 === t;
         const sq = sqrtP * sqrtP;
         const priceX192 = sq === 0n ? null : tokenIs0 ? sq : (Q192 * Q192) / sq;
+        const cardinality = Number(slot0[3]);
+        const tickCum = observed?.[0];
+        const ratio =
+          tickCum && tickCum.length === 2
+            ? twapRatio(
+                tickCum[0] as bigint,
+                tickCum[1] as bigint,
+                PRICE_MANIPULATION.twapWindowSec,
+                tokenIs0,
+              )
+            : null;
         pools.push({
           venue: 'uniswap-v3',
           pair: p.pool,
@@ -160,7 +187,18 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
           lpLocked: locked,
           lockUnlockTime: unlock,
           lpDeployer: mine,
-          depthQuote2Pct: depthQuote(active, sqrtP, !tokenIs0),
+          // Exact depth needs the price first: readMarket quotes it (null until then).
+          depthQuote2Pct: active === 0n ? 0n : null,
+          twap:
+            ratio !== null
+              ? { ratio }
+              : {
+                  unavailable:
+                    cardinality <= 1
+                      ? 'the pool keeps a single price observation, so no 30-minute average exists'
+                      : `the pool's ${cardinality} price observations do not reach 30 minutes back`,
+                },
+          v3: { sqrtPriceX96: sqrtP, liquidity: active },
         });
       }
       return pools;
@@ -181,6 +219,67 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       }
     },
 
+    async readMarket(client, token, asks) {
+      // Per pool: the buy at the report's amount, then the quote that moves the token's price +2%
+      // (exact output, limited) and the quote selling it down 2% pays (exact input, limited).
+      // QuoterV2 runs the pool's own swap loop, so initialised ticks inside ±2% count exactly.
+      const t = token.toLowerCase() as Address;
+      const calls: Call[] = [];
+      const plan = asks.map(({ pool, buyAmountIn }) => {
+        const fee = pool.fee ?? 3000;
+        const quote = pool.quote;
+        const sqrtP = pool.v3?.sqrtPriceX96 ?? 0n;
+        const first = calls.length;
+        if (buyAmountIn !== null && buyAmountIn > 0n)
+          calls.push({
+            address: addr.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ tokenIn: quote, tokenOut: t, amountIn: buyAmountIn, fee, sqrtPriceLimitX96: 0n }],
+          });
+        const hasBuy = calls.length > first;
+        const limits = sqrtP > 0n ? depthLimits(sqrtP, pool.token0.toLowerCase() === t) : null;
+        if (limits) {
+          calls.push({
+            address: addr.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactOutputSingle',
+            args: [{ tokenIn: quote, tokenOut: t, amount: UNBOUNDED, fee, sqrtPriceLimitX96: limits.up }],
+          });
+          calls.push({
+            address: addr.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ tokenIn: t, tokenOut: quote, amountIn: UNBOUNDED, fee, sqrtPriceLimitX96: limits.down }],
+          });
+        }
+        return { pool, hasBuy, hasDepth: limits !== null };
+      });
+      let res: { status: string; result?: unknown }[];
+      try {
+        res = calls.length ? await client.multicall({ contracts: calls as never, allowFailure: true }) : [];
+      } catch (cause) {
+        throw new ChainUnavailableError('The chain RPC failed a Multicall3 quote of V3 pools.', cause);
+      }
+      let i = 0;
+      const first = () => {
+        const r = res[i++];
+        return r?.status === 'success' ? (r.result as readonly [bigint, ...unknown[]])[0] : null;
+      };
+      return plan.map(({ pool, hasBuy, hasDepth }): MarketAnswer => {
+        const buyAmountOut = hasBuy ? first() : null;
+        if (!hasDepth) return { buyAmountOut, depthQuote2Pct: pool.depthQuote2Pct };
+        const up = first();
+        const down = first();
+        // A side with no liquidity at all inside ±2% makes QuoterV2 revert (nothing to swap):
+        // that side is 0 when the pool has no active liquidity either, otherwise unknown.
+        const empty = (pool.v3?.liquidity ?? 0n) === 0n ? 0n : null;
+        const a = up ?? empty;
+        const b = down ?? empty;
+        return { buyAmountOut, depthQuote2Pct: a === null || b === null ? null : a + b };
+      });
+    },
+
     probeRoute({ token, pool, weth, hop, minQuote }) {
       const path = probePath(token, pool, weth, hop);
       if (!path) return null;
@@ -195,20 +294,4 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       };
     },
   };
-}
-
-/**
- * Quote-side liquidity within ±2% of the current price, from the active liquidity: the quote that
- * buys the price up 2% plus the quote that selling the token down 2% pays out. Assumes no position
- * boundary inside ±2% (true for the wide ranges launches use; otherwise an over-estimate).
- */
-function depthQuote(active: bigint, sqrtPX96: bigint, quoteIs1: boolean): bigint | null {
-  if (active === 0n || sqrtPX96 === 0n) return active === 0n ? 0n : null;
-  const L = Number(active);
-  const sqrtP = Number(sqrtPX96) / 2 ** 96;
-  // Token price ±2% moves the raw (token1/token0) price by ±2% when quote is token1, ∓2% otherwise.
-  const amount = quoteIs1
-    ? token1ToMove(L, sqrtP, 1.02) + token1ToMove(L, sqrtP, 0.98)
-    : token0ToMove(L, sqrtP, 1 / 1.02) + token0ToMove(L, sqrtP, 1 / 0.98);
-  return Number.isFinite(amount) ? BigInt(Math.floor(amount)) : null;
 }

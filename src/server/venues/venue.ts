@@ -51,7 +51,25 @@ export type PoolState = {
   lpDeployer: bigint | null;
   /** Quote-side liquidity within ±2% of the current price, in quote base units; null when not computed. */
   depthQuote2Pct: bigint | null;
+  /**
+   * The pool's time-weighted average price over PRICE_MANIPULATION.twapWindowSec, in the same raw
+   * units as priceX192 / 2^192 (quote base units per token base unit); `unavailable` says why not
+   * (too few observations kept). Undefined: the venue keeps no price oracle we read (V2).
+   */
+  twap?: { ratio: number } | { unavailable: string };
+  /** V3 only: the raw slot0 price and active liquidity, for the second-round quotes. */
+  v3?: { sqrtPriceX96: bigint; liquidity: bigint };
 };
+
+/** A second-round ask of a concentrated-liquidity pool, once its price is known. */
+export type MarketAsk = {
+  pool: PoolState;
+  /** Quote base units to quote a buy of the token with (the report's default amount); null: none. */
+  buyAmountIn: bigint | null;
+};
+
+/** Its answer: exact depth within ±2% across initialised ticks, and the token amount the buy gets. */
+export type MarketAnswer = { depthQuote2Pct: bigint | null; buyAmountOut: bigint | null };
 
 /** What quoting needs to know of a pool (a PoolState or a report's PoolFacts both provide it). */
 export type QuoteTarget = {
@@ -98,6 +116,11 @@ export type Venue = {
   ): Promise<PoolState[]>;
   /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
   quote(client: PublicClient, pool: QuoteTarget, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
+  /**
+   * Depth and quotes that need the pool's current price (V3: QuoterV2 with a ±2% price limit, which
+   * crosses initialised ticks exactly), all pools in one Multicall3 call. Absent: readPools' figures stand.
+   */
+  readMarket?(client: PublicClient, token: Address, asks: MarketAsk[]): Promise<MarketAnswer[]>;
   /**
    * How the probes (trade simulation, owner-power trade effects) buy and sell the token through
    * `pool`: the venue's adapter kind, router, quoter and path, single hop from WETH or through

@@ -20,6 +20,7 @@ import {
   HoneypotToken,
   NonfungiblePositionManager,
   SwapRouter02,
+  UniswapV3Pool,
   V3PositionLocker,
   WETH9,
 } from '../artifacts/generated';
@@ -48,7 +49,16 @@ export const V3_GAS = {
   collect: 300_000n,
   nft: 200_000n,
   wrap: 80_000n,
+  observations: 7_500_000n,
 } as const;
+
+/**
+ * Price observations each scenario pool keeps (a new pool keeps one). The 30-minute average the
+ * engine compares the price with (PRICE_MANIPULATION) needs observations reaching 30 minutes back:
+ * the live simulator trades a pool about every 20 s, so 300 cover well over half an hour — as
+ * busy pools on Base have had their cardinality raised.
+ */
+export const V3_OBSERVATIONS = 300;
 
 /** A V3 pool the scenario (and the live simulator) trades. */
 export type V3MarketPool = {
@@ -129,6 +139,17 @@ export function openV3Position(
       }),
       gas: V3_GAS.createPool,
       label: `${label}: create pool`,
+    });
+    ctx.q.add({
+      from: o.owner,
+      to: computePool(v3.factory, o.token, weth, o.fee),
+      data: encodeFunctionData({
+        abi: UniswapV3Pool.abi,
+        functionName: 'increaseObservationCardinalityNext',
+        args: [V3_OBSERVATIONS],
+      }),
+      gas: V3_GAS.observations,
+      label: `${label}: keep ${V3_OBSERVATIONS} price observations`,
     });
   }
   ctx.q.add({

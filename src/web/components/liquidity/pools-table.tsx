@@ -5,7 +5,7 @@
  */
 import { shortAddress } from '@shared/address';
 import type { LiquidityResult } from '@shared/analysis';
-import { formatPoolValue, formatRatioPercent } from '@shared/format';
+import { formatPercent, formatPoolValue, formatRatioPercent, formatUsd } from '@shared/format';
 import { Layers } from 'lucide-react';
 import { Panel } from '../whales/stat-card';
 
@@ -28,6 +28,12 @@ export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'un
                 <th className="py-1 pr-3 font-medium">Pair</th>
                 <th className="py-1 pr-3 font-medium">Fee</th>
                 <th className="py-1 pr-3 text-right font-medium">Liquidity</th>
+                <th
+                  className="py-1 pr-3 text-right font-medium"
+                  title="Quote-side liquidity within ±2% of the price"
+                >
+                  ±2% depth
+                </th>
                 <th className="py-1 pr-3 text-right font-medium">Share</th>
                 <th className="py-1 text-right font-medium">Locked</th>
               </tr>
@@ -44,12 +50,14 @@ export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'un
                   </td>
                   <td className="py-1 pr-3">{p.feePct === null ? '—' : `${p.feePct}%`}</td>
                   <td className="py-1 pr-3 text-right">{formatPoolValue(p.liquidityUsd)}</td>
+                  <td className="py-1 pr-3 text-right">{formatPoolValue(p.depthUsd2Pct)}</td>
                   <td className="py-1 pr-3 text-right">{formatRatioPercent(p.share, 1)}</td>
                   <td className="py-1 text-right">{formatRatioPercent(p.lockedShare, 0)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <MainPoolPrice pool={pools[0]} />
           {data.unreadPoolCount > 0 ? (
             <p className="mt-2 text-xs text-slate-400">
               Plus {data.unreadPoolCount} pool(s) on a venue we do not read yet.
@@ -58,5 +66,28 @@ export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'un
         </div>
       )}
     </Panel>
+  );
+}
+
+/** The main pool's price beside its 30-minute average (V3), or why there is no average. */
+function MainPoolPrice({ pool }: { pool: LiquidityResult['pools'][number] | undefined }) {
+  if (!pool) return null;
+  if (pool.twapNote)
+    return (
+      <p className="mt-2 text-xs text-slate-400" data-testid="pool-twap">
+        {pool.twapNote}
+      </p>
+    );
+  if (pool.twapPriceUsd === null || pool.twapDeviationPct === null) return null;
+  return (
+    <p
+      className={`mt-2 text-xs ${pool.priceManipulated ? 'text-red-300' : 'text-slate-400'}`}
+      data-testid="pool-twap"
+    >
+      Price {formatUsd(pool.priceUsd)} · 30-minute average (TWAP) {formatUsd(pool.twapPriceUsd)} (
+      {pool.twapDeviationPct > 0 ? '+' : ''}
+      {formatPercent(pool.twapDeviationPct, 1)})
+      {pool.priceManipulated ? ' — the price looks manipulated: trust the average.' : ''}
+    </p>
   );
 }
