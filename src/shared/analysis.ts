@@ -422,6 +422,20 @@ export type TokenHealthResult = {
   momentumEvidence: Evidence[];
 };
 
+/** One real holder's simulated sell (server facts and the report share it). */
+export type HolderSellOutcome = {
+  address: string;
+  /** Why it was sampled: 'oldest buyer', 'median buyer', 'latest buyer', 'largest holder', … */
+  role: string;
+  /** Block of its first buy from the pool, when it is a pool buyer. */
+  boughtBlock: number | null;
+  ok: boolean;
+  /** Blocks after the analysed block at which its sell passed (1 or 21); null when it never did. */
+  afterBlocks: number | null;
+  taxPct: number | null;
+  revertReason: string | null;
+};
+
 /** JSON-safe digest of the facts a report was computed from (bigints as decimal strings). */
 export type FactsSummary = {
   now: number;
@@ -453,15 +467,7 @@ export type FactsSummary = {
     minTaxPct: number | null;
     maxTaxPct: number | null;
     /** Each sampled holder: pool buyers of different ages (oldest, median, latest), then the largest. */
-    sellers?: {
-      address: string;
-      role: string;
-      boughtBlock: number | null;
-      ok: boolean;
-      afterBlocks: number | null;
-      taxPct: number | null;
-      revertReason: string | null;
-    }[];
+    sellers?: HolderSellOutcome[];
   } | null;
   holderCount: number | null;
   /** Absent on the local chain (always complete). */

@@ -5,7 +5,7 @@
  */
 export type Address = `0x${string}`;
 
-import type { HolderIndexState } from '../../shared/analysis';
+import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 import type { WrappingFacts } from './wrapping';
@@ -119,19 +119,8 @@ export type TradeSimulationFacts =
   | { status: 'no_pool' }
   | { status: 'error'; message: string };
 
-/** One real holder's simulated sell. */
-export type HolderSellOutcome = {
-  address: Address;
-  /** Why it was sampled: 'oldest buyer', 'median buyer', 'latest buyer', 'largest holder'. */
-  role: string;
-  /** Block of its first buy from the pool, when it is a pool buyer. */
-  boughtBlock: number | null;
-  ok: boolean;
-  /** Blocks after the analysed block at which its sell passed (1 or 21); null when it never did. */
-  afterBlocks: number | null;
-  taxPct: number | null;
-  revertReason: string | null;
-};
+/** One real holder's simulated sell (the shared report type, with a checked address). */
+export type HolderSellOutcome = Omit<SharedHolderSellOutcome, 'address'> & { address: Address };
 
 export type HolderSellSimulationFacts = {
   sampled: number;

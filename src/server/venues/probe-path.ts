@@ -1,10 +1,11 @@
 /**
- * The buy path every venue's probe route shares: WETH → token through the token's WETH pool, or
+ * The probe route every venue builds the same way: WETH → token through the token's WETH pool, or
  * WETH → quote → token when the token trades against another quote (a USD token) and the venue has
- * a WETH/quote pool to hop through. Pure.
+ * a WETH/quote pool to hop through. A venue only adds its adapter kind, router and quoter. Pure.
  */
-import type { Address } from 'viem';
-import type { PoolState } from './venue';
+import { type Address, zeroAddress } from 'viem';
+import type { ProbeRoute } from '../facts/trade-simulation';
+import type { PoolState, TradeTarget } from './venue';
 
 export function probePath(
   token: Address,
@@ -22,8 +23,26 @@ export function probePath(
   return [w, q, t];
 }
 
-/** V3 fee tiers along a path built by `probePath` (hop first). */
-export function probeFees(pool: PoolState, hop: PoolState | null | undefined, hops: number): number[] {
+/**
+ * The route for `target` on a venue: `withFees` for venues whose paths carry each hop's fee tier
+ * (V3), none for V2. null when the pool's quote cannot be reached from WETH on this venue.
+ */
+export function buildProbeRoute(
+  target: TradeTarget,
+  venue: { kind: ProbeRoute['venue']; router: Address; quoter?: Address; withFees: boolean },
+): ProbeRoute | null {
+  const { token, pool, weth, hop, minQuote } = target;
+  const path = probePath(token, pool, weth, hop);
+  if (!path) return null;
   const fee = pool.fee ?? 3000;
-  return hops === 2 ? [hop?.fee ?? 3000, fee] : [fee];
+  const fees = !venue.withFees ? [] : path.length === 3 ? [hop?.fee ?? 3000, fee] : [fee];
+  return {
+    venue: venue.kind,
+    router: venue.router,
+    quoter: venue.quoter ?? zeroAddress,
+    pool: pool.pair,
+    path,
+    fees,
+    minQuote,
+  };
 }

@@ -3,12 +3,12 @@
  * from getReserves and where the LP tokens sit (burn addresses, lockers), quotes by the
  * constant-product formula, trades through the V2 router with the TradeProbe helper.
  */
-import { type Address, zeroAddress } from 'viem';
+import type { Address } from 'viem';
 import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
 import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
 import { PROBE_VENUE } from '../facts/trade-simulation';
-import { probePath } from './probe-path';
+import { buildProbeRoute } from './probe-path';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
 
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */
@@ -135,18 +135,8 @@ export function createUniswapV2Venue(addr: UniswapV2Addresses): Venue {
         : v2AmountOut(amountIn, pool.tokenReserve, pool.quoteReserve);
     },
 
-    probeRoute({ token, pool, weth, hop, minQuote }) {
-      const path = probePath(token, pool, weth, hop);
-      if (!path) return null;
-      return {
-        venue: PROBE_VENUE.v2,
-        router: addr.router,
-        quoter: zeroAddress,
-        pool: pool.pair,
-        path,
-        fees: [],
-        minQuote,
-      };
+    probeRoute(target) {
+      return buildProbeRoute(target, { kind: PROBE_VENUE.v2, router: addr.router, withFees: false });
     },
   };
 }

@@ -9,7 +9,7 @@ import type { UniswapV3Contracts } from '../../shared/network';
 import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
 import { PROBE_VENUE } from '../facts/trade-simulation';
-import { probeFees, probePath } from './probe-path';
+import { buildProbeRoute } from './probe-path';
 import { depthLimits, FEE_TIERS, sortTokens, twapRatio } from './uniswap-v3-math';
 import { BURN_ADDRESSES, type MarketAnswer, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
@@ -280,18 +280,13 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
       });
     },
 
-    probeRoute({ token, pool, weth, hop, minQuote }) {
-      const path = probePath(token, pool, weth, hop);
-      if (!path) return null;
-      return {
-        venue: PROBE_VENUE.v3,
+    probeRoute(target) {
+      return buildProbeRoute(target, {
+        kind: PROBE_VENUE.v3,
         router: addr.swapRouter02,
         quoter: addr.quoterV2,
-        pool: pool.pair,
-        path,
-        fees: probeFees(pool, hop, path.length - 1),
-        minQuote,
-      };
+        withFees: true,
+      });
     },
   };
 }
