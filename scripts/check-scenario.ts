@@ -5,13 +5,15 @@
  * `npm start` cannot fail because the machine is slow or because of the time of day.
  *
  *   npm run check:scenario -- [--runs 20] [--hogs 2] [--variant full|test] [--seed 42]
- *                             [--now <unix s>] [--same-now]
+ *                             [--now <unix s>] [--same-now] [--profile]
  *
  * Each run ends its history at a different time of day (spread evenly over 24 h, starting at the
  * wall clock), unless --now or --same-now pins it: the build must succeed whatever the hour.
  * With --same-now the runs must also produce the same chain (the head block hash is compared).
+ * --profile prints, after the runs, the JSON-RPC round trips by method and the time spent in them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import pino from 'pino';
 import { createLocalChainClients } from '../src/server/chain/client';
 import { startAnvil } from '../src/server/localchain/anvil';
@@ -33,10 +35,49 @@ const variant = (arg('variant') ?? 'full') as 'full' | 'test';
 const seed = Number(arg('seed') ?? 8453);
 const fixedNow = arg('now') === undefined ? undefined : Number(arg('now'));
 const sameNow = flag('same-now');
+const profile = flag('profile');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 if (variant !== 'full' && variant !== 'test') throw new Error('--variant must be full or test');
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+
+/** Round trips, calls and milliseconds by JSON-RPC method (the first of a batch), for --profile. */
+const rpcProfile = new Map<string, { trips: number; calls: number; ms: number }>();
+function profileFetch(): void {
+  const real = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const started = performance.now();
+    try {
+      return await real(input, init);
+    } finally {
+      let method = 'other';
+      let calls = 1;
+      try {
+        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
+        const list = Array.isArray(body) ? body : [body];
+        method = list[0]?.method ?? method;
+        calls = list.length;
+      } catch {
+        // not JSON-RPC
+      }
+      const e = rpcProfile.get(method) ?? { trips: 0, calls: 0, ms: 0 };
+      e.trips++;
+      e.calls += calls;
+      e.ms += performance.now() - started;
+      rpcProfile.set(method, e);
+    }
+  };
+}
+
+function printProfile(): void {
+  console.log('\nJSON-RPC by method (round trips, calls, time waiting):');
+  const rows = [...rpcProfile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  for (const [method, e] of rows) {
+    console.log(
+      `  ${method.padEnd(34)} ${String(e.trips).padStart(7)} trips ${String(e.calls).padStart(8)} calls ${(e.ms / 1000).toFixed(2).padStart(8)} s`,
+    );
+  }
+}
 
 /** Busy loops in child processes: the CPU load under which cold starts used to fail. */
 function startHogs(n: number): ChildProcess[] {
@@ -52,15 +93,30 @@ type Outcome = {
   /** Head block's timestamp minus `now`: the history must end at or before now. */
   headLag?: number;
   built?: ScenarioBuildStats;
+  /** CPU seconds anvil and this process spent on the build (--profile): load-independent work. */
+  cpu?: { anvil: number; node: number };
   error?: string;
 };
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux only). */
+function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function buildOnce(run: number, now: number): Promise<Outcome> {
   const started = Date.now();
   let built: ScenarioBuildStats | undefined;
-  const anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S });
+  const anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S, pruneHistory: true });
   try {
     const chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
+    const cpu0 = { anvil: processCpuSeconds(anvil.pid()), node: process.cpuUsage() };
     const manifest = await buildScenario({
       chain,
       variant,
@@ -71,6 +127,11 @@ async function buildOnce(run: number, now: number): Promise<Outcome> {
         built = stats;
       },
     });
+    const nodeCpu = process.cpuUsage(cpu0.node);
+    const cpu = {
+      anvil: processCpuSeconds(anvil.pid()) - cpu0.anvil,
+      node: (nodeCpu.user + nodeCpu.system) / 1e6,
+    };
     const block = await chain.public.getBlock({ blockNumber: BigInt(manifest.builtAtBlock) });
     const headLag = Number(block.timestamp) - now;
     // A build that needed the safety net's top-ups, or whose history runs past now, is a failure
@@ -84,6 +145,7 @@ async function buildOnce(run: number, now: number): Promise<Outcome> {
       head: `${block.number}:${block.hash}`,
       headLag,
       built,
+      cpu,
       error: planOk
         ? undefined
         : `plan gap: ${built?.unplannedTopUps.length ?? '?'} unplanned top-ups, head ${headLag} s from now`,
@@ -97,6 +159,7 @@ async function buildOnce(run: number, now: number): Promise<Outcome> {
 
 async function main() {
   const base = fixedNow ?? Math.floor(Date.now() / 1000);
+  if (profile) profileFetch();
   const hogProcs = startHogs(hogs);
   const stopHogs = () => {
     for (const h of hogProcs) h.kill('SIGKILL');
@@ -123,8 +186,9 @@ async function main() {
       outcomes.push(o);
       const when = new Date(now * 1000).toISOString().slice(11, 19);
       const b = o.built;
+      const cpu = o.cpu ? `, cpu anvil ${o.cpu.anvil.toFixed(1)} s + node ${o.cpu.node.toFixed(1)} s` : '';
       const phases = b
-        ? `  (core ${(b.coreMs / 1000).toFixed(1)} s, history ${(b.historyMs / 1000).toFixed(1)} s, ${b.transactions} txs)`
+        ? `  (core ${(b.coreMs / 1000).toFixed(1)} s, history ${(b.historyMs / 1000).toFixed(1)} s, ${b.transactions} txs${cpu})`
         : '';
       console.log(
         `run ${String(o.run).padStart(2)}  now=${now} (${when} UTC)  ${o.ok ? 'ok  ' : 'FAIL'}  ${(o.ms / 1000).toFixed(1)} s${phases}${
@@ -144,6 +208,7 @@ async function main() {
         ? `; build time median ${((median ?? 0) / 1000).toFixed(1)} s, max ${((ms[ms.length - 1] ?? 0) / 1000).toFixed(1)} s`
         : ''),
   );
+  if (profile) printProfile();
   let failed = ok.length !== outcomes.length;
   if (fixedNow !== undefined || sameNow) {
     const heads = new Set(ok.map((o) => o.head));

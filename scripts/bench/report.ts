@@ -117,7 +117,11 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
   const seed = opts.seed ?? 8453;
   const t0 = Date.now();
   process.stdout.write(`building the ${VARIANT} scenario on a fresh anvil… `);
-  const anvil = await startAnvil({ log, genesisTimestamp: Math.floor(Date.now() / 1000) - 60 * 86_400 });
+  const anvil = await startAnvil({
+    log,
+    genesisTimestamp: Math.floor(Date.now() / 1000) - 60 * 86_400,
+    pruneHistory: true,
+  });
   const cleanup: (() => Promise<unknown>)[] = [() => anvil.stop({ save: false })];
   try {
     const direct = createLocalChainClients({ rpcUrl: anvil.rpcUrl });

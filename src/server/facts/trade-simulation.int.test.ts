@@ -44,7 +44,7 @@ let requests = 0;
 let counted: PublicClient;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log });
+  anvil = await startAnvil({ log, pruneHistory: true });
   chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
   manifest = await buildScenario({
     chain,

@@ -22,7 +22,7 @@ let chain: LocalChainClients;
 let manifest: ScenarioManifest;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log });
+  anvil = await startAnvil({ log, pruneHistory: true });
   chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
   manifest = await buildScenario({ chain, variant: 'test', seed: 7, log });
 });

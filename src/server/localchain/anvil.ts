@@ -82,6 +82,14 @@ export type StartAnvilOptions = {
   genesisTimestamp?: number;
   /** Restart anvil from its saved state when it exits unexpectedly (default: when statePath is set). */
   supervise?: boolean;
+  /**
+   * Keep only recent states in memory (anvil --prune-history), not every block's. anvil otherwise
+   * snapshots the whole state at each block and writes old snapshots to disk, which made mining the
+   * scenario's history three times slower. The local chain never reads state at an old block (a
+   * restarted chain has none either); a chain that stands in for Base, where the backfill probes
+   * old blocks, keeps its history.
+   */
+  pruneHistory?: boolean;
 };
 
 export function resolveAnvilBinary(override?: string): string {
@@ -257,6 +265,7 @@ function anvilArgs(port: number, opts: StartAnvilOptions, loadState: boolean): s
     '150000000',
     '--silent',
   ];
+  if (opts.pruneHistory) args.push('--prune-history');
   if (loadState && opts.statePath) args.push('--load-state', opts.statePath);
   else if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
   return args;

@@ -82,7 +82,13 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   }
 
   const genesisTimestamp = (opts.now ?? Math.floor(Date.now() / 1000)) - GENESIS_LEAD_S;
-  let anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log, genesisTimestamp });
+  let anvil = await startAnvil({
+    statePath,
+    binaryPath: opts.anvilPath,
+    log,
+    genesisTimestamp,
+    pruneHistory: true,
+  });
   let clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
 
   // A manifest only counts if the chain really holds its contracts.
@@ -95,7 +101,13 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
       manifest = undefined;
       await anvil.stop({ save: false });
       if (statePath) fs.rmSync(statePath, { force: true });
-      anvil = await startAnvil({ statePath, binaryPath: opts.anvilPath, log, genesisTimestamp });
+      anvil = await startAnvil({
+        statePath,
+        binaryPath: opts.anvilPath,
+        log,
+        genesisTimestamp,
+        pruneHistory: true,
+      });
       clients = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: opts.rpcTimeoutMs });
     }
   } else if (manifest && !anvil.restored) {

@@ -23,7 +23,7 @@ type Built = {
 };
 
 async function build(now: number): Promise<Built> {
-  const anvil = await startAnvil({ log, genesisTimestamp: now - 60 * DAY });
+  const anvil = await startAnvil({ log, genesisTimestamp: now - 60 * DAY, pruneHistory: true });
   anvils.push(anvil);
   const chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: 60_000 });
   let stats: ScenarioBuildStats | undefined;

@@ -31,7 +31,7 @@ beforeAll(async () => {
   hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
     now = Math.floor(Date.now() / 1000);
-    anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S });
+    anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S, pruneHistory: true });
     chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: 60_000 });
     manifest = await buildScenario({
       chain,

@@ -29,7 +29,7 @@ let manifest: ScenarioManifest;
 let now: number;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log });
+  anvil = await startAnvil({ log, pruneHistory: true });
   chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
   now = Math.floor(Date.now() / 1000);
   const t0 = Date.now();

@@ -40,6 +40,12 @@ export type ScenarioContext = Market & {
   out: ManifestParts;
   /** Runs `run` in the first block at or after `at` (events never run in the past). */
   schedule(at: number, name: string, run: () => Promise<void> | void): void;
+  /**
+   * Runs `run` in every regular trading block, after the routine trading is queued. Recurring
+   * activity rides in those blocks rather than in blocks of its own: every block costs anvil a
+   * state-root computation over the whole state, so fewer, fuller blocks build the history faster.
+   */
+  everyTradingBlock(name: string, run: () => Promise<void> | void): void;
 };
 
 export class Timeline {

@@ -98,6 +98,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
   // instead of anvil's clock, keeps those blocks' timestamps independent of this machine's speed.
   await rpc.call('anvil_setBlockTimestampInterval', [1]);
   const timeline = new Timeline();
+  const recurring: { name: string; run: () => Promise<void> | void }[] = [];
   const out: ManifestParts = { tokens: {}, pairs: {}, risks: {}, riskDetails: {}, launches: [] };
   const partial: Omit<ScenarioContext, 'core' | 'now' | 'pairInitCodeHash'> = {
     chain,
@@ -115,6 +116,9 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     out,
     // Nothing happens after the end of the history: a block there would be in the future.
     schedule: (at, name, run) => timeline.schedule(Math.min(at, times.end), name, run),
+    everyTradingBlock: (name, run) => {
+      recurring.push({ name, run });
+    },
   };
   await fund(partial as ScenarioContext, [
     [wallets.infra, eth(20_000)],
@@ -140,7 +144,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
   const historyStartedMs = Date.now();
   try {
     scheduleHistory(ctx);
-    lastTs = await runTimeline(ctx, timeline, lastTs);
+    lastTs = await runTimeline(ctx, timeline, recurring, lastTs);
   } finally {
     await chain.test.setAutomine(true);
   }
@@ -211,6 +215,9 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleUniswapV3(ctx);
 }
 
+/** History blocks mined between two bulk receipt checks (TxQueue.verify). */
+const VERIFY_EVERY = 200;
+
 /** Regular trading blocks, a little jittered so block times do not look machine-made. */
 function tradingGrid(ctx: ScenarioContext): number[] {
   const r = ctx.rng.fork('grid');
@@ -223,7 +230,12 @@ function tradingGrid(ctx: ScenarioContext): number[] {
   return [...grid.filter((t) => t < ctx.times.end), ctx.times.end];
 }
 
-async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: number): Promise<number> {
+async function runTimeline(
+  ctx: ScenarioContext,
+  timeline: Timeline,
+  recurring: readonly { name: string; run: () => Promise<void> | void }[],
+  startTs: number,
+): Promise<number> {
   const grid = tradingGrid(ctx);
   const r = ctx.rng.fork('volume');
   // The day/night rhythm's phase comes from the seed, not from the time of day the build runs at:
@@ -237,13 +249,16 @@ async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: nu
     const tGrid = grid[gi] ?? Number.POSITIVE_INFINITY;
     const t = Math.max(Math.min(tGrid, timeline.nextAt()), lastTs + 1);
     ctx.now = t;
-    for (const ev of timeline.takeDue(t)) {
+    const step = async (ev: { name: string; run: () => Promise<void> | void }) => {
       try {
         await ev.run();
       } catch (e) {
+        // A transaction that reverted in a block not yet checked is the likelier root cause.
+        await ctx.q.verify();
         throw new Error(`scenario step "${ev.name}" failed: ${(e as Error).message}`, { cause: e });
       }
-    }
+    };
+    for (const ev of timeline.takeDue(t)) await step(ev);
     if (tGrid <= t) {
       gi++;
       // Busier towards the present, with a day/night rhythm.
@@ -253,8 +268,11 @@ async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: nu
         ctx.cfg.tradesPerSlot * (0.45 + 0.55 * progress) * diurnal * r.range(0.6, 1.4),
       );
       await tradeRound(ctx, ctx.routineTraders, count);
+      for (const ev of recurring) await step(ev);
     }
-    const blocks = await ctx.q.flush({ timestamp: t });
+    // Receipts are checked in bulk every VERIFY_EVERY blocks, not one round trip per block.
+    const blocks = await ctx.q.flush({ timestamp: t, verify: 'later' });
+    if (ctx.q.unverifiedBlocks >= VERIFY_EVERY) await ctx.q.verify();
     const last = blocks[blocks.length - 1];
     if (last) lastTs = last.timestamp;
     if (t >= nextLogWeek) {
@@ -266,6 +284,7 @@ async function runTimeline(ctx: ScenarioContext, timeline: Timeline, startTs: nu
       });
     }
   }
+  await ctx.q.verify();
   return lastTs;
 }
 

@@ -8,6 +8,7 @@
 import {
   type Abi,
   type Address,
+  decodeFunctionResult,
   encodeFunctionData,
   encodePacked,
   erc20Abi,
@@ -18,7 +19,7 @@ import {
 } from 'viem';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
-import { UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
+import { Multicall3, UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
 import type { UniswapV3Addresses } from '../deploy';
 import type { Rng } from '../simulator/random';
 import type { TxQueue } from './txqueue';
@@ -132,14 +133,71 @@ export type Reserves = { token: bigint; weth: bigint };
 
 type Read = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
 
-/** One multicall for many reads (Multicall3 sits at its canonical address on the local chain). */
-export async function readMany(m: Pick<Market, 'chain'>, reads: Read[]): Promise<unknown[]> {
+/** Multicall3.aggregate3((address target, bool allowFailure, bytes callData)[]). */
+const AGGREGATE3 = '0x82ad56cb';
+const word = (n: number | bigint) => n.toString(16).padStart(64, '0');
+
+/**
+ * aggregate3's calldata, encoded by hand: viem's generic ABI encoder took seconds of CPU over a
+ * history build's thousands of multicalls. Every call has allowFailure = false, so one failing
+ * read reverts the whole eth_call (as viem's multicall with allowFailure: false would throw).
+ */
+export function encodeAggregate3(calls: readonly { target: Address; data: Hex }[]): Hex {
+  const heads: string[] = [];
+  const tails: string[] = [];
+  let offset = calls.length * 32;
+  for (const c of calls) {
+    heads.push(word(offset));
+    const bytes = c.data.slice(2);
+    const padded = bytes.padEnd(Math.ceil(bytes.length / 64) * 64, '0');
+    const tuple = word(BigInt(c.target)) + word(0) + word(0x60) + word(bytes.length / 2) + padded;
+    tails.push(tuple);
+    offset += tuple.length / 2;
+  }
+  return `${AGGREGATE3}${word(0x20)}${word(calls.length)}${heads.join('')}${tails.join('')}` as Hex;
+}
+
+/** aggregate3's (bool success, bytes returnData)[] result, decoded by hand. */
+export function decodeAggregate3(result: Hex): { success: boolean; data: Hex }[] {
+  const hex = result.slice(2);
+  const at = (byte: number) => Number.parseInt(hex.slice(byte * 2, byte * 2 + 64), 16);
+  const arr = at(0);
+  const n = at(arr);
+  const base = arr + 32;
+  const out: { success: boolean; data: Hex }[] = [];
+  for (let i = 0; i < n; i++) {
+    const tuple = base + at(base + i * 32);
+    const success = at(tuple) === 1;
+    const dataAt = tuple + at(tuple + 32);
+    const len = at(dataAt);
+    out.push({ success, data: `0x${hex.slice((dataAt + 32) * 2, (dataAt + 32 + len) * 2)}` as Hex });
+  }
+  return out;
+}
+
+/**
+ * One multicall for many reads (Multicall3 sits at its canonical address on the local chain), in
+ * one eth_call at the latest block. Single uint256 results (balances) are decoded directly.
+ */
+export async function readMany(m: Pick<Market, 'q' | 'core'>, reads: Read[]): Promise<unknown[]> {
   if (reads.length === 0) return [];
-  return (await m.chain.public.multicall({
-    contracts: reads as never,
-    allowFailure: false,
-    batchSize: 0,
-  })) as unknown[];
+  const data = encodeAggregate3(
+    reads.map((r) => ({
+      target: r.address,
+      data: encodeFunctionData({ abi: r.abi, functionName: r.functionName, args: r.args } as never),
+    })),
+  );
+  const raw = await m.q.rpc.call<Hex>('eth_call', [{ to: m.core.multicall3, data }, 'latest']);
+  const results = decodeAggregate3(raw);
+  if (results.length !== reads.length)
+    throw new Error(`multicall answered ${results.length} of ${reads.length} reads`);
+  return results.map((res, i) => {
+    const r = reads[i] as Read;
+    if (!res.success) throw new Error(`multicall: ${r.functionName} on ${r.address} failed`);
+    if (r.functionName === 'balanceOf' || r.functionName === 'getEthBalance') return BigInt(res.data);
+    const value = decodeFunctionResult({ abi: r.abi, functionName: r.functionName, data: res.data } as never);
+    return value;
+  });
 }
 
 export function reservesRead(pair: Address): Read {
@@ -150,6 +208,16 @@ export function balanceRead(token: Address, holder: Address): Read {
   return { address: token, abi: erc20Abi as Abi, functionName: 'balanceOf', args: [holder] };
 }
 
+/** A wallet's ETH balance, read through Multicall3 so it rides in the same eth_call as token reads. */
+export function ethBalanceRead(m: Pick<Market, 'core'>, holder: Address): Read {
+  return {
+    address: m.core.multicall3,
+    abi: Multicall3.abi as Abi,
+    functionName: 'getEthBalance',
+    args: [holder],
+  };
+}
+
 /** getReserves result, oriented token/WETH. */
 export function orientReserves(m: Pick<Market, 'core'>, token: Address, raw: unknown): Reserves {
   const [r0, r1] = raw as readonly [bigint, bigint, number];
@@ -157,13 +225,13 @@ export function orientReserves(m: Pick<Market, 'core'>, token: Address, raw: unk
   return tokenIs0 ? { token: r0, weth: r1 } : { token: r1, weth: r0 };
 }
 
-export async function readReserves(m: Pick<Market, 'chain' | 'core'>, token: MarketToken): Promise<Reserves> {
+export async function readReserves(m: Pick<Market, 'q' | 'core'>, token: MarketToken): Promise<Reserves> {
   const [raw] = await readMany(m, [reservesRead(token.pair)]);
   return orientReserves(m, token.address, raw);
 }
 
 export async function readBalances(
-  m: Pick<Market, 'chain'>,
+  m: Pick<Market, 'q' | 'core'>,
   pairs: readonly (readonly [Address, Address])[],
 ): Promise<bigint[]> {
   return (await readMany(

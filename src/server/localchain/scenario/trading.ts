@@ -12,6 +12,7 @@ import {
   balanceRead,
   buy,
   eth,
+  ethBalanceRead,
   GAS,
   type Market,
   type MarketToken,
@@ -87,7 +88,7 @@ export async function tradeRound(m: Market, traders: readonly TraderLike[], coun
     .filter((p): p is Plan => Boolean(p));
   if (plans.length === 0) return 0;
 
-  // One multicall for every reserve and token balance the plans need, one batch for ETH balances.
+  // One multicall (one round trip) for every reserve, token balance and ETH balance the plans need.
   const pairTokens = [...new Set(plans.flatMap((p) => (p.kind === 'eth' ? [] : [p.token])))];
   const balanceKeys: [MarketToken, Address][] = [];
   for (const p of plans) {
@@ -95,9 +96,11 @@ export async function tradeRound(m: Market, traders: readonly TraderLike[], coun
     balanceKeys.push([p.token, p.wallet]);
     if (p.kind === 'transfer') balanceKeys.push([p.token, p.to]);
   }
+  const wallets = [...new Set(plans.map((p) => p.wallet))];
   const results = await readMany(m, [
     ...pairTokens.map((t) => reservesRead(t.pair)),
     ...balanceKeys.map(([t, w]) => balanceRead(t.address, w)),
+    ...wallets.map((w) => ethBalanceRead(m, w)),
   ]);
   const reserves = new Map<string, Reserves>();
   pairTokens.forEach((t, i) => {
@@ -107,13 +110,8 @@ export async function tradeRound(m: Market, traders: readonly TraderLike[], coun
   balanceKeys.forEach(([t, w], i) => {
     balances.set(`${t.symbol}:${w}`, results[pairTokens.length + i] as bigint);
   });
-  const wallets = [...new Set(plans.map((p) => p.wallet))];
-  const ethRes = await m.q.rpc.batch(
-    wallets.map((w) => ({ method: 'eth_getBalance', params: [w, 'latest'] })),
-  );
-  const ethBalance = new Map(
-    wallets.map((w, i) => [w, BigInt((ethRes[i]?.result as string | undefined) ?? '0x0')]),
-  );
+  const ethOffset = pairTokens.length + balanceKeys.length;
+  const ethBalance = new Map(wallets.map((w, i) => [w, results[ethOffset + i] as bigint]));
 
   // Tokens already headed to a wallet in this round, so two actions cannot together break a cap.
   const incoming = new Map<string, bigint>();

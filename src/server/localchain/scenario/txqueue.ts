@@ -6,6 +6,10 @@
  * eth_sendTransaction (anvil runs with --auto-impersonate, so any address can send), mine one block
  * and check every receipt with a single eth_getBlockReceipts. Nothing is estimated, so a mistake
  * shows as a reverted receipt, which we turn into an error naming the transaction.
+ *
+ * The history builder checks receipts later (`verify: 'later'`): hundreds of blocks' receipts in
+ * one batch instead of a round trip per block. A revert then surfaces a few blocks late, but still
+ * as an error naming the transaction, and the build fails the same way.
  */
 import { type Address, getContractAddress, type Hex, numberToHex } from 'viem';
 
@@ -86,7 +90,11 @@ type Receipt = {
   contractAddress: Hex | null;
 };
 
+/** `reverted` is empty for a block whose receipts are checked later (see TxQueue.verify). */
 export type MinedBlock = { number: bigint; timestamp: number; txCount: number; reverted: string[] };
+
+/** A mined block whose receipts are still to be checked. */
+type Unverified = { number: bigint; chunk: QueuedTx[]; hashes: Hex[] };
 
 export class TxQueue {
   private pending: QueuedTx[] = [];
@@ -95,6 +103,9 @@ export class TxQueue {
   sent = 0;
   /** Senders the safety net had to fund (see topUp): a plan that forgot someone's ETH. */
   readonly topUps: { from: Address; shortfall: bigint; labels: string[] }[] = [];
+  private unverified: Unverified[] = [];
+  /** The head as far as our own evm_mine calls moved it (deferred checks only). */
+  private head: bigint | undefined;
 
   constructor(readonly rpc: JsonRpc) {}
 
@@ -156,7 +167,17 @@ export class TxQueue {
    * clock decides (live simulation). Throws, naming the transaction, if any send fails or any
    * transaction not marked allowRevert reverts.
    */
-  async flush(opts: { timestamp?: number; toggleAutomine?: boolean } = {}): Promise<MinedBlock[]> {
+  async flush(
+    opts: {
+      timestamp?: number;
+      toggleAutomine?: boolean;
+      /**
+       * 'later': do not fetch this block's receipts now; `verify()` checks them in bulk. Only for a
+       * chain nobody else mines on (the history build), since block numbers are counted locally.
+       */
+      verify?: 'now' | 'later';
+    } = {},
+  ): Promise<MinedBlock[]> {
     const txs = this.pending;
     this.pending = [];
     const blocks: MinedBlock[] = [];
@@ -181,7 +202,7 @@ export class TxQueue {
     try {
       for (const [i, chunk] of chunks.entries()) {
         const ts = opts.timestamp === undefined ? undefined : opts.timestamp + i;
-        blocks.push(await this.mineChunk(chunk, ts));
+        blocks.push(await this.mineChunk(chunk, ts, opts.verify === 'later'));
       }
     } finally {
       if (opts.toggleAutomine) await this.rpc.call('evm_setAutomine', [true]);
@@ -285,7 +306,11 @@ export class TxQueue {
     if (failed) throw new Error(`anvil_setBalance failed: ${failed.error?.message}`);
   }
 
-  private async mineChunk(chunk: QueuedTx[], timestamp: number | undefined): Promise<MinedBlock> {
+  private async mineChunk(
+    chunk: QueuedTx[],
+    timestamp: number | undefined,
+    later: boolean,
+  ): Promise<MinedBlock> {
     const nonces = chunk.map((tx) => {
       const nonce = this.nonces.get(tx.from) ?? 0;
       this.nonces.set(tx.from, nonce + 1);
@@ -308,10 +333,44 @@ export class TxQueue {
       const tx = chunk[first.index];
       throw new Error(`sending "${tx?.label}" from ${tx?.from} failed: ${first.message}`);
     }
+    if (later && timestamp !== undefined) {
+      if (this.head === undefined) this.head = BigInt(await this.rpc.call<Hex>('eth_blockNumber'));
+      await this.rpc.call('evm_mine', [timestamp]);
+      this.head += 1n;
+      this.unverified.push({ number: this.head, chunk, hashes: hashes as Hex[] });
+      this.sent += hashes.length;
+      return { number: this.head, timestamp, txCount: hashes.length, reverted: [] };
+    }
+    this.head = undefined;
     // evm_mine with a timestamp pins the block's time (history, and the simulator's wall clock).
     await this.rpc.call('evm_mine', timestamp === undefined ? [] : [timestamp]);
     const receipts = await this.rpc.call<Receipt[]>('eth_getBlockReceipts', ['latest']);
     const number = receipts[0] ? BigInt(receipts[0].blockNumber) : undefined;
+    const reverted = await this.check(chunk, hashes, receipts, number);
+    this.sent += hashes.length;
+    let ts = timestamp;
+    let blockNumber = number;
+    if (ts === undefined || blockNumber === undefined) {
+      const head = await this.rpc.call<{ number: Hex; timestamp: Hex }>('eth_getBlockByNumber', [
+        'latest',
+        false,
+      ]);
+      ts = Number(BigInt(head.timestamp));
+      blockNumber = BigInt(head.number);
+    }
+    return { number: blockNumber, timestamp: ts, txCount: hashes.length, reverted };
+  }
+
+  /**
+   * Every transaction of `chunk` must be in `receipts` (its block's), and succeeded unless marked
+   * allowRevert. Returns the labels of the allowed reverts; throws naming the first culprit.
+   */
+  private async check(
+    chunk: QueuedTx[],
+    hashes: (Hex | undefined)[],
+    receipts: Receipt[],
+    number: bigint | undefined,
+  ): Promise<string[]> {
     const byHash = new Map(receipts.map((r) => [r.transactionHash.toLowerCase(), r]));
     const reverted: string[] = [];
     for (const [i, hash] of hashes.entries()) {
@@ -331,17 +390,30 @@ export class TxQueue {
         reverted.push(tx.label);
       }
     }
-    this.sent += hashes.length;
-    let ts = timestamp;
-    let blockNumber = number;
-    if (ts === undefined || blockNumber === undefined) {
-      const head = await this.rpc.call<{ number: Hex; timestamp: Hex }>('eth_getBlockByNumber', [
-        'latest',
-        false,
-      ]);
-      ts = Number(BigInt(head.timestamp));
-      blockNumber = BigInt(head.number);
+    return reverted;
+  }
+
+  /** Blocks mined with `verify: 'later'` whose receipts are not checked yet. */
+  get unverifiedBlocks(): number {
+    return this.unverified.length;
+  }
+
+  /**
+   * Checks the receipts of every block mined with `verify: 'later'` (a few batched round trips),
+   * throwing like an immediate check would, naming the transaction.
+   */
+  async verify(): Promise<void> {
+    const blocks = this.unverified;
+    this.unverified = [];
+    if (blocks.length === 0) return;
+    const res = await this.rpc.batch(
+      blocks.map((b) => ({ method: 'eth_getBlockReceipts', params: [numberToHex(b.number)] })),
+    );
+    for (const [i, b] of blocks.entries()) {
+      const r = res[i];
+      if (!r || r.error)
+        throw new Error(`receipts of block ${b.number}: ${r?.error?.message ?? 'no answer'}`);
+      await this.check(b.chunk, b.hashes, (r.result as Receipt[] | null) ?? [], b.number);
     }
-    return { number: blockNumber, timestamp: ts, txCount: hashes.length, reverted };
   }
 }

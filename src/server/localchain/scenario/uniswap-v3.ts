@@ -265,11 +265,19 @@ export async function v3TradeRound(
     ...(opts.everyPool === false ? [] : live),
     ...Array.from({ length: count }, () => m.rng.pick(live)),
   ];
+  // Every balance a sell may need, in one multicall: nothing is mined during the round, so these
+  // are the values a read at the moment of the sell would give. A wallet that became a holder
+  // during the round (it bought in this round) is read when needed.
+  const keys = [...new Set(picks)].flatMap((p) => holders(p).map((w) => [p.token, w] as const));
+  const prefetched = await readBalances(m, keys);
+  const known = new Map(keys.map(([t, w], i) => [`${t}:${w}`, prefetched[i] as bigint]));
+  const balanceOf = async (token: Address, wallet: Address): Promise<bigint | undefined> =>
+    known.get(`${token}:${wallet}`) ?? (await readBalances(m, [[token, wallet]]))[0];
   for (const p of picks) {
     const sellers = holders(p);
     if (sellers.length > 0 && m.rng.chance(p.sellsRevert ? 0.15 : 0.4)) {
       const wallet = m.rng.pick(sellers);
-      const [bal] = await readBalances(m, [[p.token, wallet]]);
+      const bal = await balanceOf(p.token, wallet);
       if (bal && bal > 0n) {
         sold.add(`${wallet}:${p.token}`);
         v3Sell(m, wallet, p, scale(bal, m.rng.range(0.2, 0.7)), {
@@ -555,27 +563,24 @@ export function scheduleUniswapV3(ctx: ScenarioContext, pools: V3MarketPool[] = 
     });
   });
 
-  // Routine V3 trading across the history, every two (full) or four (test) hours, by wallets of
-  // their own, funded once: their ETH is not planned by the V2 trading in the same blocks, so
-  // nothing runs dry mid-block, and no balance checks slow the build.
+  // Routine V3 trading across the history, in every regular trading block (every two hours in
+  // the full scenario, six in the test one), by wallets of their own, funded once: their ETH is not
+  // planned by the V2 trading in the same blocks, so nothing runs dry mid-block, and no balance
+  // checks slow the build.
   const r = ctx.rng.fork('uniswap-v3');
-  const step = ctx.cfg.full ? 2 * HOUR : 4 * HOUR;
   const m: Market = { ...ctx, rng: r };
   const traders = Array.from({ length: ctx.cfg.full ? 40 : 16 }, (_, i) => ctx.wallets.dev(`v3-trader/${i}`));
-  const tick = (at: number) => {
-    if (at >= t.end) return;
-    ctx.schedule(at, 'V3 trading', async () => {
-      m.now = ctx.now;
-      await v3TradeRound(m, pools, traders, ctx.cfg.full ? 6 : 2);
-      tick(at + step);
-    });
-  };
+  const v3From = t.lookalikesAt + 5 * HOUR;
   ctx.schedule(t.lookalikesAt + 4 * HOUR, 'fund V3 traders', () =>
     fund(
       ctx,
       traders.map((w) => [w, eth(ctx.cfg.full ? 200 : 100)] as const),
     ),
   );
-  tick(t.lookalikesAt + 5 * HOUR);
+  ctx.everyTradingBlock('V3 trading', async () => {
+    if (ctx.now < v3From) return;
+    m.now = ctx.now;
+    await v3TradeRound(m, pools, traders, ctx.cfg.full ? 6 : 3);
+  });
   done();
 }
