@@ -20,6 +20,7 @@ import {
   priceInQuote,
   type VenueId,
 } from '../venues/venue';
+import { byDeadline, type Deadline, notInTime } from './budget';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
@@ -43,7 +44,15 @@ import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
 import { type ProbeRoute, simulateTrading } from './trade-simulation';
-import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
+import type {
+  Holder,
+  HolderKind,
+  LiquidityEventFact,
+  OwnerPowerFacts,
+  PoolFacts,
+  SwapFact,
+  TokenReportFacts,
+} from './types';
 import { lookupVerification } from './verification-lookup';
 import { mayBeWrapper, probeWrapping } from './wrapping';
 
@@ -59,6 +68,8 @@ export type GatherDeps = {
   venues?: VenueRegistry;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
+  /** The report's time budget: simulations not done by then are reported as not checked in time. */
+  deadline?: Deadline;
 };
 
 const DAY = 86_400;
@@ -319,31 +330,53 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
     return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote));
   };
-  // The simulations at once: against a remote RPC they share round trips.
+  // The simulations at once: against a remote RPC they share round trips. Each is bounded by the
+  // report's time budget; one not done in time says so (never a default that reads as "safe").
+  const incomplete: string[] = [];
+  const budgetMs = deps.deadline?.budgetMs ?? 0;
+  type Trading = Awaited<ReturnType<typeof simulateTrading>>;
   const [market, trading, ownerPowers, wrapping] = await Promise.all([
     readMarkets(venues, client, t, states, buyAmountIn),
     sim
-      ? simulateTrading(client, {
-          route: sim.route,
-          buyWei: sim.buyWei,
-          maxLadderWei: sim.buyWei * 100n,
-          holders: sellers,
-          block: basics.block,
-        })
+      ? byDeadline(
+          deps.deadline,
+          incomplete,
+          'trade',
+          simulateTrading(client, {
+            route: sim.route,
+            buyWei: sim.buyWei,
+            maxLadderWei: sim.buyWei * 100n,
+            holders: sellers,
+            block: basics.block,
+          }),
+          (): Trading => ({
+            trade: { status: 'error', message: notInTime('The buy-and-sell simulation', budgetMs) },
+            holderSells: null,
+            requests: 0,
+          }),
+        )
       : { trade: { status: 'no_pool' } as const, holderSells: null, requests: 0 },
-    simulateOwnerPowers(client, {
-      token: t,
-      code: capabilities.code,
-      implementationCode: capabilities.implementationCode,
-      owner: capabilities.owner,
-      deployer: (deployer as Address | null) ?? null,
-      // The owner-power probe trades through the same venue adapter and route as the trade simulation.
-      pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
-      // Real pool buyers first (the oldest is the best victim), then the largest holders.
-      holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-      createdAtBlock: creation?.createdBlock ?? null,
-    }),
-    mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
+    byDeadline(
+      deps.deadline,
+      incomplete,
+      'ownerPowers',
+      simulateOwnerPowers(client, {
+        token: t,
+        code: capabilities.code,
+        implementationCode: capabilities.implementationCode,
+        owner: capabilities.owner,
+        deployer: (deployer as Address | null) ?? null,
+        // The owner-power probe trades through the same venue adapter and route as the trade simulation.
+        pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
+        // Real pool buyers first (the oldest is the best victim), then the largest holders.
+        holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+        createdAtBlock: creation?.createdBlock ?? null,
+      }),
+      (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
+    ),
+    mayBeWrapper(capabilities.code)
+      ? byDeadline(deps.deadline, incomplete, 'wrapping', probeWrapping(client, t), () => undefined)
+      : undefined,
   ]);
   const { trade, holderSells } = trading;
 
@@ -412,6 +445,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     rugFeatures: {},
     ...(wrapping ? { wrapping } : {}),
     isUsdReference: t === usd,
+    ...(incomplete.length > 0 ? { incomplete } : {}),
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {

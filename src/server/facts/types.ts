@@ -315,4 +315,9 @@ export type TokenReportFacts = {
   wrapping?: WrappingFacts;
   /** The token is the network's configured USD reference (the unit every USD figure is in). */
   isUsdReference?: boolean;
+  /**
+   * Parts given up on when the report's time budget ran out (each says so in its own place, e.g.
+   * the trade simulation's status is 'error'). Facts with any are never cached.
+   */
+  incomplete?: string[];
 };
