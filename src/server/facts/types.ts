@@ -131,6 +131,8 @@ export type HolderSellSimulationFacts = {
   maxTaxPct: number | null;
   /** Each sampled holder (absent in facts cached before holders were sampled by age). */
   sellers?: HolderSellOutcome[];
+  /** Holders whose sell probe returned no report (out of gas, broken by the token): inconclusive. */
+  inconclusive?: number;
 };
 
 export type HolderKind = 'eoa' | 'contract' | 'pair' | 'locker' | 'burn' | 'deployer';
