@@ -5,7 +5,8 @@
  *
  * Options (environment): REPLICA_PORT (gateway port, default any free one), REPLICA_LATENCY_MS (80),
  * REPLICA_ERROR_RATE / REPLICA_TIMEOUT_RATE (0..1), REPLICA_STATE_OVERRIDES=off,
- * REPLICA_SIMULATE_V1=off, REPLICA_RATE_LIMIT_RPS (50; 0 = unlimited).
+ * REPLICA_SIMULATE_V1=off, REPLICA_RATE_LIMIT_RPS (50; 0 = unlimited), REPLICA_SLOW_SIMULATION_MS
+ * (extra delay on requests carrying eth_simulateV1; 0).
  */
 import pino from 'pino';
 import { startReplica } from '../src/server/replica';
@@ -24,6 +25,7 @@ const replica = await startReplica({
     timeoutRate: num(env.REPLICA_TIMEOUT_RATE, 0),
     stateOverrides: env.REPLICA_STATE_OVERRIDES !== 'off',
     simulateV1: env.REPLICA_SIMULATE_V1 !== 'off',
+    slowSimulationMs: num(env.REPLICA_SLOW_SIMULATION_MS, 0),
     rateLimit: rps > 0 ? { rps, burst: rps * 2 } : null,
   },
 });

@@ -43,6 +43,7 @@ const envSchema = z.object({
   ANVIL_PATH: z.string().min(1).optional(),
   BLOCKSCOUT_API_URL: httpUrl('a Blockscout instance').optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REPORT_BUDGET_MS: z.coerce.number().int().min(500).max(120_000).optional(),
   NODE_ENV: z.string().default('production'),
   /** Bearer token for airdrop catalogue writes (POST /api/airdrops); unset disables writes. */
   AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
@@ -62,6 +63,8 @@ export type Config = {
   scenarioSeed: number;
   anvilPath: string | undefined;
   rpcTimeoutMs: number;
+  /** REPORT_BUDGET_MS: a token report answers within this; parts not done by then say so. */
+  reportBudgetMs: number;
   blockscoutApiUrl: string | undefined;
   /** 'local' when we start our own chain, 'base' when BASE_RPC_URL names one. */
   chainMode: 'local' | 'base';
@@ -99,6 +102,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     scenarioSeed: e.SCENARIO_SEED,
     anvilPath: e.ANVIL_PATH,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    // Against a remote RPC the budget is what a user waits at most; our own chain answers fast, so
+    // its budget only guards against a wedged one (a loaded CI machine must not trip it).
+    reportBudgetMs: e.REPORT_BUDGET_MS ?? (e.BASE_RPC_URL ? 8_000 : 30_000),
     blockscoutApiUrl: e.BLOCKSCOUT_API_URL,
     chainMode: e.BASE_RPC_URL ? 'base' : 'local',
     webDir: path.resolve(cwd, 'dist/web'),

@@ -152,6 +152,7 @@ export async function startRuntime(
         indexer,
         log,
         blockscoutUrl: config.blockscoutApiUrl,
+        budgetMs: config.reportBudgetMs,
       });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
@@ -212,7 +213,14 @@ export async function startRuntime(
     if (analysed.length) progress?.phase('stats', `planner statistics for ${analysed.length} tables`);
     indexer.start();
     const resolver = startDeployerResolver({ db: database.db, client: localChain.clients.public, log });
-    engine = createTokenEngine({ db: database.db, chain: chainClients, network, indexer, log });
+    engine = createTokenEngine({
+      db: database.db,
+      chain: chainClients,
+      network,
+      indexer,
+      log,
+      budgetMs: config.reportBudgetMs,
+    });
     const callTracker = startCallTracker({ db: database.db, engine, log });
     const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
     return {

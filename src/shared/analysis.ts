@@ -468,6 +468,8 @@ export type FactsSummary = {
     maxTaxPct: number | null;
     /** Each sampled holder: pool buyers of different ages (oldest, median, latest), then the largest. */
     sellers?: HolderSellOutcome[];
+    /** Holders whose sell probe returned no report (out of gas, broken by the token). */
+    inconclusive?: number;
   } | null;
   holderCount: number | null;
   /** Absent on the local chain (always complete). */

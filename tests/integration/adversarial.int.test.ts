@@ -4,8 +4,9 @@
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
  * analysed by the real engine with NO verified source (bytecode only). The verdict is checked by
- * effect. Also covers computeRugFeatures against a recount from the pair's raw logs (train/serve
- * parity: the same definitions as the training set).
+ * effect. Also covers computeRugFeatures train/serve parity: each token's training-set row rebuilt
+ * from the raw logs by the column definitions and read by the training script's own row reader must
+ * equal the features served from the index, and give the same model score.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,11 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPED_RUG_MODEL } from '../../src/server/analysis/rug-detector';
+import { parseCsv } from '../../src/server/analysis/rug-model/csv';
+import { featuresFromDatasetRow } from '../../src/server/analysis/rug-model/dataset-row';
+import { RUG_FEATURE_NAMES } from '../../src/server/analysis/rug-model/features';
+import { predictRug } from '../../src/server/analysis/rug-model/model';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
 import type { NetworkDescription } from '../../src/server/chain/network';
 import { openDatabase } from '../../src/server/db/client';
@@ -55,6 +61,8 @@ type Expect = {
   former?: string[];
   /** Functions whose probes must be reported inconclusive (loops, huge return data). */
   inconclusive?: string[];
+  /** The owner mints through farm(address,uint256) after the holders bought (mint history). */
+  mintAfter?: boolean;
 };
 
 /** Pattern checks: a clean look-alike must pass every one of these. */
@@ -73,7 +81,7 @@ const PATTERN_CHECKS = [
 ];
 
 const SUITE: Record<string, Expect> = {
-  FarmMint: { flags: ['mint'], effects: ['mint'] },
+  FarmMint: { flags: ['mint'], effects: ['mint'], mintAfter: true },
   RewardHolders: { flags: ['mint'], effects: ['mint'] },
   RemoveFeeAsm: { flags: ['mint', 'pause'], effects: ['mint', 'sells_blocked'] },
   ClaimBlacklist: { flags: ['blacklist'], effects: ['holder_blocked'] },
@@ -127,6 +135,7 @@ let chain: LocalChainClients;
 let core: CoreAddresses;
 let engine: TokenEngine;
 let indexer: Indexer;
+let network: NetworkDescription;
 const deployed: Record<string, { token: Address; pair: Address }> = {};
 const reports: Record<string, { evidence: Evidence[]; facts: TokenReportFacts }> = {};
 
@@ -214,6 +223,16 @@ beforeAll(async () => {
         parseEther('0.2'),
       );
     }
+    if (exp.mintAfter)
+      await send(
+        dev,
+        token,
+        encodeFunctionData({
+          abi: parseAbi(['function farm(address,uint256)']),
+          functionName: 'farm',
+          args: [dev, parseEther('1000')],
+        }),
+      );
     for (const fn of exp.after ?? [])
       await send(
         dev,
@@ -234,7 +253,7 @@ beforeAll(async () => {
     streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
   });
   await indexer.syncOnce();
-  const network: NetworkDescription = {
+  network = {
     mode: 'local',
     chainId: 8453,
     label: 'adversarial',
@@ -393,26 +412,217 @@ describe('adversarial suite (no verified source)', () => {
     expect(lock?.sellers?.filter((s) => s.boughtBlock !== null).every((s) => !s.ok)).toBe(true);
   });
 
-  it('computes the rug-model features the way the training set defines them (train/serve parity)', async () => {
-    const d = deployed.CleanPlain as { token: Address; pair: Address };
-    const f = reports.CleanPlain?.facts.rugFeatures ?? {};
-    const logs = async (sig: string) =>
-      chain.public.getLogs({
-        address: d.pair,
-        event: parseAbiItem(sig) as never,
-        fromBlock: 0n,
-        toBlock: 'latest',
-      });
-    const mints = await logs('event Mint(address indexed sender, uint256 amount0, uint256 amount1)');
-    const burns = await logs(
-      'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
-    );
-    const swaps = await logs(
-      'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
-    );
-    const total = mints.length + burns.length + swaps.length;
-    expect(f.mint_ratio).toBeCloseTo(mints.length / total, 9);
-    expect(f.swap_ratio).toBeCloseTo(swaps.length / total, 9);
-    expect(f.burn_ratio).toBeCloseTo(burns.length / total, 9);
+  it('computes the rug-model features at serve time exactly as the training path reads them (train/serve parity)', async () => {
+    // For each token: its training-set row, built from the raw chain logs by the column definitions
+    // (rug-model/features.ts), written as CSV and read back by the training script's own reader;
+    // then the same features served from the index (facts.rugFeatures) must match it, and the
+    // model must give the same score from both.
+    const creators = new Map<string, string>();
+    for (const d of Object.values(deployed)) {
+      const first = (await transferLogs(d.token))[0];
+      if (first) creators.set(d.token, first.to);
+    }
+    for (const name of ['CleanPlain', 'FarmMint', 'CleanFeeExempt', 'CleanSellCooldown']) {
+      const d = deployed[name] as { token: Address; pair: Address };
+      const served = reports[name]?.facts.rugFeatures ?? {};
+      const row = await datasetRow(d.token, d.pair, creators);
+      const header = [...RUG_FEATURE_NAMES, 'Label'];
+      const csv = `${header.join(',')}\n${header.map((h) => (h === 'Label' ? 'FALSE' : fmtCell(row[h]))).join(',')}\n`;
+      const [head, cells] = parseCsv(csv) as [string[], string[]];
+      const parsed = featuresFromDatasetRow((f) => cells[head.indexOf(f)] ?? '').values;
+      for (const f of RUG_FEATURE_NAMES) {
+        const s = served[f];
+        if (s === undefined) expect(parsed[f], `${name} ${f} (missing at serve time)`).toBeNaN();
+        else expect(s, `${name} ${f}`).toBeCloseTo(parsed[f], 6);
+      }
+      const fromRow = Object.fromEntries(
+        RUG_FEATURE_NAMES.filter((f) => !Number.isNaN(parsed[f])).map((f) => [f, parsed[f]]),
+      );
+      expect(predictRug(SHIPPED_RUG_MODEL, served).probability, name).toBeCloseTo(
+        predictRug(SHIPPED_RUG_MODEL, fromRow).probability,
+        6,
+      );
+    }
   });
 });
+
+describe('backfill path (a token first seen after its history happened)', () => {
+  it('reads holders, holder sells and mint history from the backfill and reaches the same verdict as live indexing', async () => {
+    // A second engine in Base mode on the same chain, with an empty index: each token is indexed
+    // from its creation block when it is first analysed (engine/backfill.ts), long after its pool,
+    // buys, mints and renounce happened. The live engine above indexed the chain as it was built.
+    const db2 = await openDatabase({ kind: 'memory' });
+    const idx2 = createIndexer({
+      db: db2.db,
+      chain,
+      log,
+      streams: [],
+      follower: 'base:follow',
+      followIntervalMs: 60_000,
+      dex: { poolFactories: [core.factory] },
+    });
+    const late = createTokenEngine({
+      db: db2.db,
+      chain,
+      network: { ...network, mode: 'base' },
+      indexer: idx2,
+      log,
+    });
+    try {
+      for (const name of ['CleanPlain', 'FarmMint', 'ClaimBlacklist', 'HiddenOwnerMint', 'LockAfterBuy']) {
+        const d = deployed[name] as { token: Address; pair: Address };
+        let f = await late.facts(d.token);
+        for (let i = 0; i < 60 && f.holders.index?.status !== 'complete'; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          late.invalidate(d.token);
+          f = await late.facts(d.token);
+        }
+        expect(f.holders.index?.status, name).toBe('complete');
+        const live = reports[name]?.facts as TokenReportFacts;
+        expect(f.holders.holderCount, `${name} holders`).toBe(live.holders.holderCount);
+        expect(
+          f.holders.top.map((h) => [h.address, h.balance]),
+          `${name} top holders`,
+        ).toEqual(live.holders.top.map((h) => [h.address, h.balance]));
+        expect(f.holderSells, `${name} holder sells`).toEqual(live.holderSells);
+        expect(f.events.mintsAfterLaunch, `${name} mint history`).toBe(live.events.mintsAfterLaunch);
+        // Real history, not two empty answers agreeing.
+        expect(f.holders.holderCount, name).toBeGreaterThan(3);
+        expect(f.holderSells?.sampled ?? 0, name).toBeGreaterThan(0);
+        if (name === 'FarmMint') expect(f.events.mintsAfterLaunch).toBeGreaterThan(0);
+        expect(f.rugFeatures, `${name} rug features`).toEqual(live.rugFeatures);
+        const r = await late.report(d.token);
+        const verdict = (ev: Evidence[]) =>
+          Object.fromEntries(ev.filter((e) => !MODE_DEPENDENT.has(e.check)).map((e) => [e.check, e.outcome]));
+        expect(verdict(r.scanner.evidence), `${name} scanner verdict`).toEqual(
+          verdict(reports[name]?.evidence ?? []),
+        );
+      }
+    } finally {
+      await idx2.stop?.();
+    }
+  });
+});
+
+/** Checks whose facts come from a different source in Base mode (verification registry). */
+const MODE_DEPENDENT = new Set(['source_verified']);
+
+const ZERO_ADDR = '0x0000000000000000000000000000000000000000';
+const fmtCell = (v: number | undefined) => (v === undefined ? '' : String(v));
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+async function transferLogs(token: Address) {
+  const logs = await chain.public.getLogs({
+    address: token,
+    event: transferEvent,
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
+  return logs.map((l) => ({
+    from: (l.args.from as string).toLowerCase(),
+    to: (l.args.to as string).toLowerCase(),
+    value: l.args.value as bigint,
+  }));
+}
+
+/** The training-set row of one token, from raw logs, by the definitions in rug-model/features.ts. */
+async function datasetRow(
+  token: Address,
+  pair: Address,
+  creators: Map<string, string>,
+): Promise<Record<string, number | undefined>> {
+  const ts = new Map<bigint, number>();
+  const timeOf = async (b: bigint) => {
+    if (!ts.has(b)) ts.set(b, Number((await chain.public.getBlock({ blockNumber: b })).timestamp));
+    return ts.get(b) as number;
+  };
+  const events = async (sig: string) => {
+    const logs = (await chain.public.getLogs({
+      address: pair,
+      event: parseAbiItem(sig) as never,
+      fromBlock: 0n,
+      toBlock: 'latest',
+    })) as unknown as { blockNumber: bigint; args: Record<string, bigint> }[];
+    return Promise.all(logs.map(async (l) => ({ t: await timeOf(l.blockNumber), args: l.args })));
+  };
+  const mints = await events('event Mint(address indexed sender, uint256 amount0, uint256 amount1)');
+  const burns = await events(
+    'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
+  );
+  const swaps = await events(
+    'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+  );
+  const wethIs0 = core.weth.toLowerCase() < token.toLowerCase();
+  const first = Math.min(...mints.map((m) => m.t));
+  const last = Math.max(...[...mints, ...burns, ...swaps].map((e) => e.t));
+  const T = last - first;
+  const W = T / 604_800;
+  const total = mints.length + burns.length + swaps.length;
+  const mean = (xs: { t: number }[]) => xs.reduce((a, x) => a + x.t, 0) / xs.length;
+  const swapsIn = swaps.filter((s) => ((wethIs0 ? s.args.amount0In : s.args.amount1In) ?? 0n) > 0n).length;
+  const row: Record<string, number | undefined> = {
+    mint_count_per_week: mints.length / (W + 1),
+    burn_count_per_week: burns.length / (W + 1),
+    mint_ratio: mints.length / total,
+    swap_ratio: swaps.length / total,
+    burn_ratio: burns.length / total,
+    mint_mean_period: T > 0 ? (mints.length > 1 ? (mean(mints) - first) / T : 0) : undefined,
+    swap_mean_period: T > 0 ? (swaps.length > 0 ? (mean(swaps) - first) / T : 0) : undefined,
+    burn_mean_period: T > 0 ? (burns.length > 0 ? (mean(burns) - first) / T : 0) : undefined,
+    swap_in_per_week: swapsIn / (W + 1),
+    swap_out_per_week: (swaps.length - swapsIn) / (W + 1),
+    swap_rate: swapsIn / (swaps.length - swapsIn + 1),
+  };
+  // LP positions from LP events only: minted to an address minus what it sent back to the pair.
+  const lp = await transferLogs(pair);
+  const pos = new Map<string, bigint>();
+  for (const x of lp) {
+    if (x.from === ZERO_ADDR && x.to !== ZERO_ADDR) pos.set(x.to, (pos.get(x.to) ?? 0n) + x.value);
+    if (x.to === pair.toLowerCase()) pos.set(x.from, (pos.get(x.from) ?? 0n) - x.value);
+  }
+  const positions = [...pos.entries()].filter(([, v]) => v >= 10n);
+  const lpTotal = positions.reduce((a, [, v]) => a + v, 0n);
+  const n = positions.length;
+  row.lp_avg = 100 / n;
+  row.lp_std = Math.sqrt(
+    positions.reduce((a, [, v]) => a + ((100 * Number(v)) / Number(lpTotal) - 100 / n) ** 2, 0) / n,
+  );
+  const lpCreator = lp.find((x) => x.from === ZERO_ADDR && x.to !== ZERO_ADDR)?.to as Address;
+  const balAbi = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function totalSupply() view returns (uint256)',
+  ]);
+  const lpBal = await chain.public.readContract({
+    address: pair,
+    abi: balAbi,
+    functionName: 'balanceOf',
+    args: [lpCreator],
+  });
+  row.lp_creator_holding_ratio = Number(lpBal) / Number(lpTotal);
+  row.lp_lock_ratio = Number((pos.get(lpCreator) ?? 0n) - lpBal) / Number(lpTotal);
+  // Token side: burned share, creator's share, and how many tokens the creator launched.
+  const supply = await chain.public.readContract({
+    address: token,
+    abi: balAbi,
+    functionName: 'totalSupply',
+  });
+  const sinks = [
+    '0x0000000000000000000000000000000000000000',
+    '0x0000000000000000000000000000000000000001',
+    '0x000000000000000000000000000000000000dead',
+  ];
+  const burned = (await transferLogs(token))
+    .filter((x) => sinks.includes(x.to))
+    .reduce((a, x) => a + x.value, 0n);
+  row.token_burn_ratio = Number(burned) / Number(supply);
+  const creator = creators.get(token) as Address;
+  const creatorBal = await chain.public.readContract({
+    address: token,
+    abi: balAbi,
+    functionName: 'balanceOf',
+    args: [creator],
+  });
+  row.token_creator_holding_ratio = Number(creatorBal) / Number(supply);
+  row.number_of_token_creation_of_creator = [...creators.values()].filter((c) => c === creator).length;
+  return row;
+}

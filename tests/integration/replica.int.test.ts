@@ -99,15 +99,22 @@ describe('Base mode against the replica', () => {
   it('follows a pool created after the token was first analysed', async () => {
     const token = replica.manifest.tokens.tax;
     expect(baseline.has(token)).toBe(true);
+    const t0 = Date.now();
+    const stage = (what: string) => process.env.TEST_TRACE && console.log(what, Date.now() - t0);
     const pool = await addV3PoolLater(
       createLocalChainClients({ rpcUrl: replica.anvil.rpcUrl }),
       replica.manifest,
       'tax',
       500,
     );
-    await runtime.indexer?.syncOnce();
+    stage('pool opened');
+    // The follower reaches the new blocks on its own (its head may lag by its cache and interval).
+    const head = await runtime.chain.public.getBlockNumber({ cacheTime: 0 });
+    expect(await runtime.indexer?.waitForBlock(head, 20_000)).toBe(true);
+    stage('follower at the head');
     runtime.engine.invalidate(token);
     const { r } = await report(token);
+    stage('reported');
     const p = r.facts.pools.find((x) => x.pair === pool);
     expect(p?.venue).toBe('uniswap-v3');
     // Its mint and its first buy were indexed, i.e. the follower read the new pool's logs.
@@ -181,6 +188,67 @@ describe('Base mode when the RPC lacks features', () => {
   });
 });
 
+describe('Base mode within a time budget', () => {
+  const BUDGET_MS = 4000;
+  const SLOW_MS = 5000;
+  let budgeted: Runtime;
+  let budgetedApp: FastifyInstance;
+  beforeAll(async () => {
+    budgeted = await startRuntime(
+      parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent', REPORT_BUDGET_MS: String(BUDGET_MS) }),
+      log,
+      { memoryDb: true, ephemeralChain: true },
+    );
+    budgetedApp = await createApp({ ...budgeted, log });
+  });
+  afterAll(async () => {
+    replica.gateway.configure({ stateOverrides: true, slowSimulationMs: 0 });
+    await budgetedApp?.close();
+    await budgeted?.stop();
+  });
+  const get = async (a: string) => {
+    const res = await budgetedApp.inject({ method: 'GET', url: `/api/tokens/${a}/report` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TokenReport;
+  };
+  const sleep = (ms: number) => new Promise((x) => setTimeout(x, ms));
+
+  it('answers with the simulations marked "not checked in time" (never safe), and gathers them again later', async () => {
+    const a = replica.manifest.tokens.honeypot;
+    // The token's history first: this is about the simulations, not the backfill. (A loaded
+    // machine may answer a cold report with the budget's 503 "try again": that is an answer too.)
+    for (let i = 0; i < 20; i++) {
+      budgeted.engine.invalidate(a);
+      const res = await budgetedApp.inject({ method: 'GET', url: `/api/tokens/${a}/report` });
+      expect([200, 503]).toContain(res.statusCode);
+      if (res.statusCode === 200 && (res.json() as TokenReport).facts.holderCount !== null) break;
+      await sleep(300);
+    }
+    // No state overrides, and eth_simulateV1 (the simulations' fallback) queued at the provider.
+    replica.gateway.configure({ stateOverrides: false, slowSimulationMs: SLOW_MS });
+    try {
+      budgeted.engine.invalidate(a);
+      const r = await get(a);
+      expect(r.facts.trade.status).toBe('error');
+      expect(JSON.stringify(r.facts.trade)).toMatch(/could not be checked in time/);
+      expect(safetyVerdict(r).safe).toBe(false);
+      // Served, but not kept: nothing of it is cached.
+      expect(budgeted.engine.peekSerialised(a, 'report')).toBeUndefined();
+    } finally {
+      replica.gateway.configure({ stateOverrides: true, slowSimulationMs: 0 });
+    }
+    // The next request gathers again (nothing was cached) and, the provider quick again, finds the
+    // honeypot; a simulation still queued behind the slow ones may need one more try.
+    let again = await get(a);
+    for (let i = 0; i < 5 && again.facts.trade.status === 'error'; i++) {
+      await sleep(1000);
+      again = await get(a);
+    }
+    expect(again.facts.trade.status).toBe('sell_failed');
+    expect(again.scanner.risks[0]).toMatch(/^❌ Honeypot/);
+  });
+});
+
 describe('Base mode with 20% of RPC requests failing', () => {
   let faulty: Runtime;
   let faultyApp: FastifyInstance;
@@ -215,7 +283,7 @@ describe('Base mode with 20% of RPC requests failing', () => {
     for (const path of ['/api/network', '/api/health']) {
       statuses.push((await faultyApp.inject({ method: 'GET', url: path })).statusCode);
     }
-    for (const kind of ['clean', 'rug'] as const) {
+    for (const kind of ['clean', 'rug', 'v3Clean'] as const) {
       for (const p of TOKEN_PATHS) {
         const url = p.replace('{a}', replica.manifest.tokens[kind]);
         const res = await faultyApp.inject({ method: 'GET', url });
@@ -231,7 +299,7 @@ describe('Base mode with 20% of RPC requests failing', () => {
 
     // Faults over: once the backfill has completed, the figures are the fault-free ones.
     replica.gateway.configure({ errorRate: 0 });
-    for (const kind of ['clean', 'rug'] as const) {
+    for (const kind of ['clean', 'rug', 'v3Clean'] as const) {
       const a = replica.manifest.tokens[kind];
       let r: TokenReport | undefined;
       for (let i = 0; i < 10; i++) {
@@ -248,6 +316,8 @@ describe('Base mode with 20% of RPC requests failing', () => {
       expect(r?.rug.riskLevel).toBe(want?.rug.riskLevel);
       // The pool's history was indexed too (a failed pool look-up must not mean "no pools").
       expect(r?.facts.pools[0]?.recentSwapCount).toBe(want?.facts.pools[0]?.recentSwapCount);
+      // A V3 pool's burned position was found (its id comes from the indexed mint), not "unlocked".
+      expect(r?.facts.pools[0]?.lpBurnedShare).toBe(want?.facts.pools[0]?.lpBurnedShare);
     }
   });
 });

@@ -5,7 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { type Address, encodeFunctionData, type Hex, keccak256, parseAbi, parseEther, toHex } from 'viem';
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  parseAbi,
+  parseEther,
+  toHex,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
 import { createChainClients } from '../../src/server/chain/client';
@@ -14,7 +23,10 @@ import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { readRuggedTokens } from '../../src/server/facts/index-reads';
 import {
   NonfungiblePositionManager,
+  ScenarioToken,
   SwapRouter02,
+  UniswapV2Factory,
+  UniswapV2Pair,
   WETH9,
 } from '../../src/server/localchain/artifacts/generated';
 import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3';
@@ -68,11 +80,21 @@ async function send(from: Address, to: Address, data: Hex, value = 0n): Promise<
     to,
     data,
     value,
-    gas: 3_000_000n,
+    gas: 8_000_000n,
   });
   const r = await c.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (r.status !== 'success') throw new Error(`transaction to ${to} reverted`);
   await runtime.indexer?.syncOnce();
+}
+
+/** Deploys a contract from `from` and returns its address. */
+async function deploy(from: Address, data: Hex): Promise<Address> {
+  const c = runtime.localChain?.clients;
+  if (!c) throw new Error('no local chain');
+  const hash = await c.wallet.sendTransaction({ account: from, chain: c.chain, data, gas: 8_000_000n });
+  const r = await c.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  if (r.status !== 'success' || !r.contractAddress) throw new Error('deployment reverted');
+  return r.contractAddress.toLowerCase() as Address;
 }
 
 /** A wallet with `eth` wrapped to WETH and approved to `spender`. */
@@ -385,6 +407,116 @@ describe('Uniswap V3 as a venue', () => {
     expect(pool?.priceManipulated).toBe(true);
     if (r.liquidity.pools[0]?.pool.toLowerCase() === p.pool.toLowerCase())
       expect(r.liquidity.warnings.join(' ')).toMatch(/manipulated/);
+  });
+
+  it('says "TWAP unavailable" for a pool too new for a 30-minute average', async () => {
+    const based = poolOf('BASED');
+    const client = runtime.chain.public;
+    const weth = (network.contracts.weth as string).toLowerCase() as Address;
+    const pm = network.contracts.uniswapV3?.positionManager as Address;
+    const [slot0, token0] = await Promise.all([
+      client.readContract({ address: based.pool, abi: poolAbi, functionName: 'slot0' }),
+      client.readContract({ address: based.pool, abi: poolAbi, functionName: 'token0' }),
+    ]);
+    const wethIs0 = token0.toLowerCase() === weth;
+    const lp = await wethWallet('young pool', '5', pm);
+    const [t0, t1] = wethIs0 ? [weth, based.token] : [based.token, weth];
+    await send(
+      lp,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'createAndInitializePoolIfNecessary',
+        args: [t0 as Address, t1 as Address, 500, slot0[0]],
+      }),
+    );
+    const base = Math.floor(slot0[1] / 10) * 10;
+    await send(
+      lp,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: t0 as Address,
+            token1: t1 as Address,
+            fee: 500,
+            tickLower: wethIs0 ? base + 10 : base - 100,
+            tickUpper: wethIs0 ? base + 100 : base,
+            amount0Desired: wethIs0 ? parseEther('1') : 0n,
+            amount1Desired: wethIs0 ? 0n : parseEther('1'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: lp,
+            deadline: 2n ** 40n,
+          },
+        ],
+      }),
+    );
+    const { engine } = countingEngine();
+    const r = await engine.report(based.token);
+    const young = r.liquidity.pools.find((p) => p.feePct === 0.05);
+    expect(young?.venue).toBe('Uniswap V3');
+    expect(young?.twapPriceUsd).toBeNull();
+    expect(young?.twapNote).toMatch(/^TWAP unavailable: /);
+    expect(young?.priceManipulated).toBeNull();
+    // The old pool keeps its average.
+    expect(r.liquidity.pools.find((p) => p.feePct === 0.3)?.twapNote).toBeNull();
+  });
+
+  it('a token whose only pool is on a DEX we do not read says so, never "no liquidity"', async () => {
+    const dev = keccak256(toHex('v3 test unread venue')).slice(0, 42) as Address;
+    const weth = network.contracts.weth as Address;
+    await runtime.localChain?.clients.test.setBalance({ address: dev, value: parseEther('100') });
+    // Another DEX: a second V2-style factory, unknown to the venue registry.
+    const factory = await deploy(
+      dev,
+      encodeDeployData({
+        abi: UniswapV2Factory.abi,
+        bytecode: UniswapV2Factory.bytecode as Hex,
+        args: [dev],
+      }),
+    );
+    const token = await deploy(
+      dev,
+      encodeDeployData({
+        abi: ScenarioToken.abi,
+        bytecode: ScenarioToken.bytecode as Hex,
+        args: ['Elsewhere', 'ELSE', 18, parseEther('1000000'), dev],
+      }),
+    );
+    await send(
+      dev,
+      factory,
+      encodeFunctionData({ abi: UniswapV2Factory.abi, functionName: 'createPair', args: [token, weth] }),
+    );
+    const pair = (await runtime.chain.public.readContract({
+      address: factory,
+      abi: UniswapV2Factory.abi,
+      functionName: 'getPair',
+      args: [token, weth],
+    })) as Address;
+    await send(dev, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther('10'));
+    const transfer = parseAbi(['function transfer(address, uint256) returns (bool)']);
+    await send(
+      dev,
+      weth,
+      encodeFunctionData({ abi: transfer, functionName: 'transfer', args: [pair, parseEther('10')] }),
+    );
+    await send(
+      dev,
+      token,
+      encodeFunctionData({ abi: transfer, functionName: 'transfer', args: [pair, parseEther('500000')] }),
+    );
+    await send(dev, pair, encodeFunctionData({ abi: UniswapV2Pair.abi, functionName: 'mint', args: [dev] }));
+
+    const r = await report(token);
+    expect(r.facts.pools).toHaveLength(0);
+    expect(r.facts.unreadPoolCount).toBe(1);
+    const words = [...r.liquidity.warnings, ...r.liquidity.evidence.map((e) => e.detail)].join(' ');
+    expect(words).toMatch(/trades only on a venue we do not read yet/);
+    expect(words).not.toMatch(/no liquidity/i);
   });
 
   it('draws candles from the V3 pool', async () => {

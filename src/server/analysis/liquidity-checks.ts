@@ -7,7 +7,7 @@ import { LIQUIDITY_DRAIN } from '../../shared/vocabulary';
 import { allPools, completedRug, drainEvents, lpSafeShare, tokenAgeDays } from './derived-facts';
 import { type Check, DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import { FRESH_WALLET_DAYS } from './holder-checks';
-import { noPoolSentence, tradesOnlyOnUnreadVenue } from './venue-words';
+import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
 /** LP locked or burned share (0–1): TS wants ≥ 95%. */
 export const LP_SAFE_PASS = 0.95;
@@ -22,7 +22,13 @@ export const POOL_WARN_BELOW_USD = 10_000;
 export const checkLpLocked: Check = (f, w) => {
   const spec = { check: 'lp_locked', label: 'LP locked or burned', weight: w };
   const p = f.mainPool;
-  if (!p) return judged(spec, 'unknown', null, 'There is no pool, so there is no liquidity to lock.');
+  if (!p)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      withoutPool(f, 'There is no pool, so there is no liquidity to lock.', 'its liquidity lock'),
+    );
   const safe = lpSafeShare(p);
   const v = round(safe * 100, 1);
   const o = gradeBelow(safe, LP_SAFE_WARN, LP_SAFE_PASS);
@@ -72,7 +78,13 @@ export const checkPoolLiquidity: Check = (f, w) => {
 export const checkCompletedRug: Check = (f, w) => {
   const spec = { check: 'completed_rug', label: 'Liquidity drained (completed rug)', weight: w };
   if (allPools(f).length === 0)
-    return judged(spec, 'unknown', null, 'There is no pool to check for a drain.', 0);
+    return judged(
+      spec,
+      'unknown',
+      null,
+      withoutPool(f, 'There is no pool to check for a drain.', 'a drain'),
+      0,
+    );
   const r = completedRug(f);
   if (!r.rugged) return judged(spec, 'pass', false, "The pool's liquidity has not been drained.");
   const when = r.event ? ` (tx ${r.event.event.txHash})` : '';
@@ -81,7 +93,14 @@ export const checkCompletedRug: Check = (f, w) => {
 
 export const checkRecentLpRemoval: Check = (f, w) => {
   const spec = { check: 'recent_lp_removal', label: 'Recent liquidity removal', weight: w };
-  if (allPools(f).length === 0) return judged(spec, 'unknown', null, 'There is no pool to watch.', 0);
+  if (allPools(f).length === 0)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      withoutPool(f, 'There is no pool to watch.', 'liquidity removals'),
+      0,
+    );
   const recent = drainEvents(f).filter((d) => d.event.timestamp >= f.now - DAY_S);
   if (recent.length === 0)
     return judged(
@@ -102,7 +121,8 @@ export const checkRecentLpRemoval: Check = (f, w) => {
 export const checkLpCreatorShare: Check = (f, w) => {
   const spec = { check: 'lp_creator_share', label: "Pool creator's LP share", weight: w };
   const p = f.mainPool;
-  if (!p) return judged(spec, 'unknown', null, 'There is no pool.');
+  if (!p)
+    return judged(spec, 'unknown', null, withoutPool(f, 'There is no pool.', "the pool creator's share"));
   const s = p.lpCreatorShare;
   const o = gradeAbove(s, 0.1, 0.5);
   return judged(

@@ -34,7 +34,7 @@ import {
   POOL_WARN_BELOW_USD,
 } from './liquidity-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
-import { noPoolSentence, tradesOnlyOnUnreadVenue } from './venue-words';
+import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 import { WHALE_THRESHOLD_PCT } from './whales';
 
 export const DEFAULT_AMOUNT_USD = 1000;
@@ -183,7 +183,10 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   evidence.push(checkRecentLpRemoval(facts, 15));
   {
     const spec = { check: 'volume_24h', label: '24 h volume', weight: 5 };
-    if (!pool) evidence.push(judged(spec, 'unknown', null, 'No pool, so no trading volume.', 0));
+    if (!pool)
+      evidence.push(
+        judged(spec, 'unknown', null, withoutPool(facts, 'No pool, so no trading volume.', 'its volume'), 0),
+      );
     else if (volume === null || !Number.isFinite(volume))
       evidence.push(judged(spec, 'unknown', null, 'The 24-hour volume could not be priced.'));
     else if (volume <= 0)

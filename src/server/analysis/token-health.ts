@@ -44,6 +44,7 @@ import { analyseLiquidity, type LiquidityOptions } from './liquidity';
 import { LP_SAFE_PASS } from './liquidity-checks';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
+import { tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
 export const HEALTH_WEIGHTS = { security: 40, liquidity: 25, community: 20, momentum: 15 } as const;
 
@@ -76,7 +77,12 @@ export function momentumEvidence(facts: TokenReportFacts): Evidence[] {
     const spec = { check: 'turnover', label: '24 h turnover', weight: 40 };
     const vol = pool?.volume24hUsd ?? null;
     const value = pool?.poolValueUsd ?? null;
-    if (!pool) out.push(judged(spec, 'fail', 0, 'No pool, so nothing trades.'));
+    if (!pool)
+      out.push(
+        tradesOnlyOnUnreadVenue(facts)
+          ? judged(spec, 'unknown', null, withoutPool(facts, '', 'its turnover'))
+          : judged(spec, 'fail', 0, 'No pool, so nothing trades.'),
+      );
     else if (vol === null || value === null || !Number.isFinite(vol) || !Number.isFinite(value) || value <= 0)
       out.push(judged(spec, 'unknown', null, 'The 24-hour volume or the pool value could not be priced.'));
     else {
@@ -90,7 +96,16 @@ export function momentumEvidence(facts: TokenReportFacts): Evidence[] {
   {
     const spec = { check: 'buy_pressure', label: 'Buy pressure', weight: 30 };
     const { buys, sells } = swapCounts(facts);
-    if (!pool) out.push(judged(spec, 'unknown', null, 'No pool, so no buys or sells.', 0));
+    if (!pool)
+      out.push(
+        judged(
+          spec,
+          'unknown',
+          null,
+          withoutPool(facts, 'No pool, so no buys or sells.', 'its buys and sells'),
+          0,
+        ),
+      );
     else if (buys + sells === 0) out.push(judged(spec, 'fail', 0, 'No buys or sells in the last 24 hours.'));
     else {
       const share = buys / (buys + sells);

@@ -143,38 +143,66 @@ export const checkBuyTax: Check = (f, w) => taxCheck(f, w, 'buy');
 export const checkSellTax: Check = (f, w) => taxCheck(f, w, 'sell');
 export const checkTransferTax: Check = (f, w) => taxCheck(f, w, 'transfer');
 
+/** "the oldest buyer and the median buyer" for the holders that could not sell, when known. */
+function whoFailed(h: NonNullable<TokenReportFacts['holderSells']>): string {
+  const roles = [...new Set((h.sellers ?? []).filter((s) => !s.ok).map((s) => s.role))];
+  if (roles.length === 0) return '';
+  const last = roles.pop();
+  return ` (${roles.length ? `${roles.join(', ')} and ` : ''}${last})`;
+}
+
+/** " 2 more could not be probed." when some holder probes returned nothing. */
+function inconclusiveWords(h: NonNullable<TokenReportFacts['holderSells']>): string {
+  const n = h.inconclusive ?? 0;
+  return n > 0 ? ` ${n} more could not be probed (no result within the gas bound).` : '';
+}
+
 export const checkHolderSells: Check = (f, w) => {
   const spec = { check: 'holder_sells', label: 'Sells simulated for real holders', weight: w };
   const h = f.holderSells;
   if (!h || h.sampled <= 0)
-    return judged(spec, 'unknown', null, 'Sells could not be simulated for existing holders.');
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `Sells could not be simulated for existing holders.${h ? inconclusiveWords(h) : ''}`,
+    );
   const failedShare = h.failed / h.sampled;
   const spread = h.minTaxPct !== null && h.maxTaxPct !== null ? h.maxTaxPct - h.minTaxPct : 0;
   const value = `${h.couldSell}/${h.sampled} could sell`;
+  const sample = h.sellers?.some((s) => s.boughtBlock !== null)
+    ? 'sampled holders (pool buyers of different ages and the largest holders)'
+    : 'sampled holders';
+  const tail = inconclusiveWords(h);
   if (failedShare >= 0.5)
     return judged(
       spec,
       'fail',
       value,
-      `${h.failed} of ${h.sampled} sampled holders cannot sell their tokens.`,
+      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}, now or 20 blocks later.${tail}`,
     );
   if (h.maxTaxPct !== null && h.maxTaxPct > TAX_FAIL_PCT)
-    return judged(spec, 'fail', value, `Some holders pay a ${round(h.maxTaxPct, 1)}% tax when they sell.`);
+    return judged(
+      spec,
+      'fail',
+      value,
+      `Some holders pay a ${round(h.maxTaxPct, 1)}% tax when they sell.${tail}`,
+    );
   if (h.failed > 0)
     return judged(
       spec,
       'warn',
       value,
-      `${h.failed} of ${h.sampled} sampled holders cannot sell their tokens.`,
+      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}.${tail}`,
     );
   if ((h.maxTaxPct !== null && h.maxTaxPct > TAX_WARN_PCT) || spread > 5)
     return judged(
       spec,
       'warn',
       value,
-      `Sell tax differs between holders (${round(h.minTaxPct ?? 0, 1)}% to ${round(h.maxTaxPct ?? 0, 1)}%).`,
+      `Sell tax differs between holders (${round(h.minTaxPct ?? 0, 1)}% to ${round(h.maxTaxPct ?? 0, 1)}%).${tail}`,
     );
-  return judged(spec, 'pass', value, `All ${h.sampled} sampled holders could sell.`);
+  return judged(spec, 'pass', value, `All ${h.sampled} ${sample} could sell, at a real gas price.${tail}`);
 };
 
 /**

@@ -19,3 +19,17 @@ export function noPoolSentence(
   }
   return `The token has no liquidity pool, ${consequence}.`;
 }
+
+/**
+ * What a check that needs a pool says without one: `none` when the token has no pool, and "could
+ * not be checked" when its pools sit on a venue we do not read (never "there is no pool").
+ */
+export function withoutPool(
+  f: Pick<TokenReportFacts, 'mainPool' | 'unreadPools'>,
+  none: string,
+  what: string,
+): string {
+  return tradesOnlyOnUnreadVenue(f)
+    ? `The token trades only on a venue we do not read yet, so ${what} could not be checked.`
+    : none;
+}

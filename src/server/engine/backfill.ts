@@ -21,6 +21,11 @@ import { createVenueRegistry } from '../venues/registry';
 export const BACKFILL_WAIT_MS = 8_000;
 /** Heights probed per round of the creation-block search (one batch each). */
 export const PROBES_PER_ROUND = 48;
+/**
+ * A backfill may start this many blocks before the token's creation (one eth_getLogs range): the
+ * search stops there instead of narrowing to the exact block (2 rounds fewer at Base's height).
+ */
+export const START_SLACK_BLOCKS = 2_000n;
 /** Attempts per search round before the backfill gives up for this report (the next one retries). */
 const ROUND_ATTEMPTS = 4;
 const RETRY_BASE_MS = 200;
@@ -67,12 +72,17 @@ export function probeHeights(lo: bigint, hi: bigint, n: number): bigint[] {
 /**
  * First block where `address` has code, or null when it has none at `head`. Throws NoHistoryError
  * when the provider has no state for old blocks, and the RPC error when a round keeps failing.
+ * With `slack` > 1 the search stops once the creation block is known within `slack` blocks and
+ * returns the earliest candidate (a block at or before the creation): where an index starts, a few
+ * blocks early cost nothing (the address has no logs before it exists), a search round costs a
+ * round trip.
  */
 export async function findCreationBlock(
   client: PublicClient,
   address: Address,
   head: bigint,
   probes = PROBES_PER_ROUND,
+  slack = 1n,
 ): Promise<bigint | null> {
   const hasCode = async (block: bigint) => {
     const code = await client.getCode({ address, blockNumber: block });
@@ -97,6 +107,7 @@ export async function findCreationBlock(
       if (i > 0) lo = heights[i - 1] as bigint;
     }
     if (hi - lo <= 1n) return hi;
+    if (hi - lo <= slack) return lo + 1n;
   }
 }
 
@@ -142,7 +153,7 @@ export function createTokenBackfill(opts: {
     const { weth, usd } = network.contracts;
     // Pool discovery travels with the first search round.
     const [from, pools] = await Promise.all([
-      findCreationBlock(client, token, head),
+      findCreationBlock(client, token, head, PROBES_PER_ROUND, START_SLACK_BLOCKS),
       withRetries(() => venues.discoverPools(client, token, [weth, usd])),
     ]);
     if (from === null) return false;

@@ -80,4 +80,15 @@ describe('createSharedCache stale-while-revalidate', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.peek('a')).toBe(2);
   });
+
+  it('hands out a value it may not keep, then loads again (incomplete facts are never cached)', async () => {
+    const cache = createSharedCache<{ v: number; partial: boolean }>({
+      ttlMs: 1000,
+      keep: (x) => !x.partial,
+    });
+    expect(await cache.get('a', async () => ({ v: 1, partial: true }))).toEqual({ v: 1, partial: true });
+    expect(cache.peek('a')).toBeUndefined();
+    expect(await cache.get('a', async () => ({ v: 2, partial: false }))).toEqual({ v: 2, partial: false });
+    expect(cache.peek('a')?.v).toBe(2);
+  });
 });

@@ -24,6 +24,11 @@ export function createSharedCache<T>(opts: {
   now?: () => number;
   /** Told when a background reload fails (the stale entry stays until it ages out). */
   onRefreshError?: (key: string, err: unknown) => void;
+  /**
+   * Whether a loaded value may be kept (default: always). A value that may not is handed to the
+   * callers waiting for it and forgotten: the next request loads again (e.g. incomplete facts).
+   */
+  keep?: (value: T) => boolean;
 }): SharedCache<T> {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 500;
@@ -35,6 +40,8 @@ export function createSharedCache<T>(opts: {
     const p = load().then(
       (value) => {
         inflight.delete(key);
+        // Not kept: a stale complete entry (if any) stays, better than an incomplete one.
+        if (opts.keep && !opts.keep(value)) return value;
         done.delete(key);
         done.set(key, { value, at: now() });
         // Map keeps insertion order: drop the oldest beyond the cap.

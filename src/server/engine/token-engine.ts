@@ -21,7 +21,7 @@ import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
-import { createTokenBackfill } from './backfill';
+import { BACKFILL_WAIT_MS, createTokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 import { type Serialised, serialise } from './serialised';
 
@@ -32,6 +32,15 @@ export const FACTS_STALE_MS = 50_000;
 const MAX_AMOUNTS = 8;
 /** How long a request waits for the indexer to reach the head before using what it has. */
 const INDEX_WAIT_MS = 3_000;
+/** The whole report's time budget unless configured (REPORT_BUDGET_MS). */
+export const REPORT_BUDGET_MS = 8_000;
+/**
+ * Shares of the budget: a first-seen token's backfill is waited for at most until BACKFILL_SHARE
+ * of it has gone (then holders read "indexing, N% done"); simulations are given up on at
+ * SIMULATION_SHARE, leaving the rest for the reads after them.
+ */
+const BACKFILL_SHARE = 0.5;
+const SIMULATION_SHARE = 0.7;
 export const DEFAULT_AMOUNT_USD = 1000;
 
 /** The parts of a report that endpoints serve on their own, and the whole report. */
@@ -65,7 +74,31 @@ export type CreateTokenEngineOptions = {
   /** Stale-while-revalidate window past the TTL (0 = always wait for fresh facts). */
   staleMs?: number;
   blockscoutUrl?: string | undefined;
+  /** The whole report's time budget (REPORT_BUDGET_MS). */
+  budgetMs?: number;
 };
+
+/**
+ * The gather, or a 503 once the budget is spent: its core reads (token, pools, prices) are needed
+ * for any answer, so a chain too slow for them gets "try again", not a report built on guesses.
+ */
+async function withinBudget<T>(p: Promise<T>, at: number, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ChainUnavailableError(
+            `The chain RPC is too slow: the report could not be gathered within its ${(budgetMs / 1000).toFixed(1)} s budget. Try again shortly.`,
+          ),
+        ),
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+  });
+  p.catch(() => {});
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
 
 export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
@@ -90,7 +123,10 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     staleMs: opts.staleMs ?? FACTS_STALE_MS,
     onRefreshError: (token, err) =>
       opts.log.warn({ msg: 'refreshing token facts failed', token, err: (err as Error).message }),
+    // Facts missing a part the budget cut off are served once, never kept: gathered again next time.
+    keep: (f) => !f.incomplete?.length,
   });
+  const budgetMs = opts.budgetMs ?? REPORT_BUDGET_MS;
   let gathers = 0;
   let analyses = 0;
   let serialisations = 0;
@@ -175,11 +211,17 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       // Base: index the token first (bounded wait), then gather once. A backfill that is not done
       // in time leaves a partial result ("holders: indexing, N% done"), never a wrong count.
       if (backfill && head >= 0n && !backfill.complete(address, head)) {
-        await backfill.ensure(address, { head });
+        const waitMs = Math.min(BACKFILL_WAIT_MS, started + budgetMs * BACKFILL_SHARE - Date.now());
+        await backfill.ensure(address, { head, waitMs: Math.max(0, waitMs) });
       }
       let f: TokenReportFacts;
       try {
-        f = await gatherTokenFacts(deps, address);
+        const deadline = { at: started + budgetMs * SIMULATION_SHARE, budgetMs };
+        f = await withinBudget(
+          gatherTokenFacts({ ...deps, deadline }, address),
+          started + budgetMs,
+          budgetMs,
+        );
       } catch (e) {
         // An RPC failure that escaped a reader is the chain's fault: a retryable 503, not a 500.
         if (!isAppError(e) && e instanceof BaseError) {

@@ -20,6 +20,7 @@ import {
   priceInQuote,
   type VenueId,
 } from '../venues/venue';
+import { byDeadline, type Deadline, notInTime } from './budget';
 import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
@@ -42,8 +43,17 @@ import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics } from './token-reads';
-import { type ProbeRoute, simulateTrading } from './trade-simulation';
-import type { Holder, HolderKind, LiquidityEventFact, PoolFacts, SwapFact, TokenReportFacts } from './types';
+import { planTrading } from './trade-plan';
+import { simulateTrading } from './trade-simulation';
+import type {
+  Holder,
+  HolderKind,
+  LiquidityEventFact,
+  OwnerPowerFacts,
+  PoolFacts,
+  SwapFact,
+  TokenReportFacts,
+} from './types';
 import { lookupVerification } from './verification-lookup';
 import { mayBeWrapper, probeWrapping } from './wrapping';
 
@@ -59,6 +69,8 @@ export type GatherDeps = {
   venues?: VenueRegistry;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
+  /** The report's time budget: simulations not done by then are reported as not checked in time. */
+  deadline?: Deadline;
 };
 
 const DAY = 86_400;
@@ -174,6 +186,26 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
         buyers: [] as PoolBuyer[],
         codeSizes: new Map<string, number>(),
       });
+  // The pools' state needs only the index (creator, position ids): it is read beside the
+  // capability checks, in the same round trip, not after them.
+  const v3 = network.contracts.uniswapV3;
+  const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
+  const statesP = Promise.all([
+    creationP,
+    v3
+      ? readPoolPositions(
+          db,
+          v3.positionManager,
+          pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
+        )
+      : undefined,
+  ]).then(([creation, positions]) =>
+    venues.readPools(client, t, pairRows, {
+      deployer: (creation?.deployer as Address | null | undefined) ?? null,
+      positions,
+    }),
+  );
+  statesP.catch(() => {});
   const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
       ethUsdP,
@@ -181,20 +213,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       lookupVerification(deps, t),
       readHolderCount(db, t),
       topWithCode,
-      ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+      creationP,
     ]);
-  const v3 = network.contracts.uniswapV3;
-  const positions = v3
-    ? await readPoolPositions(
-        db,
-        v3.positionManager,
-        pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
-      )
-    : undefined;
-  const states = await venues.readPools(client, t, pairRows, {
-    deployer: (creation?.deployer as Address | null | undefined) ?? null,
-    positions,
-  });
+  const states = await statesP;
 
   // Price path token → WETH → USD through the deepest pool.
   const poolFacts: PoolFacts[] = [];
@@ -319,31 +340,53 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
     return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote));
   };
-  // The simulations at once: against a remote RPC they share round trips.
+  // The simulations at once: against a remote RPC they share round trips. Each is bounded by the
+  // report's time budget; one not done in time says so (never a default that reads as "safe").
+  const incomplete: string[] = [];
+  const budgetMs = deps.deadline?.budgetMs ?? 0;
+  type Trading = Awaited<ReturnType<typeof simulateTrading>>;
   const [market, trading, ownerPowers, wrapping] = await Promise.all([
     readMarkets(venues, client, t, states, buyAmountIn),
     sim
-      ? simulateTrading(client, {
-          route: sim.route,
-          buyWei: sim.buyWei,
-          maxLadderWei: sim.buyWei * 100n,
-          holders: sellers,
-          block: basics.block,
-        })
+      ? byDeadline(
+          deps.deadline,
+          incomplete,
+          'trade',
+          simulateTrading(client, {
+            route: sim.route,
+            buyWei: sim.buyWei,
+            maxLadderWei: sim.buyWei * 100n,
+            holders: sellers,
+            block: basics.block,
+          }),
+          (): Trading => ({
+            trade: { status: 'error', message: notInTime('The buy-and-sell simulation', budgetMs) },
+            holderSells: null,
+            requests: 0,
+          }),
+        )
       : { trade: { status: 'no_pool' } as const, holderSells: null, requests: 0 },
-    simulateOwnerPowers(client, {
-      token: t,
-      code: capabilities.code,
-      implementationCode: capabilities.implementationCode,
-      owner: capabilities.owner,
-      deployer: (deployer as Address | null) ?? null,
-      // The owner-power probe trades through the same venue adapter and route as the trade simulation.
-      pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
-      // Real pool buyers first (the oldest is the best victim), then the largest holders.
-      holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-      createdAtBlock: creation?.createdBlock ?? null,
-    }),
-    mayBeWrapper(capabilities.code) ? probeWrapping(client, t) : undefined,
+    byDeadline(
+      deps.deadline,
+      incomplete,
+      'ownerPowers',
+      simulateOwnerPowers(client, {
+        token: t,
+        code: capabilities.code,
+        implementationCode: capabilities.implementationCode,
+        owner: capabilities.owner,
+        deployer: (deployer as Address | null) ?? null,
+        // The owner-power probe trades through the same venue adapter and route as the trade simulation.
+        pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
+        // Real pool buyers first (the oldest is the best victim), then the largest holders.
+        holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+        createdAtBlock: creation?.createdBlock ?? null,
+      }),
+      (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
+    ),
+    mayBeWrapper(capabilities.code)
+      ? byDeadline(deps.deadline, incomplete, 'wrapping', probeWrapping(client, t), () => undefined)
+      : undefined,
   ]);
   const { trade, holderSells } = trading;
 
@@ -412,6 +455,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     rugFeatures: {},
     ...(wrapping ? { wrapping } : {}),
     isUsdReference: t === usd,
+    ...(incomplete.length > 0 ? { incomplete } : {}),
   };
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(db, {
@@ -582,45 +626,4 @@ async function readMarkets(
     }),
   );
   return out;
-}
-
-/**
- * Which pool and route the trade simulation uses: the deepest priced pool the venue can route
- * (WETH-quoted directly, USD-quoted through the same venue's deepest WETH/USD pool), with a buy of
- * half a percent of its quote reserve, in ETH. null when no pool can be traded.
- */
-function planTrading(
-  token: Address,
-  weth: Address,
-  poolFacts: PoolFacts[],
-  states: PoolState[],
-  wethUsdPools: PoolState[],
-  ethUsd: number | null,
-  venues: VenueRegistry,
-): { route: ProbeRoute; buyWei: bigint } | null {
-  for (const pf of poolFacts) {
-    const pool = states.find((s) => s.pair === pf.pair);
-    const venue = pool ? venues.get(pool.venue) : undefined;
-    if (!pool || !venue) continue;
-    const viaWeth = pool.quote === weth;
-    if (!viaWeth && (ethUsd === null || !(ethUsd > 0))) continue;
-    const hop = viaWeth
-      ? null
-      : ([...wethUsdPools]
-          .filter((h) => h.venue === pool.venue && [h.token0, h.token1].includes(pool.quote))
-          .sort((a, b) =>
-            b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0,
-          )[0] ?? null);
-    // Drained below one millionth of a unit (WETH) or a cent (USD): a rugged pool, not a failed buy.
-    const minQuote = viaWeth ? 1_000_000_000_000n : 10_000n;
-    const route = venue.probeRoute({ token, pool, weth, hop, minQuote });
-    if (!route) continue;
-    const share = pool.quoteReserve / 200n;
-    const buyWei = viaWeth
-      ? share
-      : (share * 10n ** 12n * 1_000_000n) / BigInt(Math.max(1, Math.round((ethUsd as number) * 1e6)));
-    if (buyWei === 0n) continue;
-    return { route, buyWei };
-  }
-  return null;
 }

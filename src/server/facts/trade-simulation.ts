@@ -61,6 +61,9 @@ export const DEFAULT_LADDER_ETH = [
   0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
 ];
 
+/** Wall-clock bound of the simulation request: a token that makes the node loop is reported, not waited on. */
+const SIMULATION_TIMEOUT_MS = 12_000;
+
 /** Share of each holder's balance sold in the holder simulation (10%): a sell, not a dump. */
 const HOLDER_SELL_FRACTION_BPS = 1_000n;
 export const MAX_HOLDERS = 25;
@@ -267,11 +270,17 @@ export function interpretHolderSells(
   now: (SellResult | null)[],
   later: (SellResult | null)[] | null,
 ): HolderSellSimulationFacts {
-  const sellers: HolderSellSimulationFacts['sellers'] = [];
+  const sellers: NonNullable<HolderSellSimulationFacts['sellers']> = [];
+  let inconclusive = 0;
   holders.forEach((h, i) => {
     const a = now[i] ?? null;
     const b = later?.[i] ?? null;
-    if (!a?.tried || a.amount === 0n) return;
+    // No report back (out of gas, or the token broke the call): not a verdict on the holder.
+    if (!a?.tried) {
+      inconclusive++;
+      return;
+    }
+    if (a.amount === 0n) return;
     const passed = a.ok ? a : b?.ok ? b : null;
     sellers.push({
       address: h.address,
@@ -291,6 +300,7 @@ export function interpretHolderSells(
     minTaxPct: taxes.length ? Math.min(...taxes) : null,
     maxTaxPct: taxes.length ? Math.max(...taxes) : null,
     sellers,
+    inconclusive,
   };
 }
 
@@ -325,7 +335,7 @@ export async function simulateTrading(
   });
   const code = TradeProbe.deployedBytecode as Hex;
   try {
-    return await simulateOverBlocks(client, input, holders, probeData, where);
+    return await bounded(simulateOverBlocks(client, input, holders, probeData, where));
   } catch (e) {
     if (!rejectsStateOverride(e))
       return {
@@ -394,6 +404,25 @@ export async function simulateTrading(
     }
   }
   return { trade, holderSells, requests: 1 + (holders.length ? 2 : 1) };
+}
+
+function bounded<T>(p: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(
+      () => reject(new Error(`the simulation took longer than ${SIMULATION_TIMEOUT_MS / 1000} s`)),
+      SIMULATION_TIMEOUT_MS,
+    );
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
 }
 
 function dedupeHolders(all: TradingSimulationInput['holders']): TradingSimulationInput['holders'] {

@@ -131,6 +131,8 @@ export type HolderSellSimulationFacts = {
   maxTaxPct: number | null;
   /** Each sampled holder (absent in facts cached before holders were sampled by age). */
   sellers?: HolderSellOutcome[];
+  /** Holders whose sell probe returned no report (out of gas, broken by the token): inconclusive. */
+  inconclusive?: number;
 };
 
 export type HolderKind = 'eoa' | 'contract' | 'pair' | 'locker' | 'burn' | 'deployer';
@@ -315,4 +317,9 @@ export type TokenReportFacts = {
   wrapping?: WrappingFacts;
   /** The token is the network's configured USD reference (the unit every USD figure is in). */
   isUsdReference?: boolean;
+  /**
+   * Parts given up on when the report's time budget ran out (each says so in its own place, e.g.
+   * the trade simulation's status is 'error'). Facts with any are never cached.
+   */
+  incomplete?: string[];
 };

@@ -27,6 +27,7 @@ import {
   keccak256,
   maxUint256,
   parseEther,
+  type TransactionReceipt,
   toHex,
 } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -158,6 +159,19 @@ export function replicaPairFor(a: Address, b: Address): Address {
   }).toLowerCase() as Address;
 }
 
+/**
+ * The receipt, polled directly: viem's waitForTransactionReceipt waits for a *new* block once its
+ * first look misses, and after the build no further block may come (automine, nothing else sends).
+ */
+async function receiptOf(chain: LocalChainClients, hash: Hex): Promise<TransactionReceipt> {
+  for (let i = 0; i < 1_500; i++) {
+    const r = await chain.public.getTransactionReceipt({ hash }).catch(() => null);
+    if (r) return r;
+    await new Promise((x) => setTimeout(x, 20));
+  }
+  throw new Error(`replica: no receipt for ${hash} after 30 s`);
+}
+
 type Send = (
   from: Address,
   to: Address,
@@ -188,7 +202,7 @@ function createSender(chain: LocalChainClients, o: { spaced: boolean }): Send {
       value,
       gas: GAS,
     } as never);
-    const r = await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const r = await receiptOf(chain, hash);
     if (r.status !== 'success') throw new Error(`replica: ${functionName} from ${from} reverted (${hash})`);
     return r;
   };

@@ -44,6 +44,8 @@ export type GatewayOptions = {
   simulateV1?: boolean;
   /** Largest JSON-RPC batch accepted. */
   maxBatch?: number;
+  /** Extra delay on a request carrying eth_simulateV1: a provider whose heavy calls queue behind others. */
+  slowSimulationMs?: number;
 };
 
 export type GatewayStats = {
@@ -88,6 +90,7 @@ export const GATEWAY_DEFAULTS = {
   stateOverrides: true,
   simulateV1: true,
   maxBatch: 100,
+  slowSimulationMs: 0,
 } as const satisfies Omit<GatewayOptions, 'upstreamUrl'>;
 
 /** Method prefixes a public endpoint does not serve. */
@@ -129,6 +132,7 @@ const errorReply = (id: unknown, code: number, message: string): RpcReply => ({
   error: { code, message },
 });
 const hex = (n: bigint) => `0x${n.toString(16)}`;
+const isSimulation = (c: RpcCall) => c.method === 'eth_simulateV1';
 
 export async function startRpcGateway(options: GatewayOptions): Promise<RpcGateway> {
   const opts = { ...GATEWAY_DEFAULTS, ...options } as Required<Omit<GatewayOptions, 'rateLimit'>> & {
@@ -248,6 +252,7 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
   async function answer(calls: RpcCall[]): Promise<RpcReply[]> {
     const replies: (RpcReply | null)[] = await Promise.all(calls.map(refuse));
     const forward = calls.filter((_, i) => replies[i] === null);
+    if (opts.slowSimulationMs > 0 && forward.some(isSimulation)) await idle(opts.slowSimulationMs);
     if (forward.length > 0) {
       const got = (await upstream(forward)) as RpcReply[];
       const byId = new Map<unknown, RpcReply>();

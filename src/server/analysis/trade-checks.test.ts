@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { TokenReportFacts, TradeSimulationFacts } from '../facts/types';
+import { safeToken } from './fixtures';
+import { checkHolderSells, checkHoneypot, checkSellCooldown, checkTransferTax } from './trade-checks';
+
+const ok = safeToken.trade as Extract<TradeSimulationFacts, { status: 'ok' }>;
+const context = { gasPriceGwei: 0.011, baseFeeGwei: 0.01, laterBlocksProbed: [1, 2, 5, 20] };
+const withTrade = (trade: TradeSimulationFacts, holderSells = safeToken.holderSells): TokenReportFacts => ({
+  ...safeToken,
+  trade,
+  holderSells,
+});
+
+describe('trade checks over several blocks', () => {
+  it('a sell that passes 2 blocks after the buy is a 2-block cooldown, not a honeypot', () => {
+    const f = withTrade({ ...ok, ...context, sellDelayBlocks: 2, sellBlockedAfterBlocks: null });
+    expect(checkHoneypot(f, 30)).toMatchObject({ outcome: 'pass', value: 'can sell later' });
+    expect(checkSellCooldown(f, 5)).toMatchObject({ outcome: 'warn', value: '2 blocks' });
+  });
+
+  it('a sell that passes at first and fails 5 blocks later is a wallet-lock honeypot', () => {
+    const f = withTrade({
+      ...ok,
+      ...context,
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: 5,
+      sellBlockedReason: 'locked',
+    });
+    const e = checkHoneypot(f, 30);
+    expect(e).toMatchObject({ outcome: 'fail', value: 'sells locked later' });
+    expect(e.detail).toContain('5 blocks after the buy');
+    expect(checkSellCooldown(f, 5).outcome).toBe('warn');
+  });
+
+  it('a sell that never passes, with no holder able to sell, is a honeypot tried in later blocks too', () => {
+    const f = withTrade(
+      {
+        status: 'sell_failed',
+        pair: ok.pair,
+        router: ok.router,
+        buyTaxPct: 0,
+        revertReason: 'gas',
+        ...context,
+      },
+      { sampled: 3, couldSell: 0, failed: 3, minTaxPct: null, maxTaxPct: null },
+    );
+    const e = checkHoneypot(f, 30);
+    expect(e.outcome).toBe('fail');
+    expect(e.detail).toContain('1, 2, 5 and 20 blocks later');
+    expect(e.detail).toContain('0.011 gwei');
+  });
+
+  it('a fresh buyer stuck for 20 blocks while holders sell: a long cooldown, not a honeypot', () => {
+    const f = withTrade(
+      {
+        status: 'sell_failed',
+        pair: ok.pair,
+        router: ok.router,
+        buyTaxPct: 0,
+        revertReason: 'cooldown',
+        ...context,
+      },
+      { sampled: 4, couldSell: 4, failed: 0, minTaxPct: 0, maxTaxPct: 0 },
+    );
+    expect(checkHoneypot(f, 30).outcome).toBe('pass');
+    expect(checkSellCooldown(f, 5)).toMatchObject({ outcome: 'warn', value: 'over 20 blocks' });
+  });
+
+  it('a transfer that never passes is not a 100% tax', () => {
+    const f = withTrade({
+      ...ok,
+      ...context,
+      transferTaxPct: null,
+      transferFailed: true,
+      transferDelayBlocks: null,
+    });
+    expect(checkTransferTax(f, 5)).toMatchObject({ outcome: 'unknown', value: null });
+    expect(checkSellCooldown(f, 5)).toMatchObject({ outcome: 'warn', value: 'transfers fail' });
+  });
+
+  it('names the holders by age that cannot sell', () => {
+    const f = withTrade(ok, {
+      sampled: 3,
+      couldSell: 1,
+      failed: 2,
+      minTaxPct: 0,
+      maxTaxPct: 0,
+      sellers: [
+        {
+          address: '0x01',
+          role: 'oldest buyer',
+          boughtBlock: 10,
+          ok: false,
+          afterBlocks: null,
+          taxPct: null,
+          revertReason: 'locked',
+        },
+        {
+          address: '0x02',
+          role: 'median buyer',
+          boughtBlock: 20,
+          ok: false,
+          afterBlocks: null,
+          taxPct: null,
+          revertReason: 'locked',
+        },
+        {
+          address: '0x03',
+          role: 'latest buyer',
+          boughtBlock: 30,
+          ok: true,
+          afterBlocks: 1,
+          taxPct: 0,
+          revertReason: null,
+        },
+      ] as never,
+    });
+    const e = checkHolderSells(f, 10);
+    expect(e.outcome).toBe('fail');
+    expect(e.detail).toContain('oldest buyer and median buyer');
+  });
+});
