@@ -28,6 +28,7 @@ import {
   withChainProgramme,
 } from '../../airdrops/catalogue';
 import { airdrops } from '../../db/schema';
+import { createSharedCache } from '../../engine/cache';
 import { AppError, ChainUnavailableError, NotFoundError } from '../../errors';
 import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import { pricesOf } from '../../trader-tools/prices';
@@ -160,12 +161,20 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
       .sort((a, b) => order[a.status] - order[b.status]);
   };
 
+  // The list values reward tokens through the engine and reads the staking programme on chain:
+  // served stale-while-revalidate (pages poll it), and forgotten when the catalogue changes.
+  const listCache = createSharedCache<Airdrop[]>({ ttlMs: 10_000, staleMs: 120_000, maxEntries: 1 });
+  const listAllCached = () => listCache.get('all', listAll);
+
   app.get('/api/airdrops', async (req): Promise<Airdrop[]> => {
     const q = parseWith(airdropQuerySchema, req.query ?? {}, 'query');
-    return filterAirdrops(await listAll(), q.category, q.search);
+    return filterAirdrops(await listAllCached(), q.category, q.search);
   });
 
-  app.get('/api/airdrops/summary', async (): Promise<AirdropSummary> => summarise(await listAll(), now()));
+  app.get(
+    '/api/airdrops/summary',
+    async (): Promise<AirdropSummary> => summarise(await listAllCached(), now()),
+  );
 
   const decimals = new Map<string, number | null>();
   app.post('/api/airdrops/:id/eligibility', async (req): Promise<EligibilityResult> => {
@@ -222,6 +231,7 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
         set: { entry: resolved as Record<string, unknown>, updatedAt: new Date() },
       })
       .returning();
+    listCache.delete('all');
     reply.status(201);
     return toAirdrop((row?.entry ?? resolved) as AirdropEntry, now(), () => null);
   });
