@@ -4,7 +4,8 @@
  * exactly as `BASE_RPC_URL=<gateway> npm start` starts it (startRuntime + createApp, in-memory DB)
  * and every report is a real HTTP GET of /api/tokens/:address/report.
  *
- *   cold  = the first report of each replica token (backfill from its creation block included),
+ *   cold  = the first report of each replica token — V2 clean/honeypot/tax/rug and the V3-only
+ *           clean and honeypot tokens (backfill from its creation block included),
  *           each in a fresh app so nothing is cached: wall time and JSON-RPC requests (HTTP
  *           requests at the gateway; a batch counts once — background indexer requests during the
  *           report are counted too, as a provider would bill them)

@@ -283,7 +283,7 @@ describe('Base mode with 20% of RPC requests failing', () => {
     for (const path of ['/api/network', '/api/health']) {
       statuses.push((await faultyApp.inject({ method: 'GET', url: path })).statusCode);
     }
-    for (const kind of ['clean', 'rug'] as const) {
+    for (const kind of ['clean', 'rug', 'v3Clean'] as const) {
       for (const p of TOKEN_PATHS) {
         const url = p.replace('{a}', replica.manifest.tokens[kind]);
         const res = await faultyApp.inject({ method: 'GET', url });
@@ -299,7 +299,7 @@ describe('Base mode with 20% of RPC requests failing', () => {
 
     // Faults over: once the backfill has completed, the figures are the fault-free ones.
     replica.gateway.configure({ errorRate: 0 });
-    for (const kind of ['clean', 'rug'] as const) {
+    for (const kind of ['clean', 'rug', 'v3Clean'] as const) {
       const a = replica.manifest.tokens[kind];
       let r: TokenReport | undefined;
       for (let i = 0; i < 10; i++) {
@@ -316,6 +316,8 @@ describe('Base mode with 20% of RPC requests failing', () => {
       expect(r?.rug.riskLevel).toBe(want?.rug.riskLevel);
       // The pool's history was indexed too (a failed pool look-up must not mean "no pools").
       expect(r?.facts.pools[0]?.recentSwapCount).toBe(want?.facts.pools[0]?.recentSwapCount);
+      // A V3 pool's burned position was found (its id comes from the indexed mint), not "unlocked".
+      expect(r?.facts.pools[0]?.lpBurnedShare).toBe(want?.facts.pools[0]?.lpBurnedShare);
     }
   });
 });

@@ -186,6 +186,26 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
         buyers: [] as PoolBuyer[],
         codeSizes: new Map<string, number>(),
       });
+  // The pools' state needs only the index (creator, position ids): it is read beside the
+  // capability checks, in the same round trip, not after them.
+  const v3 = network.contracts.uniswapV3;
+  const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
+  const statesP = Promise.all([
+    creationP,
+    v3
+      ? readPoolPositions(
+          db,
+          v3.positionManager,
+          pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
+        )
+      : undefined,
+  ]).then(([creation, positions]) =>
+    venues.readPools(client, t, pairRows, {
+      deployer: (creation?.deployer as Address | null | undefined) ?? null,
+      positions,
+    }),
+  );
+  statesP.catch(() => {});
   const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
       ethUsdP,
@@ -193,20 +213,9 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       lookupVerification(deps, t),
       readHolderCount(db, t),
       topWithCode,
-      ensureDeployers(db, client, [t]).then(() => readCreation(db, t)),
+      creationP,
     ]);
-  const v3 = network.contracts.uniswapV3;
-  const positions = v3
-    ? await readPoolPositions(
-        db,
-        v3.positionManager,
-        pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
-      )
-    : undefined;
-  const states = await venues.readPools(client, t, pairRows, {
-    deployer: (creation?.deployer as Address | null | undefined) ?? null,
-    positions,
-  });
+  const states = await statesP;
 
   // Price path token → WETH → USD through the deepest pool.
   const poolFacts: PoolFacts[] = [];

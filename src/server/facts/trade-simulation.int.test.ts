@@ -220,6 +220,15 @@ describe('simulateTrading: a fresh user', () => {
     expect(trade).toEqual({ status: 'no_pool' });
   });
 
+  it('without a known start block, empty blocks fill the gaps: later sells still probed', async () => {
+    const { trade } = await simulateTrading(chain.public, {
+      ...(await plan(manifest.risks.honeypot)),
+      block: null,
+      holders: [],
+    });
+    expect(trade).toMatchObject({ status: 'sell_failed', laterBlocksProbed: [1, 2, 5, 20] });
+  });
+
   it('a pool drained by a rug (dust left) → no_pool, not a failed buy', async () => {
     expect(await simulate(manifest.risks.rugged)).toEqual({ status: 'no_pool' });
   });
