@@ -70,15 +70,47 @@ export async function startRuntime(
 
   const onSlowQuery = (query: string, ms: number) =>
     log.debug({ msg: 'slow query', duration_ms: Math.round(ms), sql: query.slice(0, 300) });
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : opts.memoryDb
-        ? { kind: 'memory', onSlowQuery }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), onSlowQuery },
-  );
+  const startedAt = performance.now();
+  // The local chain (anvil, its saved state or the scenario build) does not need the database:
+  // both start side by side, and each phase line gives its own duration.
+  let chainPhaseFrom = startedAt;
+  const localChainStart = config.baseRpcUrl
+    ? undefined
+    : startLocalChain({
+        dataDir: opts.ephemeralChain ? undefined : config.dataDir,
+        variant: config.scenario,
+        seed: config.scenarioSeed,
+        simulator: { enabled: config.simulator, blockMs: config.simulatorBlockMs },
+        anvilPath: config.anvilPath,
+        rpcTimeoutMs: config.rpcTimeoutMs,
+        log,
+        now: opts.now,
+        onPhase: progress
+          ? (name, detail) => {
+              progress.phase(name, detail, chainPhaseFrom);
+              chainPhaseFrom = performance.now();
+            }
+          : undefined,
+      });
+  // Awaited below; a failure that comes first must not count as unhandled meanwhile.
+  localChainStart?.catch(() => {});
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : opts.memoryDb
+          ? { kind: 'memory', onSlowQuery }
+          : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), onSlowQuery },
+    );
+  } catch (e) {
+    // Report the database's failure now, not after the scenario build; anvil is stopped when the
+    // chain start settles (and dies with this process anyway).
+    void localChainStart?.then((c) => c.stop()).catch(() => {});
+    throw e;
+  }
   log.info({ msg: 'database ready', kind: database.kind });
-  progress?.phase('db', database.kind);
+  progress?.phase('db', database.kind, startedAt);
 
   let localChain: LocalChain | undefined;
   try {
@@ -141,17 +173,7 @@ export async function startRuntime(
       };
     }
 
-    localChain = await startLocalChain({
-      dataDir: opts.ephemeralChain ? undefined : config.dataDir,
-      variant: config.scenario,
-      seed: config.scenarioSeed,
-      simulator: { enabled: config.simulator, blockMs: config.simulatorBlockMs },
-      anvilPath: config.anvilPath,
-      rpcTimeoutMs: config.rpcTimeoutMs,
-      log,
-      now: opts.now,
-      onPhase: progress ? (name, detail) => progress.phase(name, detail) : undefined,
-    });
+    localChain = await (localChainStart as Promise<LocalChain>);
     const chain = localChain;
     const network = describeLocalNetwork(chain.manifest, chain.clients.rpcUrl);
     const genesis = await localChain.clients.public.getBlock({ blockNumber: 0n });

@@ -6,8 +6,11 @@
 import type { Logger } from './logger';
 
 export type StartProgress = {
-  /** Marks the end of a phase that started where the previous one ended. */
-  phase(name: string, detail?: string): void;
+  /**
+   * Marks the end of a phase that started where the previous one ended, or at `startedAt`
+   * (performance.now()) for phases that run side by side (the database and the chain).
+   */
+  phase(name: string, detail?: string, startedAt?: number): void;
   /** Milliseconds since the process started. */
   elapsedMs(): number;
 };
@@ -16,10 +19,10 @@ export function createStartProgress(log: Logger): StartProgress {
   // performance.now() counts from the process's start: the first phase includes module loading.
   let last = 0;
   return {
-    phase(name, detail) {
+    phase(name, detail, startedAt) {
       const now = performance.now();
-      const ms = Math.round(now - last);
-      last = now;
+      const ms = Math.round(now - (startedAt ?? last));
+      last = Math.max(last, now);
       log.info({
         msg: `start ▸ ${name.padEnd(8)} ${(ms / 1000).toFixed(1).padStart(5)} s${detail ? `  ${detail}` : ''}`,
         phase: name,

@@ -116,6 +116,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
   opts.onPhase?.('chain', anvil.restored && manifest ? 'anvil, saved state restored' : 'anvil, new chain');
 
   let built = false;
+  let firstSave: Promise<void> | undefined;
   if (!manifest) {
     const started = Date.now();
     log.info({ msg: 'building the local market scenario', variant: opts.variant, seed: opts.seed });
@@ -134,8 +135,19 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     }
     built = true;
     if (statePath && manifestPath) {
-      await anvil.saveState();
-      await writeFileDurable(manifestPath, JSON.stringify(manifest, null, 2));
+      // Saved in the background while the index catches up: the dump of a full chain takes
+      // seconds. The manifest is written only once that state is on disk, so a start killed
+      // before then rebuilds, as an interrupted build always does; stop() waits for it.
+      const written = manifest;
+      firstSave = anvil
+        .saveState()
+        .then(() => writeFileDurable(manifestPath, JSON.stringify(written, null, 2)))
+        .catch((e) =>
+          log.warn({
+            msg: 'saving the new local chain failed; the next start rebuilds it',
+            err: (e as Error).message,
+          }),
+        );
     }
     log.info({
       msg: 'local market scenario ready',
@@ -186,6 +198,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     stop: () => {
       stopping ??= (async () => {
         unsubscribe();
+        await firstSave;
         await saver?.stop();
         await runSimulator(false);
         await finalAnvil.stop({ save: Boolean(statePath) });

@@ -15,9 +15,33 @@ export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
  * logs stay): dropping them keeps the state file about five times smaller as the simulator runs.
  */
 export function compactState(json: string): string {
-  const state = JSON.parse(json) as { transactions?: { info?: { traces?: unknown[] } }[] };
+  const state = JSON.parse(json) as {
+    transactions?: { info?: { traces?: unknown[] } }[];
+    blocks?: { header?: { number?: string; timestamp?: string } }[];
+  };
   for (const tx of state.transactions ?? []) if (tx.info) tx.info.traces = [];
+  state.blocks = oneGenesis(state.blocks);
   return JSON.stringify(state);
+}
+
+/**
+ * anvil started with --load-state makes a genesis block of its own (dated at that start) and
+ * keeps it next to the loaded one in its next dump: after two restarts the file held three
+ * blocks numbered 0, and whichever anvil then served as block 0 gave the chain a new genesis hash,
+ * so the index took it for another chain and re-indexed everything. The real genesis is the
+ * oldest; the others are dropped.
+ */
+export function oneGenesis<T extends { header?: { number?: string; timestamp?: string } }>(
+  blocks: T[] | undefined,
+): T[] | undefined {
+  if (!blocks) return blocks;
+  const isGenesis = (b: T) => b.header?.number !== undefined && BigInt(b.header.number) === 0n;
+  const geneses = blocks.filter(isGenesis);
+  if (geneses.length <= 1) return blocks;
+  const oldest = geneses.reduce((a, b) =>
+    BigInt(b.header?.timestamp ?? '0x0') < BigInt(a.header?.timestamp ?? '0x0') ? b : a,
+  );
+  return blocks.filter((b) => !isGenesis(b) || b === oldest);
 }
 
 /** temp file + fsync + rename + fsync of the directory: the file is the old or the new, whole. */
@@ -66,6 +90,15 @@ const { gunzipSync } = require('node:zlib');
   const t1 = performance.now();
   const state = JSON.parse(gunzipSync(Buffer.from(body.result.slice(2), 'hex')).toString('utf8'));
   for (const tx of state.transactions || []) if (tx.info) tx.info.traces = [];
+  if (Array.isArray(state.blocks)) {
+    const isGenesis = (b) => b.header && b.header.number !== undefined && BigInt(b.header.number) === 0n;
+    const geneses = state.blocks.filter(isGenesis);
+    if (geneses.length > 1) {
+      const oldest = geneses.reduce((a, b) =>
+        BigInt(b.header.timestamp || '0x0') < BigInt(a.header.timestamp || '0x0') ? b : a);
+      state.blocks = state.blocks.filter((b) => !isGenesis(b) || b === oldest);
+    }
+  }
   const json = JSON.stringify(state);
   const tmp = statePath + '.tmp-' + tmpSuffix;
   const fd = fs.openSync(tmp, 'w');
