@@ -130,8 +130,10 @@ export const OWNER_POWER_LABELS: Record<OwnerPowerEffect, string> = {
  *  - `peg`: priced within `pegTolerance` of $1 in its deepest pool, with the dollar measured through
  *    another asset (ETH priced by the chain's USD reference) — or the token IS the configured USD
  *    reference, whose peg is the premise of every USD figure and cannot be measured against itself;
- *  - `stable`: the price moved less than `pegTolerance` over 24 h, although supply was issued (mints
- *    that do not move the price are issuance, not dilution of a floating price);
+ *  - `stable`: the peg holds over time, although supply was issued (mints that do not move the price
+ *    are issuance, not dilution of a floating price): the TWAP in USD within `pegTolerance` of $1, or,
+ *    without a TWAP, a 24 h move against its quote below `pegTolerance` (for the USD reference: by
+ *    definition);
  *  - `deep`: its deepest pool holds at least `minPoolUsd`;
  *  - `used`: at least `minHolders` holders and `minAgeDays` of history;
  *  - `harmless`: no power measured (usable today) that taxes, blocks or moves holders' tokens, and a
@@ -165,7 +167,10 @@ export type TrustedAssetSignals = {
   /** USD price in the deepest pool and how the dollar was known. */
   priceUsd: number | null;
   pegSource: 'reference' | 'measured' | null;
+  /** 24 h change of the deepest pool's price in its quote (WETH: includes ETH's own move). */
   priceChange24hPct: number | null;
+  /** Time-weighted average USD price over the TWAP window, when the venue gives one. */
+  twapPriceUsd: number | null;
   deepestPoolUsd: number | null;
   holderCount: number | null;
   ageDays: number | null;
@@ -228,14 +233,25 @@ export function judgeTrustedAsset(s: TrustedAssetSignals): TrustedAssetJudgement
             ? 'no USD price'
             : `priced $${s.priceUsd.toPrecision(4)} through ETH`,
     },
-    {
-      test: 'stable',
-      met: within(s.priceChange24hPct, -tol * 100, tol * 100),
-      detail:
-        s.priceChange24hPct === null
-          ? 'no 24 h price history'
-          : `moved ${s.priceChange24hPct.toFixed(2)}% in 24 h`,
-    },
+    // The reference's USD price is 1 by definition; otherwise the average price over the TWAP window
+    // must hold the peg too, or (no TWAP) the 24 h change in the quote — which includes ETH's own move
+    // for a WETH pool, so a volatile day fails it: conservative, never excusing.
+    s.pegSource === 'reference'
+      ? { test: 'stable', met: true, detail: 'the unit of account (its USD price is 1 by definition)' }
+      : s.twapPriceUsd !== null
+        ? {
+            test: 'stable',
+            met: within(s.twapPriceUsd, 1 - tol, 1 + tol),
+            detail: `averaged $${s.twapPriceUsd.toPrecision(4)} over the TWAP window`,
+          }
+        : {
+            test: 'stable',
+            met: within(s.priceChange24hPct, -tol * 100, tol * 100),
+            detail:
+              s.priceChange24hPct === null
+                ? 'no 24 h price history'
+                : `moved ${s.priceChange24hPct.toFixed(2)}% in 24 h against its quote`,
+          },
     {
       test: 'deep',
       met: (s.deepestPoolUsd ?? 0) >= T.minPoolUsd,

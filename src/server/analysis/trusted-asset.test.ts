@@ -102,6 +102,13 @@ describe('trusted assets, judged by behaviour (shared/vocabulary.ts TRUSTED_ASSE
     const drifting = stablecoin();
     (drifting.mainPool as { priceChange24hPct: number }).priceChange24hPct = -9;
     expect(trustedAsset(drifting).kind).toBeNull();
+    const twapOff = stablecoin();
+    (twapOff.mainPool as { twapPriceUsd: number }).twapPriceUsd = 0.9;
+    expect(trustedAsset(twapOff).kind).toBeNull();
+    const twapOn = stablecoin();
+    (twapOn.mainPool as { twapPriceUsd: number }).twapPriceUsd = 0.999;
+    (twapOn.mainPool as { priceChange24hPct: number }).priceChange24hPct = -6; // ETH fell, not the coin
+    expect(trustedAsset(twapOn).kind).toBe('stablecoin');
     const offPeg = stablecoin();
     (offPeg.mainPool as { priceUsd: number }).priceUsd = 1 + TRUSTED_ASSET.pegTolerance * 2;
     expect(trustedAsset(offPeg).kind).toBeNull();
@@ -122,6 +129,7 @@ describe('trusted assets, judged by behaviour (shared/vocabulary.ts TRUSTED_ASSE
       priceUsd: null,
       pegSource: null,
       priceChange24hPct: null,
+      twapPriceUsd: null,
       deepestPoolUsd: null,
       holderCount: null,
       ageDays: null,

@@ -35,6 +35,7 @@ export function trustedAssetSignals(f: TokenReportFacts): TrustedAssetSignals {
     // directly in the USD reference would be priced against the very asset it claims to equal.
     pegSource: f.isUsdReference ? 'reference' : main && main.quoteSymbol === 'WETH' ? 'measured' : null,
     priceChange24hPct: main?.priceChange24hPct ?? null,
+    twapPriceUsd: main?.twapPriceUsd ?? null,
     deepestPoolUsd: main?.poolValueUsd ?? null,
     holderCount: Number.isFinite(f.holders.holderCount) ? f.holders.holderCount : null,
     ageDays: f.token.createdAt !== null ? (f.now - f.token.createdAt) / DAY : null,
