@@ -149,13 +149,25 @@ export const TRUSTED_ASSET = {
   maxTradeTaxPct: 1,
 } as const;
 
-/** Owner-power effects that hurt holders directly; a trusted asset may have none usable today. */
+/** Owner-power effects that hurt holders directly; a wrapped asset may have none usable today. */
 export const HOLDER_HARMING_EFFECTS: readonly OwnerPowerEffect[] = [
   'move_tokens',
   'sells_blocked',
   'buys_blocked',
   'holder_blocked',
   'tax_raised',
+];
+
+/**
+ * Powers every centrally issued stablecoin keeps (USDC and USDT on Base can freeze an address and
+ * pause transfers): a censorship risk the owner-power checks still report on their own lines, but
+ * not a rug — they do not take value from holders to the issuer. Powers that tax or move holders'
+ * tokens stay disqualifying.
+ */
+export const STABLECOIN_COMPLIANCE_EFFECTS: readonly OwnerPowerEffect[] = [
+  'holder_blocked',
+  'sells_blocked',
+  'buys_blocked',
 ];
 
 /** What the trusted-asset test reads; `null` = not measured (never counts as met). */
@@ -191,7 +203,13 @@ const within = (v: number | null, lo: number, hi: number) =>
 /** The one definition of a trusted asset (see TRUSTED_ASSET). Pure. */
 export function judgeTrustedAsset(s: TrustedAssetSignals): TrustedAssetJudgement {
   const T = TRUSTED_ASSET;
-  const harm = s.usablePowerEffects?.filter((e) => HOLDER_HARMING_EFFECTS.includes(e)) ?? null;
+  const harm =
+    s.usablePowerEffects?.filter(
+      (e) => HOLDER_HARMING_EFFECTS.includes(e) && !STABLECOIN_COMPLIANCE_EFFECTS.includes(e),
+    ) ?? null;
+  const compliance = [
+    ...new Set(s.usablePowerEffects?.filter((e) => STABLECOIN_COMPLIANCE_EFFECTS.includes(e)) ?? []),
+  ];
   const w = s.wrapping;
   if (w && w.supply > 0n) {
     const tests = [
@@ -279,7 +297,11 @@ export function judgeTrustedAsset(s: TrustedAssetSignals): TrustedAssetJudgement
             ? `usable powers that hurt holders: ${[...new Set(harm)].join(', ')}`
             : s.roundTripTaxPct === null
               ? 'a fresh round trip could not be completed'
-              : `no power that taxes, blocks or moves holders' tokens; round trip loses ${s.roundTripTaxPct}%`,
+              : `no power that taxes or moves holders' tokens; round trip loses ${s.roundTripTaxPct}%${
+                  compliance.length > 0
+                    ? `; issuer compliance powers usable today (${compliance.join(', ')}) are reported as owner powers, not counted as rug risk`
+                    : ''
+                }`,
     },
   ];
   return { kind: tests.every((t) => t.met) ? 'stablecoin' : null, tests };

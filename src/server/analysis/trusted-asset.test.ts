@@ -92,13 +92,26 @@ describe('trusted assets, judged by behaviour (shared/vocabulary.ts TRUSTED_ASSE
     expect(r.rugScore).toBeGreaterThan(analyseRug(base).rugScore);
   });
 
-  it('never excuses a power that taxes, blocks or moves holders, nor a stale peg', () => {
-    const blocker = stablecoin({
+  it('keeps a freeze/pause issuer power visible without calling a stablecoin a rug (as USDC on Base)', () => {
+    const freezer = stablecoin({
       ownerPowers: simulatedPowers([
+        power('0x40c10f19', 'mint(address,uint256)', ISSUER, ['mint'], '(victim, 1)', null),
         power('0x12345678', null, ISSUER, ['holder_blocked'], '(victim, true/1)', null),
+        power('0x8456cb59', 'pause()', ISSUER, ['sells_blocked', 'buys_blocked'], '()', null),
       ]),
     });
-    expect(trustedAsset(blocker).kind).toBeNull();
+    const j = trustedAsset(freezer);
+    expect(j.kind).toBe('stablecoin');
+    expect(j.tests.find((t) => t.test === 'harmless')?.detail).toMatch(/compliance powers.*holder_blocked/);
+  });
+
+  it('never excuses a power that taxes or moves holders, nor a stale peg', () => {
+    for (const effect of ['move_tokens', 'tax_raised'] as const) {
+      const harmful = stablecoin({
+        ownerPowers: simulatedPowers([power('0x12345678', null, ISSUER, [effect], '(victim, 1)', null)]),
+      });
+      expect(trustedAsset(harmful).kind, effect).toBeNull();
+    }
     const drifting = stablecoin();
     (drifting.mainPool as { priceChange24hPct: number }).priceChange24hPct = -9;
     expect(trustedAsset(drifting).kind).toBeNull();
