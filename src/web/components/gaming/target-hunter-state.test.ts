@@ -4,7 +4,7 @@ import { MIN_TARGET_SEPARATION_PCT, randomPositions } from './target-hunter-stat
 
 describe('target placement', () => {
   it('keeps every round inside the spec ranges with no target covering another', () => {
-    for (let round = 0; round < 200; round++) {
+    for (let round = 0; round < 2000; round++) {
       const ps = randomPositions();
       expect(ps).toHaveLength(GAME.maxTargets);
       for (const [i, a] of ps.entries()) {
@@ -20,5 +20,16 @@ describe('target placement', () => {
         }
       }
     }
+  });
+
+  it('still finds a layout when the draws keep landing on the same spot', () => {
+    const ps = randomPositions(GAME.maxTargets, () => ({ x: 50, y: 50 }));
+    expect(ps).toHaveLength(GAME.maxTargets);
+    for (const [i, a] of ps.entries())
+      for (const b of ps.slice(i + 1))
+        expect(
+          Math.abs(a.x - b.x) >= MIN_TARGET_SEPARATION_PCT ||
+            Math.abs(a.y - b.y) >= MIN_TARGET_SEPARATION_PCT,
+        ).toBe(true);
   });
 });

@@ -60,7 +60,23 @@ const PLACEMENT_ATTEMPTS = 50;
 const apart = (a: Position, b: Position) =>
   Math.abs(a.x - b.x) >= MIN_TARGET_SEPARATION_PCT || Math.abs(a.y - b.y) >= MIN_TARGET_SEPARATION_PCT;
 
-/** Enough positions for any round (at most GAME.maxTargets targets), none overlapping another. */
+/**
+ * Grid points MIN_TARGET_SEPARATION_PCT+1 apart that span the spec's ranges (6 × 4 = 24 on the
+ * default ranges): any distinct ones are apart, so a layout always exists.
+ */
+function gridPoints(): Position[] {
+  const axis = ([lo, hi]: readonly [number, number]) => {
+    const steps = Math.floor((hi - lo) / (MIN_TARGET_SEPARATION_PCT + 1));
+    return Array.from({ length: steps + 1 }, (_, i) => lo + (i * (hi - lo)) / Math.max(steps, 1));
+  };
+  return axis(GAME.xRange).flatMap((x) => axis(GAME.yRange).map((y) => ({ x, y })));
+}
+
+/**
+ * Enough positions for any round (at most GAME.maxTargets targets), none overlapping another.
+ * Free-form draws first; when the draws crowd the arena (rejection sampling can run out of
+ * attempts), distinct random grid points instead, which are apart by construction.
+ */
 export function randomPositions(
   n: number = GAME.maxTargets,
   draw: () => Position = randomPosition,
@@ -69,9 +85,24 @@ export function randomPositions(
   while (out.length < n) {
     let p = draw();
     for (let i = 0; i < PLACEMENT_ATTEMPTS && !out.every((q) => apart(p, q)); i++) p = draw();
+    if (!out.every((q) => apart(p, q))) return gridPositions(n, draw);
     out.push(p);
   }
   return out;
+}
+
+/** n distinct grid points in an order taken from the draws (the draws only shuffle). */
+function gridPositions(n: number, draw: () => Position): Position[] {
+  const grid = gridPoints();
+  for (let i = grid.length - 1; i > 0; i--) {
+    const r = draw();
+    const span = GAME.xRange[1] - GAME.xRange[0];
+    const j = Math.min(i, Math.floor(((r.x - GAME.xRange[0]) / span) * (i + 1)));
+    const gi = grid[i];
+    const gj = grid[j];
+    if (gi && gj) [grid[i], grid[j]] = [gj, gi];
+  }
+  return grid.slice(0, n);
 }
 
 function spawn(count: number, firstId: number, positions: Position[]): Target[] {
