@@ -1,0 +1,1 @@
+CREATE INDEX "transfers_token_from_idx" ON "transfers" USING btree ("token","from_addr","block_number");
