@@ -45,22 +45,47 @@ export function migrationsDir(): string {
 /**
  * PGlite runs each query synchronously on this thread, and queued queries start from one another's
  * promise callbacks: ten concurrent fact gathers ran back to back as one 1–3 s stretch in which no
- * HTTP request was even read. Starting every query from a macrotask (setImmediate) lets the event
- * loop serve I/O between queries, so a stretch lasts one query, not the whole queue.
+ * HTTP request was even read. Starting a query from a macrotask (setImmediate) is not enough on its
+ * own — Node runs every immediate queued before a turn in that one turn, so ten queries queued at
+ * once still ran back to back. So queries go one at a time, and once the queries run since the last
+ * yield have held the loop for QUERY_SLICE_MS the next one waits for the next turn of the event
+ * loop: a stretch lasts about one slice (or one long query), and short queries still run several
+ * per turn. PGlite has a single connection and runs one query at a time anyway.
  */
-function yieldBetweenQueries(client: PGlite, onSlowQuery?: SlowQueryListener): void {
+function yieldBetweenQueries(client: PGlite, onSlowQuery?: SlowQueryListener): { answeredAt: () => number } {
   const query = client.query.bind(client);
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await nextTurn();
-    if (!onSlowQuery) return query(...args);
+  let previous: Promise<unknown> = Promise.resolve();
+  let sliceStart = -Infinity;
+  let answeredAt = -Infinity;
+  const run = async (args: Parameters<typeof query>) => {
+    if (performance.now() - sliceStart >= QUERY_SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
     const started = performance.now();
     const result = await query(...args);
-    const ms = performance.now() - started;
-    if (ms >= SLOW_QUERY_MS) onSlowQuery(String(args[0]), ms);
+    answeredAt = performance.now();
+    const ms = answeredAt - started;
+    if (onSlowQuery && ms >= SLOW_QUERY_MS) onSlowQuery(String(args[0]), ms);
+    return result;
+  };
+  client.query = ((...args: Parameters<typeof query>) => {
+    const result = previous.then(() => run(args));
+    previous = result.catch(() => undefined);
     return result;
   }) as typeof client.query;
+  return { answeredAt: () => answeredAt };
 }
+
+/**
+ * A ping is answered by any query that succeeded this recently: under load a health check would
+ * otherwise wait behind the whole query queue to learn what the last query already showed.
+ */
+const PING_FRESH_MS = 500;
+
+/** How long queries may hold the event loop before the next one waits for the loop's next turn. */
+const QUERY_SLICE_MS = 8;
 
 /** Queries at least this long are reported (on PGlite they hold the event loop that long). */
 const SLOW_QUERY_MS = 50;
@@ -81,13 +106,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       cause,
     );
   }
-  yieldBetweenQueries(client, opts.onSlowQuery);
+  const queue = yieldBetweenQueries(client, opts.onSlowQuery);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
+      if (performance.now() - queue.answeredAt() < PING_FRESH_MS) return true;
       await client.query('select 1');
       return true;
     },
