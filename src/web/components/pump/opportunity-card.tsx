@@ -35,7 +35,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
             {o.symbol ?? shortAddress(o.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{o.name}</span>
           </h3>
-          <p className="font-mono text-xs text-slate-500">{o.address}</p>
+          <p className="font-mono text-xs text-slate-500 break-all">{o.address}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {o.isNewLaunch ? (
@@ -127,13 +127,13 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
   return (
     <Card className="border-red-500/30 p-4" data-testid="pump-avoid">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h3 className="flex items-center gap-2 font-semibold text-white">
             <ShieldAlert aria-hidden="true" className="size-4 text-red-400" />
             {a.symbol ?? shortAddress(a.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{a.name}</span>
           </h3>
-          <p className="font-mono text-xs text-slate-500">{a.address}</p>
+          <p className="font-mono text-xs text-slate-500 break-all">{a.address}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {a.reasons.map((r) => (
@@ -143,7 +143,8 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
           ))}
         </div>
       </div>
-      <ul className="mt-2 list-disc pl-5 text-sm text-slate-300">
+      {/* Reasons quote addresses and selectors: long unbroken words must wrap on a phone. */}
+      <ul className="mt-2 list-disc pl-5 text-sm text-slate-300 [overflow-wrap:anywhere]">
         {a.reasons.map((r) => (
           <li key={r.check}>{r.detail}</li>
         ))}
