@@ -43,3 +43,20 @@ export function byDeadline<T>(
   p.catch(() => {});
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** `p`, or a rejection with `message` once `ms` have passed (the timer is cleared when `p` settles). */
+export function rejectAfter<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(message)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+}

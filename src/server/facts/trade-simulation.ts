@@ -28,6 +28,7 @@ import {
   zeroAddress,
 } from 'viem';
 import { TradeProbe } from '../localchain/artifacts/generated';
+import { rejectAfter } from './budget';
 import type { HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 
 // Throwaway addresses nobody holds keys for; the probe code only exists inside the simulated call.
@@ -406,24 +407,8 @@ export async function simulateTrading(
   return { trade, holderSells, requests: 1 + (holders.length ? 2 : 1) };
 }
 
-function bounded<T>(p: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(
-      () => reject(new Error(`the simulation took longer than ${SIMULATION_TIMEOUT_MS / 1000} s`)),
-      SIMULATION_TIMEOUT_MS,
-    );
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
-}
+const bounded = <T>(p: Promise<T>) =>
+  rejectAfter(p, SIMULATION_TIMEOUT_MS, `the simulation took longer than ${SIMULATION_TIMEOUT_MS / 1000} s`);
 
 function dedupeHolders(all: TradingSimulationInput['holders']): TradingSimulationInput['holders'] {
   const seen = new Set<string>();

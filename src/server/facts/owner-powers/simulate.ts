@@ -27,6 +27,7 @@ import {
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
 import { PowerProbe } from '../../localchain/artifacts/generated';
+import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
@@ -100,21 +101,7 @@ const MAX_DELAY_S = 315_360_000n;
 
 type Counter = { n: number };
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`probe timed out after ${ms} ms`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
-}
+const withTimeout = <T>(p: Promise<T>, ms: number) => rejectAfter(p, ms, `probe timed out after ${ms} ms`);
 
 const looksLikeAddress = (ret: Hex): Address | null => {
   if (!/^0x0{24}[0-9a-f]{40}$/i.test(ret)) return null;
