@@ -6,6 +6,18 @@
 import { type Hex, toFunctionSelector } from 'viem';
 import { CAPABILITY_SELECTORS } from '../selectors';
 
+/** Getters that name a wallet the contract privileges (fees, marketing, team): tried as callers. */
+export const WALLET_GETTERS = [
+  'marketingWallet()',
+  'devWallet()',
+  'feeWallet()',
+  'taxWallet()',
+  'treasury()',
+  'teamWallet()',
+  'marketingAddress()',
+  'feeReceiver()',
+];
+
 const EXTRA = [
   'transferFrom(address,address,uint256)',
   'burn(uint256)',
@@ -46,29 +58,10 @@ const EXTRA = [
   'claim(address[],bool)',
   'openTrading(bool)',
   'setDeadFee(uint256)',
-  'marketingWallet()',
-  'devWallet()',
-  'feeWallet()',
-  'taxWallet()',
-  'treasury()',
-  'teamWallet()',
-  'marketingAddress()',
-  'feeReceiver()',
+  ...WALLET_GETTERS,
   'uniswapV2Pair()',
   'uniswapV2Router()',
   'tradingOpen()',
-];
-
-/** Getters that name a wallet the contract privileges (fees, marketing, team): tried as callers. */
-export const WALLET_GETTERS = [
-  'marketingWallet()',
-  'devWallet()',
-  'feeWallet()',
-  'taxWallet()',
-  'treasury()',
-  'teamWallet()',
-  'marketingAddress()',
-  'feeReceiver()',
 ];
 
 const TABLE: Map<string, string> = (() => {
