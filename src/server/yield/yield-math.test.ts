@@ -319,7 +319,8 @@ const arbOpp = fc
 describe('strategy properties', () => {
   it("every strategy's allocation sums to 100% and matches its label's split, bucket by bucket", () => {
     fc.assert(
-      fc.property(fc.array(arbOpp, { maxLength: 12 }), (opps) => {
+      // Opportunity ids are unique (one per pool or programme); the check below finds a pick by id.
+      fc.property(fc.uniqueArray(arbOpp, { maxLength: 12, selector: (o) => o.id }), (opps) => {
         for (const s of buildStrategies(opps)) {
           const split = ALLOCATION_SPLITS[s.riskLevel];
           expect(s.allocation).toEqual(split);
