@@ -65,6 +65,11 @@ export type AnvilProcess = {
   onStatus(listener: (status: ChainStatus) => void): () => void;
   /** Save the chain state to `statePath` atomically. Throws ChainUnavailableError while down. */
   saveState(): Promise<SaveResult | undefined>;
+  /**
+   * Run `write` (a batch of transactions and the blocks that mine them) while no state dump is
+   * being taken, and vice versa. anvil's dump is not atomic with mining; see state-file.ts.
+   */
+  exclusive<T>(write: () => Promise<T>): Promise<T>;
   /** Save state, then stop anvil and wait for the process to exit. Idempotent. */
   stop(opts?: { save?: boolean }): Promise<void>;
   /** Resolves when anvil is stopped for good (stop(), or it died without a state to restart from). */
@@ -342,6 +347,13 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
   let stopping: Promise<void> | undefined;
   let restarting: Promise<void> | undefined;
   let saving: Promise<unknown> = Promise.resolve();
+  /** The tail of the queue of dumps and chain writes (see exclusive). */
+  let gate: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(write: () => Promise<T>): Promise<T> => {
+    const run = gate.then(write);
+    gate = run.catch(() => {});
+    return run;
+  };
   /** Cuts a restart back-off short when stop() is called. */
   let wake: () => void = () => {};
   let resolveExited: (code: number | null) => void = () => {};
@@ -436,7 +448,13 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
     // Serialise saves so two never write the temp file at once.
     const next = saving.then(async (): Promise<SaveResult> => {
       if (status !== 'up') throw new ChainUnavailableError('The local chain is restarting; state not saved.');
-      return saveStateFile(rpcUrl, statePath);
+      // Writers wait while the dump is taken, not while it is compressed and written to disk.
+      let release = () => {};
+      const dumped = new Promise<void>((r) => {
+        release = r;
+      });
+      void exclusive(() => dumped);
+      return saveStateFile(rpcUrl, statePath, { onDumped: release }).finally(release);
     });
     saving = next.catch(() => {});
     return next;
@@ -480,6 +498,7 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
       return () => listeners.delete(listener);
     },
     saveState,
+    exclusive,
     stop,
     exited,
   };

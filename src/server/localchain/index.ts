@@ -176,6 +176,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
           seed: opts.seed,
           blockMs: opts.simulator.blockMs,
           log,
+          exclusive: finalAnvil.exclusive,
         });
       } else if (!on && sim) {
         const s = sim;

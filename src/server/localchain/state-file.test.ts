@@ -43,20 +43,63 @@ describe('state file', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'state-file-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('the saving worker writes what compactState gives (the worker repeats it as source text)', async () => {
-    const result = `0x${gzipSync(JSON.stringify(dump)).toString('hex')}`;
-    const server = http.createServer((_req, res) => {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result }));
+  /** A fake anvil: the dump is `result`; the head moves by one during the dumps `headMoves` picks. */
+  async function fakeAnvil(result: string, headMoves: (dumpNo: number) => boolean) {
+    let head = 100;
+    let dumps = 0;
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const { method } = JSON.parse(body) as { method: string };
+        res.setHeader('content-type', 'application/json');
+        if (method === 'anvil_dumpState') {
+          dumps++;
+          if (headMoves(dumps)) head++;
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result }));
+        } else res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: `0x${head.toString(16)}` }));
+      });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, dumps: () => dumps, close: () => server.close() };
+  }
+  const result = `0x${gzipSync(JSON.stringify(dump)).toString('hex')}`;
+
+  it('the saving worker writes what compactState gives (the worker repeats it as source text)', async () => {
+    const anvil = await fakeAnvil(result, () => false);
     try {
-      const { port } = server.address() as { port: number };
       const file = path.join(dir, 'state.json');
-      await saveStateFile(`http://127.0.0.1:${port}`, file);
+      let dumped = 0;
+      await saveStateFile(anvil.url, file, { onDumped: () => dumped++ });
       expect(fs.readFileSync(file, 'utf8')).toBe(compactState(JSON.stringify(dump)));
+      expect(dumped).toBe(1);
     } finally {
-      server.close();
+      anvil.close();
+    }
+  });
+
+  it('keeps only a dump the head did not move across (a block mined mid-dump is retried)', async () => {
+    const anvil = await fakeAnvil(result, (n) => n <= 2);
+    try {
+      const file = path.join(dir, 'state-retry.json');
+      await saveStateFile(anvil.url, file);
+      expect(anvil.dumps()).toBe(3);
+      expect(fs.existsSync(file)).toBe(true);
+    } finally {
+      anvil.close();
+    }
+  });
+
+  it('gives up, writing nothing, when the head moves across every dump', async () => {
+    const anvil = await fakeAnvil(result, () => true);
+    try {
+      const file = path.join(dir, 'state-never.json');
+      await expect(saveStateFile(anvil.url, file, { attempts: 3 })).rejects.toThrow(/moved during each of 3/);
+      expect(anvil.dumps()).toBe(3);
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      anvil.close();
     }
   });
 });

@@ -77,18 +77,32 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { gunzipSync } = require('node:zlib');
 (async () => {
-  const { rpcUrl, statePath, timeoutMs, tmpSuffix } = workerData;
+  const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts } = workerData;
   const t0 = performance.now();
-  const res = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = await res.json();
-  if (body.error) throw new Error('anvil_dumpState: ' + body.error.message);
+  const call = async (method) => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = await res.json();
+    if (body.error) throw new Error(method + ': ' + body.error.message);
+    return body.result;
+  };
+  // anvil reads its blocks and its accounts for a dump under separate locks: a block mined in
+  // between gives accounts one block ahead of the blocks and logs. A dump is kept only when the
+  // head did not move across it.
+  let dump;
+  for (let i = 0; i < attempts && dump === undefined; i++) {
+    const before = await call('eth_blockNumber');
+    const d = await call('anvil_dumpState');
+    if ((await call('eth_blockNumber')) === before) dump = d;
+  }
+  if (dump === undefined) throw new Error('the chain head moved during each of ' + attempts + ' dumps');
+  parentPort.postMessage({ dumped: true });
   const t1 = performance.now();
-  const state = JSON.parse(gunzipSync(Buffer.from(body.result.slice(2), 'hex')).toString('utf8'));
+  const state = JSON.parse(gunzipSync(Buffer.from(dump.slice(2), 'hex')).toString('utf8'));
   for (const tx of state.transactions || []) if (tx.info) tx.info.traces = [];
   if (Array.isArray(state.blocks)) {
     const isGenesis = (b) => b.header && b.header.number !== undefined && BigInt(b.header.number) === 0n;
@@ -117,15 +131,33 @@ const { gunzipSync } = require('node:zlib');
 })().catch((e) => parentPort.postMessage({ error: String((e && e.message) || e) }));
 `;
 
+export type SaveStateOptions = {
+  timeoutMs?: number;
+  /** Dumps tried before giving up when the head keeps moving across them. */
+  attempts?: number;
+  /** Called once the dump is taken (the chain may be written again from then on). */
+  onDumped?: () => void;
+};
+
 /** Dump anvil's state and write it to `statePath`, off the main thread. */
-export function saveStateFile(rpcUrl: string, statePath: string, timeoutMs = 120_000): Promise<SaveResult> {
+export function saveStateFile(
+  rpcUrl: string,
+  statePath: string,
+  opts: SaveStateOptions = {},
+): Promise<SaveResult> {
+  const { timeoutMs = 120_000, attempts = 5, onDumped } = opts;
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid },
+      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts },
     });
     let settled = false;
-    worker.once('message', (m: SaveResult | { error: string }) => {
+    worker.on('message', (m: SaveResult | { error: string } | { dumped: true }) => {
+      if ('dumped' in m) {
+        onDumped?.();
+        return;
+      }
+      if (settled) return;
       settled = true;
       if ('error' in m) reject(new Error(m.error));
       else resolve(m);

@@ -46,6 +46,11 @@ export type SimulatorOptions = {
   seed: number;
   blockMs?: number;
   log: Logger;
+  /**
+   * Runs each tick (its transactions and the block that mines them); the local chain passes one
+   * that keeps ticks and state dumps apart. Default: run directly.
+   */
+  exclusive?: <T>(write: () => Promise<T>) => Promise<T>;
 };
 
 export type Simulator = { stop(): Promise<void> };
@@ -72,6 +77,7 @@ type SimLaunch = { token: MarketToken; launchedAt: number };
 export function startSimulator(opts: SimulatorOptions): Simulator {
   const { chain, manifest, seed, log } = opts;
   const blockMs = opts.blockMs ?? 2000;
+  const exclusive = opts.exclusive ?? (<T>(write: () => Promise<T>) => write());
   const rpc = new JsonRpc(chain.rpcUrl);
   const q = new TxQueue(rpc);
   const m: Market = {
@@ -335,7 +341,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const loop = async () => {
     if (stopped) return;
     const started = Date.now();
-    inFlight = tick().catch(async (e) => {
+    inFlight = exclusive(tick).catch(async (e) => {
       log.warn({ msg: 'market simulator tick failed', err: (e as Error).message });
       q.clear();
       q.resetNonces();
