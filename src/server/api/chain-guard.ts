@@ -6,7 +6,7 @@
  * answers) fails within the deadline instead of the client's long RPC timeout.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ChainClients } from '../chain/client';
+import { type ChainClients, readHead } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
 
 /** GET/POST paths (without query) whose answers are read from the chain or its live index. */
@@ -46,7 +46,7 @@ export function createChainProbe(
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        chain.public.getBlockNumber({ cacheTime: chain.headCacheMs ?? 0 }),
+        readHead(chain, chain.headCacheMs ?? 0),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${deadlineMs} ms`)), deadlineMs);
         }),

@@ -141,12 +141,35 @@ export async function assertChainId(clients: ChainClients, expected = BASE_CHAIN
 }
 
 /** Head block for health checks; maps RPC failures to a retryable 503. */
+/** The last head each client set read, and when (see recentHead). */
+const lastHeads = new WeakMap<object, { head: bigint; at: number }>();
+
+/**
+ * eth_blockNumber through `clients.public` (viem's cache for `cacheTime` ms), remembered for
+ * recentHead. Every head read of the server goes through here.
+ */
+export async function readHead(clients: Pick<ChainClients, 'public'>, cacheTime = 0): Promise<bigint> {
+  const head = await clients.public.getBlockNumber({ cacheTime });
+  lastHeads.set(clients, { head, at: performance.now() });
+  return head;
+}
+
 export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   try {
-    return await clients.public.getBlockNumber({ cacheTime: 0 });
+    return await readHead(clients);
   } catch (cause) {
     throw new ChainUnavailableError('The chain RPC is not answering.', cause);
   }
+}
+
+/**
+ * The head the chain answered within the last `maxAgeMs`, if any: a liveness probe under load
+ * learns from the last answer what another round trip would tell it, without queueing behind
+ * every other RPC call.
+ */
+export function recentHead(clients: Pick<ChainClients, 'public'>, maxAgeMs: number): bigint | undefined {
+  const last = lastHeads.get(clients);
+  return last && performance.now() - last.at < maxAgeMs ? last.head : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactUrl, StartupError } from '../errors';
+import { openPGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,51 +44,12 @@ export function migrationsDir(): string {
 }
 
 /**
- * PGlite runs each query synchronously on this thread, and queued queries start from one another's
- * promise callbacks: ten concurrent fact gathers ran back to back as one 1–3 s stretch in which no
- * HTTP request was even read. Starting a query from a macrotask (setImmediate) is not enough on its
- * own — Node runs every immediate queued before a turn in that one turn, so ten queries queued at
- * once still ran back to back. So queries go one at a time, and once the queries run since the last
- * yield have held the loop for QUERY_SLICE_MS the next one waits for the next turn of the event
- * loop: a stretch lasts about one slice (or one long query), and short queries still run several
- * per turn. PGlite has a single connection and runs one query at a time anyway.
- */
-function yieldBetweenQueries(client: PGlite, onSlowQuery?: SlowQueryListener): { answeredAt: () => number } {
-  const query = client.query.bind(client);
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  let previous: Promise<unknown> = Promise.resolve();
-  let sliceStart = -Infinity;
-  let answeredAt = -Infinity;
-  const run = async (args: Parameters<typeof query>) => {
-    if (performance.now() - sliceStart >= QUERY_SLICE_MS) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-    const started = performance.now();
-    const result = await query(...args);
-    answeredAt = performance.now();
-    const ms = answeredAt - started;
-    if (onSlowQuery && ms >= SLOW_QUERY_MS) onSlowQuery(String(args[0]), ms);
-    return result;
-  };
-  client.query = ((...args: Parameters<typeof query>) => {
-    const result = previous.then(() => run(args));
-    previous = result.catch(() => undefined);
-    return result;
-  }) as typeof client.query;
-  return { answeredAt: () => answeredAt };
-}
-
-/**
  * A ping is answered by any query that succeeded this recently: under load a health check would
  * otherwise wait behind the whole query queue to learn what the last query already showed.
  */
 const PING_FRESH_MS = 500;
 
-/** How long queries may hold the event loop before the next one waits for the loop's next turn. */
-const QUERY_SLICE_MS = 8;
-
-/** Queries at least this long are reported (on PGlite they hold the event loop that long). */
+/** Queries at least this long are reported. */
 const SLOW_QUERY_MS = 50;
 export type SlowQueryListener = (sql: string, ms: number) => void;
 
@@ -95,25 +57,35 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const migrationsFolder = migrationsDir();
   if (opts.kind === 'postgres') return openPostgres(opts.url, migrationsFolder);
 
-  let client: PGlite;
+  // PGlite runs in a worker thread (pglite-thread.ts): its queries never hold the event loop.
+  const client = openPGliteThread({
+    dataDir: opts.kind === 'memory' ? undefined : opts.dataDir,
+    onSlowQuery: opts.onSlowQuery,
+    slowMs: SLOW_QUERY_MS,
+  });
   try {
-    client = opts.kind === 'memory' ? new PGlite() : new PGlite(opts.dataDir);
     await client.waitReady;
   } catch (cause) {
+    await client.close().catch(() => {});
     const where = opts.kind === 'memory' ? 'in memory' : `at ${opts.dataDir}`;
     throw new StartupError(
       `The embedded database ${where} could not be opened (${(cause as Error).message}).`,
       cause,
     );
   }
-  const queue = yieldBetweenQueries(client, opts.onSlowQuery);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  // drizzle's PGlite driver needs only query, exec and transaction of its client.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (cause) {
+    await client.close().catch(() => {});
+    throw cause;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
-      if (performance.now() - queue.answeredAt() < PING_FRESH_MS) return true;
+      if (performance.now() - client.answeredAt() < PING_FRESH_MS) return true;
       await client.query('select 1');
       return true;
     },

@@ -11,7 +11,7 @@
 import { type Address, BaseError } from 'viem';
 import type { TokenReport } from '../../shared/analysis';
 import { analyseToken } from '../analysis/report';
-import type { ChainClients } from '../chain/client';
+import { type ChainClients, readHead } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { ChainUnavailableError, isAppError } from '../errors';
@@ -204,7 +204,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     cache.get(address.toLowerCase(), async () => {
       gathers++;
       const started = Date.now();
-      head = await opts.chain.public.getBlockNumber({ cacheTime: opts.chain.headCacheMs }).catch(() => head);
+      head = await readHead(opts.chain, opts.chain.headCacheMs).catch(() => head);
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
         await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }

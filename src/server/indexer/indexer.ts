@@ -6,7 +6,7 @@
  * block both agree on and reads again.
  */
 import type { Hex } from 'viem';
-import type { ChainClients } from '../chain/client';
+import { type ChainClients, readHead } from '../chain/client';
 import type { Db } from '../db/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import type { Logger } from '../logger';
@@ -358,7 +358,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       try {
         let head: bigint;
         try {
-          head = knownHead ?? (await chain.public.getBlockNumber({ cacheTime: chain.headCacheMs }));
+          head = knownHead ?? (await readHead(chain, chain.headCacheMs));
         } catch (cause) {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }

@@ -1,9 +1,12 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
-import { getHeadBlock } from '../../chain/client';
+import { getHeadBlock, recentHead } from '../../chain/client';
 import type { EventLoopMonitor } from '../../event-loop';
 import type { AppContext } from '../context';
+
+/** Health reuses a head the chain answered this recently (as the database ping does its queries). */
+const HEAD_FRESH_MS = 500;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -13,7 +16,7 @@ export function registerSystemRoutes(
   app.get('/api/health', async (_req, reply) => {
     const [db, head] = await Promise.all([
       ctx.database.ping().catch(() => false),
-      getHeadBlock(ctx.chain).catch(() => undefined),
+      recentHead(ctx.chain, HEAD_FRESH_MS) ?? getHeadBlock(ctx.chain).catch(() => undefined),
     ]);
     const ok = db && head !== undefined;
     return reply.status(ok ? 200 : 503).send({
