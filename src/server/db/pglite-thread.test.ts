@@ -21,7 +21,7 @@ describe('PGlite in a worker thread', () => {
   });
 
   it('leaves as text the types a query names (drizzle maps timestamps itself)', async () => {
-    const parsed = await pg.query<unknown>('select at from t where id = 1');
+    const parsed = await pg.query('select at from t where id = 1');
     expect((parsed.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
     const raw = await pg.query('select at from t where id = 1', [], { parsers: { 1184: (v: string) => v } });
     expect(typeof (raw.rows[0] as { at: unknown }).at).toBe('string');
