@@ -17,7 +17,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
-import { createChainClients } from '../../src/server/chain/client';
+import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { readRuggedTokens } from '../../src/server/facts/index-reads';
@@ -56,6 +56,7 @@ function countingEngine() {
   const chain = createChainClients({
     rpcUrl: runtime.chain.rpcUrl,
     mode: 'local',
+    batchWaitMs: BATCH_WAIT_MS,
     onFetchRequest: () => {
       counter.requests++;
     },

@@ -71,6 +71,13 @@ export function createChainClients(opts: {
   timeoutMs?: number;
   /** Sees every HTTP request the public client sends (tests and benches count round trips). */
   onFetchRequest?: (request: Request) => void;
+  /**
+   * How long a call waits for company before its JSON-RPC batch leaves (default: BATCH_WAIT_MS
+   * against Base, LOCAL_BATCH_WAIT_MS for reports on the local chain). Tests that count round trips
+   * use Base's window, so the count is the one a remote RPC would see and not depend on how busy
+   * the machine is when two reads fall a few milliseconds apart.
+   */
+  batchWaitMs?: number;
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
@@ -81,7 +88,10 @@ export function createChainClients(opts: {
       timeout: opts.timeoutMs ?? 10_000,
       retryCount: opts.mode === 'base' ? 2 : 0,
       batch: batch
-        ? { wait: opts.mode === 'base' ? BATCH_WAIT_MS : LOCAL_BATCH_WAIT_MS, batchSize: 100 }
+        ? {
+            wait: opts.batchWaitMs ?? (opts.mode === 'base' ? BATCH_WAIT_MS : LOCAL_BATCH_WAIT_MS),
+            batchSize: 100,
+          }
         : false,
       ...(opts.onFetchRequest ? { onFetchRequest: opts.onFetchRequest } : {}),
     });
