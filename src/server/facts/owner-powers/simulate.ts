@@ -30,7 +30,7 @@ import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
-import { callsFor, isSkipped, type ProbeCall, type ProbeContext } from './candidates';
+import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { decodeOutcomes } from './decode-outcomes';
 import {
   balanceEffects,
@@ -334,6 +334,7 @@ export async function simulateOwnerPowers(
     );
     const metas: ProbeMeta[] = [];
     const cands: { caller: Address; data: Hex }[] = [];
+    const callsFor = probeCallBuilder();
     for (const c of callers) {
       const ctx: ProbeContext = {
         victim,
@@ -343,7 +344,7 @@ export async function simulateOwnerPowers(
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
-        for (const call of callsFor(sel, ctx, sig) as ProbeCall[]) {
+        for (const call of callsFor(sel, ctx, sig)) {
           metas.push({
             selector: sel,
             signature: sig,
