@@ -7,12 +7,22 @@
  *               decoded back to back (= one task), viem's decodeFunctionResult vs the hand decoder
  *   selectors   whatsabi.selectorsFromBytecode on large runtime codes, cold and memoized
  *   candidates  every probe call of a gather: 4 callers × all bundled signatures + unknown selectors
+ *   calldata    PowerProbe.run calldata for 9 phase-1 chunks of 400 candidates (the most a gather
+ *               sends), all encoded in the task that builds them: viem vs encodeRun
  */
 import { performance } from 'node:perf_hooks';
 import { whatsabi } from '@shazow/whatsabi';
-import { decodeFunctionResult, encodeFunctionResult, type Hex, toFunctionSelector } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  encodeFunctionResult,
+  type Hex,
+  toFunctionSelector,
+  zeroAddress,
+} from 'viem';
 import { type ProbeContext, probeCallBuilder } from '../src/server/facts/owner-powers/candidates';
 import { decodeOutcomes } from '../src/server/facts/owner-powers/decode-outcomes';
+import { encodeRun, type RunMarket } from '../src/server/facts/owner-powers/encode-run';
 import { selectorsOf } from '../src/server/facts/owner-powers/selectors-memo';
 import { CAPABILITY_SELECTORS } from '../src/server/facts/selectors';
 import {
@@ -138,3 +148,38 @@ time(`callsFor: ${sigs.length} signed + ${unknown.length} unknown selectors × 4
   }
 });
 console.log(`(${calls} probe calls per gather)`);
+
+console.log('\n# calldata: 9 phase-1 chunks of 400 candidates');
+const all: { caller: Hex; data: Hex }[] = [];
+{
+  const callsFor = probeCallBuilder();
+  for (const caller of callers) {
+    const ctx: ProbeContext = { victim: caller, victimBalance: 10n ** 24n, caller, pair: zeroAddress };
+    for (const sig of sigs)
+      for (const c of callsFor(toFunctionSelector(`function ${sig}`), ctx, sig))
+        all.push({ caller, data: c.data });
+  }
+}
+const chunks = Array.from({ length: 9 }, (_, i) => all.slice(i * 400, i * 400 + 400));
+const market: RunMarket = {
+  token: callers[0],
+  route: {
+    venue: 0,
+    router: callers[1],
+    quoter: zeroAddress,
+    pool: callers[2],
+    path: [callers[3], callers[0]],
+    fees: [],
+    minQuote: 0n,
+  },
+  victim: callers[3],
+  buyWei: 10n ** 16n,
+};
+const watch = [...callers, zeroAddress];
+time('viem encodeFunctionData ×9', () => {
+  for (const c of chunks)
+    encodeFunctionData({ abi: PowerProbe.abi, functionName: 'run', args: [market, watch, c, false] });
+});
+time('encodeRun ×9', () => {
+  for (const c of chunks) encodeRun(market, watch, c, false);
+});

@@ -14,7 +14,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Abi,
   type Address,
-  encodeFunctionData,
   type Hex,
   type PublicClient,
   parseAbi,
@@ -32,6 +31,7 @@ import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { decodeOutcomes } from './decode-outcomes';
+import { encodeRun } from './encode-run';
 import {
   balanceEffects,
   baselineOf,
@@ -208,16 +208,12 @@ async function runChunk(
   count: Counter,
   blockNumber?: bigint,
 ): Promise<Decoded[]> {
-  const data = encodeFunctionData({
-    abi: PowerProbe.abi,
-    functionName: 'run',
-    args: [
-      { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
-      watch.map((w) => w.address),
-      cands,
-      withTrade,
-    ],
-  });
+  const data = encodeRun(
+    { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
+    watch.map((w) => w.address),
+    cands,
+    withTrade,
+  );
   count.n++;
   const res = await withTimeout(
     client.call({
