@@ -1,10 +1,10 @@
 /**
  * Decoder for exactly one return type: PowerProbe.run's `Outcome[]` (contracts/PowerProbe.sol).
  *
- * Why by hand: a phase-1 chunk returns ~400 outcomes (~0.5 MB of ABI data) and several chunks arrive
- * in one JSON-RPC batch, so their decodes run back to back in one event-loop task. viem's generic
- * decodeFunctionResult (bytes array, cursor, per-read bookkeeping) spent ~100 ms there; this reads
- * the hex string in place and is an order of magnitude faster. It gives the same objects viem gives
+ * Why by hand: a phase-1 chunk returns ~400 outcomes (~0.5 MB of ABI data) and decoding is main-thread
+ * work. viem's generic decodeFunctionResult (bytes array, cursor, per-read bookkeeping) took ~20 ms
+ * per chunk (~100 ms for a JSON-RPC batch of five); this reads the hex string in place, ~3 ms per
+ * chunk (scripts/bench-owner-powers.ts). It gives the same objects viem gives
  * (uint256 → bigint, bool → boolean, bytes → lowercase Hex, uint256[] → bigint[], keys in the
  * struct's order) — decode-outcomes.test.ts checks that against viem on random values.
  *
