@@ -37,7 +37,11 @@ import { machineLine } from './bench/stats';
 const RUNS = Number(process.env.RUNS ?? 15);
 
 function time(label: string, fn: () => unknown, runs = RUNS) {
-  for (let i = 0; i < 3; i++) fn(); // warm up the JIT
+  // The first call pays for the JIT (a server's first gather does too); then a few warm-up calls.
+  const t0 = performance.now();
+  fn();
+  const first = performance.now() - t0;
+  for (let i = 0; i < 2; i++) fn();
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
@@ -46,9 +50,8 @@ function time(label: string, fn: () => unknown, runs = RUNS) {
   }
   ms.sort((a, b) => a - b);
   const med = ms[Math.floor(ms.length / 2)] as number;
-  console.log(
-    `${label.padEnd(58)} median ${med.toFixed(2).padStart(8)} ms   min ${(ms[0] as number).toFixed(2).padStart(8)} ms`,
-  );
+  const f = (v: number) => v.toFixed(2).padStart(8);
+  console.log(`${label.padEnd(52)} median ${f(med)} ms  min ${f(ms[0] as number)} ms  first ${f(first)} ms`);
   return med;
 }
 
@@ -120,7 +123,7 @@ const codes = { SwapRouter02, NonfungiblePositionManager, UniswapV3Factory, Unis
 for (const [name, art] of Object.entries(codes)) {
   const code = art.deployedBytecode as Hex;
   time(`${name} (${code.length / 2 - 1} B) cold whatsabi`, () => whatsabi.selectorsFromBytecode(code), 5);
-  time(`${name} memoized (selectorsOf, after the first)`, () => selectorsOf(code));
+  time(`${name} memoized (selectorsOf)`, () => selectorsOf(code));
 }
 
 console.log('\n# candidates: every probe call of one gather (4 callers, one probeCallBuilder)');
