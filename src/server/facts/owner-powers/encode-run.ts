@@ -29,15 +29,20 @@ function encodeCandidates(cands: readonly Candidate[]): string {
   const heads: string[] = new Array(cands.length);
   const tails: string[] = new Array(cands.length);
   let offset = cands.length * 32;
+  // A chunk has a handful of distinct callers: each is validated and encoded once.
+  const callerWords = new Map<string, string>();
   cands.forEach((c, i) => {
-    // As viem: the address is validated (a mixed-case one must be checksummed) and lowercased.
-    if (!isAddress(c.caller)) throw new InvalidAddressError({ address: c.caller });
+    let callerWord = callerWords.get(c.caller);
+    if (callerWord === undefined) {
+      // As viem: the address is validated (a mixed-case one must be checksummed) and lowercased.
+      if (!isAddress(c.caller)) throw new InvalidAddressError({ address: c.caller });
+      callerWord = c.caller.slice(2).toLowerCase().padStart(64, '0');
+      callerWords.set(c.caller, callerWord);
+    }
     // As viem: odd-length hex is left-padded to whole bytes, the bytes right-padded to a word.
     const hex = c.data.length % 2 ? `0${c.data.slice(2)}` : c.data.slice(2);
     const len = hex.length / 2;
-    const tuple = `${c.caller.slice(2).toLowerCase().padStart(64, '0')}${DATA_OFFSET}${word(len)}${
-      len % 32 ? hex.padEnd(Math.ceil(len / 32) * 64, '0') : hex
-    }`;
+    const tuple = `${callerWord}${DATA_OFFSET}${word(len)}${len % 32 ? hex.padEnd(Math.ceil(len / 32) * 64, '0') : hex}`;
     heads[i] = word(offset);
     tails[i] = tuple;
     offset += tuple.length / 2;

@@ -325,9 +325,8 @@ export async function simulateOwnerPowers(
       buyWei: pool ? pool.buyWei || 1n : 0n,
     };
 
-    const fnSelectors = selectors.filter(
-      (s) => !isSkipped(s) || s === toFunctionSelector('function transferFrom(address,address,uint256)'),
-    );
+    const transferFrom = toFunctionSelector('function transferFrom(address,address,uint256)');
+    const fnSelectors = selectors.filter((s) => !isSkipped(s) || s === transferFrom);
     const metas: ProbeMeta[] = [];
     const cands: { caller: Address; data: Hex }[] = [];
     const callsFor = probeCallBuilder();
