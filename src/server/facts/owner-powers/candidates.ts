@@ -6,7 +6,7 @@
  * decoding rejects words that do not fit (a huge number as an address, 2 as a bool), so a wrong guess
  * simply reverts. The function's name only labels the result.
  */
-import { concatHex, encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
+import { encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
 import { signatureOf } from './signatures';
 
 export type ProbeContext = {
@@ -114,39 +114,127 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
 
 const MAX_TYPED = 32;
 
-/** Calls built from known parameter types; null when a type is not one we can probe. */
-function typedCalls(signature: string, ctx: ProbeContext): { data: Hex; args: string }[] | null {
-  const inner = signature.slice(signature.indexOf('(') + 1, -1);
-  const types = inner === '' ? [] : inner.split(',');
+/** The value combinations probed for `types` (null when a type is not one we can probe). */
+function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | null {
   const options = types.map((t) => valuesFor(t, ctx));
   if (options.some((o) => o === null)) return null;
-  const selector = toFunctionSelector(`function ${signature}`);
-  const encode = (c: ParamValue[]) => ({
-    data: concatHex([
-      selector,
-      encodeAbiParameters(
-        types.map((t) => ({ type: t })),
-        c.map((x) => x.value),
-      ),
-    ]),
-    args: `(${c.map((x) => x.label).join(', ')})`,
-  });
   // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn.
   if (types.length > 1 && types.every((t) => t.startsWith('uint')))
-    return (options[0] as ParamValue[]).map((v) => encode(types.map(() => v)));
+    return (options[0] as ParamValue[]).map((v) => types.map(() => v));
   let combos: ParamValue[][] = [[]];
   for (const opts of options as ParamValue[][]) {
     const next: ParamValue[][] = [];
     for (const c of combos) for (const o of opts) next.push([...c, o]);
     combos = next;
   }
-  return combos.slice(0, MAX_TYPED).map(encode);
+  return combos.slice(0, MAX_TYPED);
 }
 
-/** Every probe call for one selector. */
+/** Encoded arguments (hex without 0x, after the selector) and their label. */
+type Encoded = { words: string; args: string };
+/**
+ * Encodings reused across the calls of one context: the untyped calls, each typed argument, and
+ * each parameter list's calls (null: a type we cannot probe).
+ */
+type ContextCache = { generic: Encoded[]; params: Map<string, string>; typed: Map<string, Encoded[] | null> };
+
+const valueKey = (v: unknown) =>
+  typeof v === 'bigint' ? `n${v}` : Array.isArray(v) ? `a${v.join(',')}` : `${typeof v}${String(v)}`;
+
+/**
+ * Builds probe calls for one gather. The calldata is exactly what encoding every call with viem's
+ * encodeAbiParameters gives (candidates.test.ts compares them), but each argument is encoded once
+ * per context (caller) and each selector hashed once, then calls are assembled by concatenation:
+ * encoding every call from scratch took tens of ms of main-thread time per gather.
+ */
+export function probeCallBuilder(): (
+  selector: Hex,
+  ctx: ProbeContext,
+  abiSignature?: string | null,
+) => ProbeCall[] {
+  const selectorOf = new Map<string, Hex>();
+  // Keyed by the context object: the simulation builds one per caller and reuses it for every selector.
+  const contexts = new WeakMap<ProbeContext, ContextCache>();
+
+  const cacheFor = (ctx: ProbeContext): ContextCache => {
+    let c = contexts.get(ctx);
+    if (!c) {
+      c = {
+        generic: genericCalls(ctx).map((g) => ({
+          words: g.words.map((w) => w.replace('0x', '')).join(''),
+          args: g.args,
+        })),
+        params: new Map(),
+        typed: new Map(),
+      };
+      contexts.set(ctx, c);
+    }
+    return c;
+  };
+
+  /** One argument as viem encodes it alone (no 0x): a static word, or 0x20 then the tail. */
+  const param = (cache: ContextCache, type: string, value: unknown): string => {
+    const key = `${type}|${valueKey(value)}`;
+    let enc = cache.params.get(key);
+    if (enc === undefined) {
+      // viem validates the value (address, integer range) and throws as it would per call.
+      enc = encodeAbiParameters([{ type }], [value]).slice(2);
+      cache.params.set(key, enc);
+    }
+    return enc;
+  };
+
+  /** abi.encode of the arguments: heads (static words, offsets of dynamic ones) then tails. */
+  const encodeArgs = (cache: ContextCache, types: string[], values: ParamValue[]): string => {
+    let heads = '';
+    let tails = '';
+    for (let i = 0; i < types.length; i++) {
+      const type = types[i] as string;
+      const enc = param(cache, type, (values[i] as ParamValue).value);
+      if (type.endsWith(']')) {
+        heads += (types.length * 32 + tails.length / 2).toString(16).padStart(64, '0');
+        tails += enc.slice(64);
+      } else heads += enc;
+    }
+    return heads + tails;
+  };
+
+  /** The typed calls' arguments for a parameter list like "address,bool" (null: not probeable). */
+  const typedFor = (cache: ContextCache, ctx: ProbeContext, inner: string): Encoded[] | null => {
+    let t = cache.typed.get(inner);
+    if (t === undefined) {
+      const types = inner === '' ? [] : inner.split(',');
+      // An encoding that throws (a value out of a type's range) is not cached: it throws every time,
+      // as per-call encoding did.
+      t =
+        combosFor(types, ctx)?.map((c) => ({
+          words: encodeArgs(cache, types, c),
+          args: `(${c.map((x) => x.label).join(', ')})`,
+        })) ?? null;
+      cache.typed.set(inner, t);
+    }
+    return t;
+  };
+
+  return (selector, ctx, abiSignature) => {
+    const sig = abiSignature ?? signatureOf(selector);
+    const cache = cacheFor(ctx);
+    const typed = sig ? typedFor(cache, ctx, sig.slice(sig.indexOf('(') + 1, -1)) : null;
+    if (sig && typed) {
+      let fn = selectorOf.get(sig);
+      if (fn === undefined) {
+        fn = toFunctionSelector(`function ${sig}`);
+        selectorOf.set(sig, fn);
+      }
+      const head = `0x${fn.replace('0x', '')}`;
+      return typed.map((t) => ({ selector, data: `${head}${t.words}` as Hex, args: t.args }));
+    }
+    const head = `0x${selector.replace('0x', '')}`;
+    return cache.generic.map((g) => ({ selector, data: `${head}${g.words}` as Hex, args: g.args }));
+  };
+}
+
+/** Every probe call for one selector (a one-off builder; a gather uses one probeCallBuilder). */
 export function callsFor(selector: Hex, ctx: ProbeContext, abiSignature?: string | null): ProbeCall[] {
-  const sig = abiSignature ?? signatureOf(selector);
-  const typed = sig ? typedCalls(sig, ctx) : null;
-  if (typed) return typed.map((t) => ({ selector, ...t }));
-  return genericCalls(ctx).map((g) => ({ selector, data: concatHex([selector, ...g.words]), args: g.args }));
+  return probeCallBuilder()(selector, ctx, abiSignature);
 }

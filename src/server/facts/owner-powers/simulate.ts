@@ -10,12 +10,10 @@
  * only (cheap, a few large eth_calls); phase 2 re-runs the calls that succeeded, now with the
  * trades. Nothing is sent to the chain. At most MAX_REQUESTS JSON-RPC requests per token.
  */
-import { whatsabi } from '@shazow/whatsabi';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Abi,
   type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
   type Hex,
   type PublicClient,
   parseAbi,
@@ -31,7 +29,9 @@ import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
-import { callsFor, isSkipped, type ProbeCall, type ProbeContext } from './candidates';
+import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
+import { decodeOutcomes } from './decode-outcomes';
+import { encodeRun } from './encode-run';
 import {
   balanceEffects,
   baselineOf,
@@ -42,6 +42,7 @@ import {
   tradeEffects,
   type Watch,
 } from './judge';
+import { selectorsOf } from './selectors-memo';
 import { signatureOf, WALLET_GETTERS } from './signatures';
 
 const PROBE = '0x00000000000000000000000000000000f1ab9077' as const;
@@ -174,9 +175,26 @@ async function revealCallers(
 }
 
 type Decoded = ProbeOutcome;
+type Decode = (data: Hex) => Promise<Decoded[]>;
+
+/**
+ * Decodes probe replies one per event-loop turn. Several chunks' replies come back in one JSON-RPC
+ * batch and resolve together; decoded back to back they would hold the loop for the sum of their
+ * decodes (tens of ms). Each waits for the previous decode and then for setImmediate (scheduled
+ * from inside the previous turn's check phase, so it runs only after the next I/O poll).
+ */
+function oneDecodePerTurn(): Decode {
+  let last: Promise<unknown> = Promise.resolve();
+  return (data) => {
+    const next = last.then(() => nextTurn()).then(() => decodeOutcomes(data));
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
 
 async function runChunk(
   client: PublicClient,
+  decode: Decode,
   market: {
     token: Address;
     route: ProbeRoute;
@@ -190,16 +208,12 @@ async function runChunk(
   count: Counter,
   blockNumber?: bigint,
 ): Promise<Decoded[]> {
-  const data = encodeFunctionData({
-    abi: PowerProbe.abi,
-    functionName: 'run',
-    args: [
-      { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
-      watch.map((w) => w.address),
-      cands,
-      withTrade,
-    ],
-  });
+  const data = encodeRun(
+    { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
+    watch.map((w) => w.address),
+    cands,
+    withTrade,
+  );
   count.n++;
   const res = await withTimeout(
     client.call({
@@ -213,8 +227,7 @@ async function runChunk(
     CALL_TIMEOUT_MS,
   );
   if (!res.data || res.data === '0x') throw new Error('the node ignored the state overrides');
-  const outs = decodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', data: res.data });
-  return outs as unknown as Decoded[];
+  return decode(res.data);
 }
 
 /**
@@ -257,12 +270,12 @@ export async function simulateOwnerPowers(
   input: OwnerPowerInput,
 ): Promise<OwnerPowerFacts> {
   const count: Counter = { n: 0 };
+  const decode = oneDecodePerTurn();
   try {
     const pool = input.pool;
     const sels = new Set<Hex>();
     for (const c of [input.code, input.implementationCode]) {
-      if (c && c !== '0x')
-        for (const s of whatsabi.selectorsFromBytecode(c)) sels.add(s.toLowerCase() as Hex);
+      if (c && c !== '0x') for (const s of selectorsOf(c)) sels.add(s);
     }
     const abiSig = new Map<string, string>();
     for (const item of input.abi ?? []) {
@@ -317,6 +330,7 @@ export async function simulateOwnerPowers(
     );
     const metas: ProbeMeta[] = [];
     const cands: { caller: Address; data: Hex }[] = [];
+    const callsFor = probeCallBuilder();
     for (const c of callers) {
       const ctx: ProbeContext = {
         victim,
@@ -326,7 +340,7 @@ export async function simulateOwnerPowers(
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
-        for (const call of callsFor(sel, ctx, sig) as ProbeCall[]) {
+        for (const call of callsFor(sel, ctx, sig)) {
           metas.push({
             selector: sel,
             signature: sig,
@@ -355,7 +369,7 @@ export async function simulateOwnerPowers(
     const chunks1: Promise<Decoded[]>[] = [];
     for (let i = 0; i < cands.length; i += PHASE1_CHUNK)
       chunks1.push(
-        runChunk(client, market, watch, cands.slice(i, i + PHASE1_CHUNK), false, overrides, count),
+        runChunk(client, decode, market, watch, cands.slice(i, i + PHASE1_CHUNK), false, overrides, count),
       );
     const phase1 = (await Promise.all(chunks1)).flatMap((outs) => outs.slice(1));
 
@@ -420,6 +434,7 @@ export async function simulateOwnerPowers(
       replay.length > 0 && input.createdAtBlock != null && count.n < MAX_REQUESTS - 2
         ? runChunk(
             client,
+            decode,
             market,
             watch,
             replay.map((i) => cands[i] as { caller: Address; data: Hex }),
@@ -467,6 +482,7 @@ export async function simulateOwnerPowers(
       chunks2.push(
         runChunk(
           client,
+          decode,
           market,
           watch,
           idx.map((j) => cands[j] as { caller: Address; data: Hex }),
