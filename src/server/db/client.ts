@@ -57,30 +57,25 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const migrationsFolder = migrationsDir();
   if (opts.kind === 'postgres') return openPostgres(opts.url, migrationsFolder);
 
-  // PGlite runs in a worker thread (pglite-thread.ts): its queries never hold the event loop.
-  const client = openPGliteThread({
-    dataDir: opts.kind === 'memory' ? undefined : opts.dataDir,
-    onSlowQuery: opts.onSlowQuery,
-    slowMs: SLOW_QUERY_MS,
-  });
+  const where = opts.kind === 'memory' ? 'in memory' : `at ${opts.dataDir}`;
   try {
-    await client.waitReady;
+    if (opts.kind === 'pglite') await createOnce(opts.dataDir, migrationsFolder);
   } catch (cause) {
-    await client.close().catch(() => {});
-    const where = opts.kind === 'memory' ? 'in memory' : `at ${opts.dataDir}`;
+    throw new StartupError(
+      `The embedded database ${where} could not be created (${(cause as Error).message}).`,
+      cause,
+    );
+  }
+  const { client, db } = await openPglite(
+    opts.kind === 'memory' ? undefined : opts.dataDir,
+    migrationsFolder,
+    opts.onSlowQuery,
+  ).catch((cause) => {
     throw new StartupError(
       `The embedded database ${where} could not be opened (${(cause as Error).message}).`,
       cause,
     );
-  }
-  // drizzle's PGlite driver needs only query, exec and transaction of its client.
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-  try {
-    await migratePglite(db, { migrationsFolder });
-  } catch (cause) {
-    await client.close().catch(() => {});
-    throw cause;
-  }
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -91,6 +86,54 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
     close: () => client.close(),
   };
+}
+
+/** PGlite in a worker thread (pglite-thread.ts: its queries never hold the event loop), migrated. */
+async function openPglite(
+  dataDir: string | undefined,
+  migrationsFolder: string,
+  onSlowQuery?: SlowQueryListener,
+) {
+  const client = openPGliteThread({ dataDir, onSlowQuery, slowMs: SLOW_QUERY_MS });
+  try {
+    await client.waitReady;
+    // drizzle's PGlite driver needs only query, exec and transaction of its client.
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { client, db };
+  } catch (cause) {
+    await client.close().catch(() => {});
+    throw cause;
+  }
+}
+
+/**
+ * A new database is created beside its place and moved there once whole: PGlite's initdb writes
+ * hundreds of files, and a start killed in the middle left a directory no later start could open
+ * ("Aborted()"). Now the directory at `dataDir` is either absent or a complete, migrated database;
+ * leftovers of interrupted creations are removed.
+ */
+async function createOnce(dataDir: string, migrationsFolder: string): Promise<void> {
+  const parent = path.dirname(dataDir);
+  const base = path.basename(dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  for (const f of fs.readdirSync(parent))
+    if (f.startsWith(`${base}.creating-`)) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
+  if (fs.existsSync(dataDir)) return;
+  const tmp = path.join(parent, `${base}.creating-${process.pid}`);
+  const { client } = await openPglite(tmp, migrationsFolder);
+  await client.close();
+  fs.renameSync(tmp, dataDir);
+  try {
+    const fd = fs.openSync(parent, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // Directory fsync is not supported everywhere; the rename itself is atomic.
+  }
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {

@@ -23,6 +23,41 @@ export function serialise(value: unknown): Serialised {
 }
 
 /**
+ * Serialises each result object once: cached results (yield, pump, portfolio…) are the same object
+ * until they are recomputed, so every request between two computations gets the same bytes and
+ * ETag without another JSON.stringify. `derive` caches a value computed from a result the same way
+ * (keyed by the result and a string), e.g. the strategies built from the opportunities.
+ */
+export function createSerialiseMemo() {
+  const bytes = new WeakMap<object, Serialised>();
+  const derived = new WeakMap<object, Map<string, Serialised>>();
+  return {
+    of(value: object): Serialised {
+      let s = bytes.get(value);
+      if (!s) {
+        s = serialise(value);
+        bytes.set(value, s);
+      }
+      return s;
+    },
+    derive(from: object, key: string, compute: () => unknown): Serialised {
+      let m = derived.get(from);
+      if (!m) {
+        m = new Map();
+        derived.set(from, m);
+      }
+      let s = m.get(key);
+      if (!s) {
+        s = serialise(compute());
+        // Bounded: a few query variants per result (filters), not one per request.
+        if (m.size < 64) m.set(key, s);
+      }
+      return s;
+    },
+  };
+}
+
+/**
  * If-None-Match (RFC 9110 §13.1.2): a list of entity tags or `*`, compared weakly — a `W/` prefix on
  * the client's tag still matches our strong tag.
  */

@@ -19,6 +19,7 @@ import {
   type Fees,
   type ReserveSample,
 } from '../alerts/detectors';
+import { markChanged } from '../db/changes';
 import type { Db } from '../db/client';
 import {
   balances,
@@ -267,6 +268,7 @@ export async function checkMonitoredToken(
       })
       .where(eq(monitoredTokens.address, row.address));
   });
+  if (result.fired || result.resolved) markChanged(db, 'alerts');
   return result;
 }
 

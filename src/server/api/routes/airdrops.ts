@@ -29,10 +29,12 @@ import {
 } from '../../airdrops/catalogue';
 import { airdrops } from '../../db/schema';
 import { createSharedCache } from '../../engine/cache';
+import { createSerialiseMemo } from '../../engine/serialised';
 import { AppError, ChainUnavailableError, NotFoundError } from '../../errors';
 import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import { pricesOf } from '../../trader-tools/prices';
 import type { AppContext } from '../context';
+import { sendSerialised } from './tokens';
 
 export type AirdropRouteOptions = {
   /** config.airdropAdminToken; without it catalogue writes are disabled. */
@@ -166,9 +168,17 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
   const listCache = createSharedCache<Airdrop[]>({ ttlMs: 10_000, staleMs: 120_000, maxEntries: 1 });
   const listAllCached = () => listCache.get('all', listAll);
 
-  app.get('/api/airdrops', async (req): Promise<Airdrop[]> => {
+  const memo = createSerialiseMemo();
+  app.get('/api/airdrops', async (req, reply) => {
     const q = parseWith(airdropQuerySchema, req.query ?? {}, 'query');
-    return filterAirdrops(await listAllCached(), q.category, q.search);
+    const all = await listAllCached();
+    return sendSerialised(
+      req,
+      reply,
+      memo.derive(all, JSON.stringify([q.category, q.search]), () =>
+        filterAirdrops(all, q.category, q.search),
+      ),
+    );
   });
 
   app.get(

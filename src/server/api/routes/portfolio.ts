@@ -7,11 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { parseAddress } from '../../../shared/address';
 import type { DemoWallet, Portfolio, WalletStats } from '../../../shared/portfolio';
 import type { ScenarioManifest } from '../../../shared/scenario';
+import { createSerialiseMemo } from '../../engine/serialised';
 import { NotFoundError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { gatherPortfolio, gatherWalletStats } from '../../portfolio/gather';
 import type { AppContext } from '../context';
 import { addressParam } from '../params';
+import { sendSerialised } from './tokens';
 
 export type PortfolioRouteOptions = {
   /** The local scenario (its demo wallet); undefined in Base mode. */
@@ -67,14 +69,13 @@ export function registerPortfolioRoutes(
     await walletStats.stop();
   });
 
-  app.get<{ Params: { address: string } }>(
-    '/api/portfolio/:address',
-    async (req): Promise<Portfolio> => portfolios.get(addressParam(req.params.address)),
+  const memo = createSerialiseMemo();
+  app.get<{ Params: { address: string } }>('/api/portfolio/:address', async (req, reply) =>
+    sendSerialised(req, reply, memo.of(await portfolios.get(addressParam(req.params.address)))),
   );
 
-  app.get<{ Params: { address: string } }>(
-    '/api/wallet-stats/:address',
-    async (req): Promise<WalletStats> => walletStats.get(addressParam(req.params.address)),
+  app.get<{ Params: { address: string } }>('/api/wallet-stats/:address', async (req, reply) =>
+    sendSerialised(req, reply, memo.of(await walletStats.get(addressParam(req.params.address)))),
   );
 
   app.get('/api/demo-wallet', async (): Promise<DemoWallet> => {

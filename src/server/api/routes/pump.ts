@@ -12,10 +12,12 @@ import {
   type PumpTimeframe,
   pumpQuerySchema,
 } from '../../../shared/market-tools';
+import { createSerialiseMemo } from '../../engine/serialised';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { findPumpOpportunities } from '../../pump/finder';
 import { parseWith } from '../../trader-tools/http';
 import type { AppContext } from '../context';
+import { sendSerialised } from './tokens';
 
 const FRESH_MS = 30_000;
 const STALE_MS = 10 * 60_000;
@@ -49,8 +51,9 @@ export function registerPumpRoutes(
   app.addHook('onListen', async () => results.start());
   app.addHook('onClose', () => results.stop());
 
-  app.get('/api/pump-opportunities', async (req): Promise<PumpResponse> => {
+  const memo = createSerialiseMemo();
+  app.get('/api/pump-opportunities', async (req, reply) => {
     const q = parseWith(pumpQuerySchema, req.query ?? {}, 'query');
-    return results.get(`${q.timeframe}:${q.risk}`);
+    return sendSerialised(req, reply, memo.of(await results.get(`${q.timeframe}:${q.risk}`)));
   });
 }

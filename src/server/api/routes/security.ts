@@ -19,13 +19,19 @@ import {
   type Severity,
 } from '../../../shared/market-tools';
 import { rugSeverity } from '../../alerts/detectors';
+import { changeCount, markChanged } from '../../db/changes';
 import { monitoredTokens, securityAlerts } from '../../db/schema';
+import { createSharedCache } from '../../engine/cache';
+import { type Serialised, serialise } from '../../engine/serialised';
 import { AppError, BadRequestError } from '../../errors';
 import { checkMonitoredToken } from '../../jobs/alert-monitor';
 import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import type { AppContext } from '../context';
+import { sendSerialised } from './tokens';
 
 export const ALERT_LIST_LIMIT = 200;
+/** How long /api/security-stats answers from its last count. */
+const STATS_FRESH_MS = 2_000;
 
 type AlertRow = typeof securityAlerts.$inferSelect;
 
@@ -89,6 +95,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx.log.warn({ msg: 'first alert evaluation failed', token: row.address, err: (e as Error).message });
       }
     }
+    markChanged(db, 'alerts');
     const [token] = await listMonitored(ctx, row?.address);
     reply.status(201);
     return { ok: true, token } as MonitorTokenResponse;
@@ -96,7 +103,15 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/monitored-tokens', async () => listMonitored(ctx));
 
-  app.get('/api/security-stats', async (): Promise<SecurityStats> => {
+  // The page polls the stats; they change only when alerts fire or resolve or a token is added to
+  // the watch list (db/changes.ts). Kept as bytes until then, and at most STATS_FRESH_MS (writes of
+  // other app instances sharing a Postgres server are not counted here).
+  const stats = createSharedCache<Serialised>({ ttlMs: STATS_FRESH_MS, maxEntries: 2 });
+  app.get('/api/security-stats', async (req, reply) => {
+    const key = String(changeCount(db, 'alerts'));
+    return sendSerialised(req, reply, await stats.get(key, async () => serialise(await readStats())));
+  });
+  const readStats = async (): Promise<SecurityStats> => {
     const [m] = await db.select({ n: sql<number>`count(*)::int` }).from(monitoredTokens);
     const [a] = await db
       .select({
@@ -111,7 +126,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
       criticalAlerts: a?.critical ?? 0,
       threatsPrevented: a?.resolved ?? 0,
     };
-  });
+  };
 
   app.get('/api/security-alerts', async (req): Promise<SecurityAlert[]> => {
     const q = req.query as Record<string, unknown>;

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
 import { getHeadBlock, recentHead } from '../../chain/client';
+import { type Serialised, serialise } from '../../engine/serialised';
 import type { EventLoopMonitor } from '../../event-loop';
 import type { AppContext } from '../context';
+import { sendSerialised } from './tokens';
 
 /** Health reuses a head the chain answered this recently (as the database ping does its queries). */
 const HEAD_FRESH_MS = 500;
@@ -29,9 +31,14 @@ export function registerSystemRoutes(
     });
   });
 
-  app.get('/api/network', async () => {
-    const head = await getHeadBlock(ctx.chain);
-    const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };
-    return info;
+  // Serialised once per head: pages and the header ask for it often, and it changes per block.
+  let last: { head: bigint; bytes: Serialised } | undefined;
+  app.get('/api/network', async (req, reply) => {
+    const head = recentHead(ctx.chain, HEAD_FRESH_MS) ?? (await getHeadBlock(ctx.chain));
+    if (last?.head !== head) {
+      const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };
+      last = { head, bytes: serialise(info) };
+    }
+    return sendSerialised(req, reply, last.bytes);
   });
 }

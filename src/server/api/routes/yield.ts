@@ -7,12 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import type { YieldOpportunitiesResponse, YieldStrategiesResponse } from '../../../shared/yield';
 import { checkAmountInput } from '../../../shared/yield';
+import { createSerialiseMemo } from '../../engine/serialised';
 import { BadRequestError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { type FetchLike, fetchLlamaBaseOpportunities } from '../../yield/defillama';
 import { chainOpportunities, withBreakEven } from '../../yield/opportunities';
 import { buildStrategies } from '../../yield/yield-math';
 import type { AppContext } from '../context';
+import { sendSerialised } from './tokens';
 
 const CACHE_TTL_MS = 30_000;
 /** Past the TTL, the last result is served while a new one is computed (stale-while-revalidate). */
@@ -52,9 +54,10 @@ export function registerYieldRoutes(
   app.addHook('onListen', async () => results.start());
   app.addHook('onClose', () => results.stop());
   const load = () => results.get('all');
+  const memo = createSerialiseMemo();
 
   /** Optional `amount` (USD): each opportunity then carries its costs and break-even for it. */
-  app.get<{ Querystring: { amount?: string } }>('/api/yield-opportunities', async (req) => {
+  app.get<{ Querystring: { amount?: string } }>('/api/yield-opportunities', async (req, reply) => {
     const raw = req.query?.amount;
     let amount: number | undefined;
     if (raw !== undefined) {
@@ -63,13 +66,24 @@ export function registerYieldRoutes(
       amount = a.value;
     }
     const o = await load();
-    return amount === undefined
-      ? o
-      : { ...o, opportunities: o.opportunities.map((x) => withBreakEven(x, amount)) };
+    if (amount === undefined) return sendSerialised(req, reply, memo.of(o));
+    return { ...o, opportunities: o.opportunities.map((x) => withBreakEven(x, amount)) };
   });
 
-  app.get('/api/yield-strategies', async (): Promise<YieldStrategiesResponse> => {
+  app.get('/api/yield-strategies', async (req, reply) => {
     const o = await load();
-    return { source: o.source, generatedAt: o.generatedAt, strategies: buildStrategies(o.opportunities) };
+    return sendSerialised(
+      req,
+      reply,
+      memo.derive(
+        o,
+        'strategies',
+        (): YieldStrategiesResponse => ({
+          source: o.source,
+          generatedAt: o.generatedAt,
+          strategies: buildStrategies(o.opportunities),
+        }),
+      ),
+    );
   });
 }
