@@ -114,13 +114,34 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
 
 const MAX_TYPED = 32;
 
+/**
+ * One combination per value of the widest slot: each slot takes that value when it fits, else the
+ * largest value it can take (its options are the same numbers, cut at its width).
+ */
+function fittedUints(options: ParamValue[][]): ParamValue[][] {
+  const widest = options.reduce((a, b) => (b.length > a.length ? b : a));
+  const largest = options.map((o) =>
+    o.reduce<ParamValue | undefined>(
+      (a, b) => (a === undefined || (b.value as bigint) > (a.value as bigint) ? b : a),
+      undefined,
+    ),
+  );
+  return widest.map((v) =>
+    options.map((o, i) =>
+      o.some((x) => x.value === v.value) ? v : (largest[i] ?? { value: 0n, label: '0' }),
+    ),
+  );
+}
+
 /** The value combinations probed for `types` (null when a type is not one we can probe). */
 function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | null {
   const options = types.map((t) => valuesFor(t, ctx));
   if (options.some((o) => o === null)) return null;
-  // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn.
+  // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn —
+  // fitted to each slot's width, so setFees(uint256,uint8) is probed too instead of failing the
+  // whole simulation on a value a uint8 cannot hold (a scammer could declare one to hide behind it).
   if (types.length > 1 && types.every((t) => t.startsWith('uint')))
-    return (options[0] as ParamValue[]).map((v) => types.map(() => v));
+    return fittedUints(options as ParamValue[][]);
   let combos: ParamValue[][] = [[]];
   for (const opts of options as ParamValue[][]) {
     const next: ParamValue[][] = [];
