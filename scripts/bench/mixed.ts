@@ -3,10 +3,17 @@
  * 200 × 60 s): req/s, p50/p99, errors; /api/health latency measured by a separate poller process
  * (so autocannon's own work does not inflate it), and the app's event-loop delay as it reports it
  * on /api/health. Aim: 0 errors, p99 ≤ 250 ms, /api/health p99 ≤ 50 ms, event-loop p99 ≤ 50 ms.
+ *
+ * Then the floor: the same load and the same poller against a bare node:http server that answers
+ * every path with the bytes the app gave for it (no work at all). What the poller sees there is what
+ * 200 busy connections on these cores cost any Node server; the app's figures read against it.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NetworkInfo } from '../../src/shared/network';
-import { type AppProcess, getJson } from './app-process';
+import { type AppProcess, freePort, getJson } from './app-process';
 import { printTable, quantile, verdict } from './stats';
 import { cannon } from './throughput';
 
@@ -51,27 +58,47 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
     '/api/airdrops',
   );
   if (demo) paths.push(`/api/portfolio/${demo.address}`, `/api/wallet-stats/${demo.address}`);
-  // Warm every path once, as pages that are already open would have.
-  for (const p of paths) await fetch(app.url + p).then((r) => r.arrayBuffer());
+  // Warm every path once, as pages that are already open would have; keep the bytes for the floor.
+  const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+  for (const p of [...paths, '/api/health']) {
+    const r = await fetch(app.url + p);
+    const body = Buffer.from(await r.arrayBuffer());
+    answers[p] = {
+      body: body.toString('base64'),
+      headers: { 'content-type': r.headers.get('content-type') ?? 'application/json' },
+    };
+  }
 
-  const poller = spawn(process.execPath, ['-e', POLLER, `${app.url}/api/health`], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const result = await cannon({
-    url: app.url,
-    connections: opts.connections,
-    duration: opts.durationS,
-    timeout: 30,
-    requests: paths.map((path) => ({ method: 'GET', path })),
-  });
-  const health = await new Promise<number[]>((resolve) => {
-    poller.once('message', (m) => resolve(m as number[]));
-    poller.send('stop');
-  });
+  const load = async (url: string, durationS: number) => {
+    const poller = spawn(process.execPath, ['-e', POLLER, `${url}/api/health`], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const result = await cannon({
+      url,
+      connections: opts.connections,
+      duration: durationS,
+      timeout: 30,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    });
+    const health = await new Promise<number[]>((resolve) => {
+      poller.once('message', (m) => resolve(m as number[]));
+      poller.send('stop');
+    });
+    return { result, health, ok: health.filter((x) => x >= 0) };
+  };
+  const { result, health, ok } = await load(app.url, opts.durationS);
   const loop = (await getJson<HealthBody>(`${app.url}/api/health`)).eventLoopDelay;
-  const ok = health.filter((x) => x >= 0);
   const healthP99 = quantile(ok, 0.99);
   const errors = result.errors + result.timeouts;
+
+  const floorS = Math.min(opts.durationS, 20);
+  const bare = await startBareRoutes(answers);
+  let floor: Awaited<ReturnType<typeof load>>;
+  try {
+    floor = await load(bare.url, floorS);
+  } finally {
+    await bare.stop();
+  }
   printTable(
     `Mixed load · ${opts.connections} connections × ${opts.durationS} s over ${paths.length} endpoints (tokens' parts and reports, candles, yield, pump, portfolio, security, airdrops)`,
     [
@@ -96,6 +123,12 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
         `${verdict(healthP99 <= 50 && ok.length === health.length)} (${health.length - ok.length} failed of ${health.length})`,
       ],
       [
+        `floor: bare node:http, same bytes, same load (${floorS} s)`,
+        `${floor.result.requests.average.toFixed(0)} req/s, p99 ${floor.result.latency.p99} ms`,
+        `/api/health p50 / p99 ${quantile(floor.ok, 0.5).toFixed(1)} / ${quantile(floor.ok, 0.99).toFixed(1)} ms`,
+        '',
+      ],
+      [
         `event-loop delay p50 / p99 / max (app, last ${loop?.windowSeconds ?? '?'} s)`,
         loop ? `${loop.p50Ms} / ${loop.p99Ms} / ${loop.maxMs} ms` : 'not reported',
         'aim p99 ≤ 50 ms',
@@ -103,5 +136,48 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
       ],
     ],
   );
-  return { result, healthP99, loop };
+  return { result, healthP99, loop, floorHealthP99: quantile(floor.ok, 0.99) };
+}
+
+const BARE_ROUTES = `
+const http = require('node:http');
+const fs = require('node:fs');
+const routes = new Map(
+  Object.entries(JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))).map(([p, r]) => [
+    p,
+    { body: Buffer.from(r.body, 'base64'), headers: r.headers },
+  ]),
+);
+http
+  .createServer((req, res) => {
+    const r = routes.get(req.url);
+    if (!r) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, r.headers);
+    res.end(r.body);
+  })
+  .listen(Number(process.argv[2]), '127.0.0.1', () => process.send('ready'));
+`;
+
+/** A bare node:http server answering each path with fixed bytes (the floor of the mixed load). */
+async function startBareRoutes(answers: Record<string, { body: string; headers: Record<string, string> }>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-bare-mixed-'));
+  const file = path.join(dir, 'routes.json');
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', BARE_ROUTES, file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (c) => reject(new Error(`bare server exited (${c})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const done = new Promise((r) => child.on('exit', r));
+      child.kill('SIGTERM');
+      await done;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
