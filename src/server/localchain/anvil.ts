@@ -30,6 +30,13 @@ const STOP_TIMEOUT_MS = 5_000;
 /** Waits between restart attempts; the last one repeats. A restart that stays up resets it. */
 const RESTART_BACKOFF_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
 const STABLE_AFTER_MS = 60_000;
+/**
+ * States kept in memory under --prune-history. Not zero: a call at "latest" is resolved to a block
+ * number first, and with no past state kept, a block mined in between made it fail with "block
+ * height is N+1 but requested was N" (seen as a faucet 503 and as reads failing while the simulator
+ * mined). Sixteen blocks cover any call in flight; reads pinned further back are not made locally.
+ */
+const RECENT_STATES = 16;
 
 /**
  * The watchdog (POSIX sh). Our pipe is moved to fd 3 and anvil gets /dev/null as stdin; a
@@ -270,7 +277,7 @@ function anvilArgs(port: number, opts: StartAnvilOptions, loadState: boolean): s
     '150000000',
     '--silent',
   ];
-  if (opts.pruneHistory) args.push('--prune-history');
+  if (opts.pruneHistory) args.push('--prune-history', String(RECENT_STATES));
   if (loadState && opts.statePath) args.push('--load-state', opts.statePath);
   else if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
   return args;
