@@ -51,6 +51,15 @@ function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
     { words: [word(0x40n), word(1n), word(1n), word(v)], args: '([victim], true)' },
     // (address[] [victim])
     { words: [word(0x20n), word(1n), word(v)], args: '([victim])' },
+    // (address[], uint256[]): batch mints, "airdrops" and batch moves — heads are the two offsets.
+    {
+      words: [word(0x40n), word(0x80n), word(1n), word(ctx.caller), word(1n), word(HUGE)],
+      args: '([caller], [10^30])',
+    },
+    {
+      words: [word(0x40n), word(0x80n), word(1n), word(v), word(1n), word(ctx.victimBalance)],
+      args: "([victim], [victim's balance])",
+    },
   ];
   return out;
 }
@@ -76,6 +85,15 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
       .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
+  const list = /^uint(\d*)\[\]$/.exec(type);
+  if (list) {
+    const max = (1n << BigInt(Number(list[1] || 256))) - 1n;
+    const out: ParamValue[] = [];
+    if (HUGE <= max) out.push({ value: [HUGE], label: '[10^30]' });
+    if (ctx.victimBalance <= max && ctx.victimBalance !== HUGE)
+      out.push({ value: [ctx.victimBalance], label: "[victim's balance]" });
+    return out.length ? out : null;
+  }
   return null;
 }
 
@@ -100,7 +118,7 @@ function typedCalls(signature: string, ctx: ProbeContext): { data: Hex; args: st
   });
   // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn,
   // fitted to each slot's width (the one change since: a narrower later slot used to throw).
-  if (types.length > 1 && types.every((t) => t.startsWith('uint'))) {
+  if (types.length > 1 && types.every((t) => /^uint\d*$/.test(t))) {
     const opts = options as ParamValue[][];
     const widest = opts.reduce((a, b) => (b.length > a.length ? b : a));
     return widest.map((v) =>

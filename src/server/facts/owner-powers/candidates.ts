@@ -84,6 +84,15 @@ function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
     { words: [word(0x40n), word(1n), word(1n), word(v)], args: '([victim], true)' },
     // (address[] [victim])
     { words: [word(0x20n), word(1n), word(v)], args: '([victim])' },
+    // (address[], uint256[]): batch mints, "airdrops" and batch moves — heads are the two offsets.
+    {
+      words: [word(0x40n), word(0x80n), word(1n), word(ctx.caller), word(1n), word(HUGE)],
+      args: '([caller], [10^30])',
+    },
+    {
+      words: [word(0x40n), word(0x80n), word(1n), word(v), word(1n), word(ctx.victimBalance)],
+      args: "([victim], [victim's balance])",
+    },
   ];
   return out;
 }
@@ -109,6 +118,15 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
       .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
+  const list = /^uint(\d*)\[\]$/.exec(type);
+  if (list) {
+    const max = (1n << BigInt(Number(list[1] || 256))) - 1n;
+    const out: ParamValue[] = [];
+    if (HUGE <= max) out.push({ value: [HUGE], label: '[10^30]' });
+    if (ctx.victimBalance <= max && ctx.victimBalance !== HUGE)
+      out.push({ value: [ctx.victimBalance], label: "[victim's balance]" });
+    return out.length ? out : null;
+  }
   return null;
 }
 
@@ -140,7 +158,7 @@ function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | null {
   // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn —
   // fitted to each slot's width, so setFees(uint256,uint8) is probed too instead of failing the
   // whole simulation on a value a uint8 cannot hold (a scammer could declare one to hide behind it).
-  if (types.length > 1 && types.every((t) => t.startsWith('uint')))
+  if (types.length > 1 && types.every((t) => /^uint\d*$/.test(t)))
     return fittedUints(options as ParamValue[][]);
   let combos: ParamValue[][] = [[]];
   for (const opts of options as ParamValue[][]) {
