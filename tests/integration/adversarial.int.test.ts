@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 34 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 35 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -84,6 +84,7 @@ const SUITE: Record<string, Expect> = {
   FarmMint: { flags: ['mint'], effects: ['mint'], mintAfter: true },
   RewardHolders: { flags: ['mint'], effects: ['mint'] },
   BatchAirdropMint: { flags: ['mint'], effects: ['mint'] },
+  AmountFirstMint: { flags: ['mint'], effects: ['mint'] },
   RemoveFeeAsm: { flags: ['mint', 'pause'], effects: ['mint', 'sells_blocked'] },
   ClaimBlacklist: { flags: ['blacklist'], effects: ['holder_blocked'] },
   OpenTradingPause: { flags: ['pause'], effects: ['buys_blocked'] },
