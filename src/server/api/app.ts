@@ -27,7 +27,13 @@ export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
   webDir?: string;
   /** The local scenario (staking/lending contracts, demo wallet); absent in Base mode. */
-  localChain?: { manifest: ScenarioManifest } | undefined;
+  localChain?:
+    | {
+        manifest: ScenarioManifest;
+        /** The embedded chain's process: health answers 503 the moment it is known down. */
+        anvil?: { status(): 'up' | 'down' | 'stopped' };
+      }
+    | undefined;
   /** Bearer token that protects airdrop catalogue writes; writes are refused without it. */
   airdropAdminToken?: string | undefined;
   /**
@@ -70,7 +76,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installChainGuard(app, ctx.chain);
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
-  registerSystemRoutes(app, ctx, { eventLoop });
+  const anvil = opts.localChain?.anvil;
+  registerSystemRoutes(app, ctx, {
+    eventLoop,
+    chainProcessUp: anvil ? () => anvil.status() === 'up' : undefined,
+  });
   registerTokenRoutes(app, ctx.engine);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);

@@ -159,9 +159,15 @@ const lastHeads = new WeakMap<object, { head: bigint; at: number }>();
  * recentHead. Every head read of the server goes through here.
  */
 export async function readHead(clients: Pick<ChainClients, 'public'>, cacheTime = 0): Promise<bigint> {
-  const head = await clients.public.getBlockNumber({ cacheTime });
-  lastHeads.set(clients, { head, at: performance.now() });
-  return head;
+  try {
+    const head = await clients.public.getBlockNumber({ cacheTime });
+    lastHeads.set(clients, { head, at: performance.now() });
+    return head;
+  } catch (e) {
+    // A failed read ends what recentHead may answer: health must turn 503 as soon as one is seen.
+    lastHeads.delete(clients);
+    throw e;
+  }
 }
 
 export async function getHeadBlock(clients: ChainClients): Promise<bigint> {

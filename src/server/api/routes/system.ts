@@ -7,19 +7,27 @@ import type { EventLoopMonitor } from '../../event-loop';
 import type { AppContext } from '../context';
 import { sendSerialised } from './tokens';
 
-/** Health reuses a head the chain answered this recently (as the database ping does its queries). */
-const HEAD_FRESH_MS = 500;
+/**
+ * Health reuses a head the chain answered this recently (as the database ping does its queries); any
+ * failed head read forgets it at once (chain/client.ts readHead).
+ */
+const HEAD_FRESH_MS = 250;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  opts: { eventLoop?: EventLoopMonitor } = {},
+  opts: {
+    eventLoop?: EventLoopMonitor;
+    /** The embedded chain's process is running (local mode): false the moment it dies. */
+    chainProcessUp?: () => boolean;
+  } = {},
 ) {
+  const readHeadForHealth = () => {
+    if (opts.chainProcessUp && !opts.chainProcessUp()) return undefined;
+    return recentHead(ctx.chain, HEAD_FRESH_MS) ?? getHeadBlock(ctx.chain).catch(() => undefined);
+  };
   app.get('/api/health', async (_req, reply) => {
-    const [db, head] = await Promise.all([
-      ctx.database.ping().catch(() => false),
-      recentHead(ctx.chain, HEAD_FRESH_MS) ?? getHeadBlock(ctx.chain).catch(() => undefined),
-    ]);
+    const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), readHeadForHealth()]);
     const ok = db && head !== undefined;
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
