@@ -9,11 +9,9 @@
  * 200 busy connections on these cores cost any Node server; the app's figures read against it.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { NetworkInfo } from '../../src/shared/network';
-import { type AppProcess, freePort, getJson } from './app-process';
+import { type AppProcess, getJson } from './app-process';
+import { type FixedAnswer, startBareServer } from './bare-server';
 import { printTable, quantile, verdict } from './stats';
 import { cannon } from './throughput';
 
@@ -59,12 +57,12 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
   );
   if (demo) paths.push(`/api/portfolio/${demo.address}`, `/api/wallet-stats/${demo.address}`);
   // Warm every path once, as pages that are already open would have; keep the bytes for the floor.
-  const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+  const answers: Record<string, FixedAnswer> = {};
   for (const p of [...paths, '/api/health']) {
     const r = await fetch(app.url + p);
     const body = Buffer.from(await r.arrayBuffer());
     answers[p] = {
-      body: body.toString('base64'),
+      body,
       headers: { 'content-type': r.headers.get('content-type') ?? 'application/json' },
     };
   }
@@ -92,7 +90,7 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
   const errors = result.errors + result.timeouts;
 
   const floorS = Math.min(opts.durationS, 20);
-  const bare = await startBareRoutes(answers);
+  const bare = await startBareServer(answers);
   let floor: Awaited<ReturnType<typeof load>>;
   try {
     floor = await load(bare.url, floorS);
@@ -137,47 +135,4 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
     ],
   );
   return { result, healthP99, loop, floorHealthP99: quantile(floor.ok, 0.99) };
-}
-
-const BARE_ROUTES = `
-const http = require('node:http');
-const fs = require('node:fs');
-const routes = new Map(
-  Object.entries(JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))).map(([p, r]) => [
-    p,
-    { body: Buffer.from(r.body, 'base64'), headers: r.headers },
-  ]),
-);
-http
-  .createServer((req, res) => {
-    const r = routes.get(req.url);
-    if (!r) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, r.headers);
-    res.end(r.body);
-  })
-  .listen(Number(process.argv[2]), '127.0.0.1', () => process.send('ready'));
-`;
-
-/** A bare node:http server answering each path with fixed bytes (the floor of the mixed load). */
-async function startBareRoutes(answers: Record<string, { body: string; headers: Record<string, string> }>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-bare-mixed-'));
-  const file = path.join(dir, 'routes.json');
-  fs.writeFileSync(file, JSON.stringify(answers));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', BARE_ROUTES, file, String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (c) => reject(new Error(`bare server exited (${c})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      const done = new Promise((r) => child.on('exit', r));
-      child.kill('SIGTERM');
-      await done;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -4,12 +4,9 @@
  * run, one after the other with the same autocannon settings. Each server is a process of its own;
  * autocannon runs in the bench process. Aim: the app ≥ 50% of bare, p99 ≤ 50 ms at 50 connections.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { type AppProcess, freePort } from './app-process';
+import type { AppProcess } from './app-process';
+import { startBareServer } from './bare-server';
 import { printTable, verdict } from './stats';
 
 export type ThroughputOptions = { connections: number; durationS: number };
@@ -31,40 +28,6 @@ const summary = (r: autocannon.Result): Run => ({
   total: r.requests.total,
 });
 
-const BARE_SERVER = `
-const http = require('node:http');
-const fs = require('node:fs');
-const body = fs.readFileSync(process.argv[1]);
-const headers = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
-  .listen(Number(process.argv[3]), '127.0.0.1', () => process.send('ready'));
-`;
-
-async function startBareServer(body: Buffer, headers: Record<string, string>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-bare-'));
-  const bodyFile = path.join(dir, 'body');
-  const headerFile = path.join(dir, 'headers.json');
-  fs.writeFileSync(bodyFile, body);
-  fs.writeFileSync(headerFile, JSON.stringify(headers));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', BARE_SERVER, bodyFile, headerFile, String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (c) => reject(new Error(`bare server exited (${c})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      const done = new Promise((r) => child.on('exit', r));
-      child.kill('SIGTERM');
-      await done;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function runThroughputBench(app: AppProcess, token: string, opts: ThroughputOptions) {
   const appUrl = `${app.url}/api/scanner/${token}`;
   // Warm the cache, then take the exact bytes and headers the app answers with.
@@ -76,7 +39,7 @@ export async function runThroughputBench(app: AppProcess, token: string, opts: T
     etag: res.headers.get('etag') ?? '',
     'cache-control': res.headers.get('cache-control') ?? 'no-cache',
   };
-  const bare = await startBareServer(body, headers);
+  const bare = await startBareServer({ [`/api/scanner/${token}`]: { body, headers } });
   try {
     const settings = { connections: opts.connections, duration: opts.durationS };
     const bareRun = summary(await cannon({ ...settings, url: `${bare.url}/api/scanner/${token}` }));

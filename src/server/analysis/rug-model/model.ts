@@ -45,7 +45,10 @@ export type RugContribution = {
 };
 
 export type RugPrediction = {
-  /** Probability of a rug under a 50/50 prior (the fit used balanced class weights). */
+  /**
+   * Rug score in [0, 1]: the logistic output of a fit with balanced class weights. It ranks tokens;
+   * it is not a calibrated chance (docs/rug-model-report.md). The field keeps its name in the API.
+   */
   probability: number;
   contributions: RugContribution[];
   /**

@@ -5,108 +5,31 @@ import {
   encodeAbiParameters,
   getAddress,
   type Hex,
-  numberToHex,
-  padHex,
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_SELECTORS } from '../selectors';
-import { callsFor, type ProbeCall, type ProbeContext, probeCallBuilder } from './candidates';
+import {
+  callsFor,
+  combosFor,
+  genericCalls,
+  type ProbeCall,
+  type ProbeContext,
+  probeCallBuilder,
+} from './candidates';
 import { signatureOf } from './signatures';
 
-// ---- Reference: candidates.ts before the encodings were shared (commit 41b48de), verbatim, so the
-// test proves the faster builder produces identical calldata. Change both if the probe values change.
-/** An amount far above any real supply share, still well inside uint256 arithmetic. */
-const HUGE = 10n ** 30n;
-/**
- * Values a fee, limit or amount parameter is probed with, growing: percent and basis-point fees at
- * and around common caps, then an amount. The highest value a setter accepts gives the highest tax.
- */
-const NUMBERS = [0n, 1n, 5n, 25n, 49n, 99n, 100n, 500n, 2_500n, 4_900n, 9_900n, 10_000n, HUGE];
-
-const word = (v: bigint | Hex) =>
-  typeof v === 'bigint' ? padHex(numberToHex(v), { size: 32 }) : padHex(v, { size: 32 });
-const short = (a: Hex) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const num = (v: bigint) => (v === HUGE ? '10^30' : v.toString());
-
-/** Untyped word sequences covering the common parameter shapes. */
-function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
-  const v = ctx.victim;
-  const out: { words: Hex[]; args: string }[] = [
-    { words: [], args: '()' },
-    { words: [word(v)], args: `(victim ${short(v)})` },
-    ...NUMBERS.map((n) => ({ words: [word(n)], args: `(${num(n)})` })),
-    { words: [word(v), word(1n)], args: `(victim, true/1)` },
-    { words: [word(v), word(0n)], args: `(victim, false/0)` },
-    { words: [word(v), word(ctx.victimBalance)], args: `(victim, victim's balance)` },
-    { words: [word(ctx.caller), word(HUGE)], args: `(caller, 10^30)` },
-    {
-      words: [word(v), word(ctx.caller), word(ctx.victimBalance)],
-      args: `(victim, caller, victim's balance)`,
-    },
-    ...NUMBERS.filter((n) => n !== HUGE).map((n) => ({ words: [word(n), word(n)], args: `(${n}, ${n})` })),
-    ...[25n, 99n, 100n].map((n) => ({ words: [word(n), word(n), word(n)], args: `(${n}, ${n}, ${n})` })),
-    // (address[] [victim], bool true): head = offset 0x40 and the flag; tail = length 1, victim.
-    { words: [word(0x40n), word(1n), word(1n), word(v)], args: '([victim], true)' },
-    // (address[] [victim])
-    { words: [word(0x20n), word(1n), word(v)], args: '([victim])' },
-    // (address[], uint256[]): batch mints, "airdrops" and batch moves — heads are the two offsets.
-    {
-      words: [word(0x40n), word(0x80n), word(1n), word(ctx.caller), word(1n), word(HUGE)],
-      args: '([caller], [10^30])',
-    },
-    {
-      words: [word(0x40n), word(0x80n), word(1n), word(v), word(1n), word(ctx.victimBalance)],
-      args: "([victim], [victim's balance])",
-    },
-  ];
-  return out;
-}
-
-type ParamValue = { value: unknown; label: string };
-
-function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
-  if (type === 'address')
-    return [
-      { value: ctx.victim, label: 'victim' },
-      { value: ctx.caller, label: 'caller' },
-    ];
-  if (type === 'bool')
-    return [
-      { value: true, label: 'true' },
-      { value: false, label: 'false' },
-    ];
-  if (/^uint(\d*)$/.test(type)) {
-    const bits = Number(type.slice(4) || 256);
-    const max = (1n << BigInt(bits)) - 1n;
-    return [...NUMBERS, ctx.victimBalance]
-      .filter((n) => n <= max)
-      .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
-  }
-  if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
-  const list = /^uint(\d*)\[\]$/.exec(type);
-  if (list) {
-    const max = (1n << BigInt(Number(list[1] || 256))) - 1n;
-    const out: ParamValue[] = [];
-    if (HUGE <= max) out.push({ value: [HUGE], label: '[10^30]' });
-    if (ctx.victimBalance <= max && ctx.victimBalance !== HUGE)
-      out.push({ value: [ctx.victimBalance], label: "[victim's balance]" });
-    return out.length ? out : null;
-  }
-  return null;
-}
-
-const MAX_TYPED = 32;
-
-/** Calls built from known parameter types; null when a type is not one we can probe. */
+// ---- Reference: every call encoded on its own with viem (as candidates.ts did before the encodings
+// were shared), from the same probe values, so the test proves the faster builder produces identical
+// calldata. The values themselves (genericCalls, combosFor) are candidates.ts's own.
 function typedCalls(signature: string, ctx: ProbeContext): { data: Hex; args: string }[] | null {
   const inner = signature.slice(signature.indexOf('(') + 1, -1);
   const types = inner === '' ? [] : inner.split(',');
-  const options = types.map((t) => valuesFor(t, ctx));
-  if (options.some((o) => o === null)) return null;
+  const combos = combosFor(types, ctx);
+  if (!combos) return null;
   const selector = toFunctionSelector(`function ${signature}`);
-  const encode = (c: ParamValue[]) => ({
+  return combos.map((c) => ({
     data: concatHex([
       selector,
       encodeAbiParameters(
@@ -115,32 +38,10 @@ function typedCalls(signature: string, ctx: ProbeContext): { data: Hex; args: st
       ),
     ]),
     args: `(${c.map((x) => x.label).join(', ')})`,
-  });
-  // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn,
-  // fitted to each slot's width (the one change since: a narrower later slot used to throw).
-  if (types.length > 1 && types.every((t) => /^uint\d*$/.test(t))) {
-    const opts = options as ParamValue[][];
-    const widest = opts.reduce((a, b) => (b.length > a.length ? b : a));
-    return widest.map((v) =>
-      encode(
-        opts.map((o) => {
-          if (o.some((x) => x.value === v.value)) return v;
-          const sorted = [...o].sort((a, b) => ((a.value as bigint) < (b.value as bigint) ? 1 : -1));
-          return sorted[0] ?? { value: 0n, label: '0' };
-        }),
-      ),
-    );
-  }
-  let combos: ParamValue[][] = [[]];
-  for (const opts of options as ParamValue[][]) {
-    const next: ParamValue[][] = [];
-    for (const c of combos) for (const o of opts) next.push([...c, o]);
-    combos = next;
-  }
-  return combos.slice(0, MAX_TYPED).map(encode);
+  }));
 }
 
-/** Every probe call for one selector (the implementation as it was). */
+/** Every probe call for one selector, each encoded on its own. */
 function referenceCallsFor(selector: Hex, ctx: ProbeContext, abiSignature?: string | null): ProbeCall[] {
   const sig = abiSignature ?? signatureOf(selector);
   const typed = sig ? typedCalls(sig, ctx) : null;

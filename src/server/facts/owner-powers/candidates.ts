@@ -64,7 +64,7 @@ const short = (a: Hex) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const num = (v: bigint) => (v === HUGE ? '10^30' : v.toString());
 
 /** Untyped word sequences covering the common parameter shapes. */
-function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
+export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
   const v = ctx.victim;
   const out: { words: Hex[]; args: string }[] = [
     { words: [], args: '()' },
@@ -152,7 +152,7 @@ function fittedUints(options: ParamValue[][]): ParamValue[][] {
 }
 
 /** The value combinations probed for `types` (null when a type is not one we can probe). */
-function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | null {
+export function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | null {
   const options = types.map((t) => valuesFor(t, ctx));
   if (options.some((o) => o === null)) return null;
   // Several numbers (setFees(buy, sell, …)): the same value in every slot, each value in turn —
