@@ -17,6 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { ChainUnavailableError, StartupError } from '../errors';
 import type { Logger } from '../logger';
@@ -44,16 +45,67 @@ const RECENT_STATES = 16;
  * SIGKILLs the process group the watchdog leads. The watchdog itself waits for anvil and exits
  * with its status, so an exit of anvil is seen here as an exit of the child. The first line on
  * stdout is anvil's pid (the supervisor and the crash tests want the real process).
+ *
+ * It also owns anvil's disk cache ($1, see anvilCacheDir): removed when anvil exits, and when
+ * this process dies (anvil is killed first so nothing writes into it again).
  */
 const WATCHDOG = [
+  'cache=$1; shift',
   'exec 3<&0 </dev/null',
   '"$@" 3<&- >/dev/null &',
   'pid=$!',
   'echo "$pid"',
-  '( cat <&3 >/dev/null 2>&1; kill -9 0 ) >/dev/null 2>&1 &',
+  '( cat <&3 >/dev/null 2>&1; kill -9 "$pid"; sleep 0.2; rm -rf "$cache"; kill -9 0 ) >/dev/null 2>&1 &',
   'exec 3<&-',
   'wait "$pid"',
+  'status=$?',
+  'rm -rf "$cache"',
+  'exit "$status"',
 ].join('\n');
+
+/**
+ * anvil writes the states of old blocks to disk (about 600 MB for the replica's history) under
+ * ~/.foundry/anvil/tmp by default, and never removes them when it is killed: a day of test runs
+ * filled a 250 GB disk. Each spawn gets its own directory instead, named for this process so a
+ * later start can remove what a killed one left behind (sweepAnvilCaches).
+ */
+const CACHE_PREFIX = 'flab-anvil-cache-';
+
+function anvilCacheDir(): string {
+  sweepAnvilCaches();
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${CACHE_PREFIX}${process.pid}-`));
+}
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+let swept = false;
+/** Once per process: remove cache directories whose owning process is gone. */
+export function sweepAnvilCaches(dir = os.tmpdir()): number {
+  if (swept && dir === os.tmpdir()) return 0;
+  if (dir === os.tmpdir()) swept = true;
+  let removed = 0;
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(CACHE_PREFIX)) continue;
+    const owner = Number(name.slice(CACHE_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(owner) || owner <= 0 || owner === process.pid || processAlive(owner)) continue;
+    fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
 
 export type ChainStatus = 'up' | 'down' | 'stopped';
 
@@ -137,6 +189,8 @@ type Instance = {
   child: ChildProcess;
   pid: () => number | undefined;
   exited: Promise<number | null>;
+  /** anvil's disk cache for old states (--cache-path), removed when it exits. */
+  cache: string;
   /** Signal the whole process group (watchdog + anvil), falling back to the child alone. */
   kill(signal: NodeJS.Signals): void;
   stderr(): string;
@@ -155,18 +209,23 @@ function track(inst: Instance) {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const i of liveInstances) i.kill('SIGKILL');
+      for (const i of liveInstances) {
+        i.kill('SIGKILL');
+        fs.rmSync(i.cache, { recursive: true, force: true });
+      }
     });
   }
 }
 
 const useWatchdog = process.platform !== 'win32';
 
-function spawnAnvil(bin: string, args: string[]): Instance {
+function spawnAnvil(bin: string, baseArgs: string[]): Instance {
+  const cache = anvilCacheDir();
+  const args = [...baseArgs, '--cache-path', cache];
   // Own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
   // outlive that signal long enough for us to save its state before we stop it ourselves.
   const child: ChildProcess = useWatchdog
-    ? spawn('/bin/sh', ['-c', WATCHDOG, 'flab-anvil', bin, ...args], {
+    ? spawn('/bin/sh', ['-c', WATCHDOG, 'flab-anvil', cache, bin, ...args], {
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       })
@@ -191,6 +250,9 @@ function spawnAnvil(bin: string, args: string[]): Instance {
     child.once('exit', (code, signal) => {
       // Closing the pipe tells the watchdog to take down whatever is left of its group.
       child.stdin?.destroy();
+      // The watchdog removes the cache when anvil exits on its own; a signal to the whole group
+      // (stop(), a restart) takes the watchdog down too, so the removal is ours.
+      fs.rmSync(cache, { recursive: true, force: true });
       resolve(code ?? (signal ? 128 : null));
     });
     child.once('error', (err) => {
@@ -202,6 +264,7 @@ function spawnAnvil(bin: string, args: string[]): Instance {
     child,
     pid: () => anvilPid,
     exited,
+    cache,
     kill(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       try {

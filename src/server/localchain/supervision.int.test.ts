@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ChainStatus, startAnvil } from './anvil';
+import { type ChainStatus, startAnvil, sweepAnvilCaches } from './anvil';
 import { compactState } from './state-file';
 
 const log = pino({ level: 'silent' });
@@ -120,7 +120,40 @@ setInterval(() => {}, 1000);
       child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
     });
     expect(processAlive(pid)).toBe(true);
+    const cache = cachePathOf(pid);
+    expect(fs.existsSync(cache)).toBe(true);
     child.kill('SIGKILL');
     expect(await until(() => !processAlive(pid), 5_000)).toBe(true);
+    // anvil's disk cache of old states goes with it (they once filled the disk run after run).
+    expect(await until(() => !fs.existsSync(cache), 5_000)).toBe(true);
+  });
+
+  it('keeps its disk cache of old states in a directory of its own, removed when it stops', async () => {
+    const anvil = await startAnvil({ log });
+    const cache = cachePathOf(anvil.pid() ?? 0);
+    expect(path.dirname(cache)).toBe(os.tmpdir());
+    // Enough blocks that anvil moves old states out of memory onto disk.
+    await rpc(anvil.rpcUrl, 'anvil_mine', ['0x200']);
+    expect(fs.existsSync(cache)).toBe(true);
+    await anvil.stop();
+    expect(fs.existsSync(cache)).toBe(false);
+  });
+
+  it('removes cache directories left behind by processes that are gone', () => {
+    const tmp = fs.mkdtempSync(path.join(dir, 'sweep-'));
+    const dead = path.join(tmp, 'flab-anvil-cache-999999999-abc');
+    const mine = path.join(tmp, `flab-anvil-cache-${process.pid}-abc`);
+    const other = path.join(tmp, 'unrelated');
+    for (const d of [dead, mine, other]) fs.mkdirSync(d);
+    expect(sweepAnvilCaches(tmp)).toBe(1);
+    expect([dead, mine, other].map((d) => fs.existsSync(d))).toEqual([false, true, true]);
   });
 });
+
+/** The --cache-path anvil was started with, read from its command line. */
+function cachePathOf(pid: number): string {
+  const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const at = argv.indexOf('--cache-path');
+  expect(at).toBeGreaterThan(0);
+  return argv[at + 1] ?? '';
+}
