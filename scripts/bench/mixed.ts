@@ -7,15 +7,33 @@
  * Then the floor: the same load and the same poller against a bare node:http server that answers
  * every path with the bytes the app gave for it (no work at all). What the poller sees there is what
  * 200 busy connections on these cores cost any Node server; the app's figures read against it.
+ *
+ * The load comes from autocannon in a child process at nice 10 (remote-load.ts): on one machine the
+ * generator would otherwise take the server's CPU, which clients on the network never do.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type autocannon from 'autocannon';
 import type { NetworkInfo } from '../../src/shared/network';
 import { type AppProcess, getJson } from './app-process';
 import { type FixedAnswer, startBareServer } from './bare-server';
+import { LOAD_NICE } from './remote-load';
 import { printTable, quantile, verdict } from './stats';
-import { cannon } from './throughput';
 
 export type MixedOptions = { connections: number; durationS: number };
+
+/** autocannon in its own process at nice 10, as clients on another machine (remote-load.ts). */
+function remoteCannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'remote-load.ts'), JSON.stringify(opts)],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as autocannon.Result));
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code}) without a result`)));
+  });
+}
 
 const POLLER = `
 const url = process.argv[1];
@@ -71,12 +89,12 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
     const poller = spawn(process.execPath, ['-e', POLLER, `${url}/api/health`], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    const result = await cannon({
+    const result = await remoteCannon({
       url,
       connections: opts.connections,
       duration: durationS,
       timeout: 30,
-      requests: paths.map((path) => ({ method: 'GET', path })),
+      requests: paths.map((p) => ({ method: 'GET', path: p })),
     });
     const health = await new Promise<number[]>((resolve) => {
       poller.once('message', (m) => resolve(m as number[]));
@@ -98,7 +116,7 @@ export async function runMixedBench(app: AppProcess, opts: MixedOptions) {
     await bare.stop();
   }
   printTable(
-    `Mixed load · ${opts.connections} connections × ${opts.durationS} s over ${paths.length} endpoints (tokens' parts and reports, candles, yield, pump, portfolio, security, airdrops)`,
+    `Mixed load · ${opts.connections} connections × ${opts.durationS} s over ${paths.length} endpoints (tokens' parts and reports, candles, yield, pump, portfolio, security, airdrops); load generator at nice ${LOAD_NICE}, as clients on another machine`,
     [
       ['requests', `${result.requests.average.toFixed(0)} req/s`, `${result.requests.total} in all`, ''],
       [

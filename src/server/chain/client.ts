@@ -178,6 +178,14 @@ export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   }
 }
 
+/** The last head the chain answered and when (performance.now()); none after a failed read. */
+export function lastHeadRead(
+  clients: Pick<ChainClients, 'public'>,
+): { value: bigint; at: number } | undefined {
+  const last = lastHeads.get(clients);
+  return last && { value: last.head, at: last.at };
+}
+
 /**
  * The head the chain answered within the last `maxAgeMs`, if any: a liveness probe under load
  * learns from the last answer what another round trip would tell it, without queueing behind

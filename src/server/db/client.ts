@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactUrl, StartupError } from '../errors';
+import { createFreshReading } from '../fresh-reading';
 import { openPGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -44,10 +45,12 @@ export function migrationsDir(): string {
 }
 
 /**
- * A ping is answered by any query that succeeded this recently: under load a health check would
- * otherwise wait behind the whole query queue to learn what the last query already showed.
+ * A ping is answered by any query that succeeded this recently (and past PING_REFRESH_MS starts a
+ * `select 1` in the background): under load a health check would otherwise wait behind the whole
+ * query queue to learn what the last query already showed (fresh-reading.ts).
  */
-const PING_FRESH_MS = 500;
+const PING_REFRESH_MS = 250;
+const PING_TRUST_MS = 1_000;
 
 /** Queries at least this long are reported. */
 const SLOW_QUERY_MS = 50;
@@ -76,14 +79,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       cause,
     );
   });
+  const ping = createFreshReading<true>({
+    read: () => client.query('select 1').then(() => true as const),
+    refreshAfterMs: PING_REFRESH_MS,
+    trustMs: PING_TRUST_MS,
+    known: () => ({ value: true, at: client.answeredAt() }),
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: async () => {
-      if (performance.now() - client.answeredAt() < PING_FRESH_MS) return true;
-      await client.query('select 1');
-      return true;
-    },
+    ping: async () => (await ping.get()) === true,
     close: () => client.close(),
   };
 }

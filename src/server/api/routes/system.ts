@@ -1,17 +1,22 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
-import { getHeadBlock, recentHead } from '../../chain/client';
+import { getHeadBlock, lastHeadRead, readHead, recentHead } from '../../chain/client';
 import { type Serialised, serialise } from '../../engine/serialised';
 import type { EventLoopMonitor } from '../../event-loop';
+import { createFreshReading } from '../../fresh-reading';
 import type { AppContext } from '../context';
 import { sendSerialised } from './tokens';
 
 /**
- * Health reuses a head the chain answered this recently (as the database ping does its queries); any
- * failed head read forgets it at once (chain/client.ts readHead).
+ * Health answers from the last head the chain gave (anyone's read) while it is under HEAD_TRUST_MS
+ * old, reading a new one in the background once it is past HEAD_REFRESH_MS (fresh-reading.ts);
+ * any failed head read forgets it at once (chain/client.ts readHead), and a dead embedded chain
+ * process is 503 at once. /api/network shows the head, so it reuses one only HEAD_FRESH_MS old.
  */
 const HEAD_FRESH_MS = 250;
+const HEAD_REFRESH_MS = 250;
+const HEAD_TRUST_MS = 1_000;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -22,9 +27,15 @@ export function registerSystemRoutes(
     chainProcessUp?: () => boolean;
   } = {},
 ) {
+  const head = createFreshReading({
+    read: () => readHead(ctx.chain),
+    refreshAfterMs: HEAD_REFRESH_MS,
+    trustMs: HEAD_TRUST_MS,
+    known: () => lastHeadRead(ctx.chain),
+  });
   const readHeadForHealth = () => {
     if (opts.chainProcessUp && !opts.chainProcessUp()) return undefined;
-    return recentHead(ctx.chain, HEAD_FRESH_MS) ?? getHeadBlock(ctx.chain).catch(() => undefined);
+    return head.get();
   };
   app.get('/api/health', async (_req, reply) => {
     const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), readHeadForHealth()]);
