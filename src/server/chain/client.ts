@@ -150,13 +150,12 @@ export async function assertChainId(clients: ChainClients, expected = BASE_CHAIN
   return clients.public.getBlockNumber();
 }
 
-/** Head block for health checks; maps RPC failures to a retryable 503. */
-/** The last head each client set read, and when (see recentHead). */
+/** The last head each client set read, and when (see lastHeadRead). */
 const lastHeads = new WeakMap<object, { head: bigint; at: number }>();
 
 /**
  * eth_blockNumber through `clients.public` (viem's cache for `cacheTime` ms), remembered for
- * recentHead. Every head read of the server goes through here.
+ * lastHeadRead. Every head read of the server goes through here.
  */
 export async function readHead(clients: Pick<ChainClients, 'public'>, cacheTime = 0): Promise<bigint> {
   try {
@@ -164,12 +163,13 @@ export async function readHead(clients: Pick<ChainClients, 'public'>, cacheTime 
     lastHeads.set(clients, { head, at: performance.now() });
     return head;
   } catch (e) {
-    // A failed read ends what recentHead may answer: health must turn 503 as soon as one is seen.
+    // A failed read ends what lastHeadRead answers: health must turn 503 as soon as one is seen.
     lastHeads.delete(clients);
     throw e;
   }
 }
 
+/** Head block for a route; maps RPC failures to a retryable 503. */
 export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   try {
     return await readHead(clients);
@@ -178,22 +178,16 @@ export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   }
 }
 
-/** The last head the chain answered and when (performance.now()); none after a failed read. */
+/**
+ * The last head the chain answered and when (performance.now()); none after a failed read. A
+ * liveness probe under load learns from it what another round trip would tell it, without queueing
+ * behind every other RPC call (api/routes/system.ts).
+ */
 export function lastHeadRead(
   clients: Pick<ChainClients, 'public'>,
 ): { value: bigint; at: number } | undefined {
   const last = lastHeads.get(clients);
   return last && { value: last.head, at: last.at };
-}
-
-/**
- * The head the chain answered within the last `maxAgeMs`, if any: a liveness probe under load
- * learns from the last answer what another round trip would tell it, without queueing behind
- * every other RPC call.
- */
-export function recentHead(clients: Pick<ChainClients, 'public'>, maxAgeMs: number): bigint | undefined {
-  const last = lastHeads.get(clients);
-  return last && performance.now() - last.at < maxAgeMs ? last.head : undefined;
 }
 
 /**

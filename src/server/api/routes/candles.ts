@@ -22,6 +22,8 @@ import { sendSerialised } from './tokens';
 
 /** How long one computed candle series is served before it is computed again. */
 const CANDLES_FRESH_MS = 2_000;
+/** How long past CANDLES_FRESH_MS the last candles may be served while they are recomputed. */
+const CANDLES_STALE_MS = 60_000;
 
 export const CANDLE_INTERVALS = { '15m': 900, '1h': 3600, '1d': 86_400 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
@@ -234,8 +236,16 @@ export function registerCandleRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
 
   // Every open chart polls the same few series: each is computed at most once per CANDLES_FRESH_MS
-  // and kept as bytes with an ETag, so a poll is a lookup and a write (or a 304).
-  const serialised = createSharedCache<Serialised>({ ttlMs: CANDLES_FRESH_MS, maxEntries: 500 });
+  // and kept as bytes with an ETag, so a poll is a lookup and a write (or a 304). Past that, a poll
+  // gets the last bytes while they are recomputed behind it: under load the recompute's queries
+  // queue behind the indexer's writes (up to 0.6 s seen), and no poll should wait for that.
+  const serialised = createSharedCache<Serialised>({
+    ttlMs: CANDLES_FRESH_MS,
+    staleMs: CANDLES_STALE_MS,
+    maxEntries: 500,
+    onRefreshError: (key, err) =>
+      ctx.log.warn({ msg: 'recomputing candles failed', key, err: (err as Error).message }),
+  });
   app.get<{ Params: { address: string }; Querystring: { interval?: string; limit?: string } }>(
     '/api/tokens/:address/candles',
     async (req, reply) => {

@@ -32,6 +32,8 @@ import { sendSerialised } from './tokens';
 export const ALERT_LIST_LIMIT = 200;
 /** How long /api/security-stats answers from its last count. */
 const STATS_FRESH_MS = 2_000;
+/** How long past STATS_FRESH_MS unchanged stats may be served while they are read again. */
+const STATS_STALE_MS = 30_000;
 
 type AlertRow = typeof securityAlerts.$inferSelect;
 
@@ -105,8 +107,15 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The page polls the stats; they change only when alerts fire or resolve or a token is added to
   // the watch list (db/changes.ts). Kept as bytes until then, and at most STATS_FRESH_MS (writes of
-  // other app instances sharing a Postgres server are not counted here).
-  const stats = createSharedCache<Serialised>({ ttlMs: STATS_FRESH_MS, maxEntries: 2 });
+  // other app instances sharing a Postgres server are not counted here). Past STATS_FRESH_MS with no
+  // change counted, a poll gets the last bytes while they are read again behind it.
+  const stats = createSharedCache<Serialised>({
+    ttlMs: STATS_FRESH_MS,
+    staleMs: STATS_STALE_MS,
+    maxEntries: 2,
+    onRefreshError: (_key, err) =>
+      ctx.log.warn({ msg: 'reading security stats failed', err: (err as Error).message }),
+  });
   app.get('/api/security-stats', async (req, reply) => {
     const key = String(changeCount(db, 'alerts'));
     return sendSerialised(req, reply, await stats.get(key, async () => serialise(await readStats())));

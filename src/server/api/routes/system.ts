@@ -1,7 +1,7 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
-import { getHeadBlock, lastHeadRead, readHead, recentHead } from '../../chain/client';
+import { getHeadBlock, lastHeadRead, readHead } from '../../chain/client';
 import { type Serialised, serialise } from '../../engine/serialised';
 import type { EventLoopMonitor } from '../../event-loop';
 import { createFreshReading } from '../../fresh-reading';
@@ -12,9 +12,8 @@ import { sendSerialised } from './tokens';
  * Health answers from the last head the chain gave (anyone's read) while it is under HEAD_TRUST_MS
  * old, reading a new one in the background once it is past HEAD_REFRESH_MS (fresh-reading.ts);
  * any failed head read forgets it at once (chain/client.ts readHead), and a dead embedded chain
- * process is 503 at once. /api/network shows the head, so it reuses one only HEAD_FRESH_MS old.
+ * process is 503 at once. /api/network shows the same head (at most a second old, blocks are 2 s).
  */
-const HEAD_FRESH_MS = 250;
 const HEAD_REFRESH_MS = 250;
 const HEAD_TRUST_MS = 1_000;
 
@@ -27,7 +26,7 @@ export function registerSystemRoutes(
     chainProcessUp?: () => boolean;
   } = {},
 ) {
-  const head = createFreshReading({
+  const headReading = createFreshReading({
     read: () => readHead(ctx.chain),
     refreshAfterMs: HEAD_REFRESH_MS,
     trustMs: HEAD_TRUST_MS,
@@ -35,7 +34,7 @@ export function registerSystemRoutes(
   });
   const readHeadForHealth = () => {
     if (opts.chainProcessUp && !opts.chainProcessUp()) return undefined;
-    return head.get();
+    return headReading.get();
   };
   app.get('/api/health', async (_req, reply) => {
     const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), readHeadForHealth()]);
@@ -53,7 +52,7 @@ export function registerSystemRoutes(
   // Serialised once per head: pages and the header ask for it often, and it changes per block.
   let last: { head: bigint; bytes: Serialised } | undefined;
   app.get('/api/network', async (req, reply) => {
-    const head = recentHead(ctx.chain, HEAD_FRESH_MS) ?? (await getHeadBlock(ctx.chain));
+    const head = (await headReading.get()) ?? (await getHeadBlock(ctx.chain));
     if (last?.head !== head) {
       const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };
       last = { head, bytes: serialise(info) };
