@@ -92,6 +92,8 @@ const SUITE: Record<string, Expect> = {
   OwnerTransferFrom: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
   GasPriceHoneypot: { flags: ['honeypot'] },
   LockAfterBuy: { flags: ['honeypot'] },
+  TimeBombSell: { flags: ['honeypot'] },
+  TimeBombTax: { flags: ['sell_tax'] },
   BurnFromAnyone: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
   MaxTxShrink: { flags: ['pause'], effects: ['buys_blocked'] },
   SetBalance: { flags: ['mint', 'owner_moves_tokens'], effects: ['mint', 'move_tokens'] },
@@ -116,6 +118,7 @@ const SUITE: Record<string, Expect> = {
   CleanWalletSetter: { flags: [] },
   CleanStuckTokens: { flags: [] },
   CleanOwnBurn: { flags: [] },
+  CleanTimeDecayTax: { flags: [] },
 };
 
 const tokenAbi = parseAbi([
@@ -398,6 +401,20 @@ describe('adversarial suite (no verified source)', () => {
       sellDelayBlocks: 0,
       sellBlockedAfterBlocks: 5,
     });
+    // Time bombs: every test made today passes; the sell with the clock 30 days ahead does not.
+    expect(trade('TimeBombSell')).toMatchObject({
+      status: 'ok',
+      sellDelayBlocks: 0,
+      sellBlockedAfterBlocks: null,
+      clockJump: { days: 30, sellOk: false, revertReason: 'trading closed' },
+    });
+    const bomb = trade('TimeBombTax');
+    expect(bomb?.status === 'ok' && bomb.sellTaxPct).toBeLessThan(3);
+    expect(bomb?.status === 'ok' && bomb.clockJump?.sellTaxPct).toBeGreaterThan(89);
+    // The clean direction: the tax falls by the clock, and nothing is flagged.
+    const decay = trade('CleanTimeDecayTax');
+    expect(decay?.status === 'ok' && decay.clockJump).toMatchObject({ sellOk: true });
+    expect(line('CleanTimeDecayTax', 'sell_tax')?.outcome).toBe('pass');
     // Sells only at gas price 0: a real user pays the base fee plus a tip, and cannot sell.
     const gas = trade('GasPriceHoneypot');
     expect(gas?.status).toBe('sell_failed');

@@ -44,6 +44,9 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
           maxBuyEth: t.maxBuyEth,
           sellDelayBlocks: t.sellDelayBlocks ?? null,
           sellBlockedAfterBlocks: t.sellBlockedAfterBlocks ?? null,
+          clockJumpDays: t.clockJump?.days ?? null,
+          sellOkAfterClockJump: t.clockJump ? (t.clockJump.sellOk ? 'yes' : 'no') : null,
+          sellTaxPctAfterClockJump: t.clockJump?.sellTaxPct ?? null,
           transferDelayBlocks: t.transferDelayBlocks ?? null,
           ...tradeContext(t),
         }

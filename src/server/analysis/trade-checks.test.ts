@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenReportFacts, TradeSimulationFacts } from '../facts/types';
 import { safeToken } from './fixtures';
-import { checkHolderSells, checkHoneypot, checkSellCooldown, checkTransferTax } from './trade-checks';
+import {
+  checkHolderSells,
+  checkHoneypot,
+  checkSellCooldown,
+  checkSellTax,
+  checkTransferTax,
+} from './trade-checks';
 
 const ok = safeToken.trade as Extract<TradeSimulationFacts, { status: 'ok' }>;
 const context = { gasPriceGwei: 0.011, baseFeeGwei: 0.01, laterBlocksProbed: [1, 2, 5, 20] };
@@ -30,6 +36,35 @@ describe('trade checks over several blocks', () => {
     expect(e).toMatchObject({ outcome: 'fail', value: 'sells locked later' });
     expect(e.detail).toContain('5 blocks after the buy');
     expect(checkSellCooldown(f, 5).outcome).toBe('warn');
+  });
+
+  it('a sell that fails with the clock moved 30 days ahead is a time-bomb honeypot', () => {
+    const f = withTrade({
+      ...ok,
+      ...context,
+      clockJump: { days: 30, sellOk: false, sellTaxPct: null, revertReason: 'trading closed' },
+    });
+    const e = checkHoneypot(f, 30);
+    expect(e).toMatchObject({ outcome: 'fail', value: 'sells stop within 30 days' });
+    expect(e.detail).toContain('trading closed');
+  });
+
+  it('a sell tax that rises by the clock is graded at its later value; one that falls is not', () => {
+    const rising = withTrade({
+      ...ok,
+      ...context,
+      sellTaxPct: 2,
+      clockJump: { days: 30, sellOk: true, sellTaxPct: 90, revertReason: null },
+    });
+    expect(checkSellTax(rising, 10)).toMatchObject({ outcome: 'fail', value: 90 });
+    expect(checkSellTax(rising, 10).detail).toContain('2% today');
+    const falling = withTrade({
+      ...ok,
+      ...context,
+      sellTaxPct: 8,
+      clockJump: { days: 30, sellOk: true, sellTaxPct: 2, revertReason: null },
+    });
+    expect(checkSellTax(falling, 10)).toMatchObject({ outcome: 'pass', value: 8 });
   });
 
   it('a sell that never passes, with no holder able to sell, is a honeypot tried in later blocks too', () => {

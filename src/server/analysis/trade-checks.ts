@@ -54,6 +54,14 @@ export const checkHoneypot: Check = (f, w) => {
           'sells locked later',
           `Honeypot: a fresh buyer can sell at first, but ${plural(lockedAt, 'block')} after the buy the same sell fails${t.sellBlockedReason ? ` (${t.sellBlockedReason})` : ''}: the wallet is locked some blocks after its first buy.`,
         );
+      const jump = t.clockJump ?? null;
+      if (jump && !jump.sellOk)
+        return judged(
+          spec,
+          'fail',
+          `sells stop within ${jump.days} days`,
+          `Honeypot (time bomb): a fresh buyer can sell today, but the same sell with the clock moved ${jump.days} days ahead fails${jump.revertReason ? ` (${jump.revertReason})` : ''}: the contract stops sells from some date on.`,
+        );
       const delay = t.sellDelayBlocks ?? 0;
       if (delay > 0)
         return judged(
@@ -130,6 +138,21 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
     );
   if (tax === null || !Number.isFinite(tax))
     return judged(spec, 'unknown', null, `The ${kind} tax could not be measured.`);
+  // A sell tax switched on by a date: the same sell with the clock moved ahead costs more.
+  const jump = kind === 'sell' && t.status === 'ok' ? (t.clockJump ?? null) : null;
+  const jumpTax = jump?.sellOk ? jump.sellTaxPct : null;
+  const rank = { unknown: 0, pass: 0, warn: 1, fail: 2 } as const;
+  if (jump && jumpTax !== null && jumpTax > tax + 1) {
+    const now = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
+    const later = gradeAbove(jumpTax, TAX_WARN_PCT, TAX_FAIL_PCT);
+    if (rank[later] > rank[now])
+      return judged(
+        spec,
+        later,
+        round(jumpTax, 2),
+        `The sell tax is ${round(tax, 2)}% today, but the same sell with the clock moved ${jump.days} days ahead loses ${round(jumpTax, 2)}%: the contract raises the tax from some date on (a time bomb).`,
+      );
+  }
   const o = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
   const v = round(tax, 2);
   const detail =

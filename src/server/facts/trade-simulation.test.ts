@@ -206,6 +206,19 @@ describe('interpretTrade (one interpretation for every venue)', () => {
     });
   });
 
+  it('with the clock moved ahead: a sell that fails there, or loses more, is recorded; none probed is null', () => {
+    const four = later([sell(), sell(), sell(), sell()]);
+    expect(interpretTrade(report(), four, { pair, router }, failed('closed'))).toMatchObject({
+      status: 'ok',
+      sellBlockedAfterBlocks: null,
+      clockJump: { days: 30, sellOk: false, sellTaxPct: null, revertReason: 'closed' },
+    });
+    expect(interpretTrade(report(), four, { pair, router }, sell({ received: 100n }))).toMatchObject({
+      clockJump: { days: 30, sellOk: true, sellTaxPct: 90, revertReason: null },
+    });
+    expect(interpretTrade(report(), four, { pair, router })).toMatchObject({ clockJump: null });
+  });
+
   it('never passes: sell_failed with the same-block reason and the blocks tried', () => {
     const f = interpretTrade(
       report({ status: 3, sell: failed('trading locked') }),

@@ -9,7 +9,8 @@
  * own balance; in the next block it buys and tries to sell at once, then tries again 1, 2, 5 and 20
  * blocks later (each try undone), which tells a sell cooldown or transfer delay from a honeypot and
  * counts its blocks. Real holders sell from their own address (tx.origin = the holder) in the same
- * request, before the fresh buy and again 20 blocks later. Providers without eth_simulateV1 get
+ * request, before the fresh buy and again 20 blocks later. Last, the fresh buyer's sell is tried
+ * once more with the clock moved 30 days ahead (a time bomb). Providers without eth_simulateV1 get
  * the same-block probe and the holder sells by eth_call; the later blocks are then reported as not
  * probed.
  */
@@ -56,6 +57,13 @@ export const BLOCK_SECONDS = 2n;
 /** Blocks after the buy at which a sell that failed in the buy's block is tried again. */
 export const LATER_SELL_BLOCKS = [1, 2, 5, 20] as const;
 const LAST_LATER = 20;
+/**
+ * After the later blocks, one more block with the clock moved this many days ahead: a token that
+ * stops sells (or raises their tax) from some date on passes every test made today. The block
+ * number stays contiguous (a jump of 30 days of blocks would make the node build them all); a time
+ * bomb keyed to block numbers rather than time is not seen.
+ */
+export const CLOCK_JUMP_DAYS = 30;
 
 /** Buy sizes for the max-buy ladder (1-2-5 steps); sizes above `maxLadderWei` are not tried. */
 export const DEFAULT_LADDER_ETH = [
@@ -194,6 +202,7 @@ export function interpretTrade(
   r: TradeReport,
   later: LaterSell[] | null,
   where: { pair: Address; router: Address },
+  afterClockJump: SellResult | null = null,
 ): TradeSimulationFacts {
   const { pair, router } = where;
   const context = {
@@ -257,6 +266,15 @@ export function interpretTrade(
     sellDelayBlocks: sold.blocks,
     sellBlockedAfterBlocks: locked ? locked.blocks : null,
     sellBlockedReason: locked ? decodeRevertReason(locked.sell.revertData) : null,
+    clockJump:
+      afterClockJump?.tried && afterClockJump.amount > 0n
+        ? {
+            days: CLOCK_JUMP_DAYS,
+            sellOk: afterClockJump.ok,
+            sellTaxPct: afterClockJump.ok ? lossPct(afterClockJump.expected, afterClockJump.received) : null,
+            revertReason: afterClockJump.ok ? null : decodeRevertReason(afterClockJump.revertData),
+          }
+        : null,
     transferDelayBlocks: !sameBlockTransfer ? 0 : moved ? moved.blocks : null,
     buyGas: r.buyGas,
     sellGas: sold.sell.gasUsed,
@@ -460,15 +478,16 @@ async function simulateOverBlocks(
   });
   // Block k after the buy's block (k = 0 is the buy's). With a known start block the later blocks
   // are numbered and timed at Base's pace; otherwise empty blocks fill the gaps.
-  const at = (k: number) =>
+  const jumpSeconds = BigInt(CLOCK_JUMP_DAYS * 86_400);
+  const at = (k: number, jump = 0n) =>
     input.block
       ? {
           number: numberToHex(input.block.number + 1n + BigInt(k)),
-          time: numberToHex(input.block.timestamp + BLOCK_SECONDS * (1n + BigInt(k))),
+          time: numberToHex(input.block.timestamp + BLOCK_SECONDS * (1n + BigInt(k)) + jump),
           gasLimit: numberToHex(SIM_BLOCK_GAS),
         }
       : { gasLimit: numberToHex(SIM_BLOCK_GAS) };
-  type Planned = { k: number; calls: ReturnType<typeof user>[] | typeof holderCalls };
+  type Planned = { k: number; calls: ReturnType<typeof user>[] | typeof holderCalls; jump?: bigint };
   const planned: Planned[] = [
     // Holders first (today's pool), then the fresh user's buy in the same block.
     { k: 0, calls: [...holderCalls, user(probeData, PROBE_GAS)] },
@@ -476,6 +495,8 @@ async function simulateOverBlocks(
       k,
       calls: k === LAST_LATER ? [user(laterData, SELL_GAS), ...holderCalls] : [user(laterData, SELL_GAS)],
     })),
+    // The time bomb: the next block, with the clock moved ahead. Needs a known start block to time it.
+    ...(input.block ? [{ k: LAST_LATER + 1, calls: [user(laterData, SELL_GAS)], jump: jumpSeconds }] : []),
   ];
   const blockStateCalls: unknown[] = [];
   let prev = -1;
@@ -483,7 +504,7 @@ async function simulateOverBlocks(
     if (!input.block)
       for (let gap = prev + 1; gap < p.k; gap++) blockStateCalls.push({ blockOverrides: at(gap), calls: [] });
     blockStateCalls.push({
-      blockOverrides: at(p.k),
+      blockOverrides: at(p.k, p.jump),
       calls: p.calls,
       ...(p.k === 0
         ? {
@@ -529,8 +550,12 @@ async function simulateOverBlocks(
     const s = decodeSell(withCalls[i + 1]?.calls[0], 'sellLater');
     if (s) later.push({ blocks: k, sell: s });
   });
-  const trade = interpretTrade(report, later, where);
-  const lastBlock = withCalls[withCalls.length - 1] as SimBlock;
+  const jumped = input.block
+    ? decodeSell(withCalls[LATER_SELL_BLOCKS.length + 1]?.calls[0], 'sellLater')
+    : null;
+  const trade = interpretTrade(report, later, where, jumped);
+  // The block 20 blocks after the buy, where the holders sell again.
+  const lastBlock = withCalls[LATER_SELL_BLOCKS.length] as SimBlock;
   const holderSells =
     holders.length === 0 || trade.status === 'no_pool' || trade.status === 'error'
       ? null

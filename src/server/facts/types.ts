@@ -74,6 +74,15 @@ export type ProxyFacts = {
 };
 
 /** The simulated user's block context, and which later blocks a failed sell was tried again in. */
+/** A sell tried with the simulated clock moved `days` ahead of today (the same held tokens). */
+export type ClockJumpSell = {
+  days: number;
+  sellOk: boolean;
+  /** Sell tax at that time; null when the sell failed. */
+  sellTaxPct: number | null;
+  revertReason: string | null;
+};
+
 export type TradeContext = {
   /** Gas price the fresh user paid (base fee + tip) and the block's base fee, in gwei. */
   gasPriceGwei?: number;
@@ -101,6 +110,12 @@ export type TradeSimulationFacts =
        */
       sellBlockedAfterBlocks?: number | null;
       sellBlockedReason?: string | null;
+      /**
+       * The fresh buyer's sell tried again with the clock moved CLOCK_JUMP_DAYS ahead (a time bomb:
+       * sells or their tax switched on a date); null when not probed (no eth_simulateV1, or no
+       * known start block).
+       */
+      clockJump?: ClockJumpSell | null;
       /** Blocks after the buy before a wallet-to-wallet transfer passed; null when none did. */
       transferDelayBlocks?: number | null;
       buyGas: bigint;
