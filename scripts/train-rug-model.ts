@@ -864,7 +864,7 @@ function buildReport(r: Results, model: RugModel): string {
       const p = predictRug(model, features);
       return [
         label,
-        fmt(p.probability),
+        fmt(p.score),
         p.contributions
           .map((c) => `${c.feature} ${c.contribution >= 0 ? '+' : ''}${fmt(c.contribution, 2)}`)
           .join('; '),

@@ -211,8 +211,12 @@ export type RugRiskFactor = { factor: string; severity: Severity; description: s
 
 export type RugModelSummary = {
   variant: string;
-  /** Model probability (0–1), or null when every model feature was missing. */
-  probability: number | null;
+  /**
+   * The fitted model's rug score (0–1), or null when every model feature was missing. It ranks
+   * pools by how much their liquidity and creator snapshot resembles labelled rugs (2021 Ethereum
+   * Uniswap V2, balanced classes); it is not a calibrated chance (docs/rug-model-report.md).
+   */
+  score: number | null;
   missing: string[];
   contributions: { feature: string; value: number; contribution: number }[];
 };

@@ -457,8 +457,8 @@ describe('adversarial suite (no verified source)', () => {
       const fromRow = Object.fromEntries(
         RUG_FEATURE_NAMES.filter((f) => !Number.isNaN(parsed[f])).map((f) => [f, parsed[f]]),
       );
-      expect(predictRug(SHIPPED_RUG_MODEL, served).probability, name).toBeCloseTo(
-        predictRug(SHIPPED_RUG_MODEL, fromRow).probability,
+      expect(predictRug(SHIPPED_RUG_MODEL, served).score, name).toBeCloseTo(
+        predictRug(SHIPPED_RUG_MODEL, fromRow).score,
         6,
       );
     }

@@ -17,7 +17,7 @@ describe('rug detector on literal fixtures', () => {
     const r = analyseRug(safeToken);
     expect(r.features.total).toBeGreaterThanOrEqual(16);
     for (const f of SHIPPED_RUG_MODEL.features) expect(r.features.names).toContain(`model:${f.name}`);
-    expect(r.model?.probability).not.toBeNull();
+    expect(r.model?.score).not.toBeNull();
   });
 
   it('rates the safe token LOW with full confidence', () => {
@@ -64,7 +64,7 @@ describe('rug detector on literal fixtures', () => {
   it('raises the risk for a fresh token with insiders and an unlocked pool', () => {
     const r = analyseRug(freshInsiderToken);
     expect(['HIGH', 'CRITICAL']).toContain(r.riskLevel);
-    expect(r.model?.probability ?? 0).toBeGreaterThan(0.5);
+    expect(r.model?.score ?? 0).toBeGreaterThan(0.5);
     expect(r.riskFactors.map((f) => f.factor)).toEqual(
       expect.arrayContaining(['Insider wallets', 'LP locked or burned']),
     );
@@ -79,7 +79,7 @@ describe('rug detector on literal fixtures', () => {
     const r = analyseRug(missingDataToken);
     expect(r.confidence).toBeLessThan(0.6);
     expect(r.confidence).toBeLessThan(analyseRug(safeToken).confidence);
-    expect(r.model?.probability).toBeNull();
+    expect(r.model?.score).toBeNull();
     expect(r.evidence.find((e) => e.check === 'rug_model')?.outcome).toBe('unknown');
     expect(r.recommendation).toMatch(/provisional/);
   });

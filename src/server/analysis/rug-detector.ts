@@ -142,7 +142,7 @@ function modelEvidence(
   const pred = predictRug(model, modelFeatures(facts));
   const all = pred.missing.length >= model.features.length;
   const spec = { check: 'rug_model', label: 'Fitted rug model', weight: MODEL_WEIGHT };
-  const p = pred.probability;
+  const p = pred.score;
   const main = all
     ? judged(spec, 'unknown', null, 'Not enough pool history for the fitted rug model to judge.')
     : judged(
@@ -177,7 +177,7 @@ function modelEvidence(
     lines,
     summary: {
       variant: model.variant,
-      probability: all ? null : round(p, 4),
+      score: all ? null : round(p, 4),
       missing: pred.missing,
       contributions: pred.contributions.map((c) => ({
         feature: c.feature,

@@ -57,7 +57,7 @@ describe('predictRug on a literal fixture', () => {
       number_of_token_creation_of_creator: 3,
       token_burn_ratio: 0.6,
     });
-    expect(p.probability).toBeCloseTo(sigmoid(0.5 + 4 + 1 - 1), 12);
+    expect(p.score).toBeCloseTo(sigmoid(0.5 + 4 + 1 - 1), 12);
     expect(p.missing).toEqual([]);
     expect(p.contributions.map((c) => c.feature)).toEqual([
       'lp_creator_holding_ratio',
@@ -80,7 +80,7 @@ describe('predictRug on a literal fixture', () => {
       number_of_token_creation_of_creator: 99,
       token_burn_ratio: 0,
     });
-    expect(clipped.probability).toBe(atBounds.probability);
+    expect(clipped.score).toBe(atBounds.score);
     expect(clipped.contributions.find((c) => c.feature === 'lp_creator_holding_ratio')?.value).toBe(7);
   });
 
@@ -91,7 +91,7 @@ describe('predictRug on a literal fixture', () => {
       'number_of_token_creation_of_creator',
       'token_burn_ratio',
     ]);
-    expect(p.probability).toBe(sigmoid(0.5));
+    expect(p.score).toBe(sigmoid(0.5));
     expect(p.contributions).toEqual([
       { feature: 'lp_creator_holding_ratio', value: 0.5, contribution: 0 },
       { feature: 'number_of_token_creation_of_creator', value: 1, contribution: 0 },
@@ -151,7 +151,7 @@ describe('the shipped model', () => {
   it('scores a pool whose creator keeps all the LP above one whose LP is locked', () => {
     const unlocked = predictRug(shipped, { lp_creator_holding_ratio: 1 });
     const locked = predictRug(shipped, { lp_creator_holding_ratio: 0 });
-    expect(unlocked.probability).toBeGreaterThan(locked.probability);
+    expect(unlocked.score).toBeGreaterThan(locked.score);
   });
 });
 
@@ -212,15 +212,11 @@ function validFeatures(model: RugModel): fc.Arbitrary<Partial<RugFeatures>> {
 }
 
 describe.each(models)('properties of the %s model', (_, model) => {
-  it('returns a probability in [0, 1] for any input', () => {
+  it('returns a score in [0, 1] for any input', () => {
     fc.assert(
       fc.property(anyFeatures(), (features) => {
         const p = predictRug(model, features);
-        return (
-          p.probability >= 0 &&
-          p.probability <= 1 &&
-          p.contributions.every((c) => Number.isFinite(c.contribution))
-        );
+        return p.score >= 0 && p.score <= 1 && p.contributions.every((c) => Number.isFinite(c.contribution));
       }),
     );
   });
@@ -234,8 +230,8 @@ describe.each(models)('properties of the %s model', (_, model) => {
           validValue(model, f.name),
           (others, a, b) => {
             const [lo, hi] = a <= b ? [a, b] : [b, a];
-            const pLo = predictRug(model, { ...others, [f.name]: lo }).probability;
-            const pHi = predictRug(model, { ...others, [f.name]: hi }).probability;
+            const pLo = predictRug(model, { ...others, [f.name]: lo }).score;
+            const pHi = predictRug(model, { ...others, [f.name]: hi }).score;
             return f.coefficient >= 0 ? pHi >= pLo : pHi <= pLo;
           },
         ),
@@ -269,7 +265,7 @@ describe.each(models)('properties of the %s model', (_, model) => {
         const { [f.name]: _dropped, ...rest } = features;
         const missing = predictRug(model, rest);
         const imputed = predictRug(model, { ...rest, [f.name]: f.imputedValue });
-        return Math.abs(missing.probability - imputed.probability) < 1e-9;
+        return Math.abs(missing.score - imputed.score) < 1e-9;
       }),
     );
   });
@@ -285,7 +281,7 @@ describe.each(models)('properties of the %s model', (_, model) => {
         return (
           sorted &&
           p.contributions.length === model.features.length &&
-          Math.abs(sigmoid(logit) - p.probability) < 1e-9
+          Math.abs(sigmoid(logit) - p.score) < 1e-9
         );
       }),
     );

@@ -47,13 +47,13 @@ export type RugContribution = {
 export type RugPrediction = {
   /**
    * Rug score in [0, 1]: the logistic output of a fit with balanced class weights. It ranks tokens;
-   * it is not a calibrated chance (docs/rug-model-report.md). The field keeps its name in the API.
+   * it is not a calibrated chance (docs/rug-model-report.md), hence not called a probability.
    */
-  probability: number;
+  score: number;
   contributions: RugContribution[];
   /**
    * Model features that were absent, non-finite or below their valid minimum, imputed with the mean.
-   * When it lists every model feature, `probability` is σ(intercept), the average training pool, not
+   * When it lists every model feature, `score` is σ(intercept), the average training pool, not
    * evidence: show "not enough data" instead.
    */
   missing: RugFeatureName[];
@@ -153,5 +153,5 @@ export function predictRug(model: RugModel, features: Partial<RugFeatures>): Rug
   }
   // Array.prototype.sort is stable: equal magnitudes keep the model's feature order.
   contributions.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
-  return { probability: sigmoid(logit), contributions, missing };
+  return { score: sigmoid(logit), contributions, missing };
 }
