@@ -111,6 +111,7 @@ const SUITE: Record<string, Expect> = {
   HugeReturnMint: { flags: ['mint'], effects: ['mint'], inconclusive: ['snapshot()'] },
   CleanAntiBotDecay: { flags: [], launch: true },
   CleanSellCooldown: { flags: [] },
+  CleanLongCooldown: { flags: [] },
   CleanOnePerBlock: { flags: [] },
   CleanTransferDelay: { flags: [] },
   CleanTimeCooldown: { flags: [] },
@@ -387,9 +388,16 @@ describe('adversarial suite (no verified source)', () => {
     // A harmless cooldown: the fresh buyer cannot sell in its buy's block, but can 1, 2 or 20 blocks later.
     expect(trade('CleanTransferDelay')).toMatchObject({ status: 'ok', sellDelayBlocks: 1 });
     expect(trade('CleanSellCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 2 });
+    // 8 blocks: the first later block tried after it is +10.
+    expect(trade('CleanLongCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 10 });
     // 30 seconds at Base's 2-second blocks: 15 blocks; the first later block tried after that is +20.
     expect(trade('CleanTimeCooldown')).toMatchObject({ status: 'ok', sellDelayBlocks: 20 });
-    for (const name of ['CleanTransferDelay', 'CleanSellCooldown', 'CleanTimeCooldown']) {
+    for (const name of [
+      'CleanTransferDelay',
+      'CleanSellCooldown',
+      'CleanLongCooldown',
+      'CleanTimeCooldown',
+    ]) {
       expect(line(name, 'sell_cooldown')?.outcome, name).toBe('warn');
       expect(line(name, 'honeypot')?.outcome, name).toBe('pass');
     }

@@ -13,7 +13,7 @@ const TAX_FAIL_PCT = TAX.failPct;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "1, 2, 5 and 20 blocks later" or null when later blocks were not simulated. */
+/** "1, 2, 3, 5, 10 and 20 blocks later" or null when later blocks were not simulated. */
 function laterWords(t: TokenReportFacts['trade']): string | null {
   const later = 'laterBlocksProbed' in t ? (t.laterBlocksProbed ?? []) : [];
   if (later.length === 0) return null;
@@ -230,7 +230,7 @@ export const checkHolderSells: Check = (f, w) => {
 
 /**
  * Sell cooldown / transfer delay: a fresh buyer's sell (or wallet-to-wallet transfer) fails in the
- * buy's own block and passes some blocks later (counted: tried again 1, 2, 5 and 20 blocks later),
+ * buy's own block and passes some blocks later (counted: tried again 1, 2, 3, 5, 10 and 20 blocks later),
  * or fails for the fresh buyer while real holders can sell.
  */
 export const checkSellCooldown: Check = (f, w) => {

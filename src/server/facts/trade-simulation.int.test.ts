@@ -162,8 +162,8 @@ describe('simulateTrading: a fresh user', () => {
     expect(f).toMatchObject({ status: 'sell_failed', revertReason: 'TRANSFER_FROM_FAILED: trading locked' });
     if (f.status === 'sell_failed') {
       expect(f.buyTaxPct).toBeLessThan(0.01);
-      // Tried again 1, 2, 5 and 20 blocks later: still locked, so a honeypot, not a cooldown.
-      expect(f.laterBlocksProbed).toEqual([1, 2, 5, 20]);
+      // Tried again 1, 2, 3, 5, 10 and 20 blocks later: still locked, so a honeypot, not a cooldown.
+      expect(f.laterBlocksProbed).toEqual([1, 2, 3, 5, 10, 20]);
     }
   });
 
@@ -226,7 +226,7 @@ describe('simulateTrading: a fresh user', () => {
       block: null,
       holders: [],
     });
-    expect(trade).toMatchObject({ status: 'sell_failed', laterBlocksProbed: [1, 2, 5, 20] });
+    expect(trade).toMatchObject({ status: 'sell_failed', laterBlocksProbed: [1, 2, 3, 5, 10, 20] });
   });
 
   it('a pool drained by a rug (dust left) → no_pool, not a failed buy', async () => {

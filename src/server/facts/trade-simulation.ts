@@ -6,7 +6,7 @@
  *
  * One eth_simulateV1 request simulates a fresh user over several blocks, as a real user would trade:
  * a fresh EOA is tx.origin and pays an EIP-1559 gas price (the block's base fee plus a tip) from its
- * own balance; in the next block it buys and tries to sell at once, then tries again 1, 2, 5 and 20
+ * own balance; in the next block it buys and tries to sell at once, then tries again 1, 2, 3, 5, 10 and 20
  * blocks later (each try undone), which tells a sell cooldown or transfer delay from a honeypot and
  * counts its blocks. Real holders sell from their own address (tx.origin = the holder) in the same
  * request, before the fresh buy and again 20 blocks later. Last, the fresh buyer's sell is tried
@@ -55,7 +55,7 @@ const SIM_BLOCK_GAS = 400_000_000n;
 /** Base produces a block every 2 seconds; simulated later blocks keep that pace. */
 export const BLOCK_SECONDS = 2n;
 /** Blocks after the buy at which a sell that failed in the buy's block is tried again. */
-export const LATER_SELL_BLOCKS = [1, 2, 5, 20] as const;
+export const LATER_SELL_BLOCKS = [1, 2, 3, 5, 10, 20] as const;
 const LAST_LATER = 20;
 /**
  * After the later blocks, one more block with the clock moved this many days ahead: a token that
