@@ -11,7 +11,8 @@
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { cannon } from './throughput';
 
 export const LOAD_NICE = 10;
 
@@ -22,9 +23,7 @@ async function main() {
   } catch {
     // Not allowed here: measure anyway, at normal priority.
   }
-  const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))),
-  );
+  const result = await cannon(opts);
   process.send?.(result, () => process.exit(0));
 }
 

@@ -71,8 +71,13 @@ const WATCHDOG = [
  */
 const CACHE_PREFIX = 'flab-anvil-cache-';
 
+let swept = false;
 function anvilCacheDir(): string {
-  sweepAnvilCaches();
+  // Once per process: what a killed earlier run left behind.
+  if (!swept) {
+    swept = true;
+    sweepAnvilCaches();
+  }
   return fs.mkdtempSync(path.join(os.tmpdir(), `${CACHE_PREFIX}${process.pid}-`));
 }
 
@@ -85,11 +90,8 @@ const processAlive = (pid: number): boolean => {
   }
 };
 
-let swept = false;
-/** Once per process: remove cache directories whose owning process is gone. */
+/** Remove cache directories in `dir` whose owning process is gone. */
 export function sweepAnvilCaches(dir = os.tmpdir()): number {
-  if (swept && dir === os.tmpdir()) return 0;
-  if (dir === os.tmpdir()) swept = true;
   let removed = 0;
   let names: string[] = [];
   try {

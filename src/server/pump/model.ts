@@ -1,7 +1,7 @@
 /**
  * The momentum score (0–100): ranks tokens by how strongly trading activity is building in the
  * window — volume accelerating, buyers outnumbering sellers, new holders arriving, price rising.
- * It is a SCORE, not a probability: the weights below are a judgement, written down so the ranking
+ * It is a SCORE, uncalibrated: the weights below are a judgement, written down so the ranking
  * can be read and tested, and have not been calibrated against what prices did afterwards (see
  * docs/decisions/0005-market-figures.md). It says which tokens are moving most, not whether they
  * will keep moving. Seven signals measured from our index are squashed onto 0–100:

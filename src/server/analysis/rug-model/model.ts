@@ -46,8 +46,8 @@ export type RugContribution = {
 
 export type RugPrediction = {
   /**
-   * Rug score in [0, 1]: the logistic output of a fit with balanced class weights. It ranks tokens;
-   * it is not a calibrated chance (docs/rug-model-report.md), hence not called a probability.
+   * Rug score in [0, 1]: the logistic output of a fit with balanced class weights. It ranks tokens
+   * and is uncalibrated (docs/rug-model-report.md), so it is named a score.
    */
   score: number;
   contributions: RugContribution[];

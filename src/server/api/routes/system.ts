@@ -1,8 +1,9 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
-import { getHeadBlock, lastHeadRead, readHead } from '../../chain/client';
+import { lastHeadRead, readHead } from '../../chain/client';
 import { type Serialised, serialise } from '../../engine/serialised';
+import { ChainUnavailableError } from '../../errors';
 import type { EventLoopMonitor } from '../../event-loop';
 import { createFreshReading } from '../../fresh-reading';
 import type { AppContext } from '../context';
@@ -52,7 +53,9 @@ export function registerSystemRoutes(
   // Serialised once per head: pages and the header ask for it often, and it changes per block.
   let last: { head: bigint; bytes: Serialised } | undefined;
   app.get('/api/network', async (req, reply) => {
-    const head = (await headReading.get()) ?? (await getHeadBlock(ctx.chain));
+    // The reading has just failed to read the chain when it gives nothing: no second try here.
+    const head = await headReading.get();
+    if (head === undefined) throw new ChainUnavailableError('The chain RPC is not answering.');
     if (last?.head !== head) {
       const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };
       last = { head, bytes: serialise(info) };
