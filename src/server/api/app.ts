@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { createChainLiveness } from '../chain/liveness';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
 import type { AppContext } from './context';
@@ -73,14 +74,14 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     engine: opts.engine,
     log: opts.log,
   };
-  installChainGuard(app, ctx.chain);
+  const anvil = opts.localChain?.anvil;
+  const liveness = createChainLiveness(ctx.chain, {
+    processUp: anvil ? () => anvil.status() === 'up' : undefined,
+  });
+  installChainGuard(app, liveness);
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
-  const anvil = opts.localChain?.anvil;
-  registerSystemRoutes(app, ctx, {
-    eventLoop,
-    chainProcessUp: anvil ? () => anvil.status() === 'up' : undefined,
-  });
+  registerSystemRoutes(app, ctx, { eventLoop, liveness });
   registerTokenRoutes(app, ctx.engine);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);

@@ -178,6 +178,11 @@ export async function getHeadBlock(clients: ChainClients): Promise<bigint> {
   }
 }
 
+/** Ends what lastHeadRead answers: a read gave up on the chain without viem seeing a failure. */
+export function forgetHead(clients: Pick<ChainClients, 'public'>): void {
+  lastHeads.delete(clients);
+}
+
 /**
  * The last head the chain answered and when (performance.now()); none after a failed read. A
  * liveness probe under load learns from it what another round trip would tell it, without queueing

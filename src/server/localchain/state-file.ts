@@ -11,6 +11,12 @@ import { Worker } from 'node:worker_threads';
 export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
 
 /**
+ * The saving worker thread's nice value (the event loop and anvil keep 0). Linux only: elsewhere a
+ * thread cannot lower itself alone, and the worker runs at normal priority.
+ */
+export const SAVE_NICE = 10;
+
+/**
  * Execution traces are ~80% of anvil's dump and nothing we serve needs them (blocks, receipts and
  * logs stay): dropping them keeps the state file about five times smaller as the simulator runs.
  */
@@ -76,6 +82,10 @@ const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const { gunzipSync } = require('node:zlib');
+// Saving is background work, seconds of CPU for a big chain. On Linux the nice value belongs to
+// the thread, so this lowers this worker alone: under load it yields the cores to the event loop.
+// (Elsewhere it would lower the whole process.)
+if (process.platform === 'linux') try { require('node:os').setPriority(workerData.nice); } catch {}
 (async () => {
   const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts } = workerData;
   const t0 = performance.now();
@@ -149,7 +159,7 @@ export function saveStateFile(
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts },
+      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts, nice: SAVE_NICE },
     });
     let settled = false;
     worker.on('message', (m: SaveResult | { error: string } | { dumped: true }) => {

@@ -1,44 +1,30 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
-import { lastHeadRead, readHead } from '../../chain/client';
+import type { ChainLiveness } from '../../chain/liveness';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { ChainUnavailableError } from '../../errors';
 import type { EventLoopMonitor } from '../../event-loop';
-import { createFreshReading } from '../../fresh-reading';
 import type { AppContext } from '../context';
 import { sendSerialised } from './tokens';
 
 /**
- * Health answers from the last head the chain gave (anyone's read) while it is under HEAD_TRUST_MS
- * old, reading a new one in the background once it is past HEAD_REFRESH_MS (fresh-reading.ts);
- * any failed head read forgets it at once (chain/client.ts readHead), and a dead embedded chain
- * process is 503 at once. /api/network shows the same head (at most a second old, blocks are 2 s).
+ * Health and /api/network answer from the app's liveness reading (chain/liveness.ts): the last
+ * head anyone read, refreshed in the background, never a wait behind a chain that is busy; a
+ * failed or overdue read, or a dead embedded chain process, is 503 at once.
  */
-const HEAD_REFRESH_MS = 250;
-const HEAD_TRUST_MS = 1_000;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   opts: {
     eventLoop?: EventLoopMonitor;
-    /** The embedded chain's process is running (local mode): false the moment it dies. */
-    chainProcessUp?: () => boolean;
-  } = {},
+    liveness: ChainLiveness;
+  },
 ) {
-  const headReading = createFreshReading({
-    read: () => readHead(ctx.chain),
-    refreshAfterMs: HEAD_REFRESH_MS,
-    trustMs: HEAD_TRUST_MS,
-    known: () => lastHeadRead(ctx.chain),
-  });
-  const readHeadForHealth = () => {
-    if (opts.chainProcessUp && !opts.chainProcessUp()) return undefined;
-    return headReading.get();
-  };
+  const { liveness } = opts;
   app.get('/api/health', async (_req, reply) => {
-    const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), readHeadForHealth()]);
+    const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), liveness.head()]);
     const ok = db && head !== undefined;
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
@@ -54,7 +40,7 @@ export function registerSystemRoutes(
   let last: { head: bigint; bytes: Serialised } | undefined;
   app.get('/api/network', async (req, reply) => {
     // The reading has just failed to read the chain when it gives nothing: no second try here.
-    const head = await headReading.get();
+    const head = await liveness.head();
     if (head === undefined) throw new ChainUnavailableError('The chain RPC is not answering.');
     if (last?.head !== head) {
       const info: NetworkInfo = { ...ctx.network, headBlock: head.toString() };

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createChainLiveness } from './liveness';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A chain stub whose eth_blockNumber answers as told: a number, a failure, or never/late. */
+function stubChain() {
+  let next: () => Promise<bigint> = async () => 1n;
+  let calls = 0;
+  const chain = {
+    public: {
+      getBlockNumber: () => {
+        calls++;
+        return next();
+      },
+    },
+  } as never;
+  return {
+    chain,
+    calls: () => calls,
+    answer(f: () => Promise<bigint>) {
+      next = f;
+    },
+  };
+}
+
+// Short real timings: what matters is the order of events, with wide margins between them.
+const timings = { refreshAfterMs: 20, trustMs: 400, deadlineMs: 150 };
+
+describe('chain liveness', () => {
+  it('fails a frozen chain within the deadline', async () => {
+    const s = stubChain();
+    s.answer(() => new Promise(() => {}));
+    const live = createChainLiveness(s.chain, timings);
+    const t = performance.now();
+    await expect(live.require()).rejects.toMatchObject({ code: 'chain_unavailable', status: 503 });
+    expect(performance.now() - t).toBeLessThan(1_000);
+    expect(await live.head()).toBeUndefined();
+  });
+
+  it('answers from the last head while a slow read is pending, and reads once at a time', async () => {
+    const s = stubChain();
+    const live = createChainLiveness(s.chain, timings);
+    expect(await live.require()).toBe(1n);
+    expect(s.calls()).toBe(1);
+    // The chain is busy (saving its state): the refresh is slow, callers are not held up.
+    let release: (v: bigint) => void = () => {};
+    s.answer(() => new Promise((r) => (release = r)));
+    await sleep(40);
+    const t = performance.now();
+    for (let i = 0; i < 5; i++) expect(await live.require()).toBe(1n);
+    expect(performance.now() - t).toBeLessThan(20);
+    expect(s.calls()).toBe(2);
+    release(2n);
+    await sleep(0);
+    expect(await live.head()).toBe(2n);
+  });
+
+  it('turns down once a read is overdue, even while the last head is within trust', async () => {
+    const s = stubChain();
+    const live = createChainLiveness(s.chain, timings);
+    await live.require();
+    s.answer(() => new Promise(() => {}));
+    await sleep(40);
+    expect(await live.head()).toBe(1n); // starts the background read that will never answer
+    await sleep(200); // past its deadline: the head is forgotten, the next caller waits and fails
+    await expect(live.require()).rejects.toMatchObject({ code: 'chain_unavailable' });
+  });
+
+  it('forgets the head on a failed read and answers again once the chain does', async () => {
+    const s = stubChain();
+    const live = createChainLiveness(s.chain, timings);
+    await live.require();
+    s.answer(async () => {
+      throw new Error('connection refused');
+    });
+    await sleep(40);
+    await live.head(); // background read fails
+    await sleep(10);
+    expect(await live.head()).toBeUndefined();
+    s.answer(async () => 3n);
+    expect(await live.require()).toBe(3n);
+  });
+
+  it('is down at once when the embedded chain process is, without asking it', async () => {
+    const s = stubChain();
+    let up = true;
+    const live = createChainLiveness(s.chain, { ...timings, processUp: () => up });
+    await live.require();
+    up = false;
+    expect(await live.head()).toBeUndefined();
+    await expect(live.require()).rejects.toMatchObject({ code: 'chain_unavailable' });
+    expect(s.calls()).toBe(1);
+  });
+});
