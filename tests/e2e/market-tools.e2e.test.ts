@@ -679,8 +679,8 @@ describe('Market pages with the chain stopped', () => {
           '/api/pump-opportunities?timeframe=24h&risk=all',
           '/api/airdrops?category=all&search=',
         ]) {
-          // The guard trusts a good head read for 1 s, so the first answer may still come from before
-          // the freeze; within a few seconds every answer is the 503.
+          // The guard trusts the last head until a read goes unanswered for 3 s (chain/liveness.ts),
+          // so the first answers may still come from before the freeze; then every answer is 503.
           let body: unknown;
           await expect
             .poll(
