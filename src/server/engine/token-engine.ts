@@ -16,6 +16,7 @@ import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { ChainUnavailableError, isAppError } from '../errors';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
+import { type RuggedPool, readRuggedPools } from '../facts/index-reads';
 import { quotedPriceImpactPct } from '../facts/price-impact';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
@@ -30,6 +31,8 @@ export const FACTS_TTL_MS = 10_000;
 export const FACTS_STALE_MS = 50_000;
 /** Distinct liquidity amounts kept analysed per facts version (each is a full analysis). */
 const MAX_AMOUNTS = 8;
+/** How long one read of the chain's rugged pools is shared between gathers (see ruggedPools). */
+const RUGGED_POOLS_MS = 5_000;
 /** How long a request waits for the indexer to reach the head before using what it has. */
 const INDEX_WAIT_MS = 3_000;
 /** The whole report's time budget unless configured (REPORT_BUDGET_MS). */
@@ -118,6 +121,14 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     now,
     blockscoutUrl: opts.blockscoutUrl,
   };
+  // The chain's rugged pools are the same for every token at one indexed block: the gathers of a
+  // block share one read of them (each gather had scanned every Sync twice; under the mixed load
+  // that was a sixth of the database thread). Without an indexer, at most RUGGED_POOLS_MS old.
+  const ruggedPools = createSharedCache<RuggedPool[]>({ ttlMs: RUGGED_POOLS_MS, maxEntries: 2 });
+  deps.ruggedPools = () =>
+    ruggedPools.get(String(opts.indexer?.indexedBlock() ?? 'latest'), () =>
+      readRuggedPools(opts.db, opts.network),
+    );
   const cache = createSharedCache<TokenReportFacts>({
     ttlMs: opts.ttlMs ?? FACTS_TTL_MS,
     staleMs: opts.staleMs ?? FACTS_STALE_MS,

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { isBurnAddress, PRICE_MANIPULATION, RUG } from '../../shared/vocabulary';
+import { isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { DEFAULT_AMOUNT_USD } from '../analysis/liquidity';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
@@ -25,6 +25,7 @@ import { detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
 import {
+  type RuggedPool,
   readBalanceHistory,
   readContractEventCounts,
   readFirstSenders,
@@ -35,7 +36,7 @@ import {
   readMintsAfterLaunch,
   readPoolPositions,
   readReserveHistory,
-  readRuggedTokens,
+  readRuggedPools,
   readSwaps,
   readTopHolders,
 } from './index-reads';
@@ -71,6 +72,13 @@ export type GatherDeps = {
   holdersComplete?: (token: string) => boolean;
   /** The report's time budget: simulations not done by then are reported as not checked in time. */
   deadline?: Deadline;
+  /**
+   * The chain's rugged pools (index-reads readRuggedPools): the same for every token at one indexed
+   * block, and a scan of every Sync the index holds (~40 ms of the database thread on the full
+   * scenario), so the engine shares one read per block between its gathers; without it, each
+   * gather reads its own.
+   */
+  ruggedPools?: () => Promise<RuggedPool[]>;
 };
 
 const DAY = 86_400;
@@ -256,10 +264,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
   );
   const deployer = creation?.deployer ?? null;
-  const rugged = [
-    ...(await readRuggedTokens(db, [weth], RUG.minPeakWeth)),
-    ...(await readRuggedTokens(db, [usd], RUG.minPeakUsd6)),
-  ];
+  const rugged = await (deps.ruggedPools ?? (() => readRuggedPools(db, network)))();
   const ruggedDeployers = await ensureDeployers(
     db,
     client,

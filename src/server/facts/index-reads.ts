@@ -4,7 +4,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { reserveIsRugged } from '../../shared/vocabulary';
+import { RUG, reserveIsRugged } from '../../shared/vocabulary';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
@@ -285,6 +285,22 @@ export async function readFirstMint(
   );
   const x = r[0];
   return x ? { txHash: String(x.tx_hash), blockNumber: big(x.block_number), ts: Number(x.ts) } : null;
+}
+
+export type RuggedPool = { token: string; pair: string };
+
+/**
+ * Pools rugged against WETH or the USD stablecoin, chain-wide: the same for every token at one
+ * indexed block (the engine shares one read per block between its gathers).
+ */
+export async function readRuggedPools(
+  db: Db,
+  network: { contracts: { weth: string; usd: string } },
+): Promise<RuggedPool[]> {
+  return [
+    ...(await readRuggedTokens(db, [network.contracts.weth.toLowerCase()], RUG.minPeakWeth)),
+    ...(await readRuggedTokens(db, [network.contracts.usd.toLowerCase()], RUG.minPeakUsd6)),
+  ];
 }
 
 /**
