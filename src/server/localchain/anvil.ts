@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ChainUnavailableError, StartupError } from '../errors';
 import type { Logger } from '../logger';
-import { type SaveResult, saveStateFile } from './state-file';
+import { type SaveResult, saveStateFile, stateFileParses } from './state-file';
 
 export type { SaveResult } from './state-file';
 
@@ -308,14 +308,9 @@ async function rpc<T>(url: string, method: string, params: unknown[] = [], timeo
 }
 
 /** A state file is usable only if it parses; a corrupt one is moved aside, never loaded. */
-function usableStateFile(statePath: string, log: Logger): boolean {
+async function usableStateFile(statePath: string, log: Logger): Promise<boolean> {
   if (!fs.existsSync(statePath)) return false;
-  try {
-    const parsed = JSON.parse(fs.readFileSync(statePath, 'utf8')) as { block?: unknown };
-    if (parsed && typeof parsed === 'object' && parsed.block) return true;
-  } catch {
-    // fall through
-  }
+  if (await stateFileParses(statePath)) return true;
   const aside = `${statePath}.corrupt-${Date.now()}`;
   fs.renameSync(statePath, aside);
   log.warn({
@@ -386,7 +381,7 @@ const portTaken = (e: unknown) => e instanceof Error && /address already in use/
 export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess> {
   const { log } = opts;
   const bin = resolveAnvilBinary(opts.binaryPath);
-  const restored = opts.statePath ? usableStateFile(opts.statePath, log) : false;
+  const restored = opts.statePath ? await usableStateFile(opts.statePath, log) : false;
 
   let lastError: unknown;
   let first: { inst: Instance; port: number } | undefined;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compactState, oneGenesis, saveStateFile } from './state-file';
+import { compactState, oneGenesis, saveStateFile, stateFileParses } from './state-file';
 
 const block = (number: number, timestamp: number) => ({
   header: { number: `0x${number.toString(16)}`, timestamp: `0x${timestamp.toString(16)}` },
@@ -100,6 +100,26 @@ describe('state file', () => {
       expect(fs.existsSync(file)).toBe(false);
     } finally {
       anvil.close();
+    }
+  });
+});
+
+describe('stateFileParses (in a worker thread)', () => {
+  it('accepts a dump with a block and refuses truncated, foreign or missing files', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-state-check-'));
+    try {
+      const good = path.join(dir, 'good.json');
+      fs.writeFileSync(good, JSON.stringify({ block: { number: '0x1' }, accounts: {} }));
+      const truncated = path.join(dir, 'truncated.json');
+      fs.writeFileSync(truncated, fs.readFileSync(good, 'utf8').slice(0, 20));
+      const foreign = path.join(dir, 'foreign.json');
+      fs.writeFileSync(foreign, '{"hello":"world"}');
+      expect(await stateFileParses(good)).toBe(true);
+      expect(await stateFileParses(truncated)).toBe(false);
+      expect(await stateFileParses(foreign)).toBe(false);
+      expect(await stateFileParses(path.join(dir, 'missing.json'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
