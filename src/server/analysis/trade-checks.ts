@@ -2,7 +2,7 @@
  * Checks on the simulated trades: sell simulation (honeypot), buy/sell/transfer tax, sells for
  * real holders. Thresholds from shared/vocabulary.ts.
  */
-import { type Evidence, round } from '../../shared/analysis';
+import { type Evidence, outcomeRank, round } from '../../shared/analysis';
 import { HONEYPOT, TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { type Check, gradeAbove, judged } from './evidence-lines';
@@ -141,11 +141,10 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
   // A sell tax switched on by a date: the same sell with the clock moved ahead costs more.
   const jump = kind === 'sell' && t.status === 'ok' ? (t.clockJump ?? null) : null;
   const jumpTax = jump?.sellOk ? jump.sellTaxPct : null;
-  const rank = { unknown: 0, pass: 0, warn: 1, fail: 2 } as const;
   if (jump && jumpTax !== null && jumpTax > tax + 1) {
     const now = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
     const later = gradeAbove(jumpTax, TAX_WARN_PCT, TAX_FAIL_PCT);
-    if (rank[later] > rank[now])
+    if (outcomeRank(later) > outcomeRank(now))
       return judged(
         spec,
         later,

@@ -73,7 +73,6 @@ export type ProxyFacts = {
   lastUpgradeAt: number | null;
 };
 
-/** The simulated user's block context, and which later blocks a failed sell was tried again in. */
 /** A sell tried with the simulated clock moved `days` ahead of today (the same held tokens). */
 export type ClockJumpSell = {
   days: number;
@@ -83,6 +82,7 @@ export type ClockJumpSell = {
   revertReason: string | null;
 };
 
+/** The simulated user's block context, and which later blocks a failed sell was tried again in. */
 export type TradeContext = {
   /** Gas price the fresh user paid (base fee + tip) and the block's base fee, in gwei. */
   gasPriceGwei?: number;

@@ -196,9 +196,9 @@ parentPort.postMessage(ok);
 
 /**
  * Whether the state file parses as anvil's dump (has a block), checked in a worker thread: the full
- * scenario's file is ~120 MB of JSON, and parsing it on the main thread left ~600 MB of garbage in
- * the server's heap (1.5 GB resident) that a major collection then had to clear under the first
- * minute's traffic. The worker's heap goes with the worker.
+ * scenario's file is ~120 MB of JSON, and parsing it on the main thread left the server's heap at
+ * 254–350 MB in use for its first minute (65–118 MB without it), garbage that a major collection
+ * then had to clear under traffic. The worker's heap goes with the worker.
  */
 export function stateFileParses(statePath: string): Promise<boolean> {
   return new Promise((resolve) => {
