@@ -333,6 +333,21 @@ export async function indexAnswer(dataDir: string, tokens: Record<string, string
   }
 }
 
+/**
+ * The checked tokens once the chain's manifest is on disk. A cold build answers 200 before its
+ * first state save ends, and the manifest is written only after that save, so right after
+ * `waitHealthy` it may not exist yet (and a chain killed before it has nothing to restart from).
+ */
+export async function savedTokens(dataDir: string, timeoutMs = 180_000): Promise<Record<string, string>> {
+  const file = path.join(dataDir, 'chain', 'manifest.json');
+  const deadline = Date.now() + timeoutMs;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`no chain manifest within ${timeoutMs} ms of the app being healthy`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return checkedTokens(dataDir);
+}
+
 export function checkedTokens(dataDir: string): Record<string, string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'manifest.json'), 'utf8')) as {
     tokens: Record<string, string>;
@@ -399,7 +414,7 @@ export async function restartAndCompare(opts: {
     await app.waitHealthy(opts.healthyTimeoutMs ?? 600_000);
     const recoverS = (Date.now() - t0) / 1000;
     const network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as { rpcUrl: string };
-    truth = await chainTruth(network.rpcUrl, checkedTokens(opts.dataDir));
+    truth = await chainTruth(network.rpcUrl, await savedTokens(opts.dataDir));
     survivors = await stopApp(app);
     const index = await indexAnswer(opts.dataDir, checkedTokens(opts.dataDir));
     const problems = compareIndex(truth, index);

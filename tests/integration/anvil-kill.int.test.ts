@@ -16,6 +16,7 @@ import {
   indexAnswer,
   processName,
   restartAndCompare,
+  savedTokens,
   startBuiltApp,
   stopApp,
 } from '../../scripts/crash-harness';
@@ -64,7 +65,8 @@ describe.skipIf(process.platform !== 'linux')('anvil killed alone', () => {
     try {
       await app.waitHealthy(600_000);
       const network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as { rpcUrl: string };
-      const before = await chainTruth(network.rpcUrl, checkedTokens(dataDir));
+      // Killed before its first save, anvil would have nothing to restart from: wait for it.
+      const before = await chainTruth(network.rpcUrl, await savedTokens(dataDir));
 
       killAnvil(app);
       expect(await msUntil(app, '/api/health', 503, 1_000)).toBeDefined();
