@@ -342,7 +342,8 @@ export async function savedTokens(dataDir: string, timeoutMs = 180_000): Promise
   const file = path.join(dataDir, 'chain', 'manifest.json');
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`no chain manifest within ${timeoutMs} ms of the app being healthy`);
+    if (Date.now() > deadline)
+      throw new Error(`no chain manifest within ${timeoutMs} ms of the app being healthy`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return checkedTokens(dataDir);
