@@ -3,7 +3,7 @@
  * loopback port, chain id 8453. Three promises this module keeps:
  *
  * - State is persisted by us, not by anvil's own --dump-state: we ask anvil for a dump over RPC and
- *   write it atomically in a worker thread (state-file.ts), so a crash while saving never leaves a
+ *   write it atomically in a helper process (state-file.ts), so a crash while saving never leaves a
  *   half-written state file that breaks the next start (ADR 0009).
  * - anvil never outlives the app, even when the app is killed with SIGKILL and no handler of ours
  *   runs: anvil is started by a tiny `sh` watchdog whose stdin is a pipe from this process. The

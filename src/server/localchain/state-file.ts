@@ -1,19 +1,19 @@
 /**
  * The chain state file: anvil's dump, fetched over RPC, with execution traces stripped, written
  * durably (temp file + fsync + rename + directory fsync) so it is always the old file or the new
- * one, whole. The whole save runs in a worker thread: a full-scenario dump is tens of megabytes of
- * JSON to gunzip, parse and serialise, which would otherwise stall the event loop for seconds.
+ * one, whole. The whole save runs in a helper process at low priority (tied-process.ts): a full-
+ * scenario dump is a hundred megabytes and more of JSON to gunzip, parse and serialise, which
+ * would otherwise stall the event loop for seconds (on the main thread) or tens of milliseconds
+ * at a time (in a worker thread, through the garbage collector's shared threads).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { spawnTied } from './tied-process';
 
 export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
 
-/**
- * The saving worker thread's nice value (the event loop and anvil keep 0). Linux only: elsewhere a
- * thread cannot lower itself alone, and the worker runs at normal priority.
- */
+/** The saving process's nice value (the app and anvil keep 0). */
 export const SAVE_NICE = 10;
 
 /**
@@ -74,20 +74,17 @@ export async function writeFileDurable(file: string, data: string): Promise<void
 }
 
 /**
- * The worker's code, as source text so it survives bundling (dist/server/main.js is one file).
- * It repeats compactState and writeFileDurable above; state-file.test.ts checks they agree.
+ * The saving process's code (node -e), as source text so it survives bundling (dist/server/main.js
+ * is one file). It repeats compactState and writeFileDurable above; state-file.test.ts checks they
+ * agree. Its options come as JSON in argv; it reports JSON lines on stdout.
  */
-const WORKER_SOURCE = `
-const { workerData, parentPort } = require('node:worker_threads');
+const SAVER_SOURCE = `
 const fs = require('node:fs');
 const path = require('node:path');
 const { gunzipSync } = require('node:zlib');
-// Saving is background work, seconds of CPU for a big chain. On Linux the nice value belongs to
-// the thread, so this lowers this worker alone: under load it yields the cores to the event loop.
-// (Elsewhere it would lower the whole process.)
-if (process.platform === 'linux') try { require('node:os').setPriority(workerData.nice); } catch {}
+const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
 (async () => {
-  const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts } = workerData;
+  const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts } = JSON.parse(process.argv[1]);
   const t0 = performance.now();
   const call = async (method) => {
     const res = await fetch(rpcUrl, {
@@ -110,7 +107,7 @@ if (process.platform === 'linux') try { require('node:os').setPriority(workerDat
     if ((await call('eth_blockNumber')) === before) dump = d;
   }
   if (dump === undefined) throw new Error('the chain head moved during each of ' + attempts + ' dumps');
-  parentPort.postMessage({ dumped: true });
+  say({ dumped: true });
   const t1 = performance.now();
   const state = JSON.parse(gunzipSync(Buffer.from(dump.slice(2), 'hex')).toString('utf8'));
   for (const tx of state.transactions || []) if (tx.info) tx.info.traces = [];
@@ -137,8 +134,8 @@ if (process.platform === 'linux') try { require('node:os').setPriority(workerDat
     const dir = fs.openSync(path.dirname(statePath), 'r');
     try { fs.fsyncSync(dir); } finally { fs.closeSync(dir); }
   } catch {}
-  parentPort.postMessage({ bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 });
-})().catch((e) => parentPort.postMessage({ error: String((e && e.message) || e) }));
+  say({ bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 });
+})().catch((e) => say({ error: String((e && e.message) || e) }));
 `;
 
 export type SaveStateOptions = {
@@ -149,36 +146,46 @@ export type SaveStateOptions = {
   onDumped?: () => void;
 };
 
-/** Dump anvil's state and write it to `statePath`, off the main thread. */
+/** Dump anvil's state and write it to `statePath`, in a helper process at low priority. */
 export function saveStateFile(
   rpcUrl: string,
   statePath: string,
   opts: SaveStateOptions = {},
 ): Promise<SaveResult> {
   const { timeoutMs = 120_000, attempts = 5, onDumped } = opts;
+  const args = JSON.stringify({ rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts });
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts, nice: SAVE_NICE },
-    });
-    let settled = false;
-    worker.on('message', (m: SaveResult | { error: string } | { dumped: true }) => {
-      if ('dumped' in m) {
-        onDumped?.();
-        return;
+    const { child, closed } = spawnTied(process.execPath, ['-e', SAVER_SOURCE, args], SAVE_NICE);
+    let result: SaveResult | { error: string } | undefined;
+    let out = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+        const line = out.slice(0, nl);
+        out = out.slice(nl + 1);
+        let m: SaveResult | { error: string } | { dumped: true };
+        try {
+          m = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if ('dumped' in m) onDumped?.();
+        else result ??= m;
       }
-      if (settled) return;
-      settled = true;
-      if ('error' in m) reject(new Error(m.error));
-      else resolve(m);
-      void worker.terminate();
     });
-    worker.once('error', (e) => {
-      if (!settled) reject(e);
-      settled = true;
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString('utf8')).slice(-2000);
     });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the state-saving worker exited (${code})`));
+    void closed.then((code) => {
+      if (result && 'error' in result) reject(new Error(result.error));
+      else if (result) resolve(result);
+      else
+        reject(
+          new Error(
+            `the state-saving process exited (${code}) without a result${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
+          ),
+        );
     });
   });
 }

@@ -77,7 +77,7 @@ describe.skipIf(process.platform === 'win32')('anvil supervision', () => {
     expect(anvil.status()).toBe('stopped');
   });
 
-  it('writes the compacted dump, whole, from its worker thread', async () => {
+  it('writes the compacted dump, whole, from its helper process', async () => {
     const statePath = path.join(dir, 'compact.json');
     const anvil = await startAnvil({ log, statePath });
     try {

@@ -24,7 +24,7 @@ import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
 import { hasVerifiedContract } from '../facts/verified-store';
 import type { Logger } from '../logger';
-import { ENTRY_EVENTS, entryCosts, measuredGas } from './entry-costs';
+import { createGasMeter, ENTRY_EVENTS, entryCosts, type GasMeter } from './entry-costs';
 import { AMM_FEE, ammFeeApr, analyseYieldRisk, lendingSupplyApy, stakingApr } from './yield-math';
 
 export const stakingAbi = parseAbi([
@@ -52,6 +52,8 @@ export type YieldDeps = {
   network: NetworkDescription;
   engine: TokenEngine;
   log: Logger;
+  /** Kept across passes so each pool's history is read once (entry-costs.ts); else one per call. */
+  gasMeter?: GasMeter;
 };
 
 type TokenInfo = { facts: TokenReportFacts; score: number | null };
@@ -118,6 +120,7 @@ export async function chainOpportunities(
     (a) => a !== weth.toLowerCase() && !risky.has(a),
   ) as Address[];
 
+  const meter = deps.gasMeter ?? createGasMeter(deps.chain);
   const infos = new Map<string, TokenInfo | null>();
   await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
   // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
@@ -150,7 +153,7 @@ export async function chainOpportunities(
       apy,
       impermanentLoss: true,
     });
-    const gas = await measuredGas(deps.chain, pool.pair, ENTRY_EVENTS.pair, market.head);
+    const gas = await meter.measure(pool.pair, ENTRY_EVENTS.pair, market.head);
     const trade = info.facts.trade;
     opps.push({
       id: `pool-${pool.pair.toLowerCase()}`,
@@ -206,7 +209,11 @@ export async function chainOpportunities(
 }
 
 async function singleSidedCosts(deps: YieldDeps, address: Address, m: Market, kind: 'staking' | 'lending') {
-  const gas = await measuredGas(deps.chain, address, ENTRY_EVENTS[kind], m.head);
+  const gas = await (deps.gasMeter ?? createGasMeter(deps.chain)).measure(
+    address,
+    ENTRY_EVENTS[kind],
+    m.head,
+  );
   let firstAt: number | null = null;
   if (gas.firstBlock !== null) {
     const b = await deps.chain.public.getBlock({ blockNumber: gas.firstBlock }).catch(() => null);

@@ -11,6 +11,7 @@ import { createSerialiseMemo } from '../../engine/serialised';
 import { BadRequestError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { type FetchLike, fetchLlamaBaseOpportunities } from '../../yield/defillama';
+import { createGasMeter } from '../../yield/entry-costs';
 import { chainOpportunities, withBreakEven } from '../../yield/opportunities';
 import { buildStrategies } from '../../yield/yield-math';
 import type { AppContext } from '../context';
@@ -34,6 +35,8 @@ export function registerYieldRoutes(
   ctx: AppContext,
   opts: YieldRouteOptions = {},
 ): void {
+  // One for the app's life: each pass then reads only the blocks added since the last one.
+  const gasMeter = createGasMeter(ctx.chain);
   const results = createRefreshedResults<YieldOpportunitiesResponse>({
     name: 'yield opportunities',
     freshMs: CACHE_TTL_MS,
@@ -45,7 +48,7 @@ export function registerYieldRoutes(
         const opportunities = await fetchLlamaBaseOpportunities(opts.fetch);
         return { source: 'defillama', generatedAt: Date.now(), opportunities };
       }
-      const { now, opportunities } = await chainOpportunities(ctx, opts.manifest);
+      const { now, opportunities } = await chainOpportunities({ ...ctx, gasMeter }, opts.manifest);
       opportunities.sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
       return { source: 'chain', generatedAt: now * 1000, opportunities };
     },
