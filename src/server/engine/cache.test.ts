@@ -61,6 +61,40 @@ describe('createSharedCache stale-while-revalidate', () => {
     expect(await late).toBe(3);
   });
 
+  it('runs at most refreshSlots background reloads at once and starts a needed one out of turn', async () => {
+    let t = 0;
+    const cache = createSharedCache<string>({ ttlMs: 100, staleMs: 1000, now: () => t, refreshSlots: 1 });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const loader = (key: string, v: string) => () =>
+      new Promise<string>((resolve) => {
+        started.push(key);
+        finish.set(key, () => resolve(v));
+      });
+    for (const k of ['a', 'b', 'c']) {
+      const p = cache.get(k, loader(k, `${k}1`)); // first loads never wait for a slot
+      finish.get(k)?.();
+      await p;
+    }
+    started.length = 0;
+    t = 500; // all three stale: one reload runs, two queue
+    for (const k of ['a', 'b', 'c']) expect(await cache.get(k, loader(k, `${k}2`))).toBe(`${k}1`);
+    expect(started).toEqual(['a']);
+    finish.get('a')?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual(['a', 'b']);
+    expect(cache.peek('a')).toBe('a2');
+    t = 5000; // 'c' is past the stale window: its queued reload starts now, beside 'b'
+    const c = cache.get('c', loader('c', 'c3'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual(['a', 'b', 'c']);
+    finish.get('c')?.();
+    expect(await c).toBe('c2'); // the queued reload's loader, started out of turn
+    finish.get('b')?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek('b')).toBe('b2');
+  });
+
   it('keeps the stale entry when a background reload fails', async () => {
     let t = 0;
     const errors: unknown[] = [];

@@ -5,6 +5,11 @@
  * With `staleMs`, an entry past its TTL but within the stale window is still answered at once while
  * one reload runs in the background (stale-while-revalidate): a request never waits for a refresh
  * of something we already know, only for the first load of something we don't.
+ *
+ * With `refreshSlots`, at most that many background reloads run at once; the rest queue (FIFO).
+ * Entries loaded together expire together: without the cap, every token a page polls was re-gathered
+ * in one burst each TTL, and the burst's CPU (decoding, simulation results) stalled the event loop
+ * for 70–120 ms under load. A queued reload starts at once if a request needs it (entry too old).
  */
 export type SharedCache<T> = {
   get(key: string, load: () => Promise<T>): Promise<T>;
@@ -29,12 +34,44 @@ export function createSharedCache<T>(opts: {
    * callers waiting for it and forgotten: the next request loads again (e.g. incomplete facts).
    */
   keep?: (value: T) => boolean;
+  /** Background reloads allowed at once (default: no limit). First loads never wait for a slot. */
+  refreshSlots?: number;
 }): SharedCache<T> {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 500;
   const stale = opts.staleMs ?? 0;
   const done = new Map<string, { value: T; at: number }>();
   const inflight = new Map<string, Promise<T>>();
+  const slots = opts.refreshSlots ?? Number.POSITIVE_INFINITY;
+  let busy = 0;
+  /** Queued background reloads by key, in arrival order; calling one starts it. */
+  const waiting = new Map<string, () => void>();
+  const startWaiting = (key: string) => {
+    const go = waiting.get(key);
+    if (!go) return;
+    waiting.delete(key);
+    busy++;
+    go();
+  };
+  const drain = () => {
+    while (busy < slots && waiting.size > 0) startWaiting(waiting.keys().next().value as string);
+  };
+  /** `load`, run now if a slot is free, else once one is (or once a request needs the entry). */
+  const inSlot = (key: string, load: () => Promise<T>) => (): Promise<T> => {
+    const run = async () => {
+      try {
+        return await load();
+      } finally {
+        busy--;
+        drain();
+      }
+    };
+    if (busy < slots && waiting.size === 0) {
+      busy++;
+      return run();
+    }
+    return new Promise<void>((resolve) => waiting.set(key, resolve)).then(run);
+  };
 
   const start = (key: string, load: () => Promise<T>): Promise<T> => {
     const p = load().then(
@@ -69,11 +106,14 @@ export function createSharedCache<T>(opts: {
       const running = inflight.get(key);
       if (hit && age < opts.ttlMs + stale) {
         if (!running) {
-          start(key, load).catch((err) => opts.onRefreshError?.(key, err));
+          start(key, inSlot(key, load)).catch((err) => opts.onRefreshError?.(key, err));
         }
         return Promise.resolve(hit.value);
       }
-      if (running) return running;
+      if (running) {
+        startWaiting(key); // a queued reload is needed now: it may not wait for its turn
+        return running;
+      }
       return start(key, load);
     },
     refresh(key, load) {

@@ -29,6 +29,11 @@ import { type Serialised, serialise } from './serialised';
 export const FACTS_TTL_MS = 10_000;
 /** How long past the TTL facts may still be served while they are re-gathered in the background. */
 export const FACTS_STALE_MS = 50_000;
+/**
+ * Background re-gathers of stale facts at once (see createSharedCache): the tokens a page polls
+ * were gathered together and go stale together; two at a time spreads their CPU over the TTL.
+ */
+const REFRESH_SLOTS = 2;
 /** Distinct liquidity amounts kept analysed per facts version (each is a full analysis). */
 const MAX_AMOUNTS = 8;
 /** How long one read of the chain's rugged pools is shared between gathers (see ruggedPools). */
@@ -136,6 +141,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       opts.log.warn({ msg: 'refreshing token facts failed', token, err: (err as Error).message }),
     // Facts missing a part the budget cut off are served once, never kept: gathered again next time.
     keep: (f) => !f.incomplete?.length,
+    refreshSlots: REFRESH_SLOTS,
   });
   const budgetMs = opts.budgetMs ?? REPORT_BUDGET_MS;
   let gathers = 0;

@@ -174,9 +174,11 @@ export function rejectsStateOverride(e: unknown): boolean {
   );
 }
 
-// toLocaleString avoids both exponent notation (1e-7) and binary noise (0.1 → 0.1000…06).
-export const toWei = (eth: number) =>
-  parseEther(eth.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 18 }));
+// A fixed-notation format avoids both exponent notation (1e-7) and binary noise (0.1 → 0.1000…06).
+// One formatter, made once: toLocaleString with options builds a new one per call (37 µs against
+// 1 µs here, and the first ones in a process were a 13 ms block of the event loop).
+const plainDecimal = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 18 });
+export const toWei = (eth: number) => parseEther(plainDecimal.format(eth));
 
 const gwei = (wei: bigint) => Number(formatGwei(wei));
 
