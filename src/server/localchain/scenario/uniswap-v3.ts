@@ -181,7 +181,13 @@ export function openV3Position(
 }
 
 /** Buy `ethIn` worth of the pool's token through SwapRouter02 (ETH is wrapped by the router). */
-export function v3Buy(m: Market, wallet: Address, p: V3MarketPool, ethIn: bigint, label?: string): void {
+export function v3Buy(
+  m: Market,
+  wallet: Address,
+  p: V3MarketPool,
+  ethIn: bigint,
+  opts: { allowRevert?: boolean; label?: string } = {},
+): void {
   const v3 = v3Of(m);
   m.q.add({
     from: wallet,
@@ -203,7 +209,8 @@ export function v3Buy(m: Market, wallet: Address, p: V3MarketPool, ethIn: bigint
       ],
     }),
     gas: V3_GAS.swap,
-    label: label ?? `buy ${p.symbol} on V3`,
+    label: opts.label ?? `buy ${p.symbol} on V3`,
+    allowRevert: opts.allowRevert,
   });
   hold(m, wallet, `v3:${p.symbol}`);
 }
@@ -288,7 +295,10 @@ export async function v3TradeRound(
     }
     const buyer = m.rng.pick(wallets);
     const ethIn = scale(eth(m.rng.range(0.01, 0.25)), p.buyScale);
-    v3Buy(m, buyer, p, ethIn);
+    // Nobody can sell a honeypot, so its buyers drain the pool's token side: once the price has
+    // left the position's range, every further buy reverts (SPL), as it would on Base. Those
+    // reverts are part of the market, not a failure of the round.
+    v3Buy(m, buyer, p, ethIn, { allowRevert: p.sellsRevert });
   }
 }
 
