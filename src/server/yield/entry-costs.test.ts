@@ -5,6 +5,7 @@ import { createGasMeter, ENTRY_EVENTS } from './entry-costs';
 
 const POOL = '0x00000000000000000000000000000000000000aa' as Address;
 const { enter, exit } = ENTRY_EVENTS.pair;
+const SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822' as Hex;
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
 
 /** A chain whose logs, receipts and block hashes the test controls, counting what is read. */
@@ -12,11 +13,25 @@ function fakeChain() {
   const logs: { blockNumber: bigint; topics: Hex[]; transactionHash: Hex }[] = [];
   const gas = new Map<Hex, bigint>();
   let generation = 0;
-  const reads = { logs: [] as [bigint, bigint][], receipts: 0 };
+  const reads = { logs: [] as [bigint, bigint][], receipts: 0, topics: [] as Hex[][][] };
   const pub = {
-    getLogs: async (q: { fromBlock: bigint; toBlock: bigint }) => {
-      reads.logs.push([q.fromBlock, q.toBlock]);
-      return logs.filter((l) => l.blockNumber >= q.fromBlock && l.blockNumber <= q.toBlock);
+    // eth_getLogs as a node answers it: the filter's topics apply (position 0: any of the list).
+    request: async ({
+      method,
+      params,
+    }: {
+      method: string;
+      params: [{ topics: Hex[][]; fromBlock: Hex; toBlock: Hex }];
+    }) => {
+      if (method !== 'eth_getLogs') throw new Error(`unexpected ${method}`);
+      const [q] = params;
+      const [from, to] = [BigInt(q.fromBlock), BigInt(q.toBlock)];
+      reads.logs.push([from, to]);
+      reads.topics.push(q.topics);
+      return logs
+        .filter((l) => l.blockNumber >= from && l.blockNumber <= to)
+        .filter((l) => (q.topics[0] ?? []).includes(l.topics[0] as Hex))
+        .map((l) => ({ ...l, blockNumber: `0x${l.blockNumber.toString(16)}` }));
     },
     getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
       reads.receipts++;
@@ -52,6 +67,7 @@ describe('gas meter', () => {
     c.add(5n, enter, 100_000n);
     c.add(7n, exit, 80_000n);
     c.add(9n, enter, 110_000n);
+    c.add(9n, SWAP, 1_000_000n); // another event of the same contract: not an entry or exit
     const meter = createGasMeter(c.chain);
     expect(await meter.measure(POOL, ENTRY_EVENTS.pair, 10n)).toEqual({
       enter: 105_000,
@@ -59,6 +75,7 @@ describe('gas meter', () => {
       firstBlock: 5n,
     });
     expect(c.reads.logs).toEqual([[0n, 10n]]);
+    expect(c.reads.topics[0]).toEqual([[enter, exit]]); // the node filters: a busy pair's swaps stay there
     expect(c.reads.receipts).toBe(3);
 
     c.add(12n, enter, 200_000n);

@@ -5,7 +5,7 @@
  * the current gas price; ETH's USD price from the pool path. Nothing is assumed: a kind of
  * transaction we have not seen leaves the gas unknown (null) and the page says so.
  */
-import { type Address, type Hex, toEventSelector } from 'viem';
+import { type Address, type Hex, toEventSelector, toHex } from 'viem';
 import type { EntryCosts } from '../../shared/yield';
 import type { ChainClients } from '../chain/client';
 
@@ -107,13 +107,19 @@ export function createGasMeter(chain: Pick<ChainClients, 'public'>): GasMeter {
         scan = undefined;
       const from = scan ? scan.scannedTo + 1n : fromBlock;
       if (from <= head) {
-        const logs = (await chain.public.getLogs({
-          address,
-          fromBlock: from,
-          toBlock: head,
-          // biome-ignore lint/suspicious/noExplicitAny: raw topic filter (either event)
-          topics: [[topics.enter, topics.exit]] as any,
-        } as never)) as { topics: Hex[]; transactionHash: Hex | null; blockNumber: bigint | null }[];
+        // Raw eth_getLogs: viem's getLogs takes events, not topics, and silently dropped the topic
+        // filter, so every log of the contract came back (10 MB and more for a busy pair).
+        const raw = (await chain.public.request({
+          method: 'eth_getLogs',
+          params: [
+            { address, topics: [[topics.enter, topics.exit]], fromBlock: toHex(from), toBlock: toHex(head) },
+          ],
+        } as never)) as { topics: Hex[]; transactionHash: Hex | null; blockNumber: Hex | null }[];
+        const logs = raw.map((l) => ({
+          topics: l.topics,
+          transactionHash: l.transactionHash,
+          blockNumber: l.blockNumber === null ? null : BigInt(l.blockNumber),
+        }));
         const latest = (topic: Hex, before: Hex[]) => {
           const hashes: Hex[] = [];
           for (let i = logs.length - 1; i >= 0 && hashes.length < GAS_SAMPLE; i--) {
