@@ -206,7 +206,12 @@ export async function startRuntime(
         })
         .catch((e) => log.warn({ msg: 'verifying the scenario sources failed', err: (e as Error).message }));
     let engine: TokenEngine | undefined;
-    await Promise.all([indexer.syncOnce(), needsVerifying && !opts.deferVerification ? verify() : undefined]);
+    await Promise.all([
+      indexer.syncOnce(),
+      needsVerifying && !opts.deferVerification ? verify() : undefined,
+      // A chain built in this start is not served before it is on disk (see LocalChain.saved).
+      localChain.saved,
+    ]);
     const head = await chainClients.public.getBlockNumber().catch(() => undefined);
     progress?.phase('index', `caught up to block ${head ?? '?'}`);
     const analysed = await ensurePlannerStatistics(database);

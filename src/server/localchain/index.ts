@@ -34,6 +34,12 @@ export type LocalChain = {
   anvil: AnvilProcess;
   /** true when the scenario was built during this start. */
   built: boolean;
+  /**
+   * Settles once a chain built in this start is on disk with its manifest (at once for a restored
+   * or ephemeral chain). Until then a killed anvil has nothing to restart from: the app waits for
+   * it before it listens (it takes a few seconds and overlaps the index catching up).
+   */
+  saved: Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -196,6 +202,7 @@ export async function startLocalChain(opts: StartLocalChainOptions): Promise<Loc
     manifest: finalManifest,
     anvil: finalAnvil,
     built,
+    saved: firstSave ?? Promise.resolve(),
     stop: () => {
       stopping ??= (async () => {
         unsubscribe();

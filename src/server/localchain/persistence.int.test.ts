@@ -24,6 +24,10 @@ describe('local chain persistence', () => {
   it('keeps the chain across a restart without redeploying', async () => {
     const first = await startLocalChain(opts);
     expect(first.built).toBe(true);
+    // What the app waits for before it listens: the new chain and its manifest are on disk.
+    await first.saved;
+    expect(fs.existsSync(path.join(dir, 'chain', 'state.json'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'chain', 'manifest.json'))).toBe(true);
     const head = await first.clients.public.getBlockNumber();
     const logs = await first.clients.public.getLogs({ fromBlock: 0n, toBlock: head });
     await first.stop();
@@ -32,6 +36,7 @@ describe('local chain persistence', () => {
     const second = await startLocalChain(opts);
     try {
       expect(second.built).toBe(false);
+      await second.saved; // a restored chain is on disk already: settles at once
       expect(second.anvil.restored).toBe(true);
       expect(second.manifest).toEqual(first.manifest);
       expect(await second.clients.public.getBlockNumber()).toBeGreaterThanOrEqual(head);
