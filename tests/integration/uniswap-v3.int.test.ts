@@ -466,6 +466,96 @@ describe('Uniswap V3 as a venue', () => {
     expect(r.liquidity.pools.find((p) => p.feePct === 0.3)?.twapNote).toBeNull();
   });
 
+  it('a V3 pool bought past its last position has no price, never the end of the curve', async () => {
+    const dev = keccak256(toHex('v3 test drained pool')).slice(0, 42) as Address;
+    const weth = (network.contracts.weth as string).toLowerCase() as Address;
+    const v3c = network.contracts.uniswapV3;
+    if (!v3c) throw new Error('no V3 contracts');
+    const pm = v3c.positionManager as Address;
+    const router = v3c.swapRouter02 as Address;
+    await runtime.localChain?.clients.test.setBalance({ address: dev, value: parseEther('100') });
+    const token = await deploy(
+      dev,
+      encodeDeployData({
+        abi: ScenarioToken.abi,
+        bytecode: ScenarioToken.bytecode as Hex,
+        args: ['Drained', 'DRAIN', 18, parseEther('1000000'), dev],
+      }),
+    );
+    await send(dev, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther('40'));
+    for (const [t, spender] of [
+      [token, pm],
+      [weth, pm],
+      [weth, router],
+    ] as const)
+      await send(
+        dev,
+        t,
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 2n ** 255n] }),
+      );
+    const [t0, t1] = token < weth ? [token, weth] : [weth, token];
+    // 1 WETH a token (tick 0), one position over ±6%: 5 tokens and 5 WETH.
+    await send(
+      dev,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'createAndInitializePoolIfNecessary',
+        args: [t0, t1, 3000, 2n ** 96n],
+      }),
+    );
+    await send(
+      dev,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: t0,
+            token1: t1,
+            fee: 3000,
+            tickLower: -600,
+            tickUpper: 600,
+            amount0Desired: parseEther('5'),
+            amount1Desired: parseEther('5'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: dev,
+            deadline: 2n ** 40n,
+          },
+        ],
+      }),
+    );
+    // A buy larger than the position: the price runs past it to the end of the curve.
+    await send(
+      dev,
+      router,
+      encodeFunctionData({
+        abi: SwapRouter02.abi,
+        functionName: 'exactInputSingle',
+        args: [
+          {
+            tokenIn: weth,
+            tokenOut: token,
+            fee: 3000,
+            recipient: dev,
+            amountIn: parseEther('30'),
+            amountOutMinimum: 0n,
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      }),
+    );
+    const { engine } = countingEngine();
+    const r = await engine.report(token);
+    const pool = r.liquidity.pools.find((p) => p.venue === 'Uniswap V3');
+    expect(pool).toBeDefined();
+    expect(pool?.priceUsd).toBeNull();
+    expect(pool?.liquidityUsd).toBeNull();
+    expect(pool?.depthUsd2Pct).toBe(0);
+  });
+
   it('a token whose only pool is on a DEX we do not read says so, never "no liquidity"', async () => {
     const dev = keccak256(toHex('v3 test unread venue')).slice(0, 42) as Address;
     const weth = network.contracts.weth as Address;

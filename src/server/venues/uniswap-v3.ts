@@ -160,7 +160,11 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
         const sqrtP = slot0[0];
         const tokenIs0 = p.token0 === t;
         const sq = sqrtP * sqrtP;
-        const priceX192 = sq === 0n ? null : tokenIs0 ? sq : (Q192 * Q192) / sq;
+        // With no liquidity at the current tick, the price is wherever the swap that emptied a side
+        // left it (up to the end of the curve): nothing trades there, so it is no market price. The
+        // drained V3 honeypot showed $967e36 a token and a pool worth $1.6e26; a scammer can push a
+        // dust pool there on purpose. Unknown, then: the pool's value and the TWAP check follow.
+        const priceX192 = sq === 0n || active === 0n ? null : tokenIs0 ? sq : (Q192 * Q192) / sq;
         const cardinality = Number(slot0[3]);
         const tickCum = observed?.[0];
         const ratio =
@@ -190,14 +194,16 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
           // Exact depth needs the price first: readMarket quotes it (null until then).
           depthQuote2Pct: active === 0n ? 0n : null,
           twap:
-            ratio !== null
-              ? { ratio }
-              : {
+            ratio === null
+              ? {
                   unavailable:
                     cardinality <= 1
                       ? 'the pool keeps a single price observation, so no 30-minute average exists'
                       : `the pool's ${cardinality} price observations do not reach 30 minutes back`,
-                },
+                }
+              : active === 0n
+                ? { unavailable: 'the pool has no liquidity at its current price' }
+                : { ratio },
           v3: { sqrtPriceX96: sqrtP, liquidity: active },
         });
       }

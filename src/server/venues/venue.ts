@@ -36,7 +36,8 @@ export type PoolState = {
   quoteReserve: bigint;
   /**
    * The pool's own price as a raw ratio: quote base units per token base unit, scaled by 2^192
-   * (V3 sqrtPriceX96² or V2 reserves); null when the pool is empty or uninitialised.
+   * (V3 sqrtPriceX96² or V2 reserves); null when the pool is empty or uninitialised, or (V3) has no
+   * liquidity at its current price, where nothing can trade.
    */
   priceX192: bigint | null;
   /**
