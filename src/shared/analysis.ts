@@ -312,7 +312,7 @@ export type PoolSummary = {
   pair: string;
   /** Fee tier in percent (0.3 = 0.3%), null when the venue has none. */
   feePct: number | null;
-  /** USD value of both sides, null when unpriced. */
+  /** USD value of the pool (V2: both sides; V3: twice the quote side), null when unpriced. */
   liquidityUsd: number | null;
   /** Share of the USD value of all the token's pools (0..1), null when unpriced. */
   share: number | null;

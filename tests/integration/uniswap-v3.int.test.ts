@@ -556,6 +556,72 @@ describe('Uniswap V3 as a venue', () => {
     expect(pool?.depthUsd2Pct).toBe(0);
   });
 
+  it('a dust position at an absurd price does not make the pool deep: V3 value is twice the quote side', async () => {
+    const dev = keccak256(toHex('v3 test dust position')).slice(0, 42) as Address;
+    const weth = (network.contracts.weth as string).toLowerCase() as Address;
+    const pm = network.contracts.uniswapV3?.positionManager as Address;
+    await runtime.localChain?.clients.test.setBalance({ address: dev, value: parseEther('10') });
+    const token = await deploy(
+      dev,
+      encodeDeployData({
+        abi: ScenarioToken.abi,
+        bytecode: ScenarioToken.bytecode as Hex,
+        args: ['Dust Deep', 'DDEEP', 18, parseEther('1000000'), dev],
+      }),
+    );
+    await send(dev, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther('1'));
+    for (const t of [token, weth])
+      await send(
+        dev,
+        t,
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pm, 2n ** 255n] }),
+      );
+    const tokenIs0 = token < weth;
+    const [t0, t1] = tokenIs0 ? [token, weth] : [weth, token];
+    // 1 WETH a token, the price a hair inside the range's edge on the token's side: the position is
+    // 500,000 tokens "worth" 500,000 ETH at that price, and about 0.00003 WETH.
+    await send(
+      dev,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'createAndInitializePoolIfNecessary',
+        args: [t0, t1, 3000, tokenIs0 ? 2n ** 96n + 2n ** 60n : 2n ** 96n - 2n ** 60n],
+      }),
+    );
+    await send(
+      dev,
+      pm,
+      encodeFunctionData({
+        abi: NonfungiblePositionManager.abi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: t0,
+            token1: t1,
+            fee: 3000,
+            tickLower: tokenIs0 ? 0 : -6000,
+            tickUpper: tokenIs0 ? 6000 : 0,
+            amount0Desired: tokenIs0 ? parseEther('500000') : parseEther('0.001'),
+            amount1Desired: tokenIs0 ? parseEther('0.001') : parseEther('500000'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: dev,
+            deadline: 2n ** 40n,
+          },
+        ],
+      }),
+    );
+    const { engine } = countingEngine();
+    const r = await engine.report(token);
+    const pool = r.facts.pools.find((p) => p.venue === 'uniswap-v3');
+    expect(pool?.priceEth).toBeCloseTo(1, 3); // the absurd price is the pool's own, and shown
+    expect(BigInt(pool?.tokenReserve ?? 0)).toBeGreaterThan(parseEther('400000'));
+    // What a seller could take out: the WETH side, a fraction of 0.001 ETH; never 500,000 ETH.
+    const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+    expect(pool?.poolValueUsd).toBeLessThanOrEqual(2 * 0.001 * ethUsd);
+  });
+
   it('a token whose only pool is on a DEX we do not read says so, never "no liquidity"', async () => {
     const dev = keccak256(toHex('v3 test unread venue')).slice(0, 42) as Address;
     const weth = network.contracts.weth as Address;

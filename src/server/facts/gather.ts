@@ -570,8 +570,17 @@ async function poolDetails(
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,
     quoteReserve: pool.quoteReserve,
-    // Both sides at the pool's own price: for a V2 pair exactly twice the quote side.
-    poolValueUsd: x.quoteValueUsd === null || tokenValueUsd === null ? null : x.quoteValueUsd + tokenValueUsd,
+    // Both sides at the pool's own price: for a V2 pair exactly twice the quote side. A V3 pool's
+    // token side at its own price is not a fact a seller can rely on: a dust position placed at an
+    // absurd price inside its own range makes it anything the deployer likes. What sellers can take
+    // out is the quote side, so V3 is valued as twice that, the same identity V2 obeys. Unpriced
+    // (no liquidity at the current price) stays unknown.
+    poolValueUsd:
+      x.quoteValueUsd === null || tokenValueUsd === null
+        ? null
+        : pool.venue === 'uniswap-v3'
+          ? 2 * x.quoteValueUsd
+          : x.quoteValueUsd + tokenValueUsd,
     depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
     priceUsd: x.priceUsd,
     priceEth: x.priceEth,

@@ -209,7 +209,10 @@ export type PoolFacts = {
   quoteSymbol: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
-  /** USD value of the whole pool (both sides). */
+  /**
+   * USD value of the whole pool: V2 both sides (exactly twice the quote side); V3 twice the quote
+   * side, since its token side at the pool's own price can be inflated (see gather.ts).
+   */
   poolValueUsd: number | null;
   /** USD value of the quote-side liquidity within ±2% of the current price; null when unknown. */
   depthUsd2Pct: number | null;
