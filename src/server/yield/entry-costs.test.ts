@@ -5,6 +5,8 @@ import { createGasMeter, ENTRY_EVENTS } from './entry-costs';
 
 const POOL = '0x00000000000000000000000000000000000000aa' as Address;
 const { enter, exit } = ENTRY_EVENTS.pair;
+/** The pair's events without skipping the opening Mint (the tests below count every sample). */
+const PLAIN = { enter, exit };
 const SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822' as Hex;
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
 
@@ -69,7 +71,7 @@ describe('gas meter', () => {
     c.add(9n, enter, 110_000n);
     c.add(9n, SWAP, 1_000_000n); // another event of the same contract: not an entry or exit
     const meter = createGasMeter(c.chain);
-    expect(await meter.measure(POOL, ENTRY_EVENTS.pair, 10n)).toEqual({
+    expect(await meter.measure(POOL, PLAIN, 10n)).toEqual({
       enter: 105_000,
       exit: 80_000,
       firstBlock: 5n,
@@ -81,7 +83,7 @@ describe('gas meter', () => {
     c.add(12n, enter, 200_000n);
     c.add(13n, enter, 210_000n);
     // The latest three enters: 13, 12 and 9.
-    expect(await meter.measure(POOL, ENTRY_EVENTS.pair, 14n)).toEqual({
+    expect(await meter.measure(POOL, PLAIN, 14n)).toEqual({
       enter: 200_000,
       exit: 80_000,
       firstBlock: 5n,
@@ -93,7 +95,7 @@ describe('gas meter', () => {
     expect(c.reads.receipts).toBe(5);
 
     // Nothing new: no log read, no receipt read.
-    await meter.measure(POOL, ENTRY_EVENTS.pair, 14n);
+    await meter.measure(POOL, PLAIN, 14n);
     expect(c.reads.logs).toHaveLength(2);
     expect(c.reads.receipts).toBe(5);
   });
@@ -103,11 +105,11 @@ describe('gas meter', () => {
     c.add(5n, enter, 100_000n);
     c.add(9n, enter, 300_000n);
     const meter = createGasMeter(c.chain);
-    expect((await meter.measure(POOL, ENTRY_EVENTS.pair, 10n)).enter).toBe(200_000);
+    expect((await meter.measure(POOL, PLAIN, 10n)).enter).toBe(200_000);
 
     // Back to block 6: the head is below what was read.
     c.replace(6n);
-    expect((await meter.measure(POOL, ENTRY_EVENTS.pair, 8n)).enter).toBe(100_000);
+    expect((await meter.measure(POOL, PLAIN, 8n)).enter).toBe(100_000);
     expect(c.reads.logs.at(-1)).toEqual([0n, 8n]);
 
     // Same height, other block hash: replaced again.
@@ -122,10 +124,20 @@ describe('gas meter', () => {
   it('leaves a kind of transaction never seen unknown', async () => {
     const c = fakeChain();
     c.add(3n, enter, 90_000n);
-    expect(await createGasMeter(c.chain).measure(POOL, ENTRY_EVENTS.pair, 4n)).toEqual({
+    expect(await createGasMeter(c.chain).measure(POOL, PLAIN, 4n)).toEqual({
       enter: 90_000,
       exit: null,
       firstBlock: 3n,
     });
+  });
+
+  it("skips a pair's opening Mint (the pair's creation), and leaves a pair with only that one unknown", async () => {
+    const c = fakeChain();
+    c.add(3n, enter, 2_800_000n); // addLiquidityETH that deployed the pair
+    const meter = createGasMeter(c.chain);
+    expect((await meter.measure(POOL, ENTRY_EVENTS.pair, 5n)).enter).toBeNull();
+    c.add(8n, enter, 150_000n);
+    c.add(9n, enter, 160_000n);
+    expect((await meter.measure(POOL, ENTRY_EVENTS.pair, 10n)).enter).toBe(155_000);
   });
 });

@@ -16,6 +16,9 @@ export const ENTRY_EVENTS = {
   pair: {
     enter: toEventSelector('Mint(address,uint256,uint256)'),
     exit: toEventSelector('Burn(address,uint256,uint256,address)'),
+    // A pair's first Mint is usually in the transaction that created it (the router's
+    // addLiquidityETH deploys the pair: 2.8 M gas, ten times a later add): not what an entry costs.
+    skipOpening: true,
   },
   staking: {
     enter: toEventSelector('Staked(address,uint256)'),
@@ -36,7 +39,7 @@ const median = (xs: number[]): number | null => {
 
 export type MeasuredGas = { enter: number | null; exit: number | null; firstBlock: bigint | null };
 
-type Topics = { enter: Hex; exit: Hex };
+type Topics = { enter: Hex; exit: Hex; skipOpening?: boolean };
 
 /** What the meter remembers per contract and pair of events, up to `scannedTo`. */
 type Scan = {
@@ -44,6 +47,8 @@ type Scan = {
   /** Hash of block `scannedTo` when it was read: another hash there means the chain was replaced. */
   scannedHash: Hex | null;
   firstBlock: bigint | null;
+  /** The transaction of the first enter event ever read (skipped when topics.skipOpening). */
+  opening: Hex | null;
   /** The latest transactions per event, newest first, at most GAS_SAMPLE. */
   enter: Hex[];
   exit: Hex[];
@@ -120,12 +125,16 @@ export function createGasMeter(chain: Pick<ChainClients, 'public'>): GasMeter {
           transactionHash: l.transactionHash,
           blockNumber: l.blockNumber === null ? null : BigInt(l.blockNumber),
         }));
+        const opening = scan
+          ? scan.opening
+          : (logs.find((l) => l.topics[0] === topics.enter)?.transactionHash ?? null);
+        const skip = topics.skipOpening ? opening : null;
         const latest = (topic: Hex, before: Hex[]) => {
           const hashes: Hex[] = [];
           for (let i = logs.length - 1; i >= 0 && hashes.length < GAS_SAMPLE; i--) {
             const l = logs[i];
-            if (l && l.topics[0] === topic && l.transactionHash && !hashes.includes(l.transactionHash))
-              hashes.push(l.transactionHash);
+            const h = l?.transactionHash;
+            if (l && l.topics[0] === topic && h && h !== skip && !hashes.includes(h)) hashes.push(h);
           }
           for (const h of before) if (hashes.length < GAS_SAMPLE && !hashes.includes(h)) hashes.push(h);
           return hashes;
@@ -134,6 +143,7 @@ export function createGasMeter(chain: Pick<ChainClients, 'public'>): GasMeter {
           scannedTo: head,
           scannedHash: await blockHash(head),
           firstBlock: scan?.firstBlock ?? logs[0]?.blockNumber ?? null,
+          opening,
           enter: latest(topics.enter, scan?.enter ?? []),
           exit: latest(topics.exit, scan?.exit ?? []),
         };

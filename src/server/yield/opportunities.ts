@@ -3,7 +3,7 @@
  * (risk tokens excluded), the staking pool and the lending pool. Figures come from contract state
  * and the engine's facts; risk from the engine's FLAB Scores of the tokens involved.
  *
- *   AMM pool  apy = 24 h volume × 0.3% × 365 ÷ pool value (engine: mainPool.volume24hUsd, poolValueUsd)
+ *   AMM pool  apy = 24 h volume × 0.3% × 365 ÷ pool value (the token's deepest V2 pair: volume24hUsd, poolValueUsd)
  *   staking   apy = rewardRate × reward price × seconds/year ÷ (totalSupply staked × stake price)
  *   lending   apy = supplyRatePerYear() (utilisation-based kinked model of the pool)
  *
@@ -138,7 +138,10 @@ export async function chainOpportunities(
   // ---- AMM pools ----
   for (const t of tokens) {
     const info = infos.get(t);
-    const pool = info?.facts.mainPool;
+    // The opportunity is a V2 position (0.3% fee, Mint/Burn gas, full range): the token's deepest
+    // V2 pair, never its main pool, which is a V3 pool for a token whose V3 liquidity is deeper
+    // (that pool was offered as "Uniswap V2" with a 0.3% fee and no gas ever measured).
+    const pool = info?.facts.pools.find((p) => p.venue === 'uniswap-v2');
     if (!info || !pool || pool.poolValueUsd === null || pool.poolValueUsd < MIN_POOL_TVL_USD) continue;
     const volume = pool.volume24hUsd ?? 0;
     const apy = ammFeeApr(volume, pool.poolValueUsd);
