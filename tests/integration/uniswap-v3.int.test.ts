@@ -112,6 +112,95 @@ async function wethWallet(name: string, eth: string, spender: Address): Promise<
   return w;
 }
 
+/** A new ScenarioToken (1,000,000 minted to `dev`). */
+const deployToken = (dev: Address, name: string, symbol: string) =>
+  deploy(
+    dev,
+    encodeDeployData({
+      abi: ScenarioToken.abi,
+      bytecode: ScenarioToken.bytecode as Hex,
+      args: [name, symbol, 18, parseEther('1000000'), dev],
+    }),
+  );
+
+/**
+ * A new token of a funded `dev` with a V3 pool (0.3%) opened at `place`'s price and one position of
+ * dev's over its range; `wrapEth` is wrapped first, and dev's token and WETH are approved to the
+ * position manager and the router. `place` gets the token's side (token0 or not): ticks and prices
+ * read the other way round when it is token1.
+ */
+async function tokenWithV3Position(o: {
+  name: string;
+  symbol: string;
+  wrapEth: string;
+  place: (tokenIs0: boolean) => { sqrtPriceX96: bigint; tickLower: number; tickUpper: number };
+  tokenAmount: bigint;
+  wethAmount: bigint;
+}): Promise<{ dev: Address; token: Address; weth: Address }> {
+  const dev = keccak256(toHex(`v3 test ${o.name}`)).slice(0, 42) as Address;
+  const weth = (network.contracts.weth as string).toLowerCase() as Address;
+  const v3c = network.contracts.uniswapV3;
+  if (!v3c) throw new Error('no V3 contracts');
+  const pm = v3c.positionManager as Address;
+  await runtime.localChain?.clients.test.setBalance({
+    address: dev,
+    value: parseEther(o.wrapEth) + parseEther('10'),
+  });
+  const token = await deployToken(dev, o.name, o.symbol);
+  await send(
+    dev,
+    weth,
+    encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }),
+    parseEther(o.wrapEth),
+  );
+  for (const [t, spender] of [
+    [token, pm],
+    [weth, pm],
+    [weth, v3c.swapRouter02 as Address],
+  ] as const)
+    await send(
+      dev,
+      t,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 2n ** 255n] }),
+    );
+  const tokenIs0 = token < weth;
+  const [t0, t1] = tokenIs0 ? [token, weth] : [weth, token];
+  const { sqrtPriceX96, tickLower, tickUpper } = o.place(tokenIs0);
+  await send(
+    dev,
+    pm,
+    encodeFunctionData({
+      abi: NonfungiblePositionManager.abi,
+      functionName: 'createAndInitializePoolIfNecessary',
+      args: [t0, t1, 3000, sqrtPriceX96],
+    }),
+  );
+  await send(
+    dev,
+    pm,
+    encodeFunctionData({
+      abi: NonfungiblePositionManager.abi,
+      functionName: 'mint',
+      args: [
+        {
+          token0: t0,
+          token1: t1,
+          fee: 3000,
+          tickLower,
+          tickUpper,
+          amount0Desired: tokenIs0 ? o.tokenAmount : o.wethAmount,
+          amount1Desired: tokenIs0 ? o.wethAmount : o.tokenAmount,
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: dev,
+          deadline: 2n ** 40n,
+        },
+      ],
+    }),
+  );
+  return { dev, token, weth };
+}
+
 const poolOf = (symbol: string) => {
   const p = v3.pools.find((x) => x.symbol === symbol);
   if (!p) throw new Error(`no V3 pool ${symbol}`);
@@ -467,66 +556,16 @@ describe('Uniswap V3 as a venue', () => {
   });
 
   it('a V3 pool bought past its last position has no price, never the end of the curve', async () => {
-    const dev = keccak256(toHex('v3 test drained pool')).slice(0, 42) as Address;
-    const weth = (network.contracts.weth as string).toLowerCase() as Address;
-    const v3c = network.contracts.uniswapV3;
-    if (!v3c) throw new Error('no V3 contracts');
-    const pm = v3c.positionManager as Address;
-    const router = v3c.swapRouter02 as Address;
-    await runtime.localChain?.clients.test.setBalance({ address: dev, value: parseEther('100') });
-    const token = await deploy(
-      dev,
-      encodeDeployData({
-        abi: ScenarioToken.abi,
-        bytecode: ScenarioToken.bytecode as Hex,
-        args: ['Drained', 'DRAIN', 18, parseEther('1000000'), dev],
-      }),
-    );
-    await send(dev, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther('40'));
-    for (const [t, spender] of [
-      [token, pm],
-      [weth, pm],
-      [weth, router],
-    ] as const)
-      await send(
-        dev,
-        t,
-        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 2n ** 255n] }),
-      );
-    const [t0, t1] = token < weth ? [token, weth] : [weth, token];
     // 1 WETH a token (tick 0), one position over ±6%: 5 tokens and 5 WETH.
-    await send(
-      dev,
-      pm,
-      encodeFunctionData({
-        abi: NonfungiblePositionManager.abi,
-        functionName: 'createAndInitializePoolIfNecessary',
-        args: [t0, t1, 3000, 2n ** 96n],
-      }),
-    );
-    await send(
-      dev,
-      pm,
-      encodeFunctionData({
-        abi: NonfungiblePositionManager.abi,
-        functionName: 'mint',
-        args: [
-          {
-            token0: t0,
-            token1: t1,
-            fee: 3000,
-            tickLower: -600,
-            tickUpper: 600,
-            amount0Desired: parseEther('5'),
-            amount1Desired: parseEther('5'),
-            amount0Min: 0n,
-            amount1Min: 0n,
-            recipient: dev,
-            deadline: 2n ** 40n,
-          },
-        ],
-      }),
-    );
+    const { dev, token, weth } = await tokenWithV3Position({
+      name: 'Drained',
+      symbol: 'DRAIN',
+      wrapEth: '40',
+      place: () => ({ sqrtPriceX96: 2n ** 96n, tickLower: -600, tickUpper: 600 }),
+      tokenAmount: parseEther('5'),
+      wethAmount: parseEther('5'),
+    });
+    const router = network.contracts.uniswapV3?.swapRouter02 as Address;
     // A buy larger than the position: the price runs past it to the end of the curve.
     await send(
       dev,
@@ -557,61 +596,19 @@ describe('Uniswap V3 as a venue', () => {
   });
 
   it('a dust position at an absurd price does not make the pool deep: V3 value is twice the quote side', async () => {
-    const dev = keccak256(toHex('v3 test dust position')).slice(0, 42) as Address;
-    const weth = (network.contracts.weth as string).toLowerCase() as Address;
-    const pm = network.contracts.uniswapV3?.positionManager as Address;
-    await runtime.localChain?.clients.test.setBalance({ address: dev, value: parseEther('10') });
-    const token = await deploy(
-      dev,
-      encodeDeployData({
-        abi: ScenarioToken.abi,
-        bytecode: ScenarioToken.bytecode as Hex,
-        args: ['Dust Deep', 'DDEEP', 18, parseEther('1000000'), dev],
-      }),
-    );
-    await send(dev, weth, encodeFunctionData({ abi: WETH9.abi, functionName: 'deposit' }), parseEther('1'));
-    for (const t of [token, weth])
-      await send(
-        dev,
-        t,
-        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pm, 2n ** 255n] }),
-      );
-    const tokenIs0 = token < weth;
-    const [t0, t1] = tokenIs0 ? [token, weth] : [weth, token];
     // 1 WETH a token, the price a hair inside the range's edge on the token's side: the position is
     // 500,000 tokens "worth" 500,000 ETH at that price, and about 0.00003 WETH.
-    await send(
-      dev,
-      pm,
-      encodeFunctionData({
-        abi: NonfungiblePositionManager.abi,
-        functionName: 'createAndInitializePoolIfNecessary',
-        args: [t0, t1, 3000, tokenIs0 ? 2n ** 96n + 2n ** 60n : 2n ** 96n - 2n ** 60n],
-      }),
-    );
-    await send(
-      dev,
-      pm,
-      encodeFunctionData({
-        abi: NonfungiblePositionManager.abi,
-        functionName: 'mint',
-        args: [
-          {
-            token0: t0,
-            token1: t1,
-            fee: 3000,
-            tickLower: tokenIs0 ? 0 : -6000,
-            tickUpper: tokenIs0 ? 6000 : 0,
-            amount0Desired: tokenIs0 ? parseEther('500000') : parseEther('0.001'),
-            amount1Desired: tokenIs0 ? parseEther('0.001') : parseEther('500000'),
-            amount0Min: 0n,
-            amount1Min: 0n,
-            recipient: dev,
-            deadline: 2n ** 40n,
-          },
-        ],
-      }),
-    );
+    const { token } = await tokenWithV3Position({
+      name: 'Dust Deep',
+      symbol: 'DDEEP',
+      wrapEth: '1',
+      place: (tokenIs0) =>
+        tokenIs0
+          ? { sqrtPriceX96: 2n ** 96n + 2n ** 60n, tickLower: 0, tickUpper: 6000 }
+          : { sqrtPriceX96: 2n ** 96n - 2n ** 60n, tickLower: -6000, tickUpper: 0 },
+      tokenAmount: parseEther('500000'),
+      wethAmount: parseEther('0.001'),
+    });
     const { engine } = countingEngine();
     const r = await engine.report(token);
     const pool = r.facts.pools.find((p) => p.venue === 'uniswap-v3');
@@ -635,14 +632,7 @@ describe('Uniswap V3 as a venue', () => {
         args: [dev],
       }),
     );
-    const token = await deploy(
-      dev,
-      encodeDeployData({
-        abi: ScenarioToken.abi,
-        bytecode: ScenarioToken.bytecode as Hex,
-        args: ['Elsewhere', 'ELSE', 18, parseEther('1000000'), dev],
-      }),
-    );
+    const token = await deployToken(dev, 'Elsewhere', 'ELSE');
     await send(
       dev,
       factory,

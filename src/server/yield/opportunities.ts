@@ -82,7 +82,8 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Prom
 }
 
 /** What every opportunity's cost and risk figures need from the chain once per request. */
-type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number | null };
+/** What one pass reads once and every opportunity shares. */
+type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number | null; meter: GasMeter };
 
 const ageDaysAt = (now: number, ts: number | null | undefined) =>
   ts === null || ts === undefined ? null : Math.max(0, (now - ts) / 86_400);
@@ -120,7 +121,6 @@ export async function chainOpportunities(
     (a) => a !== weth.toLowerCase() && !risky.has(a),
   ) as Address[];
 
-  const meter = deps.gasMeter ?? createGasMeter(deps.chain);
   const infos = new Map<string, TokenInfo | null>();
   await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
   // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
@@ -132,7 +132,13 @@ export async function chainOpportunities(
       break;
     }
   }
-  const market: Market = { head: head.number ?? 0n, now, gasPriceWei, ethUsd };
+  const market: Market = {
+    head: head.number ?? 0n,
+    now,
+    gasPriceWei,
+    ethUsd,
+    meter: deps.gasMeter ?? createGasMeter(deps.chain),
+  };
   const opps: YieldOpportunity[] = [];
 
   // ---- AMM pools ----
@@ -156,7 +162,7 @@ export async function chainOpportunities(
       apy,
       impermanentLoss: true,
     });
-    const gas = await meter.measure(pool.pair, ENTRY_EVENTS.pair, market.head);
+    const gas = await market.meter.measure(pool.pair, ENTRY_EVENTS.pair, market.head);
     const trade = info.facts.trade;
     opps.push({
       id: `pool-${pool.pair.toLowerCase()}`,
@@ -212,11 +218,7 @@ export async function chainOpportunities(
 }
 
 async function singleSidedCosts(deps: YieldDeps, address: Address, m: Market, kind: 'staking' | 'lending') {
-  const gas = await (deps.gasMeter ?? createGasMeter(deps.chain)).measure(
-    address,
-    ENTRY_EVENTS[kind],
-    m.head,
-  );
+  const gas = await m.meter.measure(address, ENTRY_EVENTS[kind], m.head);
   let firstAt: number | null = null;
   if (gas.firstBlock !== null) {
     const b = await deps.chain.public.getBlock({ blockNumber: gas.firstBlock }).catch(() => null);
