@@ -9,6 +9,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureSupportedNode } from './node-version.mjs';
+
+await ensureSupportedNode();
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMPS = path.join(ROOT, 'dist', '.build');

@@ -1,5 +1,9 @@
 // `npm test`: compile contracts, type-check, lint, build (the e2e tests drive the built app), then every test project.
 import { spawnSync } from 'node:child_process';
+import { ensureSupportedNode } from './node-version.mjs';
+
+await ensureSupportedNode();
+console.log(`npm test on node ${process.version}`);
 
 const steps = [
   // Contract artifacts are generated TypeScript that the type-check needs.
