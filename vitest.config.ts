@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'node',
           // solc compiles and property runs take seconds on a busy 2-core machine: fail on behaviour, not speed.
           testTimeout: 30_000,
+          // PGlite's start in a worker thread takes ~1 s idle and over 10 s on a loaded 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {

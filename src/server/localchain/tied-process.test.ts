@@ -24,7 +24,9 @@ describe('spawnTied', () => {
     async () => {
       const { child, closed } = spawnTied(
         process.execPath,
-        ['-e', 'console.log(require("node:os").getPriority())'],
+        // process.stdout.write, not console.log: console.log colours a number when FORCE_COLOR is set
+        // (npm test sets it outside CI), and "\x1b[33m10\x1b[39m" is not a number.
+        ['-e', 'process.stdout.write(require("node:os").getPriority() + "\\n")'],
         10,
       );
       let out = '';
@@ -50,7 +52,7 @@ describe('spawnTied', () => {
         parentScript,
         [
           `import { spawnTied } from ${JSON.stringify(path.resolve(import.meta.dirname, 'tied-process.ts'))};`,
-          `const { child } = spawnTied(process.execPath, ['-e', 'console.log(process.pid); setInterval(() => {}, 1000)'], 10);`,
+          `const { child } = spawnTied(process.execPath, ['-e', 'process.stdout.write(process.pid + "\\\\n"); setInterval(() => {}, 1000)'], 10);`,
           `child.stdout.on('data', (d) => process.stdout.write(d));`,
         ].join('\n'),
       );
