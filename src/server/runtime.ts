@@ -17,6 +17,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
+import { startWebhookDelivery, type WebhookDeliveryJob } from './jobs/webhook-delivery';
 import { type LocalChain, startLocalChain } from './localchain';
 import { verifyScenarioSources } from './localchain/verify-scenario';
 import type { Logger } from './logger';
@@ -29,6 +30,8 @@ export type Runtime = {
   localChain: LocalChain | undefined;
   indexer: Indexer | undefined;
   engine: TokenEngine;
+  /** Sends queued webhook deliveries (table-backed queue); `wake` after queueing one. */
+  webhooks: WebhookDeliveryJob;
   /**
    * Work deferred until the server listens (verifying the scenario's sources with solc in a worker
    * when `deferVerification` was asked for); a no-op otherwise.
@@ -155,7 +158,13 @@ export async function startRuntime(
         budgetMs: config.reportBudgetMs,
       });
       const callTracker = startCallTracker({ db: database.db, engine, log });
-      const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
+      const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'base' });
+      const alertMonitor = startAlertMonitor({
+        db: database.db,
+        engine,
+        log,
+        onDeliveriesQueued: webhooks.wake,
+      });
       return {
         database,
         chain,
@@ -163,9 +172,11 @@ export async function startRuntime(
         localChain: undefined,
         indexer,
         engine,
+        webhooks,
         afterListen: () => {},
         stop: async () => {
           await alertMonitor.stop();
+          await webhooks.stop();
           await callTracker.stop();
           await indexer.stop();
           await database.close();
@@ -227,7 +238,13 @@ export async function startRuntime(
       budgetMs: config.reportBudgetMs,
     });
     const callTracker = startCallTracker({ db: database.db, engine, log });
-    const alertMonitor = startAlertMonitor({ db: database.db, engine, log });
+    const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'local' });
+    const alertMonitor = startAlertMonitor({
+      db: database.db,
+      engine,
+      log,
+      onDeliveriesQueued: webhooks.wake,
+    });
     return {
       database,
       chain: localChain.clients,
@@ -235,11 +252,13 @@ export async function startRuntime(
       localChain,
       indexer,
       engine,
+      webhooks,
       afterListen: () => {
         if (needsVerifying && opts.deferVerification) void verify();
       },
       stop: async () => {
         await alertMonitor.stop();
+        await webhooks.stop();
         await callTracker.stop();
         await resolver.stop();
         await indexer.stop();

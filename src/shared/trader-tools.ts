@@ -102,6 +102,12 @@ const blankToUndefined = (v: unknown) =>
 function decimal(opts: { allowZero: boolean }) {
   return z
     .custom<number | string>(() => true)
+    .meta({
+      override: {
+        anyOf: [{ type: 'number' }, { type: 'string' }],
+        description: 'A plain decimal (12.5), as a number or a string: no exponent, hex, sign or Infinity.',
+      },
+    })
     .transform((v, ctx) => {
       if (v === undefined || v === null || v === '') {
         ctx.addIssue({ code: 'custom', message: 'is required' });
@@ -151,6 +157,13 @@ export const addressField = () =>
 const isoDate = () =>
   z
     .custom<string>(() => true)
+    .meta({
+      override: {
+        type: 'string',
+        format: 'date-time',
+        description: 'ISO 8601 with a time zone, from 2015-01-01 to a day from now.',
+      },
+    })
     .transform((v, ctx) => {
       const r = parseDateTime(v);
       if (!r.ok) {

@@ -371,7 +371,7 @@ describe('Security Alerts', () => {
 
         await input.fill(rugged);
         const posted = page.waitForRequest(
-          (r) => r.url().endsWith('/api/monitor-token') && r.method() === 'POST',
+          (r) => r.url().endsWith('/api/watchlist/items') && r.method() === 'POST',
         );
         await monitor.click();
         const body = (await posted).postDataJSON() as { tokenAddress: string };
@@ -402,7 +402,12 @@ describe('Security Alerts', () => {
             { timeout: 60_000, interval: 2_500 },
           )
           .toBeGreaterThan(0);
-        const all = await api<{ severity: string }[]>('/api/security-alerts');
+        // The page is this browser's watchlist: its alerts come from /api/watchlist/alerts with the
+        // browser's own client id.
+        const all = (await page.evaluate(() =>
+          fetch('/api/watchlist/alerts', { credentials: 'include' }).then((r) => r.json()),
+        )) as { severity: string; tokenAddress: string }[];
+        expect(all.every((a) => a.tokenAddress === rugged.toLowerCase())).toBe(true);
         await expect.poll(() => alerts.count()).toBe(all.length);
         expect(await alerts.first().textContent()).toMatch(/\d+[dhm] ago|just now/i);
         await saveScreenshot(page, 'security-desktop');
@@ -426,6 +431,22 @@ describe('Security Alerts', () => {
         await saveScreenshot(page, 'security-all-clear-desktop');
         await severity.selectOption('all');
         await expect.poll(() => alerts.count()).toBe(all.length);
+
+        // The watchlist is this browser's: another visitor starts with an empty one.
+        const other = await openPage(browser, baseUrl);
+        try {
+          await other.page.goto('/security');
+          await expect
+            .poll(() => cardValue(other.page, 'Tokens Monitored'), { timeout: DATA_TIMEOUT_MS })
+            .toBe('0');
+        } finally {
+          await other.context.close();
+        }
+        // Remove the token: the watchlist is empty again.
+        await page.getByRole('tab', { name: 'Monitored Tokens' }).click();
+        await page.getByRole('button', { name: `Remove ${rugged.toLowerCase()}` }).click();
+        await page.getByText('No tokens monitored yet.').waitFor();
+        expect(await cardValue(page, 'Tokens Monitored')).toBe('0');
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -714,5 +735,36 @@ describe('Market pages with the chain stopped', () => {
       }
     },
     TEST_TIMEOUT_MS * 2,
+  );
+});
+
+describe('Public API', () => {
+  it(
+    'renders the API reference at /api/docs offline, with no console error',
+    async () => {
+      const { baseUrl, browser } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl);
+      const consoleErrors: string[] = [];
+      const external: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      page.on('request', (r) => {
+        if (!r.url().startsWith(baseUrl) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+          external.push(r.url());
+      });
+      try {
+        await page.goto('/api/docs');
+        await page.getByText('FLAB Hub API').first().waitFor({ timeout: DATA_TIMEOUT_MS });
+        await page.getByText('Watchlist and webhooks').first().waitFor({ timeout: DATA_TIMEOUT_MS });
+        await saveScreenshot(page, 'api-docs-desktop');
+        expect(errors).toEqual([]);
+        expect(consoleErrors).toEqual([]);
+        expect(external).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
   );
 });

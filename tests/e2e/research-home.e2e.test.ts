@@ -265,6 +265,19 @@ describe('token analysis', () => {
       expect(await chart.getAttribute('href')).toBe(`https://dexscreener.com/base/${flab}`);
       expect(await chart.getAttribute('target')).toBe('_blank');
       expect(await chart.getAttribute('rel')).toContain('noopener');
+
+      // Embed: the badge loads and the snippet points at it and back at this page.
+      const embed = page.getByTestId('embed-box');
+      await embed.scrollIntoViewIfNeeded();
+      const img = embed.locator('img');
+      await expect
+        .poll(() =>
+          img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth),
+        )
+        .toBe(360);
+      const snippet = await embed.getByLabel('Embed HTML snippet').inputValue();
+      expect(snippet).toContain(`${baseUrl}/badge/${flab.toLowerCase()}.svg`);
+      expect(snippet).toContain(`${baseUrl}/token-analysis?address=${flab.toLowerCase()}`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

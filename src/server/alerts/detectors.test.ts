@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { detectContractChanges, detectLiquidityDrain, detectRugRisk, detectWhaleDumps } from './detectors';
+import {
+  detectContractChanges,
+  detectHoneypotOn,
+  detectLiquidityDrain,
+  detectNewMints,
+  detectRugRisk,
+  detectWhaleDumps,
+} from './detectors';
+import { watchKindOf } from './kinds';
 
 const T = '0x00000000000000000000000000000000000000aa';
 const P = '0x00000000000000000000000000000000000000bb';
@@ -163,5 +171,72 @@ describe('rug_risk', () => {
     expect(detectRugRisk({ ...base, rugScore: 55, active: true })).toHaveLength(1);
     expect(detectRugRisk({ ...base, rugScore: 49, active: true })).toEqual([]);
     expect(detectRugRisk({ ...base, rugScore: null, active: false })).toEqual([]);
+  });
+});
+
+describe('new mints and honeypot turned on', () => {
+  it('a mint after launch is a contract change graded by its share of supply', () => {
+    const out = detectNewMints({
+      token: '0xt',
+      symbol: 'TKN',
+      mints: [
+        {
+          blockNumber: 10n,
+          logIndex: 2,
+          ts: 1000,
+          to: '0x00000000000000000000000000000000000000aa',
+          amount: 60n,
+        },
+      ],
+      totalSupply: 1000n,
+      rugScore: 20,
+    });
+    expect(out).toHaveLength(1);
+    expect(out[0]?.subject).toBe('mint:10:2');
+    expect(out[0]?.severity).toBe('critical');
+    expect(watchKindOf('contract_change', out[0]?.subject ?? '')).toBe('new_mint');
+  });
+
+  it('fires only when selling worked before, and stays while it fails', () => {
+    const base = {
+      token: '0xt',
+      symbol: 'TKN',
+      observedAt: 5,
+      revertReason: 'TRANSFER_FAILED',
+      rugScore: null,
+    };
+    expect(
+      detectHoneypotOn({ ...base, previousStatus: null, currentStatus: 'sell_failed', active: false }),
+    ).toEqual([]);
+    expect(detectHoneypotOn({ ...base, previousStatus: 'ok', currentStatus: 'ok', active: false })).toEqual(
+      [],
+    );
+    const on = detectHoneypotOn({
+      ...base,
+      previousStatus: 'ok',
+      currentStatus: 'sell_failed',
+      active: false,
+    });
+    expect(on.map((c) => [c.subject, c.severity])).toEqual([['honeypot', 'critical']]);
+    expect(
+      detectHoneypotOn({
+        ...base,
+        previousStatus: 'sell_failed',
+        currentStatus: 'sell_failed',
+        active: true,
+      }),
+    ).toHaveLength(1);
+    expect(watchKindOf('contract_change', 'honeypot')).toBe('honeypot_on');
+  });
+
+  it('maps every alert to its watch kind', () => {
+    expect(watchKindOf('liquidity_drain', '0xpair')).toBe('liquidity_drain');
+    expect(watchKindOf('whale_dump', '0xw')).toBe('large_holder_exit');
+    expect(watchKindOf('contract_change', 'fee:123')).toBe('tax_change');
+    expect(watchKindOf('contract_change', 'ownership_transferred:1:2')).toBe('owner_change');
+    expect(watchKindOf('contract_change', 'upgraded:1:2')).toBe('owner_change');
+    expect(watchKindOf('contract_change', 'paused:1:2')).toBe('honeypot_on');
+    expect(watchKindOf('rug_risk', '0xt')).toBe('rug_risk');
+    expect(watchKindOf('other', 'x')).toBeNull();
   });
 });

@@ -317,3 +317,82 @@ export function detectRugRisk(i: RugRiskInput, rules = ALERT_RULES): AlertCondit
     },
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+
+export type MintFact = { blockNumber: bigint; logIndex: number; ts: number; to: string; amount: bigint };
+
+export type MintInput = {
+  token: string;
+  symbol: string | null;
+  /** Transfers from the zero address in the window, the launch block's excluded. */
+  mints: MintFact[];
+  totalSupply: bigint | null;
+  rugScore: number | null;
+};
+
+export function mintSeverity(shareOfSupply: number | null): Severity {
+  if (shareOfSupply === null) return 'high';
+  if (shareOfSupply >= 0.05) return 'critical';
+  if (shareOfSupply >= 0.01) return 'high';
+  return 'medium';
+}
+
+/** contract_change `mint:<block>:<log>`: new tokens minted after launch (diluting holders). */
+export function detectNewMints(i: MintInput): AlertCondition[] {
+  return i.mints
+    .filter((m) => m.amount > 0n)
+    .map((m) => {
+      const key = `${m.blockNumber}:${m.logIndex}`;
+      const share = i.totalSupply && i.totalSupply > 0n ? ratio(m.amount, i.totalSupply) : null;
+      return {
+        type: 'contract_change' as const,
+        subject: `mint:${key}`,
+        dedupeKey: `mint:${i.token}:${key}`,
+        severity: mintSeverity(share),
+        title: `${i.symbol ?? 'Token'}: new tokens minted`,
+        description:
+          share === null
+            ? `New tokens were minted to ${short(m.to)} after launch.`
+            : `${round1(share * 100)}% of the supply was minted to ${short(m.to)} after launch.`,
+        actionRequired: share === null || share >= 0.01,
+        details: details({ rugScore: i.rugScore }),
+        at: m.ts * 1000,
+      };
+    });
+}
+
+export type HoneypotInput = {
+  token: string;
+  symbol: string | null;
+  /** The trade simulation's status at the previous run (null: never seen) and now. */
+  previousStatus: string | null;
+  currentStatus: string;
+  /** Whether a "honeypot turned on" alert is active for this token. */
+  active: boolean;
+  observedAt: number;
+  revertReason: string | null;
+  rugScore: number | null;
+};
+
+/**
+ * contract_change `honeypot`: selling worked at the previous run and fails now. It stays active
+ * while sells fail and resolves when they pass again. A token that never sold is not "turned on".
+ */
+export function detectHoneypotOn(i: HoneypotInput): AlertCondition[] {
+  if (i.currentStatus !== 'sell_failed') return [];
+  if (!i.active && i.previousStatus !== 'ok') return [];
+  return [
+    {
+      type: 'contract_change',
+      subject: 'honeypot',
+      dedupeKey: `honeypot:${i.token}:${i.observedAt}`,
+      severity: 'critical',
+      title: `${i.symbol ?? 'Token'}: selling now fails`,
+      description: `A simulated sell that passed at the last check now fails${i.revertReason ? ` (${i.revertReason.slice(0, 120)})` : ''}: holders cannot sell.`,
+      actionRequired: true,
+      details: details({ rugScore: i.rugScore }),
+      at: i.observedAt,
+    },
+  ];
+}

@@ -4,12 +4,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
 import type { AppContext } from './context';
+import { registerApiDocs } from './docs';
 import { installErrorHandling } from './error-handler';
+import { registerOpenApiRoutes } from './openapi';
 import { registerAirdropRoutes } from './routes/airdrops';
+import { registerBadgeRoutes } from './routes/badge';
 import { registerCandleRoutes } from './routes/candles';
 import { registerContractRoutes } from './routes/contracts';
 import { registerGamingRoutes } from './routes/gaming';
@@ -22,6 +26,7 @@ import { registerTokenRoutes } from './routes/tokens';
 import { registerTradingCallsRoutes } from './routes/trading-calls';
 import { registerTradingJournalRoutes } from './routes/trading-journal';
 import { registerWalletAuthRoutes } from './routes/wallet-auth';
+import { registerWatchlistRoutes } from './routes/watchlist';
 import { registerYieldRoutes } from './routes/yield';
 
 export type CreateAppOptions = AppContext & {
@@ -44,7 +49,16 @@ export type CreateAppOptions = AppContext & {
   backgroundRefresh?: boolean;
   /** Event-loop delay reported on /api/health (one is started with the app when omitted). */
   eventLoop?: EventLoopMonitor;
+  /** The webhook delivery job, woken when a test event is queued (omitted: the next poll sends it). */
+  webhooks?: { wake(): void } | undefined;
 };
+
+const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Every route the app registered (method, URL pattern): the contract test compares them to the document. */
+export function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  return routeLists.get(app) ?? [];
+}
 
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -57,6 +71,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
     // than Fastify's default 10 s; failing the start for that helps nobody.
     pluginTimeout: 60_000,
+  });
+  const routes: { method: string; url: string }[] = [];
+  routeLists.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
   });
   installErrorHandling(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
@@ -97,6 +116,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerPumpRoutes(app, ctx, { background });
   registerAirdropRoutes(app, ctx, { adminToken: opts.airdropAdminToken, contracts: manifest?.contracts });
   registerContractRoutes(app, ctx);
+  const webhooks = opts.webhooks;
+  registerWatchlistRoutes(app, ctx, { onDeliveriesQueued: webhooks ? () => webhooks.wake() : undefined });
+  registerBadgeRoutes(app, createBadgeService({ engine: ctx.engine, log: ctx.log }));
+  registerOpenApiRoutes(app);
+  await registerApiDocs(app);
 
   if (opts.webDir && fs.existsSync(opts.webDir)) {
     await app.register(fastifyStatic, { root: opts.webDir, wildcard: false, index: ['index.html'] });

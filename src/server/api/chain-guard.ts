@@ -23,6 +23,8 @@ export const CHAIN_BOUND_ROUTES: readonly RegExp[] = [
   /^\/api\/airdrops$/,
   /^\/api\/airdrops\/summary$/,
   /^\/api\/airdrops\/[^/]+\/eligibility$/,
+  // A visitor's alerts: an empty list while the chain is down would read "all clear".
+  /^\/api\/watchlist\/alerts$/,
 ];
 
 export function installChainGuard(app: FastifyInstance, liveness: ChainLiveness): void {

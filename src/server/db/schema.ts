@@ -224,3 +224,4 @@ export const verifiedContracts = pgTable('verified_contracts', {
 });
 export * from './schema-market';
 export * from './schema-user';
+export * from './schema-watch';

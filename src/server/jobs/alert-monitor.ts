@@ -6,19 +6,23 @@
  * - keeps one active alert per (type, token, subject),
  * - auto-resolves active alerts whose condition no longer holds.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { MonitoredAlertType } from '../../shared/market-tools';
+import { toAlert } from '../alerts/alert-rows';
 import {
   ALERT_RULES,
   type AlertCondition,
   detectContractChanges,
+  detectHoneypotOn,
   detectLiquidityDrain,
+  detectNewMints,
   detectRugRisk,
   detectWhaleDumps,
   type Fees,
   type ReserveSample,
 } from '../alerts/detectors';
+import { watchKindOf } from '../alerts/kinds';
 import { markChanged } from '../db/changes';
 import type { Db } from '../db/client';
 import {
@@ -32,13 +36,22 @@ import {
 } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
+import { enqueueAlertDeliveries } from '../webhooks/queue';
 import { startIntervalJob } from './interval-job';
 
 export const ALERT_MONITOR_INTERVAL_MS = 15_000;
 
 export type AlertMonitorRun = { tokens: number; fired: number; resolved: number; failed: number };
 
-type Deps = { db: Db; engine: Pick<TokenEngine, 'facts' | 'report' | 'invalidate'>; log: Logger };
+type Deps = {
+  db: Db;
+  engine: Pick<TokenEngine, 'facts' | 'report' | 'invalidate'>;
+  log: Logger;
+  /** Called after a run queued webhook deliveries (wakes the delivery job). */
+  onDeliveriesQueued?: () => void;
+};
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** Evaluate one monitored token: every condition that holds now, for its enabled types. */
 export async function evaluateToken(
@@ -187,6 +200,49 @@ export async function evaluateToken(
         } as AlertCondition);
     }
     if (currentFees) state.fees = currentFees;
+
+    // New mints after launch (the launch block's mint excluded).
+    const [launch] = await db
+      .select({ block: sql<string>`min(${transfers.blockNumber})::text` })
+      .from(transfers)
+      .where(eq(transfers.token, token));
+    const mints = await db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.token, token), eq(transfers.from, ZERO_ADDRESS), gte(transfers.ts, since)))
+      .orderBy(asc(transfers.blockNumber), asc(transfers.logIndex));
+    conditions.push(
+      ...detectNewMints({
+        token,
+        symbol,
+        mints: mints
+          .filter((m) => !launch?.block || m.blockNumber !== BigInt(launch.block))
+          .map((m) => ({
+            blockNumber: m.blockNumber,
+            logIndex: m.logIndex,
+            ts: m.ts,
+            to: m.to,
+            amount: BigInt(m.value),
+          })),
+        totalSupply: facts.token.totalSupply,
+        rugScore,
+      }),
+    );
+
+    // Selling worked at the last run and fails now.
+    conditions.push(
+      ...detectHoneypotOn({
+        token,
+        symbol,
+        previousStatus: (row.state.tradeStatus as string | undefined) ?? null,
+        currentStatus: t.status,
+        active: activeSubjects.has('contract_change|honeypot'),
+        observedAt: nowSec * 1000,
+        revertReason: t.status === 'sell_failed' ? t.revertReason : null,
+        rugScore,
+      }),
+    );
+    state.tradeStatus = t.status;
   }
 
   if (types.has('rug_risk')) {
@@ -213,9 +269,9 @@ export async function checkMonitoredToken(
   deps: Deps,
   row: typeof monitoredTokens.$inferSelect,
   t: number,
-): Promise<{ fired: number; resolved: number }> {
+): Promise<{ fired: number; resolved: number; queued: number }> {
   const { db } = deps;
-  const result = { fired: 0, resolved: 0 };
+  const result = { fired: 0, resolved: 0, queued: 0 };
   const active = await db
     .select()
     .from(securityAlerts)
@@ -242,8 +298,12 @@ export async function checkMonitoredToken(
           detectedAt: new Date(t),
         })
         .onConflictDoNothing()
-        .returning({ id: securityAlerts.id });
-      if (inserted.length) {
+        .returning();
+      const stored = inserted[0];
+      if (stored) {
+        // Webhook deliveries in the alert's own transaction: an alert is never stored without them.
+        const kind = watchKindOf(c.type, c.subject);
+        if (kind) result.queued += await enqueueAlertDeliveries(tx, toAlert(stored), kind);
         result.fired++;
         activeSubjects.add(`${c.type}|${c.subject}`);
         deps.log.info({ msg: 'security alert', token: row.address, type: c.type, severity: c.severity });
@@ -269,6 +329,7 @@ export async function checkMonitoredToken(
       .where(eq(monitoredTokens.address, row.address));
   });
   if (result.fired || result.resolved) markChanged(db, 'alerts');
+  if (result.queued) deps.onDeliveriesQueued?.();
   return result;
 }
 

@@ -56,3 +56,11 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return request<T>('POST', path, body, signal);
 }
+
+export function apiPut<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return request<T>('PUT', path, body, signal);
+}
+
+export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>('DELETE', path, undefined, signal);
+}

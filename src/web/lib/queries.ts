@@ -6,17 +6,12 @@
  *
  * A hook runs only for a valid address (0x + 40 hex): otherwise it stays idle (`isPending` with
  * `fetchStatus: 'idle'`), so pages can call it unconditionally.
+ *
+ * Answer types come from the API contract's zod schemas (`ApiResponse<operationId>`, src/shared/api),
+ * the same schemas the OpenAPI document and the contract test are made from.
  */
 import { isAddress } from '@shared/address';
-import type {
-  FlabScoreResult,
-  LiquidityResult,
-  RugResult,
-  ScannerResult,
-  TokenHealthResult,
-  TokenReport,
-  WhaleResult,
-} from '@shared/analysis';
+import type { ApiResponse } from '@shared/api/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
 
@@ -65,17 +60,27 @@ function useTokenQuery<T>(
 
 export function useScanner(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<ScannerResult>(tokenKeys.scanner(a), a, `/api/scanner/${seg(a)}`, options);
+  return useTokenQuery<ApiResponse<'getScanner'>>(tokenKeys.scanner(a), a, `/api/scanner/${seg(a)}`, options);
 }
 
 export function useRug(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<RugResult>(tokenKeys.rug(a), a, `/api/rug-detector/${seg(a)}`, options);
+  return useTokenQuery<ApiResponse<'getRugDetector'>>(
+    tokenKeys.rug(a),
+    a,
+    `/api/rug-detector/${seg(a)}`,
+    options,
+  );
 }
 
 export function useWhales(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<WhaleResult>(tokenKeys.whales(a), a, `/api/whale-tracker/${seg(a)}`, options);
+  return useTokenQuery<ApiResponse<'getWhaleTracker'>>(
+    tokenKeys.whales(a),
+    a,
+    `/api/whale-tracker/${seg(a)}`,
+    options,
+  );
 }
 
 export function useLiquidity(
@@ -85,7 +90,7 @@ export function useLiquidity(
 ) {
   const a = address ?? '';
   const usd = Number.isFinite(amount) && amount > 0 ? amount : DEFAULT_LIQUIDITY_AMOUNT;
-  return useTokenQuery<LiquidityResult>(
+  return useTokenQuery<ApiResponse<'getLiquidity'>>(
     tokenKeys.liquidity(a, usd),
     a,
     `/api/liquidity/${seg(a)}?amount=${encodeURIComponent(String(usd))}`,
@@ -95,12 +100,17 @@ export function useLiquidity(
 
 export function useFlabScore(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<FlabScoreResult>(tokenKeys.flabScore(a), a, `/api/flab-score/${seg(a)}`, options);
+  return useTokenQuery<ApiResponse<'getFlabScore'>>(
+    tokenKeys.flabScore(a),
+    a,
+    `/api/flab-score/${seg(a)}`,
+    options,
+  );
 }
 
 export function useTokenHealth(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<TokenHealthResult>(
+  return useTokenQuery<ApiResponse<'getTokenHealth'>>(
     tokenKeys.tokenHealth(a),
     a,
     `/api/token-health/${seg(a)}`,
@@ -111,7 +121,12 @@ export function useTokenHealth(address: string | null | undefined, options?: Tok
 /** Everything about one token in one call (`/api/tokens/{address}/report`), including its facts. */
 export function useReport(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<TokenReport>(tokenKeys.report(a), a, `/api/tokens/${seg(a)}/report`, options);
+  return useTokenQuery<ApiResponse<'getTokenReport'>>(
+    tokenKeys.report(a),
+    a,
+    `/api/tokens/${seg(a)}/report`,
+    options,
+  );
 }
 
 /** The error text to show for a failed query (spec §8: '{status}: {text}'). */

@@ -1,77 +1,72 @@
 /**
- * Security Alerts (spec §2, §4, §5, §7, §8): monitor a token, stats cards, tabs Security Alerts and
- * Monitored Tokens, severity filter, Refresh, 'All Clear!' when no alerts. Alerts refresh every
- * 15 s; ages are d/h/m ago.
+ * Security Alerts (spec §2, §4, §5, §7, §8), as the visitor's own watchlist (issue 26): watch a
+ * token for the alert kinds wanted, stats cards, tabs Security Alerts (the watched tokens' alerts
+ * of those kinds) and Monitored Tokens (remove items), severity filter, Refresh, 'All Clear!' when
+ * no alerts; and the watchlist's signed webhook with a test event and its delivery log. The
+ * visitor is the signed-in wallet or else this browser. Alerts refresh every 15 s.
  */
 import { parseAddress, shortAddress } from '@shared/address';
-import {
-  MONITORED_ALERT_TYPES,
-  type MonitoredToken,
-  type MonitorTokenResponse,
-  SECURITY_MESSAGES,
-  SECURITY_REFRESH_MS,
-  SEVERITIES,
-  type SecurityAlert,
-  type SecurityStats,
-} from '@shared/market-tools';
+import type { ApiResponse } from '@shared/api/contract';
+import { SECURITY_MESSAGES, SECURITY_REFRESH_MS, SEVERITIES } from '@shared/market-tools';
+import { WATCH_KIND_LABELS, WATCH_KINDS, type WatchKind } from '@shared/watch';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, AlertOctagon, Eye, RefreshCw, ShieldCheck, ShieldExclamationPoint } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
-import { AlertCard, MonitoredTokenRow, StatCard } from '../components/security/security-parts';
+import { AlertCard, StatCard, WatchItemRow } from '../components/security/security-parts';
+import { WebhookPanel } from '../components/security/webhook-panel';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { ApiError, apiGet, apiPost } from '../lib/api';
+import { ApiError, apiDelete, apiGet, apiPost } from '../lib/api';
 import { cn } from '../lib/cn';
 
 type SeverityFilter = 'all' | (typeof SEVERITIES)[number];
 type Tab = 'alerts' | 'tokens';
+type Watchlist = ApiResponse<'getWatchlist'>;
+type WatchAlerts = ApiResponse<'getWatchAlerts'>;
+
+export const watchKeys = {
+  list: ['watchlist'] as const,
+  alerts: ['watchlist-alerts'] as const,
+  deliveries: ['webhook-deliveries'] as const,
+};
 
 export default function SecurityPage() {
   const qc = useQueryClient();
   const [input, setInput] = useState('');
+  const [kinds, setKinds] = useState<Set<WatchKind>>(() => new Set(WATCH_KINDS));
   const [monitored, setMonitored] = useState<string | null>(null);
-  const [monitoring, setMonitoring] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [tab, setTab] = useState<Tab>('alerts');
   const [severity, setSeverity] = useState<SeverityFilter>('all');
   const [refreshing, setRefreshing] = useState(false);
 
+  const watchlist = useQuery({
+    queryKey: watchKeys.list,
+    queryFn: ({ signal }) => apiGet<Watchlist>('/api/watchlist', signal),
+    refetchInterval: SECURITY_REFRESH_MS,
+  });
   const alerts = useQuery({
-    queryKey: ['security-alerts', severity],
-    queryFn: ({ signal }) =>
-      apiGet<SecurityAlert[]>(
-        `/api/security-alerts${severity === 'all' ? '' : `?severity=${severity}`}`,
-        signal,
-      ),
+    queryKey: watchKeys.alerts,
+    queryFn: ({ signal }) => apiGet<WatchAlerts>('/api/watchlist/alerts', signal),
     refetchInterval: SECURITY_REFRESH_MS,
   });
-  const stats = useQuery({
-    queryKey: ['security-stats', monitored],
-    queryFn: ({ signal }) => apiGet<SecurityStats>('/api/security-stats', signal),
-    refetchInterval: SECURITY_REFRESH_MS,
-  });
-  const tokens = useQuery({
-    queryKey: ['monitored-tokens', monitored],
-    queryFn: ({ signal }) => apiGet<MonitoredToken[]>('/api/monitored-tokens', signal),
-  });
+  const invalidate = () => {
+    void qc.invalidateQueries({ queryKey: watchKeys.list });
+    void qc.invalidateQueries({ queryKey: watchKeys.alerts });
+  };
 
-  const monitor = useMutation({
+  const watch = useMutation({
     mutationFn: (tokenAddress: string) =>
-      apiPost<MonitorTokenResponse>('/api/monitor-token', {
-        tokenAddress,
-        alertTypes: [...MONITORED_ALERT_TYPES],
-      }),
-    onSuccess: (_r, tokenAddress) => {
-      setMonitoring(true);
+      apiPost<Watchlist>('/api/watchlist/items', { tokenAddress, kinds: [...kinds] }),
+    onSuccess: (list, tokenAddress) => {
+      qc.setQueryData(watchKeys.list, list);
       setMonitored(tokenAddress);
       toast({ title: SECURITY_MESSAGES.monitoring(shortAddress(tokenAddress)) });
-      void qc.invalidateQueries({ queryKey: ['security-alerts'] });
-      void qc.invalidateQueries({ queryKey: ['security-stats'] });
-      void qc.invalidateQueries({ queryKey: ['monitored-tokens'] });
+      invalidate();
     },
     onError: (e) => {
       const setup = e instanceof ApiError && e.status >= 400 && e.status < 500;
@@ -82,6 +77,15 @@ export default function SecurityPage() {
       });
     },
   });
+  const unwatch = useMutation({
+    mutationFn: (token: string) => apiDelete<Watchlist>(`/api/watchlist/items/${token}`),
+    onSuccess: (list) => {
+      qc.setQueryData(watchKeys.list, list);
+      invalidate();
+    },
+    onError: (e) =>
+      toast({ title: 'Could not remove the token', description: e.message, variant: 'destructive' }),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,25 +95,27 @@ export default function SecurityPage() {
       return;
     }
     setInvalid(false);
-    monitor.mutate(a);
+    watch.mutate(a);
   };
 
   const refresh = () => {
     setRefreshing(true);
     setTimeout(() => setRefreshing(false), 2000);
     void alerts.refetch();
-    void stats.refetch();
-    void tokens.refetch();
+    void watchlist.refetch();
   };
 
   const now = Date.now();
-  const s = stats.data;
+  const all = alerts.data ?? [];
+  const shown = severity === 'all' ? all : all.filter((a) => a.severity === severity);
+  const active = all.filter((a) => !a.autoResolved);
+  const items = watchlist.data?.items ?? [];
 
   return (
     <ToolPage
       path="/security"
       icon={ShieldExclamationPoint}
-      subtitle="Monitor tokens for rug risk, whale dumps, liquidity drains and contract changes."
+      subtitle="Your watchlist: liquidity drains, tax changes, owner or proxy changes, new mints, honeypots switched on and large holders leaving, on this page and at your webhook."
     >
       <Card className="p-5">
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row">
@@ -123,34 +129,65 @@ export default function SecurityPage() {
               setInvalid(false);
             }}
           />
-          <Button type="submit" disabled={input.trim().length !== 42 || monitor.isPending}>
+          <Button type="submit" disabled={input.trim().length !== 42 || watch.isPending || kinds.size === 0}>
             <Eye aria-hidden="true" className="size-4" />
-            {monitor.isPending ? 'Starting…' : 'Monitor'}
+            {watch.isPending ? 'Starting…' : 'Monitor'}
           </Button>
         </form>
+        <fieldset className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-300">
+          <legend className="sr-only">Alert kinds</legend>
+          {WATCH_KINDS.map((k) => (
+            <label key={k} className="flex items-center gap-1.5">
+              <input
+                type="checkbox"
+                checked={kinds.has(k)}
+                onChange={(e) => {
+                  const next = new Set(kinds);
+                  if (e.target.checked) next.add(k);
+                  else next.delete(k);
+                  setKinds(next);
+                }}
+              />
+              {WATCH_KIND_LABELS[k]}
+            </label>
+          ))}
+        </fieldset>
         {invalid ? (
           <p role="alert" className="mt-2 text-sm text-red-300">
             {SECURITY_MESSAGES.invalidAddress}
           </p>
         ) : null}
-        {monitoring && monitored ? (
+        {monitored ? (
           <p className="mt-2 text-sm text-emerald-300">
             {SECURITY_MESSAGES.monitoring(shortAddress(monitored))}
           </p>
         ) : null}
+        <p className="mt-2 text-xs text-slate-500">
+          {watchlist.data?.owner.kind === 'wallet'
+            ? `Watchlist of ${shortAddress(watchlist.data.owner.wallet ?? '')} (signed in).`
+            : 'Watchlist of this browser. Sign in with your wallet (Gaming Arena) to keep it across browsers.'}
+        </p>
       </Card>
 
       <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {stats.isPending ? (
+        {watchlist.isPending || alerts.isPending ? (
           [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)
-        ) : stats.isError ? (
-          <p className="col-span-full text-sm text-red-300">{stats.error.message}</p>
+        ) : alerts.isError ? (
+          <p className="col-span-full text-sm text-red-300">{alerts.error.message}</p>
         ) : (
           <>
-            <StatCard label="Tokens Monitored" value={String(s?.totalTokensMonitored ?? 0)} icon={Eye} />
-            <StatCard label="Active Alerts" value={String(s?.activeAlerts ?? 0)} icon={Activity} />
-            <StatCard label="Critical Alerts" value={String(s?.criticalAlerts ?? 0)} icon={AlertOctagon} />
-            <StatCard label="Threats Resolved" value={String(s?.threatsPrevented ?? 0)} icon={ShieldCheck} />
+            <StatCard label="Tokens Monitored" value={String(items.length)} icon={Eye} />
+            <StatCard label="Active Alerts" value={String(active.length)} icon={Activity} />
+            <StatCard
+              label="Critical Alerts"
+              value={String(active.filter((a) => a.severity === 'critical').length)}
+              icon={AlertOctagon}
+            />
+            <StatCard
+              label="Threats Resolved"
+              value={String(all.filter((a) => a.autoResolved).length)}
+              icon={ShieldCheck}
+            />
           </>
         )}
       </div>
@@ -208,29 +245,38 @@ export default function SecurityPage() {
             <Card role="alert" className="p-6 text-center text-red-300">
               {SECURITY_MESSAGES.fetchFailed}: {alerts.error.message}
             </Card>
-          ) : alerts.data.length === 0 ? (
+          ) : shown.length === 0 ? (
             <Card className="flex flex-col items-center gap-2 p-10 text-center">
               <ShieldCheck aria-hidden="true" className="size-10 text-emerald-400" />
               <h2 className="text-lg font-semibold text-white">All Clear!</h2>
-              <p className="text-sm text-slate-400">No security alerts for the monitored tokens.</p>
+              <p className="text-sm text-slate-400">No security alerts for the tokens you watch.</p>
             </Card>
           ) : (
-            alerts.data.map((a) => <AlertCard key={a.id} alert={a} now={now} />)
+            shown.map((a) => <AlertCard key={a.id} alert={a} now={now} />)
           )
-        ) : tokens.isPending ? (
+        ) : watchlist.isPending ? (
           [0, 1].map((i) => <Skeleton key={i} className="h-20 rounded-2xl" />)
-        ) : tokens.isError ? (
+        ) : watchlist.isError ? (
           <Card role="alert" className="p-6 text-center text-red-300">
-            {tokens.error.message}
+            {watchlist.error.message}
           </Card>
-        ) : tokens.data.length === 0 ? (
+        ) : items.length === 0 ? (
           <Card className="p-10 text-center text-sm text-slate-400">
             No tokens monitored yet. Enter a token contract address above.
           </Card>
         ) : (
-          tokens.data.map((t) => <MonitoredTokenRow key={t.address} token={t} />)
+          items.map((t) => (
+            <WatchItemRow
+              key={t.token}
+              item={t}
+              removing={unwatch.isPending && unwatch.variables === t.token}
+              onRemove={() => unwatch.mutate(t.token)}
+            />
+          ))
         )}
       </div>
+
+      <WebhookPanel endpoint={watchlist.data?.webhook ?? null} />
     </ToolPage>
   );
 }

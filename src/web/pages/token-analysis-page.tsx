@@ -30,6 +30,7 @@ import {
   SecurityPanel,
   WhalePanel,
 } from '../components/analysis/analysis-panels';
+import { EmbedBox } from '../components/analysis/embed-box';
 import { ErrorState } from '../components/analysis/error-state';
 import { EvidenceList } from '../components/analysis/evidence-panel';
 import { OwnerPowersPanel } from '../components/analysis/owner-powers-panel';
@@ -339,6 +340,7 @@ function Analysis({ address }: { address: string }) {
             {rug.data?.recommendation ? (
               <RecommendationCard recommendation={rug.data.recommendation} />
             ) : null}
+            <EmbedBox address={address} />
           </>
         )}
       </div>

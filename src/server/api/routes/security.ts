@@ -6,8 +6,6 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import {
-  type AlertDetails,
-  type AlertType,
   MONITORED_ALERT_TYPES,
   type MonitoredAlertType,
   type MonitoredToken,
@@ -18,6 +16,7 @@ import {
   type SecurityStats,
   type Severity,
 } from '../../../shared/market-tools';
+import { toAlert } from '../../alerts/alert-rows';
 import { rugSeverity } from '../../alerts/detectors';
 import { changeCount, markChanged } from '../../db/changes';
 import { monitoredTokens, securityAlerts } from '../../db/schema';
@@ -35,24 +34,7 @@ const STATS_FRESH_MS = 2_000;
 /** How long past STATS_FRESH_MS unchanged stats may be served while they are read again. */
 const STATS_STALE_MS = 30_000;
 
-type AlertRow = typeof securityAlerts.$inferSelect;
-
-export function toAlert(r: AlertRow): SecurityAlert {
-  return {
-    id: r.id,
-    type: r.type as AlertType,
-    severity: r.severity,
-    title: r.title,
-    tokenSymbol: r.tokenSymbol,
-    tokenAddress: r.tokenAddress,
-    timestamp: r.detectedAt.getTime(),
-    description: r.description,
-    autoResolved: r.resolvedAt !== null,
-    resolvedAt: r.resolvedAt?.getTime() ?? null,
-    actionRequired: r.actionRequired && r.resolvedAt === null,
-    details: r.details as AlertDetails,
-  };
-}
+export { toAlert };
 
 export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;

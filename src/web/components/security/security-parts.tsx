@@ -1,10 +1,12 @@
-/** Pieces of the Security Alerts page: severity badge, stat card, alert card, monitored token row. */
+/** Pieces of the Security Alerts page: severity badge, stat card, alert card, watchlist row. */
 import { shortAddress } from '@shared/address';
 import { formatAgo, formatPercent } from '@shared/format';
-import type { MonitoredToken, SecurityAlert, Severity } from '@shared/market-tools';
-import { AlertTriangle, CheckCircle2, type LucideIcon } from 'lucide-react';
+import type { SecurityAlert, Severity } from '@shared/market-tools';
+import { WATCH_KIND_LABELS, type WatchItem, type WatchKind } from '@shared/watch';
+import { AlertTriangle, CheckCircle2, type LucideIcon, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '../ui/badge';
+import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 
 /** Spec §4: critical red, high orange, medium yellow, else green. */
@@ -36,7 +38,13 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-export function AlertCard({ alert, now }: { alert: SecurityAlert; now: number }) {
+export function AlertCard({
+  alert,
+  now,
+}: {
+  alert: SecurityAlert & { kind?: WatchKind | null };
+  now: number;
+}) {
   const d = alert.details;
   return (
     <Card className="p-5" data-testid="security-alert">
@@ -54,7 +62,9 @@ export function AlertCard({ alert, now }: { alert: SecurityAlert; now: number })
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={severityTone(alert.severity)}>{alert.severity.toUpperCase()}</Badge>
-          <Badge>{TYPE_LABELS[alert.type] ?? alert.type}</Badge>
+          <Badge>
+            {alert.kind ? WATCH_KIND_LABELS[alert.kind] : (TYPE_LABELS[alert.type] ?? alert.type)}
+          </Badge>
           {alert.autoResolved ? <Badge tone="success">Auto-resolved</Badge> : null}
           {alert.actionRequired ? <Badge tone="danger">Action required</Badge> : null}
         </div>
@@ -91,24 +101,45 @@ export function AlertCard({ alert, now }: { alert: SecurityAlert; now: number })
   );
 }
 
-export function MonitoredTokenRow({ token }: { token: MonitoredToken }) {
+/** One token of the visitor's watchlist: the kinds watched, its alerts, and a Remove button. */
+export function WatchItemRow({
+  item,
+  removing,
+  onRemove,
+}: {
+  item: WatchItem;
+  removing: boolean;
+  onRemove: () => void;
+}) {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="monitored-token">
       <div>
         <p className="font-semibold text-white">
-          {token.symbol ?? 'Unknown'} <span className="text-sm font-normal text-slate-400">{token.name}</span>
+          <Link href={`/token-analysis?address=${item.token}`} className="hover:underline">
+            {item.symbol ?? 'Unknown'}
+          </Link>{' '}
+          <span className="text-sm font-normal text-slate-400">{item.name}</span>
         </p>
-        <p className="font-mono text-xs text-slate-500">{token.address}</p>
+        <p className="font-mono text-xs text-slate-500">{item.token}</p>
+        <p className="mt-1 text-xs text-slate-400">
+          {item.kinds.map((k) => WATCH_KIND_LABELS[k]).join(' · ')}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge tone={token.riskLevel === 'unknown' ? 'neutral' : severityTone(token.riskLevel as Severity)}>
-          Risk: {token.riskLevel}
+        <Badge tone={item.riskLevel === 'unknown' ? 'neutral' : severityTone(item.riskLevel as Severity)}>
+          Risk: {item.riskLevel}
         </Badge>
-        <Badge>{token.totalAlerts} alerts</Badge>
-        <Badge tone={token.criticalAlerts ? 'danger' : 'neutral'}>{token.criticalAlerts} critical</Badge>
-        <Badge tone={token.alertsEnabled ? 'success' : 'neutral'}>
-          {token.alertsEnabled ? 'Alerts on' : 'Alerts off'}
-        </Badge>
+        <Badge tone={item.activeAlerts ? 'danger' : 'neutral'}>{item.activeAlerts} active alerts</Badge>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          disabled={removing}
+          aria-label={`Remove ${item.token}`}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove
+        </Button>
       </div>
     </Card>
   );

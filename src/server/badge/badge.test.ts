@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { cleanChainText, escapeXml, formatComputedAt, renderBadgeSvg } from './badge';
+
+const addr = '0x1234567890abcdef1234567890abcdef12345678';
+
+describe('badge SVG', () => {
+  it('escapes a hostile symbol and strips control and bidi characters', () => {
+    const svg = renderBadgeSvg({
+      kind: 'report',
+      address: addr,
+      symbol: '<script>alert("x")</script>\u202e&',
+      verdict: { label: 'No blocking risks found', tone: 'safe', reasons: [] },
+      score: 82,
+      computedAt: Date.UTC(2026, 10, 26, 12, 4),
+    });
+    expect(svg).not.toContain('<script');
+    expect(svg).not.toContain('\u202e');
+    expect(svg).toContain('&lt;script&gt;');
+    expect(svg).toContain('82/100');
+    expect(svg).toContain('2026-11-26 12:04 UTC');
+    expect(svg).toContain(`href="/token-analysis?address=${addr}"`);
+  });
+
+  it('shows no score for an unknown address or a failed analysis', () => {
+    for (const kind of ['unknown', 'failed'] as const) {
+      const svg = renderBadgeSvg({ kind, address: addr, reason: 'Not a token contract' });
+      expect(svg).not.toMatch(/\d+\/100/);
+      expect(svg).toContain('no score');
+      expect(svg).toContain('Not a token contract');
+    }
+  });
+
+  it('cleans and cuts chain text', () => {
+    expect(cleanChainText('\u0000\u0007')).toBeNull();
+    expect(cleanChainText('ABCDEFGHIJKLMNOP')).toBe('ABCDEFGHIJK…');
+    expect(escapeXml(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
+    expect(formatComputedAt(0)).toBe('1970-01-01 00:00 UTC');
+  });
+});

@@ -1,0 +1,412 @@
+/**
+ * The token analysis results as the API returns them, as zod schemas: the one source of their
+ * TypeScript types (src/shared/analysis.ts re-exports `z.infer` of each), of the OpenAPI document's
+ * components (src/shared/api/contract.ts) and of the contract test's checks. Field comments are
+ * `.meta({ description })`, so they reach the API reference too.
+ */
+import { z } from 'zod';
+
+const d = (description: string) => ({ description });
+/** ms epoch. */
+const msEpoch = z.number().meta(d('Milliseconds since the Unix epoch.'));
+const score100 = z.number().min(0).max(100);
+
+export const checkOutcomeSchema = z.enum(['pass', 'warn', 'fail', 'unknown']).meta({ id: 'CheckOutcome' });
+export const riskLevelSchema = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']).meta({ id: 'RiskLevel' });
+export const severitySchema = z.enum(['low', 'medium', 'high', 'critical']).meta({ id: 'Severity' });
+export const scoreStatusSchema = z.enum(['Excellent', 'Good', 'Needs Review']).meta({ id: 'ScoreStatus' });
+export const gradeSchema = z.enum(['A+', 'A', 'B', 'C', 'D']).meta({ id: 'Grade' });
+
+export const evidenceSchema = z
+  .object({
+    check: z.string().meta(d("Stable machine id of the check, e.g. 'sell_tax'.")),
+    label: z.string().meta(d("Short human label, e.g. 'Sell tax'.")),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+    outcome: checkOutcomeSchema,
+    weight: z.number().meta(d('Points this check can move the score by; 0 for informational lines.')),
+    impact: z.number().meta(d('Points actually deducted by this check (0 ≤ impact ≤ weight).')),
+    detail: z.string().meta(d('One sentence a user understands.')),
+  })
+  .meta({ id: 'Evidence', description: 'One line of evidence: the check, what was seen, how it judged.' });
+
+export const holderIndexStateSchema = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('complete') }),
+    z.object({ status: z.literal('indexing'), progressPct: z.number().nullable() }),
+    z.object({ status: z.literal('unavailable'), reason: z.string() }),
+  ])
+  .meta({ id: 'HolderIndexState', description: 'Where the holder index of a token stands (Base mode).' });
+
+export const ownerPowersSummarySchema = z
+  .object({
+    status: z.enum(['simulated', 'no_callers', 'no_pool', 'error']),
+    reason: z.string().nullable().meta(d("Why it was not simulated (status other than 'simulated').")),
+    callers: z.array(z.object({ address: z.string(), role: z.string() })),
+    functionsProbed: z.number(),
+    callsSimulated: z.number(),
+    rpcRequests: z.number(),
+    powers: z.array(
+      z.object({
+        function: z.string(),
+        selector: z.string(),
+        caller: z.string(),
+        callerRole: z.string(),
+        args: z.string(),
+        effects: z.array(z.string()),
+        effect: z.string(),
+        usable: z.boolean().meta(d("Whether the call succeeds today from the power's current holder.")),
+        usableNow: z.string(),
+      }),
+    ),
+    inconclusive: z.array(z.object({ function: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'OwnerPowersSummary', description: 'What the owner-power simulation found.' });
+
+export const scannerResultSchema = z
+  .object({
+    score: score100.meta(d('0–100 integer, higher is safer.')),
+    ownerPowers: ownerPowersSummarySchema,
+    status: scoreStatusSchema,
+    contractVerified: z.boolean().nullable(),
+    holderCount: z.number().nullable().meta(d('null when the holder count is not known.')),
+    details: z.object({
+      name: z.string().nullable(),
+      symbol: z.string().nullable(),
+      contractVerified: z.boolean().nullable(),
+      holderCount: z.number().nullable(),
+      holderIndex: holderIndexStateSchema.optional(),
+      decimals: z.number().nullable(),
+      totalSupply: z.string().nullable().meta(d('Base units, decimal string; null if unknown.')),
+    }),
+    risks: z.array(z.string()).meta(d("At most 4 strings, worst first, prefixed '✅ ', '⚠️ ' or '❌ '.")),
+    evidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'ScannerResult' });
+
+export const rugRiskFactorSchema = z
+  .object({ factor: z.string(), severity: severitySchema, description: z.string() })
+  .meta({ id: 'RugRiskFactor' });
+
+export const rugModelSummarySchema = z
+  .object({
+    variant: z.string(),
+    score: z
+      .number()
+      .nullable()
+      .meta(
+        d(
+          "The fitted model's rug score (0–1), null when every feature was missing. Not a calibrated chance.",
+        ),
+      ),
+    missing: z.array(z.string()),
+    contributions: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+  })
+  .meta({ id: 'RugModelSummary' });
+
+export const rugResultSchema = z
+  .object({
+    rugScore: score100.meta(d('0–100 integer, higher = more likely a rug.')),
+    score: score100.meta(d('100 − rugScore.')),
+    riskLevel: riskLevelSchema,
+    confidence: z.number().min(0).max(1).meta(d("Share of the detector's features that had data.")),
+    riskFactors: z.array(rugRiskFactorSchema),
+    risks: z.array(z.string()),
+    recommendation: z.string(),
+    completedRug: z.boolean().meta(d('Set when the pool has already been drained.')),
+    features: z.object({ total: z.number(), available: z.number(), names: z.array(z.string()) }),
+    model: rugModelSummarySchema.nullable(),
+    evidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'RugResult' });
+
+export const whaleTransactionSchema = z
+  .object({
+    value: z.number().nullable().meta(d('Value in ETH; null when no ETH price is known.')),
+    timestamp: z.number().meta(d('Unix seconds.')),
+    hash: z.string(),
+    from: z.string(),
+    to: z.string(),
+    side: z.enum(['buy', 'sell']),
+  })
+  .meta({ id: 'WhaleTransaction' });
+
+export const whaleHolderSchema = z
+  .object({
+    rank: z.number(),
+    address: z.string(),
+    walletType: z.string(),
+    riskLevel: severitySchema,
+    balance: z.string().meta(d('Whole tokens, decimal string (base units when decimals are unknown).')),
+    percentage: z.number(),
+    walletAge: z.number().nullable(),
+    rugHistory: z.number(),
+    lastActive: msEpoch.nullable(),
+  })
+  .meta({ id: 'WhaleHolder' });
+
+export const whaleEntrySchema = z
+  .object({
+    wallet: z.string(),
+    transactionType: z.enum(['Buy', 'Sell']),
+    time: msEpoch,
+    amount: z.string().meta(d('Whole tokens, decimal string.')),
+    valueEth: z.number().nullable(),
+    walletAge: z.number().nullable(),
+    rugHistory: z.number(),
+    hash: z.string(),
+  })
+  .meta({ id: 'WhaleEntry' });
+
+export const whaleResultSchema = z
+  .object({
+    whaleScore: score100,
+    score: score100.meta(d('Same as whaleScore (the home card reads `score`).')),
+    whaleCount: z.number(),
+    recentTransactions: z.array(whaleTransactionSchema),
+    concentration: z.object({ topFivePercentage: z.number().nullable(), ruggedWallets: z.number() }),
+    topHolders: z.array(whaleHolderSchema),
+    newWhaleEntries: z.array(whaleEntrySchema),
+    risks: z.array(z.string()),
+    evidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'WhaleResult' });
+
+export const lpDrainEventSchema = z
+  .object({
+    hash: z.string(),
+    time: msEpoch,
+    provider: z.string().nullable(),
+    shareOfPool: z.number().meta(d("Share of the pool's quote reserve removed, 0–1.")),
+    quoteAmount: z.string().meta(d('Quote-token base units, decimal string.')),
+  })
+  .meta({ id: 'LpDrainEvent' });
+
+export const level3Schema = z.enum(['Low', 'Medium', 'High']);
+
+export const poolSummarySchema = z
+  .object({
+    pool: z.string(),
+    venue: z.string().meta(d('"Uniswap V2", "Uniswap V3".')),
+    pair: z.string().meta(d('"FLAB/WETH".')),
+    feePct: z.number().nullable().meta(d('Fee tier in percent (0.3 = 0.3%), null when the venue has none.')),
+    liquidityUsd: z.number().nullable(),
+    share: z.number().nullable(),
+    lockedShare: z.number(),
+    depthUsd2Pct: z.number().nullable(),
+    priceUsd: z.number().nullable(),
+    twapPriceUsd: z.number().nullable(),
+    twapDeviationPct: z.number().nullable(),
+    priceManipulated: z.boolean().nullable(),
+    twapNote: z.string().nullable(),
+  })
+  .meta({ id: 'PoolSummary' });
+
+export const liquidityResultSchema = z
+  .object({
+    liquidityScore: score100,
+    score: score100.meta(d('Same as liquidityScore (the home card reads `score`).')),
+    rugScore: score100,
+    riskLevel: riskLevelSchema,
+    timestamp: msEpoch,
+    amountUsd: z.number(),
+    warnings: z.array(z.string()),
+    recommendations: z.array(z.string()),
+    risks: z.array(z.string()),
+    liquidityData: z.object({
+      poolValue: z.number().nullable(),
+      priceImpact: z.number().nullable().meta(d('Percent (2.25 = 2.25 %), null when unknown.')),
+      tradingVolume24h: z.number().nullable(),
+      liquidityHealth: z.string(),
+      liquidityLocked: z.boolean().nullable(),
+      liquidityLockTime: msEpoch.nullable(),
+    }),
+    pools: z.array(poolSummarySchema),
+    unreadPoolCount: z.number(),
+    rugAnalysis: z.object({
+      rugScore: score100,
+      confidence: z.number(),
+      lpDrainEvents: z.object({ count: z.number(), events: z.array(lpDrainEventSchema) }),
+      rugPullRisk: z.number(),
+      behaviorFlags: z.array(z.string()),
+    }),
+    liveMonitoring: z.object({
+      liquidityDrainRisk: level3Schema,
+      whaleActivity: level3Schema,
+      recentTransactions: z.number(),
+      contractAge: z.number().nullable(),
+    }),
+    evidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'LiquidityResult' });
+
+export const scoreComponentSchema = z
+  .object({ component: z.string(), score: z.number(), weight: z.number(), impact: z.number() })
+  .meta({ id: 'ScoreComponent' });
+
+export const flabScoreResultSchema = z
+  .object({
+    flabScore: score100,
+    score: score100.meta(d('Same as flabScore (the home card reads `score`).')),
+    grade: gradeSchema,
+    status: scoreStatusSchema,
+    risks: z.array(z.string()),
+    breakdown: z.array(scoreComponentSchema),
+    evidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'FlabScoreResult' });
+
+export const tokenHealthResultSchema = z
+  .object({
+    name: z.string().nullable(),
+    symbol: z.string().nullable(),
+    overallScore: score100,
+    securityScore: score100,
+    liquidityScore: score100,
+    communityScore: score100,
+    momentumScore: score100,
+    riskLevel: severitySchema,
+    metrics: z.object({
+      price: z.number().nullable(),
+      priceChange24h: z.number().nullable(),
+      marketCap: z.number().nullable(),
+      volume24h: z.number().nullable(),
+      holders: z.number(),
+      liquidity: z.number().nullable(),
+      contractVerified: z.boolean().nullable(),
+      liquidityLocked: z.boolean().nullable(),
+      ownershipRenounced: z.boolean().nullable(),
+    }),
+    indicators: z.object({
+      trend: z.enum(['bullish', 'bearish', 'neutral']),
+      momentum: z.enum(['strong', 'moderate', 'weak']),
+      sentiment: z.enum(['positive', 'negative', 'neutral']),
+      activity: z.enum(['high', 'medium', 'low']),
+    }),
+    indicatorWhy: z.object({
+      trend: z.string(),
+      momentum: z.string(),
+      sentiment: z.string(),
+      activity: z.string(),
+    }),
+    evidence: z.array(evidenceSchema),
+    communityEvidence: z.array(evidenceSchema),
+    momentumEvidence: z.array(evidenceSchema),
+  })
+  .meta({ id: 'TokenHealthResult' });
+
+export const holderSellOutcomeSchema = z
+  .object({
+    address: z.string(),
+    role: z.string().meta(d("Why it was sampled: 'oldest buyer', 'median buyer', 'largest holder', …")),
+    boughtBlock: z.number().nullable(),
+    ok: z.boolean(),
+    afterBlocks: z.number().nullable(),
+    taxPct: z.number().nullable(),
+    revertReason: z.string().nullable(),
+  })
+  .meta({ id: 'HolderSellOutcome' });
+
+export const factsSummarySchema = z
+  .object({
+    now: z.number(),
+    address: z.string(),
+    name: z.string().nullable(),
+    symbol: z.string().nullable(),
+    decimals: z.number().nullable(),
+    totalSupply: z.string().nullable(),
+    owner: z.string().nullable(),
+    ownerRenounced: z.boolean().nullable(),
+    deployer: z.string().nullable(),
+    createdAt: z.number().nullable(),
+    codeSize: z.number(),
+    verification: z.object({
+      status: z.string(),
+      source: z.string().nullable(),
+      contractName: z.string().nullable(),
+    }),
+    capabilities: z.array(z.object({ capability: z.string(), via: z.array(z.string()) })),
+    capabilityBasis: z.string(),
+    proxy: z
+      .object({
+        kind: z.string(),
+        implementation: z.string().nullable(),
+        admin: z.string().nullable(),
+        upgradeCount: z.number(),
+        lastUpgradeAt: z.number().nullable(),
+      })
+      .nullable(),
+    trade: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    holderSells: z
+      .object({
+        sampled: z.number(),
+        couldSell: z.number(),
+        failed: z.number(),
+        minTaxPct: z.number().nullable(),
+        maxTaxPct: z.number().nullable(),
+        sellers: z.array(holderSellOutcomeSchema).optional(),
+        inconclusive: z.number().optional(),
+      })
+      .nullable(),
+    holderCount: z.number().nullable(),
+    holderIndex: holderIndexStateSchema.optional(),
+    topHolderCount: z.number(),
+    unreadPoolCount: z.number(),
+    pools: z.array(
+      z.object({
+        pair: z.string(),
+        venue: z.string(),
+        venueLabel: z.string(),
+        feeTier: z.number().nullable(),
+        share: z.number().nullable(),
+        depthUsd2Pct: z.number().nullable(),
+        quoteSymbol: z.string(),
+        tokenReserve: z.string(),
+        quoteReserve: z.string(),
+        peakQuoteReserve: z.string(),
+        poolValueUsd: z.number().nullable(),
+        priceUsd: z.number().nullable(),
+        priceEth: z.number().nullable(),
+        twapPriceUsd: z.number().nullable(),
+        twapDeviationPct: z.number().nullable(),
+        twapNote: z.string().nullable(),
+        lpBurnedShare: z.number(),
+        lpLockedShare: z.number(),
+        lpCreatorShare: z.number(),
+        lockUnlockTime: z.number().nullable(),
+        createdAt: z.number().nullable(),
+        volume24hUsd: z.number().nullable(),
+        swaps24h: z.object({ buys: z.number(), sells: z.number() }),
+        priceChange24hPct: z.number().nullable(),
+        recentSwapCount: z.number(),
+        liquidityEventCount: z.number(),
+      }),
+    ),
+    deployerFacts: z.object({
+      address: z.string().nullable(),
+      tokensDeployed: z.number(),
+      ruggedTokens: z.number(),
+    }),
+    events: z.object({
+      ownershipTransfers: z.number(),
+      upgrades: z.number(),
+      pauses: z.number(),
+      mintsAfterLaunch: z.number(),
+    }),
+    ownerPowers: ownerPowersSummarySchema,
+    rugFeatures: z.record(z.string(), z.number()),
+  })
+  .meta({ id: 'FactsSummary', description: 'JSON-safe digest of the facts a report was computed from.' });
+
+export const tokenReportSchema = z
+  .object({
+    address: z.string(),
+    generatedAt: msEpoch.meta(d('When the facts were gathered (ms epoch).')),
+    scanner: scannerResultSchema,
+    rug: rugResultSchema,
+    whales: whaleResultSchema,
+    liquidity: liquidityResultSchema,
+    flabScore: flabScoreResultSchema,
+    health: tokenHealthResultSchema,
+    facts: factsSummarySchema,
+  })
+  .meta({ id: 'TokenReport', description: 'Every analysis of one token over one set of facts.' });
