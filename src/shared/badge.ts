@@ -3,7 +3,7 @@
  * analysis page's "Embed" box: where it lives, where it links and its size.
  */
 
-export const BADGE_WIDTH = 360;
+export const BADGE_WIDTH = 420;
 export const BADGE_HEIGHT = 64;
 
 /** Where a badge links: the token's analysis page (relative to the site). */

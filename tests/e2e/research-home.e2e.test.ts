@@ -6,6 +6,7 @@ import type {
   TokenReport,
   WhaleResult,
 } from '@shared/analysis';
+import { BADGE_WIDTH } from '@shared/badge';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,7 +275,7 @@ describe('token analysis', () => {
         .poll(() =>
           img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth),
         )
-        .toBe(360);
+        .toBe(BADGE_WIDTH);
       const snippet = await embed.getByLabel('Embed HTML snippet').inputValue();
       expect(snippet).toContain(`${baseUrl}/badge/${flab.toLowerCase()}.svg`);
       expect(snippet).toContain(`${baseUrl}/token-analysis?address=${flab.toLowerCase()}`);

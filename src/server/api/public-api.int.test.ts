@@ -16,6 +16,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenReport } from '../../shared/analysis';
 import { API, type ApiOperationId } from '../../shared/api/contract';
+import { BADGE_WIDTH } from '../../shared/badge';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { badgeVerdictOf } from '../badge/verdict';
 import { parseConfig } from '../config';
@@ -557,7 +558,7 @@ describe('badge', () => {
       expect(png.statusCode).toBe(200);
       expect(png.headers['content-type']).toBe('image/png');
       expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-      expect(png.rawPayload.readUInt32BE(16)).toBe(720); // 360 px at 2×
+      expect(png.rawPayload.readUInt32BE(16)).toBe(BADGE_WIDTH * 2); // 2× for sharp screens
       expect(png.headers.etag).toMatch(/^"badge-png-/);
       if (token === manifest.risks.honeypot) expect(verdict.tone).toBe('danger');
     }

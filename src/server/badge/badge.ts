@@ -83,6 +83,12 @@ const COLOURS = {
   neutral: '#52525b',
 } as const;
 
+/** Bold DejaVu Sans averages about 0.64 em per character: the largest size (≤ 14) that fits. */
+function headlineSize(text: string, widthPx: number): number {
+  const chars = [...text].length;
+  return Math.max(9, Math.min(14, Math.floor(widthPx / (chars * 0.64))));
+}
+
 /** The badge as an SVG document (UTF-8 text). */
 export function renderBadgeSvg(m: BadgeModel): string {
   const short = `${m.address.slice(0, 6)}…${m.address.slice(-4)}`;
@@ -117,7 +123,7 @@ export function renderBadgeSvg(m: BadgeModel): string {
     `<g font-family="DejaVu Sans, Verdana, sans-serif" fill="#ffffff">`,
     `<text x="${left / 2}" y="24" font-size="11" text-anchor="middle">FLAB Hub</text>`,
     `<text x="${left / 2}" y="46" font-size="${scoreText ? 17 : 13}" font-weight="bold" text-anchor="middle">${e(scoreText ?? 'no score')}</text>`,
-    `<text x="${left + 12}" y="27" font-size="14" font-weight="bold">${e(headline)}</text>`,
+    `<text x="${left + 12}" y="27" font-size="${headlineSize(headline, W - left - 20)}" font-weight="bold">${e(headline)}</text>`,
     `<text x="${left + 12}" y="47" font-size="10" fill="#d4d4d8">${e(subline)}</text>`,
     `</g>`,
     `</a>`,
