@@ -24,18 +24,18 @@ export function EmbedBox({ address }: { address: string }) {
     }
   };
   return (
-    <Card className="p-5" data-testid="embed-box">
+    <Card className="min-w-0 p-5" data-testid="embed-box">
       <h2 className="text-base font-semibold text-white">Embed</h2>
       <p className="mt-1 text-xs text-slate-400">
         Show this token's verdict on your own page: the badge links back here and updates with the analysis
         (also as PNG:{' '}
-        <a className="underline" href={badgePath(address, 'png')}>
+        <a className="break-all underline" href={badgePath(address, 'png')}>
           {badgePath(address, 'png')}
         </a>
         ).
       </p>
       <img
-        className="mt-3"
+        className="mt-3 h-auto max-w-full"
         src={badgePath(address)}
         alt={`FLAB Hub safety verdict for ${address}`}
         width={BADGE_WIDTH}
