@@ -66,8 +66,14 @@ function operationObject(id: string, o: ApiOperation): ZodOpenApiOperationObject
     tags: [o.tag],
     summary: o.summary,
     ...(notes.length ? { description: notes.join('\n\n') } : {}),
-    ...(o.params || o.query
-      ? { requestParams: { ...(o.params ? { path: o.params } : {}), ...(o.query ? { query: o.query } : {}) } }
+    ...(o.params || o.query || o.headers
+      ? {
+          requestParams: {
+            ...(o.params ? { path: o.params } : {}),
+            ...(o.query ? { query: o.query } : {}),
+            ...(o.headers ? { header: o.headers } : {}),
+          },
+        }
       : {}),
     ...(o.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }

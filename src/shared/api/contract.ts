@@ -125,6 +125,19 @@ const amountQuerySchema = z.object({
     .meta({ description: 'US dollars, a plain decimal (default 1000).', example: '1000' }),
 });
 
+/** Who a watchlist request is from when no wallet session is sent. */
+const visitorHeadersSchema = z.object({
+  'x-client-id': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional()
+    .meta({
+      description:
+        'Your client id (8–64 of A–Z a–z 0–9 _ -): the watchlist is kept under it. Browsers get one in a cookie; a signed-in wallet session takes precedence.',
+      example: 'my-bot-0001',
+    }),
+});
+
 export type RateLimit = { max: number; windowSeconds: number };
 /** Every write's limit per client IP (WRITE_RATE_LIMIT on the server). */
 export const WRITE_LIMIT: RateLimit = { max: 30, windowSeconds: 60 };
@@ -139,6 +152,7 @@ export type ApiOperation = {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** The success answer. `schema` absent → no JSON body (a CSV, an image, a page). */
   ok: {
@@ -619,6 +633,7 @@ export const API = {
     method: 'get',
     path: '/api/watchlist',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: "The visitor's watchlist: tokens, alert kinds wanted, webhook endpoint",
     description:
       'The visitor is the signed-in wallet (session cookie or Bearer token) or else the browser client id (the `x-client-id` header, 8–64 of A–Z a–z 0–9 _ -, or the cookie set on first use).',
@@ -629,6 +644,7 @@ export const API = {
     method: 'post',
     path: '/api/watchlist/items',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: 'Watch a token for the alert kinds given (all when omitted); adding again updates the kinds',
     body: watchItemRequestSchema,
     ok: { status: 201, schema: watchlistSchema },
@@ -639,6 +655,7 @@ export const API = {
     method: 'delete',
     path: '/api/watchlist/items/{address}',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: 'Stop watching a token',
     params: addressParamsSchema,
     ok: { status: 200, schema: watchlistSchema },
@@ -649,6 +666,7 @@ export const API = {
     method: 'get',
     path: '/api/watchlist/alerts',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: 'Alerts of the watched tokens, of the kinds wanted; active first, newest first',
     ok: { status: 200, schema: z.array(watchAlertSchema) },
     errors: [503],
@@ -657,6 +675,7 @@ export const API = {
     method: 'put',
     path: '/api/watchlist/webhook',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: "Set the watchlist's webhook endpoint; answers the signing secret once",
     description:
       'Deliveries are POSTs of a JSON event (`WebhookEvent`) with headers `x-flab-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, `x-flab-event` and `idempotency-key` (the event id, the same at every retry). A 2xx answer within 10 s accepts it; anything else is retried with exponential backoff and jitter for 24 h, then marked failed. Redirects are not followed.',
@@ -669,6 +688,7 @@ export const API = {
     method: 'delete',
     path: '/api/watchlist/webhook',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: "Remove the watchlist's webhook endpoint (and its delivery log)",
     ok: { status: 200, schema: z.object({ deleted: z.literal(true) }) },
     errors: [404, 429],
@@ -678,6 +698,7 @@ export const API = {
     method: 'post',
     path: '/api/watchlist/webhook/test',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: 'Queue a signed test event to the endpoint',
     ok: { status: 202, schema: testEventResponseSchema },
     errors: [404, 429],
@@ -687,6 +708,7 @@ export const API = {
     method: 'get',
     path: '/api/watchlist/webhook/deliveries',
     tag: 'Watchlist and webhooks',
+    headers: visitorHeadersSchema,
     summary: 'The delivery log of the endpoint: status, attempts, latency (newest 50)',
     ok: { status: 200, schema: z.array(webhookDeliverySchema) },
     errors: [404],
