@@ -4,7 +4,8 @@
  * shared by the API and the browser.
  */
 import { z } from 'zod';
-import { addressField, type WalletVerification } from './trader-tools';
+import type * as S from './api/market-schemas';
+import { addressField } from './trader-tools';
 
 /** The statement every sign-in message carries (what the wallet shows the user). */
 export const SIWE_STATEMENT = 'Sign in to the FLAB Hub Gaming Arena to post scores for this wallet.';
@@ -18,13 +19,7 @@ export const SESSION_COOKIE = 'flab_wallet_session';
 export const siweNonceRequestSchema = z.strictObject({ address: addressField() });
 export type SiweNonceRequest = z.input<typeof siweNonceRequestSchema>;
 
-export type SiweNonceResponse = {
-  /** The exact EIP-4361 text to sign (personal_sign). */
-  message: string;
-  nonce: string;
-  /** ISO time after which the message is refused. */
-  expiresAt: string;
-};
+export type SiweNonceResponse = z.infer<typeof S.siweNonceResponseSchema>;
 
 /** 65-byte signatures are 132 characters; ERC-1271 / ERC-6492 signatures can be longer. */
 const MAX_SIGNATURE_CHARS = 8192;
@@ -38,34 +33,16 @@ export const siweVerifyRequestSchema = z.strictObject({
 });
 export type SiweVerifyRequest = z.input<typeof siweVerifyRequestSchema>;
 
-export type WalletSession = {
-  signedIn: true;
-  walletAddress: string;
-  expiresAt: string;
-};
-export type SessionState = WalletSession | { signedIn: false };
+export type WalletSession = z.infer<typeof S.walletSessionSchema>;
+export type SessionState = z.infer<typeof S.sessionStateSchema>;
 /** A verified signature: the session plus the wallet's FLAB balance read from chain. */
-export type SiweVerifyResponse = WalletSession & { verification: WalletVerification };
+export type SiweVerifyResponse = z.infer<typeof S.siweVerifyResponseSchema>;
 
 export const faucetRequestSchema = z.strictObject({ address: addressField() });
 
-export type FaucetResponse = {
-  address: string;
-  /** Whole FLAB sent now (decimal string); '0' when the wallet already held FLAB. */
-  flabSent: string;
-  /** Wei sent now (decimal string). */
-  ethSent: string;
-  /** Transaction hashes of the transfers sent now. */
-  transactions: string[];
-  /** The wallet's FLAB balance afterwards (whole tokens). */
-  flabBalance: string;
-};
+export type FaucetResponse = z.infer<typeof S.faucetResponseSchema>;
 
-export type StartGameResponse = {
-  gameId: string;
-  /** When the server started the game (ISO); the score is checked against time since then. */
-  startedAt: string;
-};
+export type StartGameResponse = z.infer<typeof S.startGameResponseSchema>;
 
 /** Browser storage key of the local test wallet's private key (local chain only). */
 export const LOCAL_TEST_WALLET_KEY = 'flab-hub.local-test-wallet.private-key';

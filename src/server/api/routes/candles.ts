@@ -11,6 +11,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
+import type { z } from 'zod';
+import type { candlesResponseSchema } from '../../../shared/api/market-schemas';
 import { rowsOf } from '../../db/rows';
 import { createSharedCache } from '../../engine/cache';
 import { type Serialised, serialise } from '../../engine/serialised';
@@ -31,28 +33,8 @@ export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';
 export const DEFAULT_CANDLE_LIMIT = 96;
 export const MAX_CANDLE_LIMIT = 500;
 
-export type Candle = {
-  /** Bucket start, unix seconds. */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  /** Quote volume in `currency` (USD, or WETH when no ETH price is known). */
-  volume: number;
-  /** Swaps in the bucket (0 for a filled gap). */
-  trades: number;
-};
-
-export type CandlesResponse = {
-  address: string;
-  pair: string;
-  interval: CandleInterval;
-  currency: 'USD' | 'WETH';
-  /** The ETH price used for the conversion (latest WETH/USD Sync), or null. */
-  ethUsd: number | null;
-  candles: Candle[];
-};
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
+export type Candle = CandlesResponse['candles'][number];
 
 const big = (v: unknown): bigint => BigInt(String(v ?? '0').split('.')[0] || '0');
 

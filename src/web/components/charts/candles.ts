@@ -1,34 +1,16 @@
 /**
  * Price candles from our own index (`GET /api/tokens/{address}/candles`): the shape the server
- * answers with and a query hook. The shape mirrors `CandlesResponse` in
- * src/server/api/routes/candles.ts.
+ * answers with (its type is the API contract's, src/shared/api) and a query hook.
  */
 import { isAddress } from '@shared/address';
+import type { ApiResponse } from '@shared/api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
 
-export type CandleInterval = '15m' | '1h' | '1d';
+export type CandleInterval = ApiResponse<'getCandles'>['interval'];
 export const CANDLE_INTERVALS: readonly CandleInterval[] = ['15m', '1h', '1d'];
-
-export type Candle = {
-  /** Bucket start, unix seconds. */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  trades: number;
-};
-
-export type CandlesResponse = {
-  address: string;
-  pair: string;
-  interval: CandleInterval;
-  currency: 'USD' | 'WETH';
-  ethUsd: number | null;
-  candles: Candle[];
-};
+export type CandlesResponse = ApiResponse<'getCandles'>;
+export type Candle = CandlesResponse['candles'][number];
 
 /** Buckets asked for per interval: two days of 15 min, four days of hours, two months of days. */
 export const CANDLE_LIMITS: Record<CandleInterval, number> = { '15m': 192, '1h': 96, '1d': 60 };
