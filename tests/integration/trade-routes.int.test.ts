@@ -22,7 +22,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
 import { simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
-import { PROBE_VENUE, type ProbeRoute, simulateTrading } from '../../src/server/facts/trade-simulation';
+import { simulateTrading } from '../../src/server/facts/trade-simulation';
+import { PROBE_VENUE, type ProbeRoute } from '../../src/server/venues/probe-path';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {
   NonfungiblePositionManager,

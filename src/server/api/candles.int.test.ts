@@ -13,7 +13,7 @@ import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
-import type { CandlesResponse } from './routes/candles';
+import type { CandlesResponse } from '../candles/candles';
 
 const log = pino({ level: 'silent' });
 let runtime: Runtime;

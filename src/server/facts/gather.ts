@@ -4,8 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
-import { DEFAULT_AMOUNT_USD } from '../analysis/liquidity';
+import { DEFAULT_AMOUNT_USD, isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';

@@ -5,7 +5,7 @@
 import type { Address } from 'viem';
 import type { VenueRegistry } from '../venues/registry';
 import type { PoolState } from '../venues/venue';
-import type { ProbeRoute } from './trade-simulation';
+import type { ProbeRoute } from '../venues/probe-path';
 import type { PoolFacts } from './types';
 
 /**

@@ -6,9 +6,8 @@
 import type { Address } from 'viem';
 import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
-import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
-import { PROBE_VENUE } from '../facts/trade-simulation';
-import { buildProbeRoute } from './probe-path';
+import { buildProbeRoute, PROBE_VENUE } from './probe-path';
+import { factoryAbi, lockerAbi, pairAbi } from './uniswap-v2-abis';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
 
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */

@@ -5,7 +5,7 @@
  * contracts are called. See docs/decisions/0007-venue-abstraction.md.
  */
 import type { Address, PublicClient } from 'viem';
-import type { ProbeRoute } from '../facts/trade-simulation';
+import type { ProbeRoute } from './probe-path';
 
 export type VenueId = 'uniswap-v2' | 'uniswap-v3';
 

@@ -31,10 +31,10 @@ import { airdrops } from '../../db/schema';
 import { createSharedCache } from '../../engine/cache';
 import { createSerialiseMemo } from '../../engine/serialised';
 import { AppError, ChainUnavailableError, NotFoundError } from '../../errors';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
-import { pricesOf } from '../../trader-tools/prices';
+import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
+import { pricesOf } from '../../engine/prices';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { sendSerialised } from '../send-serialised';
 
 export type AirdropRouteOptions = {
   /** config.airdropAdminToken; without it catalogue writes are disabled. */

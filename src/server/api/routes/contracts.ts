@@ -11,7 +11,7 @@ import { addressField as sharedAddressField } from '../../../shared/trader-tools
 import { AppError, NotFoundError } from '../../errors';
 import { verifySource } from '../../facts/verification';
 import { getVerifiedContract, storeVerifiedContract } from '../../facts/verified-store';
-import { parseWith } from '../../trader-tools/http';
+import { parseWith } from '../http';
 import type { AppContext } from '../context';
 import { addressParam } from '../params';
 

@@ -10,13 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  BaseError,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
-  erc20Abi,
-  formatUnits,
-} from 'viem';
-import {
   GAME,
   type LeaderboardEntry,
   MESSAGES,
@@ -25,60 +18,14 @@ import {
   type WalletVerification,
 } from '../../../shared/trader-tools';
 import type { StartGameResponse } from '../../../shared/wallet-auth';
-import { requireSession } from '../../auth/sessions';
+import { requireSession } from '../sessions';
 import { gameScores, games } from '../../db/schema';
-import { AppError, BadRequestError, ChainUnavailableError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { readFlabBalance } from '../../trader-tools/flab-balance';
 import { achievementsFor, checkObservedDuration, checkScorePlausible } from '../../trader-tools/game-rules';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
 import type { AppContext } from '../context';
-import { walletParam } from './trading-journal';
-
-type FlabBalance = { token: `0x${string}`; raw: bigint; decimals: number; whole: string };
-
-/** FLAB balance of `wallet`, read from chain (balanceOf and decimals on the network's FLAB token). */
-export async function readFlabBalance(ctx: AppContext, wallet: `0x${string}`): Promise<FlabBalance> {
-  const token = ctx.network.flabToken;
-  if (!token)
-    throw new AppError(
-      'config_error',
-      'FLAB verification is unavailable: the FLAB token address is not configured for this network (set FLAB_TOKEN_ADDRESS).',
-      { status: 503 },
-    );
-  try {
-    const [raw, decimals] = await Promise.all([
-      ctx.chain.public.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [wallet],
-      }),
-      ctx.chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
-    ]);
-    if (typeof raw !== 'bigint' || typeof decimals !== 'number' || decimals < 0 || decimals > 36)
-      throw new AppError(
-        'not_erc20',
-        `The configured FLAB address ${token} did not answer as an ERC-20 token.`,
-        {
-          status: 422,
-        },
-      );
-    return { token, raw, decimals, whole: formatUnits(raw, decimals) };
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const notToken =
-      e instanceof BaseError &&
-      e.walk(
-        (x) => x instanceof ContractFunctionZeroDataError || x instanceof ContractFunctionRevertedError,
-      ) !== null;
-    if (notToken)
-      throw new AppError(
-        'not_erc20',
-        `The configured FLAB address ${token} is not an ERC-20 token on this chain (balanceOf failed).`,
-        { status: 422, cause: e },
-      );
-    throw new ChainUnavailableError('Could not read the FLAB balance from the chain. Please try again.', e);
-  }
-}
+import { walletParam } from '../params';
 
 function toEntry(r: typeof gameScores.$inferSelect): LeaderboardEntry {
   return {
@@ -101,7 +48,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
     '/api/verify-wallet/:address',
     async (req): Promise<WalletVerification> => {
       const wallet = walletParam(req.params.address, 'address');
-      const b = await readFlabBalance(ctx, wallet);
+      const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, wallet);
       const verified = b.raw > 0n;
       return {
         walletAddress: wallet,
@@ -168,7 +115,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
       throw new BadRequestError(`${plausible.reason}.`, { field: plausible.field, reason: plausible.reason });
 
     // The client's flabBalance is ignored: the balance is read from chain.
-    const balance = await readFlabBalance(ctx, wallet);
+    const balance = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, wallet);
     if (balance.raw <= 0n)
       throw new ForbiddenError(MESSAGES.noFlab, { field: 'walletAddress', flabBalance: '0' });
     const achievements = achievementsFor({

@@ -25,9 +25,9 @@ import { createSharedCache } from '../../engine/cache';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { AppError, BadRequestError } from '../../errors';
 import { checkMonitoredToken } from '../../jobs/alert-monitor';
-import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { sendSerialised } from '../send-serialised';
 
 export const ALERT_LIST_LIMIT = 200;
 /** How long /api/security-stats answers from its last count. */

@@ -11,6 +11,7 @@ import {
   type ReactionResult,
   type TradingCall,
 } from '../../../shared/trader-tools';
+import { num } from '../../db/rows';
 import { callReactions, tradingCalls } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { type CallStatus, callStatsFromGroups, evaluateCall } from '../../trader-tools/calls-math';
@@ -18,11 +19,10 @@ import {
   clientIdOf,
   ensureClientId,
   idParam,
-  num,
   parseWith,
   WRITE_RATE_LIMIT,
-} from '../../trader-tools/http';
-import { priceOf } from '../../trader-tools/prices';
+} from '../http';
+import { priceOf } from '../../engine/prices';
 import type { AppContext } from '../context';
 
 type CallRow = typeof tradingCalls.$inferSelect;

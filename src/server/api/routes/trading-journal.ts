@@ -4,7 +4,6 @@
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkAddress } from '../../../shared/address';
 import {
   createTradeRequestSchema,
   deleteTradeQuerySchema,
@@ -12,24 +11,20 @@ import {
   type Trade,
   updateTradeRequestSchema,
 } from '../../../shared/trader-tools';
+import { num } from '../../db/rows';
 import { trades } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { toCsv } from '../../trader-tools/csv';
-import { ForbiddenError, idParam, num, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { ForbiddenError, idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
 import { journalStats, tradePnL } from '../../trader-tools/journal-math';
-import { pricesOf } from '../../trader-tools/prices';
+import { pricesOf } from '../../engine/prices';
 import type { AppContext } from '../context';
+import { walletParam } from '../params';
 
 type TradeRow = typeof trades.$inferSelect;
 
 /** Allowed clock skew for "not in the future" checks. */
 const FUTURE_SLACK_MS = 5 * 60_000;
-
-export function walletParam(value: unknown, field = 'wallet'): `0x${string}` {
-  const a = checkAddress(value);
-  if (!a.ok) throw new BadRequestError(`${field} ${a.reason}.`, { field, reason: a.reason });
-  return a.address;
-}
 
 function toTrade(row: TradeRow, livePrice: number | null): Trade {
   const n = {

@@ -14,13 +14,13 @@ import {
   siweVerifyRequestSchema,
   type WalletSession,
 } from '../../../shared/wallet-auth';
-import { createSession, endSession, findSession } from '../../auth/sessions';
+import { createSession, endSession, findSession } from '../sessions';
 import { checkSignedMessage, isEoaSignature, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
 import { siweNonces } from '../../db/schema';
 import { BadRequestError, ChainUnavailableError, UnauthorizedError } from '../../errors';
-import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
+import { readFlabBalance } from '../../trader-tools/flab-balance';
 import type { AppContext } from '../context';
-import { readFlabBalance } from './gaming';
 
 function hostOf(req: FastifyRequest): string {
   const host = req.headers.host;
@@ -128,7 +128,7 @@ export function registerWalletAuthRoutes(
       now: t,
       secure: schemeOf(req) === 'https',
     });
-    const b = await readFlabBalance(ctx, check.address);
+    const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, check.address);
     const verified = b.raw > 0n;
     return {
       signedIn: true,

@@ -1,4 +1,7 @@
-/** Request helpers for the trader-tools routes: zod → 400 naming the field, client identity. */
+/**
+ * HTTP plumbing every route shares: zod → 400 naming the field, ids from the path, 403, cookies,
+ * client identity, the write rate limit.
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -107,7 +110,3 @@ export function ensureClientId(req: FastifyRequest, reply: FastifyReply): string
 
 /** Write routes: per-client (IP) rate limit. */
 export const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
-
-/** numeric column → number (null stays null). */
-export const num = (v: string | null): number | null => (v === null ? null : Number(v));
-export const numOr0 = (v: string | null): number => (v === null ? 0 : Number(v));
