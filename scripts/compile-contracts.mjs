@@ -311,7 +311,8 @@ function restoreFromUserCache(hash) {
       const cached = path.join(dir, name);
       fs.mkdirSync(out, { recursive: true });
       const names = fs.readdirSync(cached).filter((f) => f !== '.hash');
-      for (const f of fs.readdirSync(out)) if (!names.includes(f)) fs.rmSync(path.join(out, f), { force: true });
+      for (const f of fs.readdirSync(out))
+        if (!names.includes(f)) fs.rmSync(path.join(out, f), { force: true });
       for (const f of names) writeIfChanged(path.join(out, f), fs.readFileSync(path.join(cached, f), 'utf8'));
     }
     fs.writeFileSync(HASH_FILE, `${hash}\n`);

@@ -34,11 +34,11 @@ export async function ensureSupportedNode() {
   let nodeDir;
   try {
     // use-node.sh prints its progress on stdout; the last line of this shell is the bin folder.
-    const out = execFileSync(
-      'bash',
-      ['-c', '. scripts/use-node.sh >&2 && dirname "$(command -v node)"'],
-      { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const out = execFileSync('bash', ['-c', '. scripts/use-node.sh >&2 && dirname "$(command -v node)"'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     nodeDir = out.trim().split('\n').at(-1);
   } catch {
     console.error(

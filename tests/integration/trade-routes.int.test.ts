@@ -23,7 +23,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
 import { simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
 import { simulateTrading } from '../../src/server/facts/trade-simulation';
-import { PROBE_VENUE, type ProbeRoute } from '../../src/server/venues/probe-path';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {
   NonfungiblePositionManager,
@@ -35,6 +34,7 @@ import {
   WETH9,
 } from '../../src/server/localchain/artifacts/generated';
 import { type CoreAddresses, deployContract, deployCore } from '../../src/server/localchain/deploy';
+import { PROBE_VENUE, type ProbeRoute } from '../../src/server/venues/venue';
 
 const require = createRequire(import.meta.url);
 const log = pino({ level: 'silent' });

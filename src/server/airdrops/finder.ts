@@ -91,7 +91,8 @@ export function createAirdropFinder(deps: AirdropFinderDeps): AirdropFinder {
     };
     const staking = deps.contracts?.staking as `0x${string}` | undefined;
     const needsStaking = list.some((e) => e.backedBy === 'staking');
-    const stakingProgramme = needsStaking && staking ? await readStakingProgramme(deps.client, staking) : null;
+    const stakingProgramme =
+      needsStaking && staking ? await readStakingProgramme(deps.client, staking) : null;
     // Dates of the chain's own programmes are chain time; the local chain's clock is the one to compare.
     const t = now();
     const order = { active: 0, upcoming: 1, unknown: 2, ended: 3 } as const;

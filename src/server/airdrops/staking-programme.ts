@@ -1,5 +1,5 @@
 /** The chain-backed airdrop programme: the local staking pool's current reward period, read from chain. */
-import { erc20Abi, parseAbi, parseAbiItem, type PublicClient } from 'viem';
+import { erc20Abi, type PublicClient, parseAbi, parseAbiItem } from 'viem';
 import { ChainUnavailableError } from '../errors';
 import type { ChainProgramme } from './catalogue';
 

@@ -29,7 +29,7 @@ import {
   zeroAddress,
 } from 'viem';
 import { TradeProbe } from '../probes/generated';
-import type { ProbeRoute } from '../venues/probe-path';
+import type { ProbeRoute } from '../venues/venue';
 import { rejectAfter } from './budget';
 import type { HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 

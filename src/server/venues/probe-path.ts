@@ -1,31 +1,10 @@
 /**
- * The probe route: how the probe contracts' venue adapter trades a token (`ProbeRoute`), built by
- * every venue the same way: WETH → token through the token's WETH pool, or WETH → quote → token
- * when the token trades against another quote (a USD token) and the venue has a WETH/quote pool to
- * hop through. A venue only adds its adapter kind, router and quoter. Pure.
+ * The probe route every venue builds the same way: WETH → token through the token's WETH pool, or
+ * WETH → quote → token when the token trades against another quote (a USD token) and the venue has
+ * a WETH/quote pool to hop through. A venue only adds its adapter kind, router and quoter. Pure.
  */
 import { type Address, zeroAddress } from 'viem';
-import type { PoolState, TradeTarget } from './venue';
-
-/** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
-export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
-
-/**
- * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
- * adapter). `path` runs in the buy direction: WETH first, the token last, a USD token between for a
- * multi-hop route; `fees` holds each hop's V3 fee tier (empty for V2).
- */
-export type ProbeRoute = {
-  venue: (typeof PROBE_VENUE)[keyof typeof PROBE_VENUE];
-  router: Address;
-  quoter: Address;
-  /** The token's own pool (the last hop). */
-  pool: Address;
-  path: Address[];
-  fees: number[];
-  /** The pool's quote balance under which it counts as drained: no pool, not a failed buy. */
-  minQuote: bigint;
-};
+import type { PoolState, ProbeRoute, TradeTarget } from './venue';
 
 export function probePath(
   token: Address,

@@ -4,7 +4,14 @@
  * malformed are skipped, never half-decoded. Pure.
  */
 import { decodeAbiParameters, toEventSelector } from 'viem';
-import { type LogPosition, type PoolEvent, type RawLog, topicAddress, word, wordAddress } from './pool-events';
+import {
+  type LogPosition,
+  type PoolEvent,
+  type RawLog,
+  topicAddress,
+  word,
+  wordAddress,
+} from './pool-events';
 
 export const V2_TOPICS = {
   pairCreated: toEventSelector('PairCreated(address,address,address,uint256)'),

@@ -4,7 +4,7 @@
  * liquidity added / removed; Collect → liquidity 'collect'; and the position manager's ERC-721
  * Transfer, IncreaseLiquidity, DecreaseLiquidity and Collect → position events.
  */
-import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
+import { decodeAbiParameters, toEventSelector } from 'viem';
 import { type LogPosition, type PoolEvent, type RawLog, topicAddress } from './pool-events';
 
 export const V3_TOPICS = {

@@ -8,9 +8,17 @@ import { type Address, parseAbi } from 'viem';
 import type { UniswapV3Contracts } from '../../shared/network';
 import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
-import { buildProbeRoute, PROBE_VENUE } from './probe-path';
+import { buildProbeRoute } from './probe-path';
 import { depthLimits, FEE_TIERS, sortTokens, twapRatio } from './uniswap-v3-math';
-import { BURN_ADDRESSES, type MarketAnswer, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import {
+  BURN_ADDRESSES,
+  type MarketAnswer,
+  type PoolRef,
+  type PoolState,
+  PROBE_VENUE,
+  Q192,
+  type Venue,
+} from './venue';
 
 export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 export const v3PoolAbi = parseAbi([

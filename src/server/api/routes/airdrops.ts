@@ -64,7 +64,10 @@ export function registerAirdropRoutes(app: FastifyInstance, ctx: AppContext, opt
     );
   });
 
-  app.get('/api/airdrops/summary', async (): Promise<AirdropSummary> => summarise(await finder.list(), now()));
+  app.get(
+    '/api/airdrops/summary',
+    async (): Promise<AirdropSummary> => summarise(await finder.list(), now()),
+  );
 
   app.post('/api/airdrops/:id/eligibility', async (req): Promise<EligibilityResult> => {
     const id = String((req.params as { id: string }).id);

@@ -18,14 +18,14 @@ import {
   type WalletVerification,
 } from '../../../shared/trader-tools';
 import type { StartGameResponse } from '../../../shared/wallet-auth';
-import { requireSession } from '../sessions';
 import { gameScores, games } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { readFlabBalance } from '../../trader-tools/flab-balance';
 import { achievementsFor, checkObservedDuration, checkScorePlausible } from '../../trader-tools/game-rules';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
 import type { AppContext } from '../context';
+import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
 import { walletParam } from '../params';
+import { requireSession } from '../sessions';
 
 function toEntry(r: typeof gameScores.$inferSelect): LeaderboardEntry {
   return {

@@ -11,8 +11,8 @@ import type { ScenarioManifest } from '../../../shared/scenario';
 import { type FaucetResponse, faucetRequestSchema } from '../../../shared/wallet-auth';
 import type { LocalChainClients } from '../../chain/client';
 import { AppError, BadRequestError, ChainUnavailableError } from '../../errors';
-import { parseWith } from '../http';
 import type { AppContext } from '../context';
+import { parseWith } from '../http';
 
 /** Whole FLAB a test wallet receives: enough to be a holder (the spec's threshold is > 0). */
 export const FAUCET_FLAB = '1000';

@@ -12,8 +12,8 @@ import { NotFoundError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { gatherPortfolio, gatherWalletStats } from '../../portfolio/gather';
 import type { AppContext } from '../context';
-import { sendSerialised } from '../send-serialised';
 import { addressParam } from '../params';
+import { sendSerialised } from '../send-serialised';
 
 export type PortfolioRouteOptions = {
   /** The local scenario (its demo wallet); undefined in Base mode. */

@@ -15,8 +15,8 @@ import {
 import { createSerialiseMemo } from '../../engine/serialised';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { findPumpOpportunities } from '../../pump/finder';
-import { parseWith } from '../http';
 import type { AppContext } from '../context';
+import { parseWith } from '../http';
 import { sendSerialised } from '../send-serialised';
 
 const FRESH_MS = 30_000;

@@ -25,8 +25,8 @@ import { createSharedCache } from '../../engine/cache';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { AppError, BadRequestError } from '../../errors';
 import { checkMonitoredToken } from '../../jobs/alert-monitor';
-import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import type { AppContext } from '../context';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { sendSerialised } from '../send-serialised';
 
 export const ALERT_LIST_LIMIT = 200;

@@ -13,17 +13,11 @@ import {
 } from '../../../shared/trader-tools';
 import { num } from '../../db/rows';
 import { callReactions, tradingCalls } from '../../db/schema';
+import { priceOf } from '../../engine/prices';
 import { NotFoundError } from '../../errors';
 import { type CallStatus, callStatsFromGroups, evaluateCall } from '../../trader-tools/calls-math';
-import {
-  clientIdOf,
-  ensureClientId,
-  idParam,
-  parseWith,
-  WRITE_RATE_LIMIT,
-} from '../http';
-import { priceOf } from '../../engine/prices';
 import type { AppContext } from '../context';
+import { clientIdOf, ensureClientId, idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
 
 type CallRow = typeof tradingCalls.$inferSelect;
 type Reactions = { followers: number; likes: number; following: boolean; liked: boolean };

@@ -13,12 +13,12 @@ import {
 } from '../../../shared/trader-tools';
 import { num } from '../../db/rows';
 import { trades } from '../../db/schema';
+import { pricesOf } from '../../engine/prices';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { toCsv } from '../../trader-tools/csv';
-import { ForbiddenError, idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
 import { journalStats, tradePnL } from '../../trader-tools/journal-math';
-import { pricesOf } from '../../engine/prices';
 import type { AppContext } from '../context';
+import { ForbiddenError, idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
 import { walletParam } from '../params';
 
 type TradeRow = typeof trades.$inferSelect;

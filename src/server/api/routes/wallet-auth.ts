@@ -14,13 +14,13 @@ import {
   siweVerifyRequestSchema,
   type WalletSession,
 } from '../../../shared/wallet-auth';
-import { createSession, endSession, findSession } from '../sessions';
 import { checkSignedMessage, isEoaSignature, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
 import { siweNonces } from '../../db/schema';
 import { BadRequestError, ChainUnavailableError, UnauthorizedError } from '../../errors';
-import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { readFlabBalance } from '../../trader-tools/flab-balance';
 import type { AppContext } from '../context';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
+import { createSession, endSession, findSession } from '../sessions';
 
 function hostOf(req: FastifyRequest): string {
   const host = req.headers.host;

@@ -25,9 +25,9 @@ import {
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
 import { PowerProbe } from '../../probes/generated';
+import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
-import { PROBE_VENUE, type ProbeRoute } from '../../venues/probe-path';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { decodeOutcomes } from './decode-outcomes';
