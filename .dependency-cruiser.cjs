@@ -34,6 +34,28 @@ module.exports = {
       to: { path: `^src/server/(${DOMAIN_TOOLS.join('|')})/`, pathNot: '^src/server/$1/' },
     },
     {
+      name: 'analysis-is-pure',
+      comment:
+        'Analysers are pure functions (facts) => result (DESIGN §1.5): they import src/shared, each other and the fact types, nothing with I/O.',
+      severity: 'error',
+      from: { path: '^src/server/analysis/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(shared|server/analysis)/|^src/server/facts/types[.]ts$' },
+    },
+    {
+      name: 'analysis-takes-fact-types-only',
+      comment: 'The analysis layer takes the fact types as types (`import type`): no code of the facts layer runs in it.',
+      severity: 'error',
+      from: { path: '^src/server/analysis/', pathNot: TESTS },
+      to: { path: '^src/server/facts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'analysis-without-node-io',
+      comment: 'No Node.js built-in (file system, network, processes) in the analysis layer.',
+      severity: 'error',
+      from: { path: '^src/server/analysis/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'localchain-only-from-runtime',
       comment:
         'The app reaches the dev chain through runtime.ts (main.ts composes runtime); the replica builds on it. Nothing else imports localchain/.',
@@ -91,9 +113,8 @@ module.exports = {
     },
   ],
   options: {
-    // Only our own modules: node_modules are leaves and are not followed.
+    // Packages and Node's built-ins are leaves: seen (the analysis rule looks for built-ins), not followed.
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/',
     // `import type` counts: a type from a layer above is as much a dependency on it as a value.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

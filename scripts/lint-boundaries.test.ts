@@ -80,6 +80,18 @@ describe('the import-boundary check', () => {
     expect(r.violations.map((v) => v.rule.name)).toContain('domain-tools-side-by-side');
   });
 
+  it('fails on I/O in the pure analysis layer (a built-in, or code of the facts layer)', () => {
+    const bad = writeModule(
+      `src/server/analysis/lint-boundaries-probe-${process.pid}.ts`,
+      "import fs from 'node:fs';\nimport { readTokenBasics } from '../facts/token-reads';\nexport const probe = [fs, readTokenBasics];\n",
+    );
+    const r = cruise([bad]);
+    expect(r.status).not.toBe(0);
+    expect(r.violations.map((v) => v.rule.name)).toEqual(
+      expect.arrayContaining(['analysis-without-node-io', 'analysis-is-pure', 'analysis-takes-fact-types-only']),
+    );
+  });
+
   it('fails on an import circle', () => {
     const a = `src/server/db/lint-boundaries-circle-a-${process.pid}.ts`;
     const b = `src/server/db/lint-boundaries-circle-b-${process.pid}.ts`;
