@@ -15,9 +15,9 @@ import {
 import { filterAirdrops, summarise } from '../../airdrops/catalogue';
 import { createAirdropFinder } from '../../airdrops/finder';
 import { createSerialiseMemo } from '../../engine/serialised';
-import { AppError } from '../../errors';
+import { AppError, ForbiddenError } from '../../errors';
 import type { AppContext } from '../context';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { sendSerialised } from '../send-serialised';
 
 export type AirdropRouteOptions = {

@@ -19,11 +19,11 @@ import {
 } from '../../../shared/trader-tools';
 import type { StartGameResponse } from '../../../shared/wallet-auth';
 import { gameScores, games } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { readFlabBalance } from '../../trader-tools/flab-balance';
 import { achievementsFor, checkObservedDuration, checkScorePlausible } from '../../trader-tools/game-rules';
 import type { AppContext } from '../context';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../http';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { walletParam } from '../params';
 import { requireSession } from '../sessions';
 
