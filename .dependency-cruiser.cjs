@@ -56,6 +56,21 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'routes-never-import-routes',
+      comment: 'What two routes share is API plumbing (api/*.ts) or a domain module, never another route file.',
+      severity: 'error',
+      from: { path: '^src/server/api/routes/', pathNot: TESTS },
+      to: { path: '^src/server/api/routes/' },
+    },
+    {
+      name: 'routes-hold-no-queries',
+      comment:
+        'Route files are thin: parameters in, a domain call, the answer out. Queries belong to the domain modules.',
+      severity: 'error',
+      from: { path: '^src/server/api/routes/', pathNot: TESTS },
+      to: { path: '^src/server/db/schema|(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'localchain-only-from-runtime',
       comment:
         'The app reaches the dev chain through runtime.ts (main.ts composes runtime); the replica builds on it. Nothing else imports localchain/.',
