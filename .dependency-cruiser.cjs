@@ -43,7 +43,8 @@ module.exports = {
     },
     {
       name: 'analysis-takes-fact-types-only',
-      comment: 'The analysis layer takes the fact types as types (`import type`): no code of the facts layer runs in it.',
+      comment:
+        'The analysis layer takes the fact types as types (`import type`): no code of the facts layer runs in it.',
       severity: 'error',
       from: { path: '^src/server/analysis/', pathNot: TESTS },
       to: { path: '^src/server/facts/', dependencyTypesNot: ['type-only'] },
@@ -57,7 +58,8 @@ module.exports = {
     },
     {
       name: 'routes-never-import-routes',
-      comment: 'What two routes share is API plumbing (api/*.ts) or a domain module, never another route file.',
+      comment:
+        'What two routes share is API plumbing (api/*.ts) or a domain module, never another route file.',
       severity: 'error',
       from: { path: '^src/server/api/routes/', pathNot: TESTS },
       to: { path: '^src/server/api/routes/' },
