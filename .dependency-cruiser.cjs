@@ -1,4 +1,4 @@
-// The import boundaries `npm run lint` checks (ADR 0021): the server's one-way pipeline from
+// The import boundaries `npm run lint` checks (ADR 0022): the server's one-way pipeline from
 // scripts/pipeline-layers.cjs (one rule per layer: it may not import any layer above it), the
 // domain tools side by side, the web app on src/shared only, the dev chain and the replica kept out
 // of the app, and no import circle anywhere.

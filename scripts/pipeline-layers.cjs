@@ -1,5 +1,5 @@
 // The server's one-way pipeline, bottom to top: a layer may import the layers below it and
-// src/shared, never a layer above it (docs/decisions/0021-one-way-pipeline-checked-by-lint.md).
+// src/shared, never a layer above it (docs/decisions/0022-one-way-pipeline-checked-by-lint.md).
 // .dependency-cruiser.cjs turns this list into its rules; the README's architecture sketch is
 // tested against it (scripts/lint-boundaries.test.ts), so the two cannot drift.
 //
