@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects, all run by `npm test`:
-//   unit         pure code, no I/O: *.test.ts beside the code
-//   integration  real anvil + in-memory PGlite: *.int.test.ts beside the code
+//   unit         pure code, no I/O, no wall clock (fake timers): *.test.ts beside the code, scripts/*.test.ts
+//   integration  real anvil + in-memory PGlite: *.int.test.ts beside the code they exercise, and
+//                tests/integration/ for those that cross areas
 //   e2e          the built app in headless Chromium: tests/e2e/*.e2e.test.ts
 export default defineConfig({
   resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },

@@ -9,7 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { encodeFunctionResult, type Hex, type PublicClient } from 'viem';
 import { simulateOwnerPowers } from '../src/server/facts/owner-powers/simulate';
-import { PowerProbe, SwapRouter02 } from '../src/server/localchain/artifacts/generated';
+import { SwapRouter02 } from '../src/server/localchain/artifacts/generated';
+import { PowerProbe } from '../src/server/probes/generated';
 import { machineLine } from './bench/stats';
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, 'a')}` as Hex;

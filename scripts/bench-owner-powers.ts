@@ -27,11 +27,11 @@ import { selectorsOf } from '../src/server/facts/owner-powers/selectors-memo';
 import { CAPABILITY_SELECTORS } from '../src/server/facts/selectors';
 import {
   NonfungiblePositionManager,
-  PowerProbe,
   SwapRouter02,
   UniswapV2Router02,
   UniswapV3Factory,
 } from '../src/server/localchain/artifacts/generated';
+import { PowerProbe } from '../src/server/probes/generated';
 import { machineLine } from './bench/stats';
 
 const RUNS = Number(process.env.RUNS ?? 15);

@@ -1,7 +1,14 @@
-// `npm run build:contracts`: compiles contracts/*.sol with the npm solc in one standard-JSON run and
-// writes typed artifacts to src/server/localchain/artifacts/generated/ (gitignored):
+// `npm run build:contracts`: compiles contracts/*.sol and contracts/probes/*.sol with the npm solc in
+// one standard-JSON run and writes typed artifacts (gitignored) where their users may import them:
+//   src/server/probes/generated/               the production probes (contracts/probes/: the trade and
+//                                              owner-power probes, wrap probe, code-size reader),
+//                                              which the facts layer places by state override
+//   src/server/localchain/artifacts/generated/ everything the dev chain deploys (contracts/*.sol, the
+//                                              OpenZeppelin proxy, the Uniswap prebuilt artifacts)
+// In each:
 //   <Name>.ts         export const <Name> = { contractName, sourceName, abi, bytecode, deployedBytecode } as const
-//   index.ts          re-exports every artifact
+//   index.ts          re-exports every artifact of that folder
+// and in the localchain folder only:
 //   solc-input.json   the full standard-JSON input (every source, imports included, plus settings), so a
 //                     verifier can re-compile without node_modules and compare bytecode
 //   .hash             hash of everything that determines the output; unchanged hash = nothing to do
@@ -19,11 +26,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACTS_DIR = path.join(ROOT, 'contracts');
+/** Production probe sources: the app places their runtime code by state override, on any chain. */
+const PROBES_SOURCE_DIR = 'contracts/probes/';
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 const OUT_DIR = path.join(ROOT, 'src/server/localchain/artifacts/generated');
+const PROBES_OUT_DIR = path.join(ROOT, 'src/server/probes/generated');
+/** Output folders by name (the user cache keeps one sub-folder each). */
+const OUT_DIRS = { localchain: OUT_DIR, probes: PROBES_OUT_DIR };
 const HASH_FILE = path.join(OUT_DIR, '.hash');
 const INPUT_FILE = path.join(OUT_DIR, 'solc-input.json');
-const INDEX_FILE = path.join(OUT_DIR, 'index.ts');
 const require = createRequire(import.meta.url);
 // Artifacts are a pure function of the hash below, so they are also kept per hash in the user's
 // cache directory: a second clone (or a CI job with a restored cache) copies them instead of
@@ -127,17 +138,21 @@ function packageVersion(name) {
   return JSON.parse(fs.readFileSync(path.join(NODE_MODULES, name, 'package.json'), 'utf8')).version;
 }
 
-/** contracts/*.sol, keyed by source unit name ("contracts/X.sol"), sorted. */
+/** contracts/*.sol and contracts/probes/*.sol, keyed by source unit name ("contracts/X.sol"), sorted. */
 function readProjectSources() {
-  const files = fs
-    .readdirSync(CONTRACTS_DIR)
-    .filter((f) => f.endsWith('.sol'))
-    .sort();
-  if (files.length === 0) fail(`no .sol files in ${path.relative(ROOT, CONTRACTS_DIR)}/`);
-  return Object.fromEntries(
-    files.map((f) => [`contracts/${f}`, fs.readFileSync(path.join(CONTRACTS_DIR, f), 'utf8')]),
+  const units = ['contracts/', PROBES_SOURCE_DIR].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(ROOT, dir))
+      .filter((f) => f.endsWith('.sol'))
+      .map((f) => `${dir}${f}`),
   );
+  units.sort();
+  if (units.length === 0) fail(`no .sol files in ${path.relative(ROOT, CONTRACTS_DIR)}/`);
+  return Object.fromEntries(units.map((u) => [u, fs.readFileSync(path.join(ROOT, u), 'utf8')]));
 }
+
+/** Which output folder an artifact belongs in: the probes', or the local chain's. */
+const outDirOf = (a) => (a.sourceName.startsWith(PROBES_SOURCE_DIR) ? PROBES_OUT_DIR : OUT_DIR);
 
 /** Reads an import: OpenZeppelin from node_modules, anything else under contracts/. */
 function readImport(unitName) {
@@ -170,9 +185,11 @@ function upToDate(hash) {
   try {
     if (fs.readFileSync(HASH_FILE, 'utf8').trim() !== hash) return false;
     if (!fs.existsSync(INPUT_FILE)) return false;
-    const index = fs.readFileSync(INDEX_FILE, 'utf8');
-    const modules = [...index.matchAll(/from '\.\/(\w+)'/g)].map((m) => m[1]);
-    return modules.length > 0 && modules.every((m) => fs.existsSync(path.join(OUT_DIR, `${m}.ts`)));
+    return Object.values(OUT_DIRS).every((dir) => {
+      const index = fs.readFileSync(path.join(dir, 'index.ts'), 'utf8');
+      const modules = [...index.matchAll(/from '\.\/(\w+)'/g)].map((m) => m[1]);
+      return modules.length > 0 && modules.every((m) => fs.existsSync(path.join(dir, `${m}.ts`)));
+    });
   } catch {
     return false;
   }
@@ -289,12 +306,15 @@ function restoreFromUserCache(hash) {
   const dir = path.join(USER_CACHE, hash);
   try {
     if (fs.readFileSync(path.join(dir, '.hash'), 'utf8').trim() !== hash) return false;
-    fs.mkdirSync(OUT_DIR, { recursive: true });
     fs.rmSync(HASH_FILE, { force: true });
-    const names = fs.readdirSync(dir).filter((f) => f !== '.hash');
-    for (const f of fs.readdirSync(OUT_DIR))
-      if (!names.includes(f)) fs.rmSync(path.join(OUT_DIR, f), { force: true });
-    for (const f of names) writeIfChanged(path.join(OUT_DIR, f), fs.readFileSync(path.join(dir, f), 'utf8'));
+    for (const [name, out] of Object.entries(OUT_DIRS)) {
+      const cached = path.join(dir, name);
+      fs.mkdirSync(out, { recursive: true });
+      const names = fs.readdirSync(cached).filter((f) => f !== '.hash');
+      for (const f of fs.readdirSync(out))
+        if (!names.includes(f)) fs.rmSync(path.join(out, f), { force: true });
+      for (const f of names) writeIfChanged(path.join(out, f), fs.readFileSync(path.join(cached, f), 'utf8'));
+    }
     fs.writeFileSync(HASH_FILE, `${hash}\n`);
     return upToDate(hash);
   } catch {
@@ -308,8 +328,14 @@ function saveToUserCache(hash) {
   const tmp = `${dir}.tmp-${process.pid}`;
   try {
     if (fs.existsSync(path.join(dir, '.hash'))) return;
-    fs.mkdirSync(tmp, { recursive: true });
-    for (const f of fs.readdirSync(OUT_DIR)) fs.copyFileSync(path.join(OUT_DIR, f), path.join(tmp, f));
+    for (const [name, out] of Object.entries(OUT_DIRS)) {
+      fs.mkdirSync(path.join(tmp, name), { recursive: true });
+      for (const f of fs.readdirSync(out)) {
+        if (f === '.hash') continue;
+        fs.copyFileSync(path.join(out, f), path.join(tmp, name, f));
+      }
+    }
+    fs.copyFileSync(HASH_FILE, path.join(tmp, '.hash'));
     fs.renameSync(tmp, dir);
   } catch {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -320,7 +346,9 @@ function main() {
   const started = Date.now();
   const projectSources = readProjectSources();
   const hash = computeHash(projectSources);
-  const rel = path.relative(ROOT, OUT_DIR);
+  const rel = Object.values(OUT_DIRS)
+    .map((d) => path.relative(ROOT, d))
+    .join(', ');
   if (upToDate(hash)) {
     saveToUserCache(hash);
     console.log(`compile-contracts: up to date (${rel})`);
@@ -345,19 +373,22 @@ function main() {
     seen.set(a.contractName, a.sourceName);
   }
 
-  fs.mkdirSync(OUT_DIR, { recursive: true });
+  for (const out of Object.values(OUT_DIRS)) fs.mkdirSync(out, { recursive: true });
   // Drop the hash first: a run interrupted from here on is redone next time.
   fs.rmSync(HASH_FILE, { force: true });
-  const keep = new Set(['index.ts', 'solc-input.json', '.hash', ...all.map((a) => `${a.contractName}.ts`)]);
-  for (const f of fs.readdirSync(OUT_DIR))
-    if (!keep.has(f)) fs.rmSync(path.join(OUT_DIR, f), { force: true });
-  for (const a of all) writeIfChanged(path.join(OUT_DIR, `${a.contractName}.ts`), renderArtifact(a));
-  writeIfChanged(
-    INDEX_FILE,
-    `// Generated by scripts/compile-contracts.mjs. Do not edit.\n${all
-      .map((a) => `export { ${a.contractName} } from './${a.contractName}';`)
-      .join('\n')}\n`,
-  );
+  for (const out of Object.values(OUT_DIRS)) {
+    const mine = all.filter((a) => outDirOf(a) === out);
+    const keep = new Set(['index.ts', ...mine.map((a) => `${a.contractName}.ts`)]);
+    if (out === OUT_DIR) for (const f of ['solc-input.json', '.hash']) keep.add(f);
+    for (const f of fs.readdirSync(out)) if (!keep.has(f)) fs.rmSync(path.join(out, f), { force: true });
+    for (const a of mine) writeIfChanged(path.join(out, `${a.contractName}.ts`), renderArtifact(a));
+    writeIfChanged(
+      path.join(out, 'index.ts'),
+      `// Generated by scripts/compile-contracts.mjs. Do not edit.\n${mine
+        .map((a) => `export { ${a.contractName} } from './${a.contractName}';`)
+        .join('\n')}\n`,
+    );
+  }
   writeIfChanged(INPUT_FILE, `${JSON.stringify(fullInput)}\n`);
   fs.writeFileSync(HASH_FILE, `${hash}\n`);
   saveToUserCache(hash);

@@ -9,7 +9,8 @@ const steps = [
   // Contract artifacts are generated TypeScript that the type-check needs.
   ['contracts', 'npm', ['run', 'build:contracts']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['biome', 'check', '.']],
+  // Biome, then the import boundaries (.dependency-cruiser.cjs): the same command as `npm run lint`.
+  ['lint', 'npm', ['run', 'lint']],
   ['build', 'npm', ['run', 'build']],
   ['tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
 ];

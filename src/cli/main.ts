@@ -8,6 +8,7 @@ import pino from 'pino';
 import { redactUrl } from '../server/errors';
 import { parseAddress } from '../shared/address';
 import type { TokenReport } from '../shared/analysis';
+import { DEFAULT_AMOUNT_USD } from '../shared/vocabulary';
 import { parseArgs, USAGE } from './args';
 import { escapeForTerminal, renderJson, renderReport } from './render';
 
@@ -102,7 +103,7 @@ async function fromRpc(
       indexer: undefined,
       log,
     });
-    return await engine.report(address, { amountUsd: amountUsd ?? engineMod.DEFAULT_AMOUNT_USD });
+    return await engine.report(address, { amountUsd: amountUsd ?? DEFAULT_AMOUNT_USD });
   } finally {
     await database.close().catch(() => {});
   }

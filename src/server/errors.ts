@@ -66,6 +66,13 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/** 403: the record belongs to another wallet, or a write needs a token the caller does not hold. */
+export class ForbiddenError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('forbidden', message, { status: 403, details });
+  }
+}
+
 /** 409: the request repeats something that may happen only once (a game's score). */
 export class ConflictError extends AppError {
   constructor(message: string, details?: Record<string, unknown>) {

@@ -3,7 +3,6 @@
  * spec constants shared by the API and the browser (spec §3, §5, §7, §9).
  */
 import { z } from 'zod';
-import type * as S from './api/market-schemas';
 import { parseDateTime } from './strict-input';
 import { addressField as sharedAddressField } from './trader-tools';
 
@@ -51,15 +50,56 @@ export const monitorTokenRequestSchema = z.strictObject({
 });
 export type MonitorTokenRequest = z.input<typeof monitorTokenRequestSchema>;
 
-export type AlertDetails = z.infer<typeof S.alertDetailsSchema>;
+export type AlertDetails = {
+  rugScore: number | null;
+  whaleAddress: string | null;
+  /** Percent: for whale dumps, the share of the whale's holding sold in the window. */
+  volumeChange: number | null;
+  /** Percent change of the pool's quote reserve over the window (negative = drained). */
+  liquidityChange: number | null;
+};
 
-export type SecurityAlert = z.infer<typeof S.securityAlertSchema>;
+export type SecurityAlert = {
+  id: number;
+  type: AlertType;
+  severity: Severity;
+  title: string;
+  tokenSymbol: string | null;
+  tokenAddress: string;
+  /** ms epoch: when the condition was first detected. */
+  timestamp: number;
+  description: string;
+  autoResolved: boolean;
+  /** ms epoch when auto-resolved, else null. */
+  resolvedAt: number | null;
+  actionRequired: boolean;
+  details: AlertDetails;
+};
 
-export type SecurityStats = z.infer<typeof S.securityStatsSchema>;
+export type SecurityStats = {
+  totalTokensMonitored: number;
+  activeAlerts: number;
+  criticalAlerts: number;
+  /** Alerts that fired and were auto-resolved once their condition cleared. */
+  threatsPrevented: number;
+};
 
-export type MonitoredToken = z.infer<typeof S.monitoredTokenSchema>;
+export type MonitoredToken = {
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  riskLevel: 'low' | 'medium' | 'high' | 'critical' | 'unknown';
+  rugScore: number | null;
+  totalAlerts: number;
+  criticalAlerts: number;
+  alertsEnabled: boolean;
+  alertTypes: MonitoredAlertType[];
+  /** ms epoch. */
+  monitoredSince: number;
+  lastCheckedAt: number | null;
+};
 
-export type MonitorTokenResponse = z.infer<typeof S.monitorTokenResponseSchema>;
+export type MonitorTokenResponse = { ok: true; token: MonitoredToken };
 
 // ---------------------------------------------------------------------------------------------
 // Pump finder
@@ -83,17 +123,75 @@ export const pumpQuerySchema = z.object({
   risk: z.enum(PUMP_RISKS).default('all'),
 });
 
-export type PumpSignal = z.infer<typeof S.pumpSignalSchema>;
+export type PumpSignal = {
+  name: string;
+  /** The raw measurement, in `unit`. */
+  value: number;
+  unit: string;
+  /** Normalised input to the score (about −1…1). */
+  normalised: number;
+  weight: number;
+  /** weight × normalised: this signal's share of the logit. */
+  contribution: number;
+  label: string;
+};
 
-export type PumpOpportunity = z.infer<typeof S.pumpOpportunitySchema>;
+export type PumpOpportunity = {
+  id: string;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  isNewLaunch: boolean;
+  /** ms epoch of the pool's creation, or null. */
+  launchDate: number | null;
+  risk: 'low' | 'medium' | 'high';
+  rugScore: number | null;
+  /** 0–100: ranks how strongly trading activity is building in the window. Not a probability. */
+  momentumScore: number;
+  currentPrice: number | null;
+  priceChange24h: number | null;
+  timeframe: PumpTimeframe;
+  volume24h: number | null;
+  marketCap: number | null;
+  holders: number;
+  /** Human-readable signal lines, strongest first. */
+  signals: string[];
+  /** The score's inputs with their weights and contributions. */
+  model: PumpSignal[];
+  /** Window volatility (stdev of log price moves over the window). */
+  volatility: number;
+};
 
 /** Why a traded token is never shown as an opportunity (the engine's safety verdict). */
-export type PumpAvoidReason = z.infer<typeof S.pumpAvoidReasonSchema>;
+export type PumpAvoidReason = { check: string; label: string; detail: string };
 
 /** A token with momentum in the window that fails the safety verdict. */
-export type PumpAvoid = z.infer<typeof S.pumpAvoidSchema>;
+export type PumpAvoid = {
+  id: string;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  rugScore: number | null;
+  momentumScore: number;
+  reasons: PumpAvoidReason[];
+};
 
-export type PumpResponse = z.infer<typeof S.pumpResponseSchema>;
+export type PumpResponse = {
+  timeframe: PumpTimeframe;
+  risk: PumpRiskFilter;
+  generatedAt: number;
+  /** Tokens that pass the safety verdict, strongest momentum first. */
+  opportunities: PumpOpportunity[];
+  /** Tokens traded in the window that fail the safety verdict: never opportunities. */
+  avoid: PumpAvoid[];
+  summary: {
+    total: number;
+    strongMomentum: number;
+    newLaunches: number;
+    avgScore: number | null;
+    avoided: number;
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Airdrops
@@ -186,10 +284,60 @@ export const airdropQuerySchema = z.object({
 
 export const eligibilityRequestSchema = z.strictObject({ address: addressField });
 
-export type Airdrop = z.infer<typeof S.airdropSchema>;
+export type Airdrop = {
+  id: string;
+  name: string;
+  category: AirdropCategory;
+  status: AirdropStatus;
+  /** ISO or null (open-ended). */
+  startDate: string | null;
+  endDate: string | null;
+  description: string;
+  /** USD; null when neither the source nor the chain gives one. */
+  estimatedValue: number | null;
+  /** Only after an eligibility check; null in the list. */
+  eligibilityScore: number | null;
+  requirements: string[];
+  requirementDetails: AirdropRequirement[];
+  instructions: string[];
+  website: string | null;
+  twitter: string | null;
+  source: string;
+  local: boolean;
+  /** ISO date the entry was last checked against its source; null for chain-backed entries. */
+  checkedAt: string | null;
+  /** The contract on this chain whose state the dates and reward were read from. */
+  contract: string | null;
+};
 
-export type AirdropSummary = z.infer<typeof S.airdropSummarySchema>;
+export type AirdropSummary = {
+  total: number;
+  active: number;
+  upcoming: number;
+  ended: number;
+  /** Sum of the active and upcoming entries' estimated values that are known. */
+  totalEstimatedValue: number;
+  valuedEntries: number;
+  /** Active entries ending within 7 days. */
+  endingSoon: number;
+};
 
-export type RequirementResult = z.infer<typeof S.requirementResultSchema>;
+export type RequirementResult = {
+  id: string;
+  label: string;
+  kind: RequirementKind;
+  status: 'pass' | 'fail' | 'unknown';
+  /** What was measured (count, amount, days), when checkable. */
+  actual: number | null;
+  required: number | null;
+  reason: string;
+};
 
-export type EligibilityResult = z.infer<typeof S.eligibilityResultSchema>;
+export type EligibilityResult = {
+  airdropId: string;
+  address: string;
+  /** 0–100: share of checkable requirements passed; null when none can be checked. */
+  eligibilityScore: number | null;
+  eligible: boolean;
+  requirements: RequirementResult[];
+};

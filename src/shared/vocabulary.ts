@@ -51,6 +51,12 @@ export const LIQUIDITY_DRAIN = { minShare: 0.3, severeShare: 0.5 } as const;
 export const PRICE_MANIPULATION = { twapWindowSec: 1800, maxDeviationPct: 10 } as const;
 
 /**
+ * The trade size, in US dollars, a report prices when the user names none (the spec's default
+ * liquidity amount): price impact, the buy quote through concentrated-liquidity pools.
+ */
+export const DEFAULT_AMOUNT_USD = 1000;
+
+/**
  * Fee exemption: an address that trades or transfers without the token's tax (routers, the owner,
  * the fee wallet). It is a privilege of the exempt address, not a restriction on anyone else, so a
  * function that grants it is never read as a blacklist. Only a measured effect on other holders

@@ -12,7 +12,7 @@ import { MESSAGES } from '@shared/trader-tools';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAUCET_FLAB } from '../../src/server/api/routes/local-faucet';
+import { FAUCET_FLAB } from '../../src/server/trader-tools/local-faucet';
 import { type RunningApp, startApp } from './app-harness';
 import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
 

@@ -22,7 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
 import { simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
-import { PROBE_VENUE, type ProbeRoute, simulateTrading } from '../../src/server/facts/trade-simulation';
+import { simulateTrading } from '../../src/server/facts/trade-simulation';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {
   NonfungiblePositionManager,
@@ -34,6 +34,7 @@ import {
   WETH9,
 } from '../../src/server/localchain/artifacts/generated';
 import { type CoreAddresses, deployContract, deployCore } from '../../src/server/localchain/deploy';
+import { PROBE_VENUE, type ProbeRoute } from '../../src/server/venues/venue';
 
 const require = createRequire(import.meta.url);
 const log = pino({ level: 'silent' });

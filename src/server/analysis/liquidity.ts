@@ -22,7 +22,7 @@ import {
   round,
   scoreFromEvidence,
 } from '../../shared/analysis';
-import { PRICE_MANIPULATION } from '../../shared/vocabulary';
+import { DEFAULT_AMOUNT_USD, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts } from '../facts/types';
 import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
 import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
@@ -37,7 +37,6 @@ import { analyseRug, type RugOptions } from './rug-detector';
 import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 import { WHALE_THRESHOLD_PCT } from './whales';
 
-export const DEFAULT_AMOUNT_USD = 1000;
 /** Price impact above this (percent) is flagged (spec §9). */
 export const PRICE_IMPACT_WARN_PCT = 15;
 export const PRICE_IMPACT_CAUTION_PCT = 5;

@@ -4,9 +4,10 @@
  * facts. Pure.
  */
 import type { FactsSummary, TokenReport } from '../../shared/analysis';
+import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import type { TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
-import { analyseLiquidity, DEFAULT_AMOUNT_USD } from './liquidity';
+import { analyseLiquidity } from './liquidity';
 import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';

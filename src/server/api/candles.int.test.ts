@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
+import type { CandlesResponse } from '../candles/candles';
 import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
 import { type Runtime, startRuntime } from '../runtime';
 import { createApp } from './app';
-import type { CandlesResponse } from './routes/candles';
 
 const log = pino({ level: 'silent' });
 let runtime: Runtime;

@@ -13,7 +13,7 @@ import {
 } from 'zod-openapi';
 import { API, type ApiOperation, ERROR_STATUS_TEXT, errorBodySchema } from '../../shared/api/contract';
 import { type Serialised, serialise } from '../engine/serialised';
-import { sendSerialised } from './routes/tokens';
+import { sendSerialised } from './send-serialised';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';

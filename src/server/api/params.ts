@@ -11,6 +11,13 @@ export function addressParam(value: unknown, field = 'address'): HexAddress {
   return a.address;
 }
 
+/** A wallet address of the trader tools: a bad one is a plain 400 naming the field. */
+export function walletParam(value: unknown, field = 'wallet'): `0x${string}` {
+  const a = checkAddress(value);
+  if (!a.ok) throw new BadRequestError(`${field} ${a.reason}.`, { field, reason: a.reason });
+  return a.address;
+}
+
 /** Largest USD amount the liquidity scanner simulates. */
 const MAX_USD_AMOUNT = 1e12;
 

@@ -4,10 +4,10 @@
  * use). A script can keep a watchlist by sending its own x-client-id (8–64 of [A-Za-z0-9_-]).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WatchOwner } from '../alerts/watchlists';
-import { findSession } from '../auth/sessions';
+import type { WatchOwner } from '../alerts/visitor-watchlists';
 import type { Db } from '../db/client';
-import { ensureClientId } from '../trader-tools/http';
+import { ensureClientId } from './http';
+import { findSession } from './sessions';
 
 export async function visitorOf(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<WatchOwner> {
   const session = await findSession(db, req, new Date());

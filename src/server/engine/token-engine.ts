@@ -10,6 +10,7 @@
  */
 import { type Address, BaseError } from 'viem';
 import type { TokenReport } from '../../shared/analysis';
+import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
 import { type ChainClients, readHead } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
@@ -49,7 +50,6 @@ export const REPORT_BUDGET_MS = 8_000;
  */
 const BACKFILL_SHARE = 0.5;
 const SIMULATION_SHARE = 0.7;
-export const DEFAULT_AMOUNT_USD = 1000;
 
 /** The parts of a report that endpoints serve on their own, and the whole report. */
 export type ReportPart = 'scanner' | 'rug' | 'whales' | 'liquidity' | 'flabScore' | 'health' | 'report';

@@ -1,4 +1,7 @@
-/** Minimal ABIs the fact gatherers read (standard interfaces only, so any Base token works). */
+/**
+ * Minimal ABIs the fact gatherers read (standard interfaces only, so any Base token works). Pool
+ * ABIs belong to their venue (venues/uniswap-v2-abis.ts).
+ */
 import { parseAbi } from 'viem';
 
 export const erc20Abi = parseAbi([
@@ -8,20 +11,4 @@ export const erc20Abi = parseAbi([
   'function totalSupply() view returns (uint256)',
   'function balanceOf(address) view returns (uint256)',
   'function owner() view returns (address)',
-]);
-
-export const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
-
-export const pairAbi = parseAbi([
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
-  'function token0() view returns (address)',
-  'function token1() view returns (address)',
-  'function totalSupply() view returns (uint256)',
-  'function balanceOf(address) view returns (uint256)',
-]);
-
-/** Our local LpLocker; on Base, other lockers answer differently and reads fall back to balances. */
-export const lockerAbi = parseAbi([
-  'function lockedAmount(address token) view returns (uint256)',
-  'function nextUnlockTime(address token) view returns (uint64)',
 ]);

@@ -4,8 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
-import { DEFAULT_AMOUNT_USD } from '../analysis/liquidity';
+import { DEFAULT_AMOUNT_USD, isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
@@ -21,10 +20,11 @@ import {
   type VenueId,
 } from '../venues/venue';
 import { byDeadline, type Deadline, notInTime } from './budget';
-import { detectCapabilities } from './capabilities';
+import { type CapabilityReport, detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
 import {
+  type HolderRow,
   type RuggedPool,
   readBalanceHistory,
   readContractEventCounts,
@@ -43,7 +43,7 @@ import {
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
 import { computeRugFeatures } from './rug-features';
-import { readTokenBasics } from './token-reads';
+import { readTokenBasics, type TokenBasics } from './token-reads';
 import { planTrading } from './trade-plan';
 import { simulateTrading } from './trade-simulation';
 import type {
@@ -133,23 +133,148 @@ async function readEthUsd(
   return { price: deepest ? priceInQuote(deepest, 18, USD_DECIMALS) : null, pools: states };
 }
 
+/**
+ * Every fact of one token report, in stages named for what each gathers. Independent reads start
+ * together so that, against a remote RPC, they share round trips: the stages only name the steps,
+ * the order in which requests leave is the one each comment states.
+ */
 export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Promise<TokenReportFacts> {
   const venues = depsIn.venues ?? createVenueRegistry(depsIn.network);
-  const deps: GatherDeps = { ...depsIn, venues };
-  const { db, chain, network } = deps;
-  const client = chain.public;
+  const deps: GatherDeps & { venues: VenueRegistry } = { ...depsIn, venues };
+  const { network } = deps;
   const now = deps.now();
   const t = token.toLowerCase() as Address;
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
 
-  // Pools: the index knows every pool on the local chain; on Base ask the factories — in the same
-  // round trip as the token's basics (against a remote RPC, each sequential step costs one).
-  // The WETH/USD pool is looked up alongside (it does not depend on the token).
-  const ethUsdPoolsP = readEthUsd(db, client, venues, network);
+  // The WETH/USD pool is looked up first, alongside everything else (it does not depend on the token).
+  const ethUsdPoolsP = readEthUsd(deps.db, deps.chain.public, venues, network);
   ethUsdPoolsP.catch(() => {});
   const ethUsdP = ethUsdPoolsP.then((x) => x.price);
   ethUsdP.catch(() => {});
+  const { basics, pairRows, unreadPools } = await gatherBasicsAndPools(deps, t);
+  // On Base the index covers only what it has followed; until a token's history is read to the
+  // head its holder list is partial, which must read as "unknown", not as a short list or zero.
+  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
+
+  const topWithCode = startTopHolderReads(deps, t, pairRows, holdersKnown);
+  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows);
+  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
+    await Promise.all([
+      ethUsdP,
+      detectCapabilities(deps.chain.public, { address: t, code: basics.code }),
+      lookupVerification(deps, t),
+      readHolderCount(deps.db, t),
+      topWithCode,
+      creationP,
+    ]);
+  const states = await statesP;
+
+  const decimals = basics.decimals ?? 18;
+  const poolFacts = await priceThePools(deps, t, states, { ethUsd, decimals, now, pairRows });
+  const mainPool = poolFacts[0] ?? null;
+
+  const deployer = creation?.deployer ?? null;
+  const supply = basics.totalSupply ?? 0n;
+  const holders = await gatherHolders(deps, t, { topRows, codeSizes, pairRows, deployer, supply });
+
+  const ethUsdPools = await ethUsdPoolsP.catch(() => ({ price: null, pools: [] as PoolState[] }));
+  const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
+  const sellers = chooseHolderSellers(buyers, holders);
+  const pricing = quotePricing(weth, ethUsd);
+  const { market, trade, holderSells, ownerPowers, wrapping, incomplete } = await runSimulations(deps, t, {
+    states,
+    sim,
+    sellers,
+    basics,
+    capabilities,
+    deployer,
+    createdAtBlock: creation?.createdBlock ?? null,
+    buyAmountIn: pricing.buyAmountIn,
+  });
+  addMarketFigures(poolFacts, states, market, pricing);
+
+  const history = await gatherContractHistory(deps, t, {
+    implementation: capabilities.proxy?.implementation ?? null,
+    creationTx: creation?.txHash ?? null,
+    deployer,
+    rugHistoryOf: holders.rugHistoryOf,
+  });
+
+  const facts: TokenReportFacts = {
+    now,
+    token: {
+      address: t,
+      name: basics.name,
+      symbol: basics.symbol,
+      decimals: basics.decimals,
+      totalSupply: basics.totalSupply,
+      owner: basics.owner,
+      ownerRenounced: basics.owner === null ? null : isBurnAddress(basics.owner),
+      deployer: (deployer as Address | null) ?? null,
+      createdAtBlock: creation?.createdBlock ?? null,
+      createdAt: creation?.createdTs ?? null,
+      codeSize: basics.codeSize,
+      verification,
+      capabilities: capabilities.capabilities,
+      proxy: capabilities.proxy
+        ? {
+            ...capabilities.proxy,
+            upgradeCount: history.events.upgrades,
+            lastUpgradeAt: history.events.lastUpgradeAt,
+          }
+        : null,
+    },
+    pools: poolFacts,
+    mainPool,
+    unreadPools,
+    holders: { holderCount: holdersKnown ? holderCount : Number.NaN, top: holders.top, totalSupply: supply },
+    trade,
+    holderSells,
+    deployer: {
+      address: (deployer as Address | null) ?? null,
+      tokensDeployed: history.deployerTokens,
+      ruggedTokens: history.deployerRugs,
+    },
+    events: {
+      ownershipTransfers: history.events.ownershipTransfers,
+      upgrades: history.events.upgrades,
+      pauses: history.events.pauses,
+      mintsAfterLaunch: history.mintsAfterLaunch,
+    },
+    ownerPowers,
+    rugFeatures: {},
+    ...(wrapping ? { wrapping } : {}),
+    isUsdReference: t === usd,
+    ...(incomplete.length > 0 ? { incomplete } : {}),
+  };
+  facts.rugFeatures = mainPool
+    ? await computeRugFeatures(deps.db, {
+        facts,
+        pool: mainPool,
+        lpHolders: await readLpHolders(deps.db, mainPool.pair),
+      })
+    : {};
+  return facts;
+}
+
+type Deps = GatherDeps & { venues: VenueRegistry };
+type TopHolderReads = { rows: HolderRow[]; buyers: PoolBuyer[]; codeSizes: Map<string, number> };
+type Creation = Awaited<ReturnType<typeof readCreation>>;
+
+/**
+ * The token's basics (code, name, symbol, decimals, supply, owner, block) and its pools. The index
+ * knows every pool on the local chain; on Base the factories are asked too, in the same round trip
+ * as the basics (against a remote RPC, each sequential step costs one).
+ */
+async function gatherBasicsAndPools(
+  deps: Deps,
+  t: Address,
+): Promise<{ basics: TokenBasics; pairRows: PoolRef[]; unreadPools: Address[] }> {
+  const { db, network, venues } = deps;
+  const client = deps.chain.public;
+  const weth = network.contracts.weth.toLowerCase();
+  const usd = network.contracts.usd.toLowerCase();
   const [basics, { pairRows, unreadPools }] = await Promise.all([
     readTokenBasics(client, t),
     Promise.all([
@@ -170,32 +295,47 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       };
     }),
   ]);
-  const decimals = basics.decimals ?? 18;
-  // On Base the index covers only what it has followed; until a token's history is read to the
-  // head its holder list is partial, which must read as "unknown", not as a short list or zero.
-  const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
+  return { basics, pairRows, unreadPools };
+}
 
-  // Which top holders and pool buyers are contracts is asked with the other independent reads (same
-  // round trips). Pool buyers of different ages are the holders the trade simulation sells as.
+/**
+ * The top holders and the pool buyers, and which of them are contracts, started now: asked with the
+ * other independent reads (same round trips). Pool buyers of different ages are the holders the
+ * trade simulation sells as. Nothing when the index does not hold the token's whole history.
+ */
+function startTopHolderReads(
+  deps: Deps,
+  t: Address,
+  pairRows: PoolRef[],
+  holdersKnown: boolean,
+): Promise<TopHolderReads> {
+  const { db } = deps;
+  if (!holdersKnown) return Promise.resolve({ rows: [], buyers: [], codeSizes: new Map<string, number>() });
   const poolAddrs = pairRows.map((p) => p.pool as string);
-  const topWithCode = holdersKnown
-    ? Promise.all([
-        readTopHolders(db, t, TOP_HOLDERS),
-        readPoolBuyers(db, t, poolAddrs, poolAddrs).catch(() => [] as PoolBuyer[]),
-      ]).then(async ([rows, buyers]) => ({
-        rows,
-        buyers,
-        codeSizes: await readCodeSizes(client, [
-          ...new Set([...rows.map((r) => r.holder as Address), ...buyers.map((b) => b.address)]),
-        ]).catch(() => new Map<string, number>()),
-      }))
-    : Promise.resolve({
-        rows: [] as Awaited<ReturnType<typeof readTopHolders>>,
-        buyers: [] as PoolBuyer[],
-        codeSizes: new Map<string, number>(),
-      });
-  // The pools' state needs only the index (creator, position ids): it is read beside the
-  // capability checks, in the same round trip, not after them.
+  return Promise.all([
+    readTopHolders(db, t, TOP_HOLDERS),
+    readPoolBuyers(db, t, poolAddrs, poolAddrs).catch(() => [] as PoolBuyer[]),
+  ]).then(async ([rows, buyers]) => ({
+    rows,
+    buyers,
+    codeSizes: await readCodeSizes(deps.chain.public, [
+      ...new Set([...rows.map((r) => r.holder as Address), ...buyers.map((b) => b.address)]),
+    ]).catch(() => new Map<string, number>()),
+  }));
+}
+
+/**
+ * The token's creation (deployer, block) and its pools' state, started now. The pools' state needs
+ * only the index (creator, position ids): it is read beside the capability checks, in the same round
+ * trip, not after them.
+ */
+function startPoolStateReads(
+  deps: Deps,
+  t: Address,
+  pairRows: PoolRef[],
+): { creationP: Promise<Creation>; statesP: Promise<PoolState[]> } {
+  const { db, network, venues } = deps;
+  const client = deps.chain.public;
   const v3 = network.contracts.uniswapV3;
   const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
   const statesP = Promise.all([
@@ -214,26 +354,25 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     }),
   );
   statesP.catch(() => {});
-  const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
-    await Promise.all([
-      ethUsdP,
-      detectCapabilities(client, { address: t, code: basics.code }),
-      lookupVerification(deps, t),
-      readHolderCount(db, t),
-      topWithCode,
-      creationP,
-    ]);
-  const states = await statesP;
+  return { creationP, statesP };
+}
 
-  // Price path token → WETH → USD through the deepest pool.
+/** Each pool's facts, priced along the path token → WETH → USD; the most valuable pool first. */
+async function priceThePools(
+  deps: Deps,
+  t: Address,
+  states: PoolState[],
+  x: { ethUsd: number | null; decimals: number; now: number; pairRows: PoolRef[] },
+): Promise<PoolFacts[]> {
+  const weth = deps.network.contracts.weth.toLowerCase();
   const poolFacts: PoolFacts[] = [];
   for (const pool of states) {
     const quoteIsWeth = pool.quote === weth;
     const quoteDecimals = quoteIsWeth ? 18 : USD_DECIMALS;
-    const pq = priceInQuote(pool, decimals, quoteDecimals);
-    const quoteUsd = quoteIsWeth ? ethUsd : 1;
+    const pq = priceInQuote(pool, x.decimals, quoteDecimals);
+    const quoteUsd = quoteIsWeth ? x.ethUsd : 1;
     const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
-    const priceEth = pq !== null ? (quoteIsWeth ? pq : ethUsd ? pq / ethUsd : null) : null;
+    const priceEth = pq !== null ? (quoteIsWeth ? pq : x.ethUsd ? pq / x.ethUsd : null) : null;
     const quoteValueUsd =
       quoteUsd !== null ? (Number(pool.quoteReserve) / 10 ** quoteDecimals) * quoteUsd : null;
     poolFacts.push(
@@ -243,31 +382,54 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
         priceUsd,
         priceEth,
         quoteValueUsd,
-        now,
-        decimals,
-        pairRows,
+        now: x.now,
+        decimals: x.decimals,
+        pairRows: x.pairRows,
       }),
     );
   }
   poolFacts.sort((a, b) => (b.poolValueUsd ?? 0) - (a.poolValueUsd ?? 0));
-  const mainPool = poolFacts[0] ?? null;
+  return poolFacts;
+}
 
-  // Holders, with kinds, ages, insiders and rug history.
+type GatheredHolders = {
+  top: Holder[];
+  /** The DEX contracts (pools, V3 position manager and router): never whales, never sellers. */
+  pairSet: Set<string>;
+  lockers: Set<string>;
+  codeSizes: Map<string, number>;
+  /** How many other tokens that later rugged `wallet` deployed or provided liquidity for. */
+  rugHistoryOf: (wallet: string) => number;
+};
+
+/** The top holders with their kinds, ages, insiders (funded by the deployer) and rug history. */
+async function gatherHolders(
+  deps: Deps,
+  t: Address,
+  x: {
+    topRows: HolderRow[];
+    codeSizes: Map<string, number>;
+    pairRows: PoolRef[];
+    deployer: string | null;
+    supply: bigint;
+  },
+): Promise<GatheredHolders> {
+  const { db, network } = deps;
+  const { deployer, codeSizes, supply } = x;
   // DEX contracts are not whales: the pools, and V3's position manager and router (which hold
   // tokens only in passing).
   const v3c = network.contracts.uniswapV3;
   const pairSet = new Set<string>([
-    ...pairRows.map((p) => p.pool),
+    ...x.pairRows.map((p) => p.pool),
     ...(v3c ? [v3c.positionManager, v3c.swapRouter02].map((a) => a.toLowerCase()) : []),
   ]);
   const lockers = new Set(
     [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
   );
-  const deployer = creation?.deployer ?? null;
   const rugged = await (deps.ruggedPools ?? (() => readRuggedPools(db, network)))();
   const ruggedDeployers = await ensureDeployers(
     db,
-    client,
+    deps.chain.public,
     rugged.map((r) => r.token),
   );
   const lpProviders = await readLpProviders(
@@ -286,11 +448,10 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     ? await readFirstSenders(
         db,
         t,
-        topRows.map((r) => r.holder),
+        x.topRows.map((r) => r.holder),
       )
     : new Map<string, string>();
-  const supply = basics.totalSupply ?? 0n;
-  const top: Holder[] = topRows.map((r) => {
+  const top: Holder[] = x.topRows.map((r) => {
     const kind: HolderKind = pairSet.has(r.holder as Address)
       ? 'pair'
       : lockers.has(r.holder)
@@ -313,14 +474,19 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       fundedByDeployer: deployer !== null && firstSenders.get(r.holder) === deployer,
     };
   });
+  return { top, pairSet, lockers, codeSizes, rugHistoryOf };
+}
 
-  // Trade simulation through the deepest pool the token trades in, on whichever venue it is: single
-  // hop from WETH, or through WETH/USD when its pool quotes USD. Holders of different ages sell
-  // through it in the same simulation (the oldest, median and latest pool buyers, then the largest).
-  const ethUsdPools = await ethUsdPoolsP.catch(() => ({ price: null, pools: [] as PoolState[] }));
-  const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
+type Seller = { address: Address; role: string; boughtBlock: bigint | null; balance: bigint };
+
+/**
+ * The holders the simulations sell as: pool buyers of different ages (the oldest, median and
+ * latest), then the largest holders, at most HOLDER_SELL_SAMPLE.
+ */
+function chooseHolderSellers(buyers: PoolBuyer[], holders: GatheredHolders): Seller[] {
+  const { top, codeSizes, pairSet, lockers } = holders;
   const largest = top.filter((h) => h.kind === 'eoa' || h.kind === 'deployer');
-  const sellers = [
+  return [
     ...buyers
       // EOAs only (a contract's code would be replaced by the probe's), never DEX or locker contracts.
       .filter(
@@ -336,22 +502,64 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   ]
     .filter((h, i, all) => all.findIndex((x) => x.address === h.address) === i)
     .slice(0, HOLDER_SELL_SAMPLE);
-  // Second-round market reads (V3: exact depth within ±2% across ticks and the default amount's
-  // buy quote), issued with the simulations so that they travel in the same round trip.
+}
+
+type QuotePricing = {
+  /** USD per quote token (WETH at the ETH price, the USD token at 1); null when unknown. */
+  quoteUsdOf: (s: PoolState) => number | null;
+  decimalsOfQuote: (s: PoolState) => number;
+  /** Quote base units worth DEFAULT_AMOUNT_USD (the report's default buy); null when unpriced. */
+  buyAmountIn: (s: PoolState) => bigint | null;
+};
+
+function quotePricing(weth: string, ethUsd: number | null): QuotePricing {
   const quoteUsdOf = (s: PoolState) => (s.quote === weth ? ethUsd : 1);
+  const decimalsOfQuote = (s: PoolState) => (s.quote === weth ? 18 : USD_DECIMALS);
   const buyAmountIn = (s: PoolState): bigint | null => {
     const quoteUsd = quoteUsdOf(s);
     if (quoteUsd === null || !(quoteUsd > 0)) return null;
-    const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
-    return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote));
+    return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote(s)));
   };
-  // The simulations at once: against a remote RPC they share round trips. Each is bounded by the
-  // report's time budget; one not done in time says so (never a default that reads as "safe").
+  return { quoteUsdOf, decimalsOfQuote, buyAmountIn };
+}
+
+type Trading = Awaited<ReturnType<typeof simulateTrading>>;
+
+/**
+ * The simulations at once, with the second-round market reads (V3: exact depth within ±2% across
+ * ticks and the default amount's buy quote), so that against a remote RPC they share round trips:
+ * the trade simulation through the deepest pool the token trades in, on whichever venue it is
+ * (single hop from WETH, or through WETH/USD when its pool quotes USD), with holders of different
+ * ages selling through it; what the owner can do; whether it is a wrapped asset. Each is bounded by
+ * the report's time budget; one not done in time says so (never a default that reads as "safe").
+ */
+async function runSimulations(
+  deps: Deps,
+  t: Address,
+  x: {
+    states: PoolState[];
+    sim: ReturnType<typeof planTrading>;
+    sellers: Seller[];
+    basics: TokenBasics;
+    capabilities: CapabilityReport;
+    deployer: string | null;
+    createdAtBlock: bigint | null;
+    buyAmountIn: (s: PoolState) => bigint | null;
+  },
+): Promise<{
+  market: Map<string, MarketAnswer>;
+  trade: Trading['trade'];
+  holderSells: Trading['holderSells'];
+  ownerPowers: OwnerPowerFacts;
+  wrapping: Awaited<ReturnType<typeof probeWrapping>> | undefined;
+  incomplete: string[];
+}> {
+  const client = deps.chain.public;
+  const { sim, sellers, capabilities } = x;
   const incomplete: string[] = [];
   const budgetMs = deps.deadline?.budgetMs ?? 0;
-  type Trading = Awaited<ReturnType<typeof simulateTrading>>;
   const [market, trading, ownerPowers, wrapping] = await Promise.all([
-    readMarkets(venues, client, t, states, buyAmountIn),
+    readMarkets(deps.venues, client, t, x.states, x.buyAmountIn),
     sim
       ? byDeadline(
           deps.deadline,
@@ -362,7 +570,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
             buyWei: sim.buyWei,
             maxLadderWei: sim.buyWei * 100n,
             holders: sellers,
-            block: basics.block,
+            block: x.basics.block,
           }),
           (): Trading => ({
             trade: { status: 'error', message: notInTime('The buy-and-sell simulation', budgetMs) },
@@ -380,12 +588,12 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
         code: capabilities.code,
         implementationCode: capabilities.implementationCode,
         owner: capabilities.owner,
-        deployer: (deployer as Address | null) ?? null,
+        deployer: (x.deployer as Address | null) ?? null,
         // The owner-power probe trades through the same venue adapter and route as the trade simulation.
         pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
         // Real pool buyers first (the oldest is the best victim), then the largest holders.
         holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-        createdAtBlock: creation?.createdBlock ?? null,
+        createdAtBlock: x.createdAtBlock,
       }),
       (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
     ),
@@ -393,83 +601,60 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       ? byDeadline(deps.deadline, incomplete, 'wrapping', probeWrapping(client, t), () => undefined)
       : undefined,
   ]);
-  const { trade, holderSells } = trading;
+  return {
+    market,
+    trade: trading.trade,
+    holderSells: trading.holderSells,
+    ownerPowers,
+    wrapping,
+    incomplete,
+  };
+}
 
+/** The second-round market reads into the pools' facts: depth within ±2% and the default buy's quote. */
+function addMarketFigures(
+  poolFacts: PoolFacts[],
+  states: PoolState[],
+  market: Map<string, MarketAnswer>,
+  pricing: QuotePricing,
+): void {
   for (const p of poolFacts) {
     const s = states.find((x) => x.pair === p.pair);
     const m = market.get(p.pair);
     if (!s || !m) continue;
-    const quoteUsd = quoteUsdOf(s);
-    const decimalsOfQuote = s.quote === weth ? 18 : USD_DECIMALS;
+    const quoteUsd = pricing.quoteUsdOf(s);
+    const decimalsOfQuote = pricing.decimalsOfQuote(s);
     p.depthUsd2Pct =
       m.depthQuote2Pct === null || quoteUsd === null
         ? null
         : (Number(m.depthQuote2Pct) / 10 ** decimalsOfQuote) * quoteUsd;
-    const amountIn = buyAmountIn(s);
+    const amountIn = pricing.buyAmountIn(s);
     p.buyQuote =
       amountIn === null ? null : { amountUsd: DEFAULT_AMOUNT_USD, amountIn, amountOut: m.buyAmountOut };
   }
+}
 
-  const contractAddrs = [
-    t,
-    ...(capabilities.proxy?.implementation ? [capabilities.proxy.implementation.toLowerCase()] : []),
-  ];
+/**
+ * What the index holds of the contract's history: ownership, upgrade and pause events (the
+ * implementation's too, behind a proxy), mints after launch, and its deployer's other tokens and rugs.
+ */
+async function gatherContractHistory(
+  deps: Deps,
+  t: Address,
+  x: {
+    implementation: string | null;
+    creationTx: string | null;
+    deployer: string | null;
+    rugHistoryOf: (wallet: string) => number;
+  },
+) {
+  const { db } = deps;
+  const contractAddrs = [t, ...(x.implementation ? [x.implementation.toLowerCase()] : [])];
   const events = await readContractEventCounts(db, contractAddrs);
-  const mintsAfterLaunch = await readMintsAfterLaunch(db, t, creation?.txHash ?? null);
-  const deployerTokens = deployer ? await countTokensDeployedBy(db, deployer) : 0;
-  const deployerRugs = deployer ? rugHistoryOf(deployer) : 0;
-
-  const facts: TokenReportFacts = {
-    now,
-    token: {
-      address: t,
-      name: basics.name,
-      symbol: basics.symbol,
-      decimals: basics.decimals,
-      totalSupply: basics.totalSupply,
-      owner: basics.owner,
-      ownerRenounced: basics.owner === null ? null : isBurnAddress(basics.owner),
-      deployer: (deployer as Address | null) ?? null,
-      createdAtBlock: creation?.createdBlock ?? null,
-      createdAt: creation?.createdTs ?? null,
-      codeSize: basics.codeSize,
-      verification,
-      capabilities: capabilities.capabilities,
-      proxy: capabilities.proxy
-        ? { ...capabilities.proxy, upgradeCount: events.upgrades, lastUpgradeAt: events.lastUpgradeAt }
-        : null,
-    },
-    pools: poolFacts,
-    mainPool,
-    unreadPools,
-    holders: { holderCount: holdersKnown ? holderCount : Number.NaN, top, totalSupply: supply },
-    trade,
-    holderSells,
-    deployer: {
-      address: (deployer as Address | null) ?? null,
-      tokensDeployed: deployerTokens,
-      ruggedTokens: deployerRugs,
-    },
-    events: {
-      ownershipTransfers: events.ownershipTransfers,
-      upgrades: events.upgrades,
-      pauses: events.pauses,
-      mintsAfterLaunch,
-    },
-    ownerPowers,
-    rugFeatures: {},
-    ...(wrapping ? { wrapping } : {}),
-    isUsdReference: t === usd,
-    ...(incomplete.length > 0 ? { incomplete } : {}),
-  };
-  facts.rugFeatures = mainPool
-    ? await computeRugFeatures(db, {
-        facts,
-        pool: mainPool,
-        lpHolders: await readLpHolders(db, mainPool.pair),
-      })
-    : {};
-  return facts;
+  const mintsAfterLaunch = await readMintsAfterLaunch(db, t, x.creationTx);
+  const deployerTokens = x.deployer ? await countTokensDeployedBy(db, x.deployer) : 0;
+  const deployerRugs = x.deployer ? x.rugHistoryOf(x.deployer) : 0;
+  return { events, mintsAfterLaunch, deployerTokens, deployerRugs };
 }
 
 async function poolDetails(

@@ -4,8 +4,7 @@
  */
 import type { Address } from 'viem';
 import type { VenueRegistry } from '../venues/registry';
-import type { PoolState } from '../venues/venue';
-import type { ProbeRoute } from './trade-simulation';
+import type { PoolState, ProbeRoute } from '../venues/venue';
 import type { PoolFacts } from './types';
 
 /**

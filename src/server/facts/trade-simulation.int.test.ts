@@ -21,14 +21,9 @@ import { createLocalChainClients, type LocalChainClients } from '../chain/client
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { MintableToken } from '../localchain/artifacts/generated';
 import { buildScenario } from '../localchain/scenario';
+import { PROBE_VENUE, type ProbeRoute } from '../venues/venue';
 import { detectCapabilities } from './capabilities';
-import {
-  DEFAULT_LADDER_ETH,
-  PROBE_VENUE,
-  type ProbeRoute,
-  simulateTrading,
-  type TradingSimulationInput,
-} from './trade-simulation';
+import { DEFAULT_LADDER_ETH, simulateTrading, type TradingSimulationInput } from './trade-simulation';
 import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 import { verifySource } from './verification';
 

@@ -1,6 +1,6 @@
 /**
  * Honeypot / tax / max-buy / cooldown detection by simulation, on any venue. The TradeProbe
- * helper (contracts/TradeProbe.sol, venue adapter in contracts/ProbeVenue.sol) is placed by state
+ * helper (contracts/probes/TradeProbe.sol, venue adapter in contracts/probes/ProbeVenue.sol) is placed by state
  * override at a throwaway address; a venue only says how to route a trade (`ProbeRoute`), and this
  * module runs the probe and is the ONE interpretation of its reports. Nothing is sent to the chain.
  *
@@ -28,7 +28,8 @@ import {
   parseEther,
   zeroAddress,
 } from 'viem';
-import { TradeProbe } from '../localchain/artifacts/generated';
+import { TradeProbe } from '../probes/generated';
+import type { ProbeRoute } from '../venues/venue';
 import { rejectAfter } from './budget';
 import type { HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 
@@ -78,26 +79,6 @@ const HOLDER_SELL_FRACTION_BPS = 1_000n;
 export const MAX_HOLDERS = 25;
 
 const STATUS = { ok: 0, noPool: 1, buyFailed: 2, sellFailed: 3, noRouter: 4 } as const;
-
-/** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
-export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
-
-/**
- * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
- * adapter). `path` runs in the buy direction: WETH first, the token last, a USD token between for a
- * multi-hop route; `fees` holds each hop's V3 fee tier (empty for V2).
- */
-export type ProbeRoute = {
-  venue: (typeof PROBE_VENUE)[keyof typeof PROBE_VENUE];
-  router: Address;
-  quoter: Address;
-  /** The token's own pool (the last hop). */
-  pool: Address;
-  path: Address[];
-  fees: number[];
-  /** The pool's quote balance under which it counts as drained: no pool, not a failed buy. */
-  minQuote: bigint;
-};
 
 /** The block the simulation starts from (read with the token's basics, no extra request). */
 export type BlockContext = { number: bigint; timestamp: bigint };

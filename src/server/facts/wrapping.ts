@@ -13,7 +13,7 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem';
-import { WrapProbe } from '../localchain/artifacts/generated';
+import { WrapProbe } from '../probes/generated';
 
 const PROBE = '0x00000000000000000000000000000000f1ab3a9b' as const;
 const AMOUNT = parseEther('0.001');

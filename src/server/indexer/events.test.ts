@@ -1,6 +1,8 @@
 import { encodeAbiParameters, type Hex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodeLog, type RawLog, TOPICS } from './events';
+import type { RawLog } from '../venues/pool-events';
+import { V2_TOPICS } from '../venues/uniswap-v2-events';
+import { decodeLog, TOPICS } from './events';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
@@ -47,7 +49,7 @@ describe('decodeLog', () => {
   it('decodes Swap, Sync, Mint and Burn', () => {
     const swap = decodeLog(
       base(
-        [TOPICS.swap, pad(A), pad(B)],
+        [V2_TOPICS.swap, pad(A), pad(B)],
         encodeAbiParameters(Array(4).fill({ type: 'uint256' }), [1n, 0n, 0n, 7n]),
       ),
     );
@@ -60,12 +62,12 @@ describe('decodeLog', () => {
       amount1Out: 7n,
     });
     const sync = decodeLog(
-      base([TOPICS.sync], encodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], [3n, 4n])),
+      base([V2_TOPICS.sync], encodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], [3n, 4n])),
     );
     expect(sync).toMatchObject({ type: 'sync', reserve0: 3n, reserve1: 4n });
     const burn = decodeLog(
       base(
-        [TOPICS.burn, pad(A), pad(B)],
+        [V2_TOPICS.burn, pad(A), pad(B)],
         encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [8n, 9n]),
       ),
     );
@@ -85,6 +87,6 @@ describe('decodeLog', () => {
 
   it('rejects truncated data instead of half-decoding', () => {
     expect(decodeLog(base([TOPICS.transfer, pad(A), pad(B)], '0x01'))).toBeNull();
-    expect(decodeLog(base([TOPICS.swap, pad(A), pad(B)], '0x'))).toBeNull();
+    expect(decodeLog(base([V2_TOPICS.swap, pad(A), pad(B)], '0x'))).toBeNull();
   });
 });

@@ -10,8 +10,10 @@ import { type ChainClients, readHead } from '../chain/client';
 import type { Db } from '../db/client';
 import { AppError, ChainUnavailableError } from '../errors';
 import type { Logger } from '../logger';
+import { POOL_CREATION_TOPICS } from '../venues/decode-pool-log';
+import type { RawLog } from '../venues/pool-events';
 import { V3_TOPICS } from '../venues/uniswap-v3-events';
-import { ALL_TOPICS, type DecodedEvent, decodeLog, type RawLog, TOPICS } from './events';
+import { ALL_TOPICS, type DecodedEvent, decodeLog } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
 import { reconcileStream } from './reconcile';
 import { applyRange, loadCheckpoint } from './store';
@@ -147,7 +149,6 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     return (await chain.public.request({ method: 'eth_getLogs', params: [params] } as never)) as RawLog[];
   }
 
-  const creationTopics: Hex[] = [TOPICS.pairCreated, V3_TOPICS.poolCreated];
   const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slice(26)}` : '');
 
   /** Pools created in from..to by a known factory for a token `tracked` holds, not followed yet. */
@@ -161,7 +162,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
           fromBlock: `0x${from.toString(16)}`,
           toBlock: `0x${to.toString(16)}`,
           address: factories,
-          topics: [creationTopics],
+          topics: [POOL_CREATION_TOPICS],
         },
       ],
     } as never)) as RawLog[];

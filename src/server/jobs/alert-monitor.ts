@@ -9,7 +9,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { MonitoredAlertType } from '../../shared/market-tools';
-import { toAlert } from '../alerts/alert-rows';
 import {
   ALERT_RULES,
   type AlertCondition,
@@ -23,6 +22,8 @@ import {
   type ReserveSample,
 } from '../alerts/detectors';
 import { watchKindOf } from '../alerts/kinds';
+import { toAlert } from '../alerts/watch-list';
+import { enqueueAlertDeliveries } from '../alerts/webhooks/queue';
 import { markChanged } from '../db/changes';
 import type { Db } from '../db/client';
 import {
@@ -36,7 +37,6 @@ import {
 } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
-import { enqueueAlertDeliveries } from '../webhooks/queue';
 import { startIntervalJob } from './interval-job';
 
 export const ALERT_MONITOR_INTERVAL_MS = 15_000;

@@ -7,12 +7,12 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { num } from '../db/rows';
 import { tradingCalls } from '../db/schema';
+import { pricesOf } from '../engine/prices';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
 import { evaluateCall } from '../trader-tools/calls-math';
-import { num } from '../trader-tools/http';
-import { pricesOf } from '../trader-tools/prices';
 import { startIntervalJob } from './interval-job';
 
 /** The Trading Calls page refreshes every 15 s (spec §9); prices move no faster for it. */

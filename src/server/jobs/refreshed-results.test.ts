@@ -1,8 +1,17 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRefreshedResults } from './refreshed-results';
 
 const log = pino({ level: 'silent' });
+
+// Fake time (timers and the cache's Date.now()): the background job's first pass is due when the
+// test lets time pass, however busy the machine is.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('createRefreshedResults', () => {
   it('computes a key in the background before anyone asks, then serves it without computing', async () => {
@@ -18,10 +27,10 @@ describe('createRefreshedResults', () => {
       },
       background: { keys: () => ['a'], intervalMs: 60_000, firstDelayMs: 0 },
     });
-    await new Promise((res) => setTimeout(res, 20));
+    await vi.advanceTimersByTimeAsync(120_000);
     expect(computed).toBe(0); // nothing until started
     r.start();
-    await new Promise((res) => setTimeout(res, 20));
+    await vi.advanceTimersByTimeAsync(0); // the first pass is due at once (firstDelayMs 0)
     expect(computed).toBe(1);
     expect(await r.get('a')).toBe('a#1');
     expect(computed).toBe(1);

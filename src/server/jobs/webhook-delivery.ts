@@ -3,11 +3,12 @@
  * a few at a time, every POLL_MS (and at once when `wake()` is called, e.g. after an alert or a
  * test event). Each attempt is recorded; a restart picks up whatever is still pending.
  */
+
+import { claimDue, DEFAULT_RETRY, LEASE_MS, type RetryPolicy, recordAttempt } from '../alerts/webhooks/queue';
+import { sendWebhook } from '../alerts/webhooks/send';
+import type { WebhookMode } from '../alerts/webhooks/url-guard';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
-import { claimDue, DEFAULT_RETRY, LEASE_MS, type RetryPolicy, recordAttempt } from '../webhooks/queue';
-import { sendWebhook } from '../webhooks/send';
-import type { WebhookMode } from '../webhooks/url-guard';
 import { startIntervalJob } from './interval-job';
 
 export const WEBHOOK_POLL_MS = 1_000;

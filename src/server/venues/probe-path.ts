@@ -4,8 +4,7 @@
  * a WETH/quote pool to hop through. A venue only adds its adapter kind, router and quoter. Pure.
  */
 import { type Address, zeroAddress } from 'viem';
-import type { ProbeRoute } from '../facts/trade-simulation';
-import type { PoolState, TradeTarget } from './venue';
+import type { PoolState, ProbeRoute, TradeTarget } from './venue';
 
 export function probePath(
   token: Address,

@@ -6,10 +6,17 @@
 import type { Address } from 'viem';
 import { throwOnRpcFailure } from '../chain/client';
 import { ChainUnavailableError } from '../errors';
-import { factoryAbi, lockerAbi, pairAbi } from '../facts/abis';
-import { PROBE_VENUE } from '../facts/trade-simulation';
 import { buildProbeRoute } from './probe-path';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type QuoteTarget, type Venue } from './venue';
+import { factoryAbi, lockerAbi, pairAbi } from './uniswap-v2-abis';
+import {
+  BURN_ADDRESSES,
+  type PoolRef,
+  type PoolState,
+  PROBE_VENUE,
+  Q192,
+  type QuoteTarget,
+  type Venue,
+} from './venue';
 
 /** Uniswap V2 mints 1000 wei of LP to the zero address at creation: not a "burn". */
 export const MINIMUM_LIQUIDITY = 1000n;

@@ -1,6 +1,7 @@
 import { encodeAbiParameters, type Hex, pad, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodeLog, type RawLog } from '../indexer/events';
+import { decodeLog } from '../indexer/events';
+import type { RawLog } from './pool-events';
 import { V3_TOPICS } from './uniswap-v3-events';
 
 const A = '0x1111111111111111111111111111111111111111';

@@ -4,8 +4,8 @@
  * liquidity added / removed; Collect → liquidity 'collect'; and the position manager's ERC-721
  * Transfer, IncreaseLiquidity, DecreaseLiquidity and Collect → position events.
  */
-import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
-import type { DecodedEvent, RawLog } from '../indexer/events';
+import { decodeAbiParameters, toEventSelector } from 'viem';
+import { type LogPosition, type PoolEvent, type RawLog, topicAddress } from './pool-events';
 
 export const V3_TOPICS = {
   poolCreated: toEventSelector('PoolCreated(address,address,uint24,int24,address)'),
@@ -21,15 +21,10 @@ export const V3_TOPICS = {
 /** ERC-721 Transfer shares ERC-20's topic; it has the token id as a third indexed topic. */
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
 
-type Base = { blockNumber: bigint; logIndex: number; txHash: string; ts: number };
-
-const topicAddress = (t: Hex | undefined): string | null =>
-  t && t.length === 66 ? `0x${t.slice(26)}`.toLowerCase() : null;
-
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** A V3 (or position manager) log as an indexer row; null when it is not one or is malformed. */
-export function decodeV3Log(log: RawLog, base: Base): DecodedEvent | null {
+export function decodeV3Log(log: RawLog, base: LogPosition): PoolEvent | null {
   const address = log.address.toLowerCase();
   const t = log.topics;
   switch (t[0]) {

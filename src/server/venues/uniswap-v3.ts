@@ -2,16 +2,23 @@
  * Uniswap V3: pools from the factory's getPool for each fee tier, state from slot0, liquidity and
  * the tokens the pool holds, liquidity ownership from the position NFTs we indexed (held by a
  * locker, burned, or kept by the deployer), quotes from QuoterV2 by eth_call, and trades through
- * SwapRouter02 (the probes' V3 adapter, contracts/ProbeVenue.sol, routed by `probeRoute`).
+ * SwapRouter02 (the probes' V3 adapter, contracts/probes/ProbeVenue.sol, routed by `probeRoute`).
  */
 import { type Address, parseAbi } from 'viem';
 import type { UniswapV3Contracts } from '../../shared/network';
 import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
-import { PROBE_VENUE } from '../facts/trade-simulation';
 import { buildProbeRoute } from './probe-path';
 import { depthLimits, FEE_TIERS, sortTokens, twapRatio } from './uniswap-v3-math';
-import { BURN_ADDRESSES, type MarketAnswer, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import {
+  BURN_ADDRESSES,
+  type MarketAnswer,
+  type PoolRef,
+  type PoolState,
+  PROBE_VENUE,
+  Q192,
+  type Venue,
+} from './venue';
 
 export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 export const v3PoolAbi = parseAbi([

@@ -5,9 +5,28 @@
  * contracts are called. See docs/decisions/0007-venue-abstraction.md.
  */
 import type { Address, PublicClient } from 'viem';
-import type { ProbeRoute } from '../facts/trade-simulation';
 
 export type VenueId = 'uniswap-v2' | 'uniswap-v3';
+
+/** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
+export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
+
+/**
+ * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
+ * adapter). `path` runs in the buy direction: WETH first, the token last, a USD token between for a
+ * multi-hop route; `fees` holds each hop's V3 fee tier (empty for V2).
+ */
+export type ProbeRoute = {
+  venue: (typeof PROBE_VENUE)[keyof typeof PROBE_VENUE];
+  router: Address;
+  quoter: Address;
+  /** The token's own pool (the last hop). */
+  pool: Address;
+  path: Address[];
+  fees: number[];
+  /** The pool's quote balance under which it counts as drained: no pool, not a failed buy. */
+  minQuote: bigint;
+};
 
 /** A pool as the index or a factory knows it: which venue, which pair of tokens, which fee tier. */
 export type PoolRef = {

@@ -11,8 +11,8 @@ import { addressField as sharedAddressField } from '../../../shared/trader-tools
 import { AppError, NotFoundError } from '../../errors';
 import { verifySource } from '../../facts/verification';
 import { getVerifiedContract, storeVerifiedContract } from '../../facts/verified-store';
-import { parseWith } from '../../trader-tools/http';
 import type { AppContext } from '../context';
+import { parseWith } from '../http';
 import { addressParam } from '../params';
 
 export const MAX_SOURCES = 50;

@@ -4,20 +4,10 @@
  * the client claims is trusted: the wallet is the one that signed in (wallet-auth.ts, ADR 0003),
  * the balance is re-read from chain, the score is checked against the game's rules and the time
  * the server observed since it started the game (single use), and the achievements are computed
- * here.
+ * here. The games and scores are trader-tools/games-store.ts's.
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  BaseError,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
-  erc20Abi,
-  formatUnits,
-} from 'viem';
-import {
-  GAME,
   type LeaderboardEntry,
   MESSAGES,
   type SubmitScoreResponse,
@@ -25,73 +15,14 @@ import {
   type WalletVerification,
 } from '../../../shared/trader-tools';
 import type { StartGameResponse } from '../../../shared/wallet-auth';
-import { requireSession } from '../../auth/sessions';
-import { gameScores, games } from '../../db/schema';
-import { AppError, BadRequestError, ChainUnavailableError, ConflictError, NotFoundError } from '../../errors';
-import { achievementsFor, checkObservedDuration, checkScorePlausible } from '../../trader-tools/game-rules';
-import { ForbiddenError, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { BadRequestError, ForbiddenError } from '../../errors';
+import { readFlabBalance } from '../../trader-tools/flab-balance';
+import { achievementsFor, checkScorePlausible } from '../../trader-tools/game-rules';
+import { readLeaderboard, startGame, submitScore, toEntry } from '../../trader-tools/games-store';
 import type { AppContext } from '../context';
-import { walletParam } from './trading-journal';
-
-type FlabBalance = { token: `0x${string}`; raw: bigint; decimals: number; whole: string };
-
-/** FLAB balance of `wallet`, read from chain (balanceOf and decimals on the network's FLAB token). */
-export async function readFlabBalance(ctx: AppContext, wallet: `0x${string}`): Promise<FlabBalance> {
-  const token = ctx.network.flabToken;
-  if (!token)
-    throw new AppError(
-      'config_error',
-      'FLAB verification is unavailable: the FLAB token address is not configured for this network (set FLAB_TOKEN_ADDRESS).',
-      { status: 503 },
-    );
-  try {
-    const [raw, decimals] = await Promise.all([
-      ctx.chain.public.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [wallet],
-      }),
-      ctx.chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
-    ]);
-    if (typeof raw !== 'bigint' || typeof decimals !== 'number' || decimals < 0 || decimals > 36)
-      throw new AppError(
-        'not_erc20',
-        `The configured FLAB address ${token} did not answer as an ERC-20 token.`,
-        {
-          status: 422,
-        },
-      );
-    return { token, raw, decimals, whole: formatUnits(raw, decimals) };
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const notToken =
-      e instanceof BaseError &&
-      e.walk(
-        (x) => x instanceof ContractFunctionZeroDataError || x instanceof ContractFunctionRevertedError,
-      ) !== null;
-    if (notToken)
-      throw new AppError(
-        'not_erc20',
-        `The configured FLAB address ${token} is not an ERC-20 token on this chain (balanceOf failed).`,
-        { status: 422, cause: e },
-      );
-    throw new ChainUnavailableError('Could not read the FLAB balance from the chain. Please try again.', e);
-  }
-}
-
-function toEntry(r: typeof gameScores.$inferSelect): LeaderboardEntry {
-  return {
-    id: r.id,
-    playerName: r.playerName,
-    walletAddress: r.walletAddress,
-    flabBalance: r.flabBalance,
-    score: r.score,
-    level: r.level,
-    achievements: r.achievements,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
+import { walletParam } from '../params';
+import { requireSession } from '../sessions';
 
 export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts: { now?: () => Date } = {}) {
   const db = ctx.database.db;
@@ -101,7 +32,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
     '/api/verify-wallet/:address',
     async (req): Promise<WalletVerification> => {
       const wallet = walletParam(req.params.address, 'address');
-      const b = await readFlabBalance(ctx, wallet);
+      const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, wallet);
       const verified = b.raw > 0n;
       return {
         walletAddress: wallet,
@@ -116,23 +47,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
   );
 
   app.get('/api/gaming/leaderboard', async (): Promise<LeaderboardEntry[]> => {
-    // Best score per wallet (earliest on a tie), then the top 10.
-    const best = db
-      .selectDistinctOn([gameScores.walletAddress])
-      .from(gameScores)
-      .orderBy(
-        gameScores.walletAddress,
-        desc(gameScores.score),
-        asc(gameScores.createdAt),
-        asc(gameScores.id),
-      )
-      .as('best');
-    const rows = await db
-      .select()
-      .from(best)
-      .orderBy(desc(best.score), asc(best.createdAt), asc(best.id))
-      .limit(GAME.leaderboardSize);
-    return rows.map(toEntry);
+    return readLeaderboard(db);
   });
 
   // A game the server starts for the signed-in wallet: its id and start time are what a score is
@@ -141,14 +56,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
   app.post('/api/gaming/games', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
     const t = now();
     const session = await requireSession(db, req, t);
-    const id = randomUUID();
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`game:${session.walletAddress}`}))`);
-      await tx
-        .delete(games)
-        .where(and(eq(games.walletAddress, session.walletAddress), isNull(games.submittedAt)));
-      await tx.insert(games).values({ id, walletAddress: session.walletAddress, startedAt: t });
-    });
+    const id = await startGame(db, session.walletAddress, t);
     const body: StartGameResponse = { gameId: id, startedAt: t.toISOString() };
     return reply.status(201).send(body);
   });
@@ -168,7 +76,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
       throw new BadRequestError(`${plausible.reason}.`, { field: plausible.field, reason: plausible.reason });
 
     // The client's flabBalance is ignored: the balance is read from chain.
-    const balance = await readFlabBalance(ctx, wallet);
+    const balance = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, wallet);
     if (balance.raw <= 0n)
       throw new ForbiddenError(MESSAGES.noFlab, { field: 'walletAddress', flabBalance: '0' });
     const achievements = achievementsFor({
@@ -178,49 +86,12 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
       decimals: balance.decimals,
     });
 
-    const { row, rank } = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`game:${wallet}`}))`);
-      const [game] = await tx.select().from(games).where(eq(games.id, input.gameId)).for('update');
-      if (!game || game.walletAddress !== wallet)
-        throw new NotFoundError(
-          `Game ${input.gameId} was not started for ${wallet} (or was replaced by a newer game).`,
-        );
-      if (game.submittedAt)
-        throw new ConflictError('A score was already submitted for this game; start a new one.', {
-          field: 'gameId',
-          reason: 'already submitted',
-        });
-      const observed = checkObservedDuration(input.level, game.startedAt, t);
-      if (!observed.ok)
-        throw new BadRequestError(`${observed.reason}.`, { field: observed.field, reason: observed.reason });
-      const [inserted] = await tx
-        .insert(gameScores)
-        .values({
-          playerName: input.playerName,
-          walletAddress: wallet,
-          flabBalance: balance.whole,
-          score: input.score,
-          level: input.level,
-          achievements,
-          createdAt: t,
-        })
-        .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      await tx.update(games).set({ submittedAt: t, scoreId: inserted.id }).where(eq(games.id, game.id));
-      const [mine] = await tx
-        .select({ best: sql<number>`max(${gameScores.score})::int` })
-        .from(gameScores)
-        .where(eq(gameScores.walletAddress, wallet));
-      const perWallet = tx
-        .select({ wallet: gameScores.walletAddress, best: sql<number>`max(${gameScores.score})`.as('best') })
-        .from(gameScores)
-        .groupBy(gameScores.walletAddress)
-        .as('per_wallet');
-      const [ahead] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(perWallet)
-        .where(gt(perWallet.best, Number(mine?.best ?? input.score)));
-      return { row: inserted, rank: Number(ahead?.n ?? 0) + 1 };
+    const { row, rank } = await submitScore(db, {
+      wallet,
+      input,
+      flabBalance: balance.whole,
+      achievements,
+      t,
     });
     const body: SubmitScoreResponse = { entry: toEntry(row), rank, message: MESSAGES.scoreSubmitted };
     return reply.status(201).send(body);

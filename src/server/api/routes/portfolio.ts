@@ -13,7 +13,7 @@ import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { gatherPortfolio, gatherWalletStats } from '../../portfolio/gather';
 import type { AppContext } from '../context';
 import { addressParam } from '../params';
-import { sendSerialised } from './tokens';
+import { sendSerialised } from '../send-serialised';
 
 export type PortfolioRouteOptions = {
   /** The local scenario (its demo wallet); undefined in Base mode. */

@@ -15,9 +15,9 @@ import {
 import { createSerialiseMemo } from '../../engine/serialised';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
 import { findPumpOpportunities } from '../../pump/finder';
-import { parseWith } from '../../trader-tools/http';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { parseWith } from '../http';
+import { sendSerialised } from '../send-serialised';
 
 const FRESH_MS = 30_000;
 const STALE_MS = 10 * 60_000;

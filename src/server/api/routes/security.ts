@@ -1,40 +1,33 @@
 /**
- * Security Alerts (spec §2, §3, §7): monitor a token, list monitored tokens, stats and alerts.
- * Alerts are raised and auto-resolved by the alert monitor job (src/server/jobs/alert-monitor.ts).
+ * Security Alerts (spec §2, §3, §7): monitor a token, list monitored tokens, stats and alerts. The
+ * watch list and the alerts are alerts/watch-list.ts's; alerts are raised and auto-resolved by the
+ * alert monitor job (src/server/jobs/alert-monitor.ts), which also evaluates a newly watched token.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import {
   MONITORED_ALERT_TYPES,
   type MonitoredAlertType,
-  type MonitoredToken,
   type MonitorTokenResponse,
   monitorTokenRequestSchema,
   SEVERITIES,
   type SecurityAlert,
-  type SecurityStats,
   type Severity,
 } from '../../../shared/market-tools';
-import { toAlert } from '../../alerts/alert-rows';
-import { rugSeverity } from '../../alerts/detectors';
+import { listAlerts, listMonitored, readSecurityStats, watchToken } from '../../alerts/watch-list';
 import { changeCount, markChanged } from '../../db/changes';
-import { monitoredTokens, securityAlerts } from '../../db/schema';
 import { createSharedCache } from '../../engine/cache';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { AppError, BadRequestError } from '../../errors';
 import { checkMonitoredToken } from '../../jobs/alert-monitor';
-import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
+import { sendSerialised } from '../send-serialised';
 
-export const ALERT_LIST_LIMIT = 200;
 /** How long /api/security-stats answers from its last count. */
 const STATS_FRESH_MS = 2_000;
 /** How long past STATS_FRESH_MS unchanged stats may be served while they are read again. */
 const STATS_STALE_MS = 30_000;
-
-export { toAlert };
 
 export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
@@ -56,20 +49,11 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
         status: 422,
         details: { field: 'tokenAddress' },
       });
-    const [row] = await db
-      .insert(monitoredTokens)
-      .values({
-        address: body.tokenAddress,
-        symbol: facts.token.symbol,
-        name: facts.token.name,
-        alertTypes,
-        alertsEnabled: true,
-      })
-      .onConflictDoUpdate({
-        target: monitoredTokens.address,
-        set: { alertTypes, alertsEnabled: true, symbol: facts.token.symbol, name: facts.token.name },
-      })
-      .returning();
+    const row = await watchToken(
+      db,
+      { address: body.tokenAddress, symbol: facts.token.symbol, name: facts.token.name },
+      alertTypes,
+    );
     // Evaluate at once: the page shows the token's current risks now, not after the next run.
     if (row) {
       try {
@@ -80,12 +64,12 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     }
     markChanged(db, 'alerts');
-    const [token] = await listMonitored(ctx, row?.address);
+    const [token] = await listMonitored(db, row?.address);
     reply.status(201);
     return { ok: true, token } as MonitorTokenResponse;
   });
 
-  app.get('/api/monitored-tokens', async () => listMonitored(ctx));
+  app.get('/api/monitored-tokens', async () => listMonitored(db));
 
   // The page polls the stats; they change only when alerts fire or resolve or a token is added to
   // the watch list (db/changes.ts). Kept as bytes until then, and at most STATS_FRESH_MS (writes of
@@ -100,24 +84,12 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get('/api/security-stats', async (req, reply) => {
     const key = String(changeCount(db, 'alerts'));
-    return sendSerialised(req, reply, await stats.get(key, async () => serialise(await readStats())));
+    return sendSerialised(
+      req,
+      reply,
+      await stats.get(key, async () => serialise(await readSecurityStats(db))),
+    );
   });
-  const readStats = async (): Promise<SecurityStats> => {
-    const [m] = await db.select({ n: sql<number>`count(*)::int` }).from(monitoredTokens);
-    const [a] = await db
-      .select({
-        active: sql<number>`count(*) filter (where ${securityAlerts.resolvedAt} is null)::int`,
-        critical: sql<number>`count(*) filter (where ${securityAlerts.resolvedAt} is null and ${securityAlerts.severity} = 'critical')::int`,
-        resolved: sql<number>`count(*) filter (where ${securityAlerts.resolvedAt} is not null)::int`,
-      })
-      .from(securityAlerts);
-    return {
-      totalTokensMonitored: m?.n ?? 0,
-      activeAlerts: a?.active ?? 0,
-      criticalAlerts: a?.critical ?? 0,
-      threatsPrevented: a?.resolved ?? 0,
-    };
-  };
 
   app.get('/api/security-alerts', async (req): Promise<SecurityAlert[]> => {
     const q = req.query as Record<string, unknown>;
@@ -129,51 +101,6 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
     const status = q.status === undefined || q.status === '' ? 'all' : q.status;
     if (status !== 'all' && status !== 'active' && status !== 'resolved')
       throw new BadRequestError('status must be all, active or resolved.', { field: 'status' });
-    const conds = [];
-    if (severity !== 'all') conds.push(eq(securityAlerts.severity, severity as Severity));
-    if (status === 'active') conds.push(isNull(securityAlerts.resolvedAt));
-    if (status === 'resolved') conds.push(sql`${securityAlerts.resolvedAt} is not null`);
-    const rows = await db
-      .select()
-      .from(securityAlerts)
-      .where(conds.length ? and(...conds) : undefined)
-      .orderBy(
-        sql`${securityAlerts.resolvedAt} is not null`,
-        desc(securityAlerts.detectedAt),
-        desc(securityAlerts.id),
-      )
-      .limit(ALERT_LIST_LIMIT);
-    return rows.map(toAlert);
+    return listAlerts(db, { severity: severity as Severity | 'all', status });
   });
-}
-
-async function listMonitored(ctx: AppContext, only?: string): Promise<MonitoredToken[]> {
-  const db = ctx.database.db;
-  const rows = await db
-    .select()
-    .from(monitoredTokens)
-    .where(only ? eq(monitoredTokens.address, only) : undefined)
-    .orderBy(desc(monitoredTokens.createdAt));
-  const counts = await db
-    .select({
-      token: securityAlerts.tokenAddress,
-      total: sql<number>`count(*)::int`,
-      critical: sql<number>`count(*) filter (where ${securityAlerts.severity} = 'critical')::int`,
-    })
-    .from(securityAlerts)
-    .groupBy(securityAlerts.tokenAddress);
-  const byToken = new Map(counts.map((c) => [c.token, c]));
-  return rows.map((r) => ({
-    address: r.address,
-    symbol: r.symbol,
-    name: r.name,
-    riskLevel: r.rugScore === null ? 'unknown' : rugSeverity(r.rugScore),
-    rugScore: r.rugScore,
-    totalAlerts: byToken.get(r.address)?.total ?? 0,
-    criticalAlerts: byToken.get(r.address)?.critical ?? 0,
-    alertsEnabled: r.alertsEnabled,
-    alertTypes: r.alertTypes as MonitoredAlertType[],
-    monitoredSince: r.createdAt.getTime(),
-    lastCheckedAt: r.lastCheckedAt?.getTime() ?? null,
-  }));
 }

@@ -6,7 +6,7 @@ import { type Serialised, serialise } from '../../engine/serialised';
 import { ChainUnavailableError } from '../../errors';
 import type { EventLoopMonitor } from '../../event-loop';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { sendSerialised } from '../send-serialised';
 
 /**
  * Health and /api/network answer from the app's liveness reading (chain/liveness.ts): the last

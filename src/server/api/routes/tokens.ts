@@ -3,21 +3,15 @@
  * cache period, analysed once per facts version, and each endpoint's part is serialised once. A
  * cached answer is a lookup and a write; with a matching If-None-Match it is a 304 without a body.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches, type Serialised } from '../../engine/serialised';
-import { DEFAULT_AMOUNT_USD, type ReportPart, type TokenEngine } from '../../engine/token-engine';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_AMOUNT_USD } from '../../../shared/vocabulary';
+import type { ReportPart, TokenEngine } from '../../engine/token-engine';
 import { addressParam, usdAmountParam } from '../params';
+import { sendSerialised } from '../send-serialised';
 
 type Params = { address: string };
 type Query = { amount?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Query }>;
-
-/** Sends cached bytes, or 304 when the client already has them. `no-cache` = revalidate each time. */
-export function sendSerialised(req: FastifyRequest, reply: FastifyReply, s: Serialised): FastifyReply {
-  reply.header('etag', s.etag).header('cache-control', 'no-cache');
-  if (etagMatches(req.headers['if-none-match'], s.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(s.body);
-}
 
 export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine) {
   const route = (url: string, part: ReportPart, withAmount: boolean) =>

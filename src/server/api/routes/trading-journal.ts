@@ -1,85 +1,30 @@
 /**
  * Trading journal (spec §2, §3, §7): a wallet's trades with P&L marked to the token's pool price,
- * stats, the two row actions (update, delete) and a CSV export.
+ * stats, the two row actions (update, delete) and a CSV export. The trades themselves are
+ * trader-tools/journal-store.ts's.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkAddress } from '../../../shared/address';
 import {
   createTradeRequestSchema,
   deleteTradeQuerySchema,
   type JournalStats,
-  type Trade,
   updateTradeRequestSchema,
 } from '../../../shared/trader-tools';
-import { trades } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import { toCsv } from '../../trader-tools/csv';
-import { ForbiddenError, idParam, num, parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
-import { journalStats, tradePnL } from '../../trader-tools/journal-math';
-import { pricesOf } from '../../trader-tools/prices';
+import { journalStats } from '../../trader-tools/journal-math';
+import {
+  checkDates,
+  deleteTrade,
+  insertTrade,
+  type TradeRow,
+  updateTrade,
+  walletTrades,
+  withPrices,
+} from '../../trader-tools/journal-store';
 import type { AppContext } from '../context';
-
-type TradeRow = typeof trades.$inferSelect;
-
-/** Allowed clock skew for "not in the future" checks. */
-const FUTURE_SLACK_MS = 5 * 60_000;
-
-export function walletParam(value: unknown, field = 'wallet'): `0x${string}` {
-  const a = checkAddress(value);
-  if (!a.ok) throw new BadRequestError(`${field} ${a.reason}.`, { field, reason: a.reason });
-  return a.address;
-}
-
-function toTrade(row: TradeRow, livePrice: number | null): Trade {
-  const n = {
-    tradeType: row.tradeType,
-    quantity: Number(row.quantity),
-    entryPrice: Number(row.entryPrice),
-    exitPrice: num(row.exitPrice),
-    fees: Number(row.fees),
-  };
-  const p = tradePnL(n, livePrice);
-  return {
-    id: row.id,
-    walletAddress: row.walletAddress,
-    tokenSymbol: row.tokenSymbol,
-    tokenName: row.tokenName,
-    tokenAddress: row.tokenAddress,
-    ...n,
-    notes: row.notes,
-    strategy: row.strategy,
-    timeframe: row.timeframe,
-    stopLoss: num(row.stopLoss),
-    takeProfit: num(row.takeProfit),
-    currentPrice: p.status === 'open' && p.priceSource === 'pool' ? p.markPrice : null,
-    priceSource: p.priceSource,
-    netPnL: p.netPnL,
-    pnlPercentage: p.pnlPercentage,
-    status: p.status,
-    entryDate: row.entryDate.toISOString(),
-    closedAt: row.closedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function checkDates(entryDate: Date, closedAt: Date | null, now: Date) {
-  if (entryDate.getTime() > now.getTime() + FUTURE_SLACK_MS)
-    throw new BadRequestError('entryDate must not be in the future.', {
-      field: 'entryDate',
-      reason: 'must not be in the future',
-    });
-  if (closedAt && closedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
-    throw new BadRequestError('exitDate must not be in the future.', {
-      field: 'exitDate',
-      reason: 'must not be in the future',
-    });
-  if (closedAt && closedAt.getTime() < entryDate.getTime())
-    throw new BadRequestError('exitDate must not be before entryDate.', {
-      field: 'exitDate',
-      reason: 'must not be before entryDate',
-    });
-}
+import { idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
+import { walletParam } from '../params';
 
 export function registerTradingJournalRoutes(
   app: FastifyInstance,
@@ -91,29 +36,18 @@ export function registerTradingJournalRoutes(
   const log = ctx.log.child({ component: 'trading-journal' });
 
   /** Rows → trades, open ones marked to the pool price of their token. */
-  const withPrices = async (rows: TradeRow[]): Promise<Trade[]> => {
-    const open = rows.filter((r) => r.exitPrice === null).map((r) => r.tokenAddress);
-    const prices = await pricesOf(ctx.engine, open, { log });
-    return rows.map((r) => toTrade(r, prices.get(r.tokenAddress.toLowerCase()) ?? null));
-  };
-
-  const walletTrades = (wallet: string) =>
-    db
-      .select()
-      .from(trades)
-      .where(eq(trades.walletAddress, wallet))
-      .orderBy(desc(trades.entryDate), desc(trades.id));
+  const priced = (rows: TradeRow[]) => withPrices(ctx.engine, log, rows);
 
   app.get<{ Params: { wallet: string } }>('/api/trading-journal/:wallet', async (req) => {
     const wallet = walletParam(req.params.wallet);
-    return withPrices(await walletTrades(wallet));
+    return priced(await walletTrades(db, wallet));
   });
 
   app.get<{ Params: { wallet: string } }>(
     '/api/trading-journal/stats/:wallet',
     async (req): Promise<JournalStats> => {
       const wallet = walletParam(req.params.wallet);
-      const list = await withPrices(await walletTrades(wallet));
+      const list = await priced(await walletTrades(db, wallet));
       return journalStats(
         list.map((t) => ({
           ...t,
@@ -126,12 +60,8 @@ export function registerTradingJournalRoutes(
 
   app.get<{ Params: { wallet: string } }>('/api/trading-journal/:wallet/export.csv', async (req, reply) => {
     const wallet = walletParam(req.params.wallet);
-    const rows = await db
-      .select()
-      .from(trades)
-      .where(eq(trades.walletAddress, wallet))
-      .orderBy(asc(trades.entryDate), asc(trades.id));
-    const list = await withPrices(rows);
+    const rows = await walletTrades(db, wallet, 'oldest');
+    const list = await priced(rows);
     const csv = toCsv(
       [
         [
@@ -201,33 +131,8 @@ export function registerTradingJournalRoutes(
       });
     const closedAt = input.exitPrice ? (input.exitDate ?? t) : null;
     checkDates(entryDate, closedAt, t);
-    const [row] = await db.transaction(async (tx) =>
-      tx
-        .insert(trades)
-        .values({
-          walletAddress: input.walletAddress,
-          tokenSymbol: input.tokenSymbol,
-          tokenName: input.tokenName,
-          tokenAddress: input.tokenAddress,
-          tradeType: input.tradeType,
-          quantity: input.quantity,
-          entryPrice: input.entryPrice,
-          exitPrice: input.exitPrice ?? null,
-          fees: input.fees,
-          notes: input.notes ?? null,
-          strategy: input.strategy ?? null,
-          timeframe: input.timeframe ?? null,
-          stopLoss: input.stopLoss ?? null,
-          takeProfit: input.takeProfit ?? null,
-          entryDate,
-          closedAt,
-          createdAt: t,
-          updatedAt: t,
-        })
-        .returning(),
-    );
-    if (!row) throw new Error('insert returned no row');
-    const [trade] = await withPrices([row]);
+    const row = await insertTrade(db, input, { entryDate, closedAt, t });
+    const [trade] = await priced([row]);
     return reply.status(201).send(trade);
   });
 
@@ -238,59 +143,8 @@ export function registerTradingJournalRoutes(
       const id = idParam(req.params.id);
       const input = parseWith(updateTradeRequestSchema, req.body);
       const t = now();
-      const row = await db.transaction(async (tx) => {
-        const [cur] = await tx.select().from(trades).where(eq(trades.id, id)).for('update');
-        if (!cur) throw new NotFoundError(`Trade ${id} does not exist.`);
-        if (cur.walletAddress !== input.walletAddress)
-          throw new ForbiddenError(`Trade ${id} belongs to another wallet.`, {
-            field: 'walletAddress',
-            reason: "does not match the trade's wallet",
-          });
-
-        const exitPrice = input.exitPrice === undefined ? cur.exitPrice : input.exitPrice;
-        let closedAt: Date | null;
-        if (exitPrice === null) {
-          if (input.exitDate)
-            throw new BadRequestError('exitDate needs an exitPrice.', {
-              field: 'exitDate',
-              reason: 'needs an exitPrice',
-            });
-          closedAt = null;
-        } else {
-          // Closed now unless it already was (a corrected exit price keeps its date) or a date is given.
-          closedAt = input.exitDate ?? cur.closedAt ?? t;
-        }
-        const entryDate = input.entryDate ?? cur.entryDate;
-        checkDates(entryDate, closedAt, t);
-
-        const pick = <K extends keyof TradeRow>(k: K, v: TradeRow[K] | undefined): TradeRow[K] =>
-          v === undefined ? cur[k] : v;
-        const [updated] = await tx
-          .update(trades)
-          .set({
-            tokenSymbol: pick('tokenSymbol', input.tokenSymbol),
-            tokenName: pick('tokenName', input.tokenName),
-            tokenAddress: pick('tokenAddress', input.tokenAddress),
-            tradeType: pick('tradeType', input.tradeType),
-            quantity: pick('quantity', input.quantity),
-            entryPrice: pick('entryPrice', input.entryPrice),
-            exitPrice,
-            fees: pick('fees', input.fees),
-            notes: pick('notes', input.notes),
-            strategy: pick('strategy', input.strategy),
-            timeframe: pick('timeframe', input.timeframe),
-            stopLoss: pick('stopLoss', input.stopLoss),
-            takeProfit: pick('takeProfit', input.takeProfit),
-            entryDate,
-            closedAt,
-            updatedAt: t,
-          })
-          .where(and(eq(trades.id, id), eq(trades.walletAddress, input.walletAddress)))
-          .returning();
-        if (!updated) throw new NotFoundError(`Trade ${id} does not exist.`);
-        return updated;
-      });
-      const [trade] = await withPrices([row]);
+      const row = await updateTrade(db, id, input, t);
+      const [trade] = await priced([row]);
       return trade;
     },
   );
@@ -306,16 +160,7 @@ export function registerTradingJournalRoutes(
           ? req.query
           : ((req.body as Record<string, unknown> | undefined) ?? {});
       const { walletAddress } = parseWith(deleteTradeQuerySchema, source, 'query');
-      await db.transaction(async (tx) => {
-        const [cur] = await tx.select().from(trades).where(eq(trades.id, id)).for('update');
-        if (!cur) throw new NotFoundError(`Trade ${id} does not exist.`);
-        if (cur.walletAddress !== walletAddress)
-          throw new ForbiddenError(`Trade ${id} belongs to another wallet.`, {
-            field: 'walletAddress',
-            reason: "does not match the trade's wallet",
-          });
-        await tx.delete(trades).where(eq(trades.id, id));
-      });
+      await deleteTrade(db, id, walletAddress);
       return { id, deleted: true };
     },
   );

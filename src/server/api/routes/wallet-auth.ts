@@ -4,7 +4,6 @@
  * the signature (ecrecover for ordinary wallets, ERC-1271 for contract wallets) and opens a
  * session. The leaderboard trusts only that session, never a typed address.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/trader-tools';
 import {
@@ -14,13 +13,14 @@ import {
   siweVerifyRequestSchema,
   type WalletSession,
 } from '../../../shared/wallet-auth';
-import { createSession, endSession, findSession } from '../../auth/sessions';
-import { checkSignedMessage, isEoaSignature, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
-import { siweNonces } from '../../db/schema';
-import { BadRequestError, ChainUnavailableError, UnauthorizedError } from '../../errors';
-import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
+import { spendNonce, storeNonce } from '../../auth/nonces';
+import { signatureProves } from '../../auth/signature';
+import { checkSignedMessage, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
+import { BadRequestError, UnauthorizedError } from '../../errors';
+import { readFlabBalance } from '../../trader-tools/flab-balance';
 import type { AppContext } from '../context';
-import { readFlabBalance } from './gaming';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
+import { createSession, endSession, findSession } from '../sessions';
 
 function hostOf(req: FastifyRequest): string {
   const host = req.headers.host;
@@ -33,31 +33,6 @@ function hostOf(req: FastifyRequest): string {
 }
 
 const schemeOf = (req: FastifyRequest): 'http' | 'https' => (req.protocol === 'https' ? 'https' : 'http');
-
-/**
- * Does `signature` prove `address` signed `message`? Ordinary wallets by ecrecover (no chain
- * needed); if that fails and the address holds code, its ERC-1271 isValidSignature on chain.
- */
-async function signatureProves(
-  ctx: AppContext,
-  address: `0x${string}`,
-  message: string,
-  signature: `0x${string}`,
-): Promise<boolean> {
-  if (await isEoaSignature(address, message, signature)) return true;
-  let code: string | undefined;
-  try {
-    code = await ctx.chain.public.getCode({ address });
-  } catch (e) {
-    throw new ChainUnavailableError('Could not reach the chain to check a contract wallet signature.', e);
-  }
-  if (!code || code === '0x') return false;
-  try {
-    return await ctx.chain.public.verifyMessage({ address, message, signature });
-  } catch {
-    return false;
-  }
-}
 
 export function registerWalletAuthRoutes(
   app: FastifyInstance,
@@ -76,13 +51,7 @@ export function registerWalletAuthRoutes(
       chainId: ctx.network.chainId,
       now: now(),
     });
-    await db.insert(siweNonces).values({
-      nonce: issued.nonce,
-      walletAddress: address,
-      message: issued.message,
-      issuedAt: issued.issuedAt,
-      expiresAt: issued.expiresAt,
-    });
+    await storeNonce(db, address, issued);
     return { message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() };
   });
 
@@ -96,28 +65,14 @@ export function registerWalletAuthRoutes(
         field: 'message',
         reason: 'is not a Sign-In with Ethereum message',
       });
-    // Single use: the nonce is spent by the first attempt, whatever its outcome.
-    const [stored] = await db
-      .update(siweNonces)
-      .set({ usedAt: t })
-      .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, t)))
-      .returning();
-    if (!stored) {
-      const [seen] = await db.select().from(siweNonces).where(eq(siweNonces.nonce, nonce));
-      const reason = !seen
-        ? 'was not issued by this server'
-        : seen.usedAt
-          ? 'was already used; sign in again'
-          : 'has expired; sign in again';
-      throw new UnauthorizedError(`This sign-in message ${reason}.`, { field: 'message', reason });
-    }
+    const stored = await spendNonce(db, nonce, t);
     const check = checkSignedMessage({ message: body.message, stored, domain: hostOf(req), now: t });
     if (!check.ok)
       throw new UnauthorizedError(`This sign-in message ${check.reason}.`, {
         field: 'message',
         reason: check.reason,
       });
-    if (!(await signatureProves(ctx, check.address, body.message, signature)))
+    if (!(await signatureProves(ctx.chain.public, check.address, body.message, signature)))
       throw new UnauthorizedError(`The signature was not made by ${check.address}.`, {
         field: 'signature',
         reason: 'does not match the wallet',
@@ -128,7 +83,7 @@ export function registerWalletAuthRoutes(
       now: t,
       secure: schemeOf(req) === 'https',
     });
-    const b = await readFlabBalance(ctx, check.address);
+    const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, check.address);
     const verified = b.raw > 0n;
     return {
       signedIn: true,

@@ -1,5 +1,5 @@
 /**
- * Watchlists and webhooks (issue 26): thin HTTP over src/server/alerts/watchlists.ts and
+ * Watchlists and webhooks (issue 26): thin HTTP over src/server/alerts/visitor-watchlists.ts and
  * src/server/webhooks. Every write is rate-limited per client IP.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,11 +13,11 @@ import {
   setWebhook,
   upsertWatchItem,
   watchlistAlerts,
-} from '../../alerts/watchlists';
+} from '../../alerts/visitor-watchlists';
+import { deliveryLog, enqueueTestDelivery } from '../../alerts/webhooks/queue';
 import { AppError, BadRequestError } from '../../errors';
-import { parseWith, WRITE_RATE_LIMIT } from '../../trader-tools/http';
-import { deliveryLog, enqueueTestDelivery } from '../../webhooks/queue';
 import type { AppContext } from '../context';
+import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { addressParam } from '../params';
 import { visitorOf } from '../visitor';
 

@@ -15,7 +15,7 @@ import { createGasMeter } from '../../yield/entry-costs';
 import { chainOpportunities, withBreakEven } from '../../yield/opportunities';
 import { buildStrategies } from '../../yield/yield-math';
 import type { AppContext } from '../context';
-import { sendSerialised } from './tokens';
+import { sendSerialised } from '../send-serialised';
 
 const CACHE_TTL_MS = 30_000;
 /** Past the TTL, the last result is served while a new one is computed (stale-while-revalidate). */

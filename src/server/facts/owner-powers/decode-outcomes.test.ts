@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionResult, type Hex, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { PowerProbe } from '../../localchain/artifacts/generated';
+import { PowerProbe } from '../../probes/generated';
 import { decodeOutcomes } from './decode-outcomes';
 
 const runAbi = PowerProbe.abi.find((x) => x.type === 'function' && x.name === 'run');

@@ -1,5 +1,5 @@
 /**
- * Decoder for exactly one return type: PowerProbe.run's `Outcome[]` (contracts/PowerProbe.sol).
+ * Decoder for exactly one return type: PowerProbe.run's `Outcome[]` (contracts/probes/PowerProbe.sol).
  *
  * Why by hand: a phase-1 chunk returns ~400 outcomes (~0.5 MB of ABI data) and decoding is main-thread
  * work. viem's generic decodeFunctionResult (bytes array, cursor, per-read bookkeeping) took ~20 ms

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type Address, encodeFunctionData, getAddress, type Hex, toHex, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { PowerProbe } from '../../localchain/artifacts/generated';
+import { PowerProbe } from '../../probes/generated';
 import { type Candidate, encodeRun, type RunMarket } from './encode-run';
 
 const viem = (

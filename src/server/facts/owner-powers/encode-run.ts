@@ -15,7 +15,7 @@ import {
   InvalidAddressError,
   isAddress,
 } from 'viem';
-import { PowerProbe } from '../../localchain/artifacts/generated';
+import { PowerProbe } from '../../probes/generated';
 
 export type RunMarket = ContractFunctionArgs<typeof PowerProbe.abi, 'nonpayable', 'run'>[0];
 export type Candidate = { caller: Address; data: Hex };

@@ -24,10 +24,10 @@ import {
 } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
-import { PowerProbe } from '../../localchain/artifacts/generated';
+import { PowerProbe } from '../../probes/generated';
+import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
-import { PROBE_VENUE, type ProbeRoute } from '../trade-simulation';
 import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { decodeOutcomes } from './decode-outcomes';

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
-import { watchlists, webhookEndpoints } from '../db/schema';
-import { startWebhookDelivery } from '../jobs/webhook-delivery';
+import { type Database, openDatabase } from '../../db/client';
+import { watchlists, webhookEndpoints } from '../../db/schema';
+import { startWebhookDelivery } from '../../jobs/webhook-delivery';
 import { claimDue, deliveryLog, enqueueTestDelivery } from './queue';
 import { verifyWebhookSignature } from './signature';
 

@@ -5,7 +5,7 @@
  * timestamps older than SIGNATURE_TOLERANCE_S.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_TOLERANCE_S } from '../../shared/watch';
+import { SIGNATURE_TOLERANCE_S } from '../../../shared/watch';
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;

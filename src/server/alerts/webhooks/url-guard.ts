@@ -8,7 +8,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import { MAX_WEBHOOK_URL_CHARS } from '../../shared/watch';
+import { MAX_WEBHOOK_URL_CHARS } from '../../../shared/watch';
 
 export type WebhookMode = 'local' | 'base';
 

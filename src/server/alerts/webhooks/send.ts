@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { EVENT_HEADER, IDEMPOTENCY_HEADER, SIGNATURE_HEADER } from '../../shared/watch';
+import { EVENT_HEADER, IDEMPOTENCY_HEADER, SIGNATURE_HEADER } from '../../../shared/watch';
 import { signatureHeader } from './signature';
 import { checkEndpointUrl, EndpointRefusedError, guardedLookup, type WebhookMode } from './url-guard';
 

@@ -1,9 +1,12 @@
-/** Request helpers for the trader-tools routes: zod → 400 naming the field, client identity. */
+/**
+ * HTTP plumbing every route shares: zod → 400 naming the field, ids from the path, cookies,
+ * client identity, the write rate limit.
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, CLIENT_ID_RE } from '../../shared/trader-tools';
-import { AppError, BadRequestError, type ErrorCode } from '../errors';
+import { BadRequestError } from '../errors';
 
 /** Parse with a zod schema; the first problem becomes a 400 `{ field, reason }`. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = 'body'): z.output<S> {
@@ -67,16 +70,6 @@ export function idParam(value: unknown, field = 'id'): number {
   return n;
 }
 
-/**
- * 403. `forbidden` is not (yet) in the shared ErrorCode list; the error handler sends any AppError's
- * code as is.
- */
-export class ForbiddenError extends AppError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super('forbidden' as string as ErrorCode, message, { status: 403, details });
-  }
-}
-
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -107,7 +100,3 @@ export function ensureClientId(req: FastifyRequest, reply: FastifyReply): string
 
 /** Write routes: per-client (IP) rate limit. */
 export const WRITE_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
-
-/** numeric column → number (null stays null). */
-export const num = (v: string | null): number | null => (v === null ? null : Number(v));
-export const numOr0 = (v: string | null): number => (v === null ? 0 : Number(v));

@@ -21,16 +21,16 @@ import { markChanged } from '../db/changes';
 import type { Db } from '../db/client';
 import { monitoredTokens, securityAlerts, watchlistItems, watchlists, webhookEndpoints } from '../db/schema';
 import { AppError, BadRequestError, NotFoundError } from '../errors';
-import { newWebhookSecret } from '../webhooks/signature';
+import { rugSeverity } from './detectors';
+import { watchKindOf } from './kinds';
+import { toAlert } from './watch-list';
+import { newWebhookSecret } from './webhooks/signature';
 import {
   checkEndpointResolves,
   checkEndpointUrl,
   EndpointRefusedError,
   type WebhookMode,
-} from '../webhooks/url-guard';
-import { toAlert } from './alert-rows';
-import { rugSeverity } from './detectors';
-import { watchKindOf } from './kinds';
+} from './webhooks/url-guard';
 
 export type WatchOwner = { kind: 'wallet' | 'client'; id: string };
 

@@ -1,11 +1,11 @@
 /**
- * Current USD prices for journal trades and trading calls, from the engine's price path
+ * Current USD prices for the domain tools (journal trades, trading calls, airdrop rewards), from the engine's price path
  * (`facts(token).mainPool.priceUsd`). Unknown (no pool, not a token, chain trouble, too slow) is
  * null, never an error: the caller then marks at the entry price and says so.
  */
 import type { Address } from 'viem';
-import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
+import type { TokenEngine } from './token-engine';
 
 export const PRICE_TIMEOUT_MS = 8_000;
 

@@ -11,12 +11,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { analysisPath } from '../../shared/badge';
-import type { SecurityAlert } from '../../shared/market-tools';
-import type { WatchKind, WebhookEvent } from '../../shared/watch';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
-import { watchlistItems, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { analysisPath } from '../../../shared/badge';
+import type { SecurityAlert } from '../../../shared/market-tools';
+import type { WatchKind, WebhookEvent } from '../../../shared/watch';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { watchlistItems, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AttemptResult } from './send';
 
 export const RETRY_BASE_MS = 10_000;

@@ -1,0 +1,26 @@
+/**
+ * The one entry point the indexer calls for pool logs: every venue's event topics, and a decoder
+ * that hands a log to the venue whose event it is. Which venue a log belongs to is known only here
+ * and in the venue modules (ADR 0007). Pure.
+ */
+import type { Hex } from 'viem';
+import type { LogPosition, PoolEvent, RawLog } from './pool-events';
+import { decodeV2Log, V2_TOPICS } from './uniswap-v2-events';
+import { decodeV3Log, V3_TOPICS } from './uniswap-v3-events';
+
+/** Every pool event topic of every venue: the indexer asks for these with the token events. */
+export const POOL_EVENT_TOPICS: Hex[] = [...Object.values(V2_TOPICS), ...Object.values(V3_TOPICS)];
+
+/** Pool creation on every venue's factory (V2 PairCreated, V3 PoolCreated). */
+export const POOL_CREATION_TOPICS: Hex[] = [V2_TOPICS.pairCreated, V3_TOPICS.poolCreated];
+
+const V2_TOPIC_SET = new Set<Hex | undefined>(Object.values(V2_TOPICS));
+
+/**
+ * A pool or position log of any venue as an indexer row; null when it is none or is malformed.
+ * The venues' event signatures differ, so the first topic names the venue (an ERC-721 Transfer
+ * with the id in topic 3 is the V3 position manager's).
+ */
+export function decodePoolLog(log: RawLog, position: LogPosition): PoolEvent | null {
+  return V2_TOPIC_SET.has(log.topics[0]) ? decodeV2Log(log, position) : decodeV3Log(log, position);
+}
