@@ -270,7 +270,7 @@ describe('security alerts', () => {
     await runtime.indexer?.syncOnce();
     await monitor.runOnce();
     const after = await alertsFor(tax);
-    expect(after.length).toBe(before + 1);
+    expect(after.length, after.map((a) => a.title).join('; ')).toBe(before + 1);
     expect(after.filter((a) => /fees changed/.test(a.title))).toHaveLength(1);
     await monitor.runOnce();
     expect((await alertsFor(tax)).length).toBe(before + 1);
