@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document, generated from the API contract's zod schemas (src/shared/api) with
- * zod-openapi (ADR 0023), served at /api/openapi.json; and the reference page at /api/docs, drawn
+ * zod-openapi (ADR 0024), served at /api/openapi.json; and the reference page at /api/docs, drawn
  * by Scalar from the npm package's own bundle (no CDN, no web fonts: it works offline).
  */
 import type { FastifyInstance } from 'fastify';

@@ -5,7 +5,7 @@
  * endpoint; every alert of a wanted kind becomes one delivery row (unique per endpoint and event:
  * the event id is the idempotency key), which the delivery job sends, retries and records in
  * `webhook_attempts`. The rows are the queue: nothing lives only in memory, so a restart loses
- * no delivery (ADR 0023).
+ * no delivery (ADR 0024).
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,7 +1,7 @@
 /**
  * The public API's contract: every operation with its parameters, body, answers (each status
  * code with its schema), caching and rate limit, as zod schemas. The OpenAPI 3.1 document is
- * generated from it (src/server/api/openapi.ts, with zod-openapi; ADR 0023), the contract test
+ * generated from it (src/server/api/openapi.ts, with zod-openapi; ADR 0024), the contract test
  * calls every route live and checks each answer against that document, and the browser takes its
  * response types from it (`ApiResponse<'getScanner'>`). Nothing here runs on the request path.
  */

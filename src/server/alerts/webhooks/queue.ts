@@ -1,5 +1,5 @@
 /**
- * The webhook delivery queue: rows of `webhook_deliveries` (ADR 0023). An alert becomes one row per
+ * The webhook delivery queue: rows of `webhook_deliveries` (ADR 0024). An alert becomes one row per
  * subscribed endpoint in the transaction that stores the alert; a worker claims due rows with
  * `SELECT … FOR UPDATE SKIP LOCKED` (several workers against one Postgres never take the same row),
  * sends, and records the attempt. A claim carries a lease (`locked_until`): a worker that dies
