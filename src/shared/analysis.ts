@@ -563,4 +563,62 @@ export type TokenReport = {
   flabScore: FlabScoreResult;
   health: TokenHealthResult;
   facts: FactsSummary;
+  /** The one verdict, from the parts above (src/server/analysis/verdict.ts). */
+  verdict: TokenVerdict;
 };
+
+// ---------------------------------------------------------------------------------------------
+// The verdict: one sentence per token (issue 24), computed once by the engine
+// (src/server/analysis/verdict.ts) and carried by the report and by every part an endpoint serves.
+// ---------------------------------------------------------------------------------------------
+
+export type VerdictKind = 'honeypot' | 'rugged' | 'dangerous' | 'caution' | 'no_major_risk' | 'unknown';
+
+/** One finding that decided the verdict: an evidence line of the scanner or the rug detector. */
+export type VerdictFinding = { check: string; label: string; outcome: CheckOutcome; detail: string };
+
+/** What a trader reads first, from the same facts as the verdict; null = not measured (see reason). */
+export type TraderSummary = {
+  buyTaxPct: number | null;
+  sellTaxPct: number | null;
+  transferTaxPct: number | null;
+  /** Can a holder sell? true/false when measured, null when selling could not be tested. */
+  canSell: boolean | null;
+  /** In words: "yes (4 of 4 sampled holders sold)", "no: …", "not tested: …". */
+  canSellDetail: string;
+  /** Owner powers the simulation found usable today, as "effect (function)". */
+  ownerPowersNow: string[];
+  /** Whether owner powers were simulated at all (false: `ownerPowersNow` is not a clean bill). */
+  ownerPowersChecked: boolean;
+  /** Share of the main pool's LP locked or burned (0..1), null without a pool. */
+  lpLockedShare: number | null;
+  /** Unlock time of the main pool's locked LP (unix seconds), null when none is locked by time. */
+  lpUnlockAt: number | null;
+  /** Share of supply held by the 10 largest holders (percent), null when the holder list is unknown. */
+  top10SharePct: number | null;
+  /** The main pool, for the price chart (null without a pool). */
+  mainPool: string | null;
+};
+
+export type TokenVerdict = {
+  kind: VerdictKind;
+  /** "Honeypot — cannot be sold", … (VERDICTS in shared/vocabulary.ts). */
+  label: string;
+  /** One line: why this verdict. */
+  reason: string;
+  /** The two or three findings that decide it, worst first (empty for "No major risk found"). */
+  findings: VerdictFinding[];
+  summary: TraderSummary;
+};
+
+/** An endpoint's part of the report, with the token's verdict beside it. */
+export type WithVerdict<T> = T & { verdict: TokenVerdict };
+
+/** The verdict's headline, as list views (pump cards, call cards, portfolio rows, search) carry it. */
+export type VerdictHeadline = Pick<TokenVerdict, 'kind' | 'label' | 'reason'>;
+
+export const verdictHeadline = (v: TokenVerdict): VerdictHeadline => ({
+  kind: v.kind,
+  label: v.label,
+  reason: v.reason,
+});

@@ -16,6 +16,7 @@ import {
   type PumpRiskFilter,
   type PumpTimeframe,
 } from '../../shared/market-tools';
+import { verdictHeadline } from '../../shared/analysis';
 import { safetyVerdict } from '../analysis/safety-verdict';
 import type { Db } from '../db/client';
 import { pairs, swaps, syncs, transfers } from '../db/schema';
@@ -246,6 +247,7 @@ async function evaluate(
         rugScore: report.rug.rugScore,
         momentumScore: model.score,
         reasons: verdict.reasons,
+        verdict: verdictHeadline(verdict.verdict),
       },
     };
   const sigma = windowVolatility(prices);
@@ -275,6 +277,7 @@ async function evaluate(
     signals: signals.filter((s) => s.contribution > 0).map((s) => s.label),
     model: signals,
     volatility: Math.round(sigma * 10_000) / 10_000,
+    verdict: verdictHeadline(verdict.verdict),
   };
   return { kind: 'opportunity', opportunity };
 }

@@ -16,6 +16,7 @@ import type {
   TokenHealthResult,
   TokenReport,
   WhaleResult,
+  WithVerdict,
 } from '@shared/analysis';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
@@ -65,17 +66,17 @@ function useTokenQuery<T>(
 
 export function useScanner(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<ScannerResult>(tokenKeys.scanner(a), a, `/api/scanner/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<ScannerResult>>(tokenKeys.scanner(a), a, `/api/scanner/${seg(a)}`, options);
 }
 
 export function useRug(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<RugResult>(tokenKeys.rug(a), a, `/api/rug-detector/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<RugResult>>(tokenKeys.rug(a), a, `/api/rug-detector/${seg(a)}`, options);
 }
 
 export function useWhales(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<WhaleResult>(tokenKeys.whales(a), a, `/api/whale-tracker/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<WhaleResult>>(tokenKeys.whales(a), a, `/api/whale-tracker/${seg(a)}`, options);
 }
 
 export function useLiquidity(
@@ -85,7 +86,7 @@ export function useLiquidity(
 ) {
   const a = address ?? '';
   const usd = Number.isFinite(amount) && amount > 0 ? amount : DEFAULT_LIQUIDITY_AMOUNT;
-  return useTokenQuery<LiquidityResult>(
+  return useTokenQuery<WithVerdict<LiquidityResult>>(
     tokenKeys.liquidity(a, usd),
     a,
     `/api/liquidity/${seg(a)}?amount=${encodeURIComponent(String(usd))}`,
@@ -95,12 +96,12 @@ export function useLiquidity(
 
 export function useFlabScore(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<FlabScoreResult>(tokenKeys.flabScore(a), a, `/api/flab-score/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<FlabScoreResult>>(tokenKeys.flabScore(a), a, `/api/flab-score/${seg(a)}`, options);
 }
 
 export function useTokenHealth(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<TokenHealthResult>(
+  return useTokenQuery<WithVerdict<TokenHealthResult>>(
     tokenKeys.tokenHealth(a),
     a,
     `/api/token-health/${seg(a)}`,
