@@ -38,10 +38,11 @@ export function abbreviate(value: number, digits = 2): string {
     [1e6, 'M'],
     [1e3, 'K'],
   ] as const;
-  // The largest unit in which the rounded figure is at least 1.
+  // The largest unit the value reaches, or the one it reaches once rounded in the unit below
+  // (999_999 would read '1000.00K': it is '1.00M').
   for (const [size, unit] of units) {
-    const shown = (abs / size).toFixed(digits);
-    if (Number(shown) >= 1) return `${sign}${shown}${unit}`;
+    if (abs >= size || Number((abs / (size / 1000)).toFixed(digits)) >= 1000)
+      return `${sign}${(abs / size).toFixed(digits)}${unit}`;
   }
   return `${sign}${abs.toFixed(digits)}`;
 }
@@ -92,13 +93,16 @@ export function decimalString(value: Num, significant = 15): string {
   if (!isNum(value)) return '';
   if (value === 0) return '0';
   const p = Number(value.toPrecision(significant));
-  let s = String(p);
+  const s = String(p);
   if (!/e/i.test(s)) return s;
-  if (Math.abs(p) >= 1) return BigInt(Math.round(p)).toString();
-  s = p.toFixed(100).replace(/0+$/, '');
-  // toFixed keeps float noise beyond the significant digits: cut at the first 15 significant ones.
-  const m = /^(-?0\.0*)(\d+)$/.exec(s);
-  return m ? `${m[1]}${(m[2] as string).slice(0, significant).replace(/0+$/, '')}` : s;
+  // Shortest exact digits and the exponent, written out positionally.
+  const [mantissa = '', exponent = '0'] = p.toExponential().split('e');
+  const exp = Number(exponent);
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const digits = mantissa.replace('-', '').replace('.', '');
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  if (digits.length <= exp + 1) return `${sign}${digits}${'0'.repeat(exp + 1 - digits.length)}`;
+  return `${sign}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
 }
 
 /**
@@ -118,8 +122,10 @@ export function formatTokenSupply(
   const base = 10n ** BigInt(d);
   const whole = v / base;
   if (whole >= 1_000_000n || whole <= -1_000_000n) return abbreviate(Number(whole) + Number(v % base) / Number(base));
-  const frac = d === 0 ? '' : (v < 0n ? -v : v) % base === 0n ? '' : ((v < 0n ? -v : v) % base).toString().padStart(d, '0').slice(0, 4).replace(/0+$/, '');
-  return `${whole.toLocaleString('en-US')}${frac ? `.${frac}` : ''}`;
+  const rest = (v < 0n ? -v : v) % base;
+  const frac = d === 0 ? '' : rest.toString().padStart(d, '0').slice(0, 4).replace(/0+$/, '');
+  if (whole === 0n && rest > 0n && !frac) return `${v < 0n ? '>-' : '<'}0.0001`;
+  return `${v < 0n && whole === 0n ? '-' : ''}${whole.toLocaleString('en-US')}${frac ? `.${frac}` : ''}`;
 }
 
 /** Pool value in dollars abbreviated with K/M (spec §9), B and T beyond: '$12.35K', '$1.20M', '$2.35B'. */

@@ -7,6 +7,7 @@
  * positive and stored as `numeric`; responses carry them as JSON numbers.
  */
 import { z } from 'zod';
+import { verdictHeadlineSchema } from './verdict-schema';
 import { checkAddress } from './address';
 import { parseDateTime, parseDecimal } from './strict-input';
 
@@ -394,6 +395,8 @@ export const tradingCallSchema = z.object({
   createdAt: z.string(),
   priceUpdatedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The token's verdict now (issue 24); null when the call has no token or it could not be had. */
+  verdict: verdictHeadlineSchema.nullable(),
 });
 export type TradingCall = z.infer<typeof tradingCallSchema>;
 export const tradingCallListSchema = z.array(tradingCallSchema);

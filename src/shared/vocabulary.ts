@@ -405,3 +405,14 @@ export function subScoreBand(
 export function subScoreNote(verdict: keyof typeof VERDICTS | null | undefined): string | null {
   return verdict ? VERDICTS[verdict].subScoreNote : null;
 }
+
+/**
+ * A trading call's entry price must be within `maxEntryDeviationPct` of the pool's price when the
+ * call is posted: an entry far from the market would show an instant gain (or loss) the caller
+ * never could have had. A call on a token whose verdict is in `refusedVerdicts` is refused: nobody
+ * can act on it (a honeypot cannot be sold, a rugged pool has nothing left to sell into).
+ */
+export const TRADING_CALL = {
+  maxEntryDeviationPct: 5,
+  refusedVerdicts: ['honeypot', 'rugged'] as readonly (keyof typeof VERDICTS)[],
+} as const;

@@ -549,13 +549,28 @@ describe('trading calls', () => {
       stopLoss: '3',
     });
     const longOpen = await mk({ tokenAddress: TOKEN_A, symbol: 'LO', targetPrice: '5' });
+    // An entry far from the pool (12 against 10) is refused, naming the current price.
+    const far = await post(
+      '/api/trading-calls',
+      call({
+        tokenAddress: TOKEN_B,
+        symbol: 'SW',
+        callType: 'short',
+        entryPrice: '12',
+        targetPrice: '10.5',
+        stopLoss: '15',
+      }),
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.details).toMatchObject({ field: 'entryPrice' });
+    expect(far.json().error.message).toMatch(/current pool price \$10\.00 \(it is 20% above it\)/);
     // Posted when the pool (10) is already past its target: completed at once.
     const shortWin = await mk({
       tokenAddress: TOKEN_B,
       symbol: 'SW',
       callType: 'short',
-      entryPrice: '12',
-      targetPrice: '10.5',
+      entryPrice: '10.4',
+      targetPrice: '10.1',
       stopLoss: '15',
     });
     expect(shortWin).toMatchObject({ status: 'completed', currentPrice: 10 });
@@ -601,7 +616,7 @@ describe('trading calls', () => {
       const stats = callStatsSchema.parse(
         (await app.inject({ method: 'GET', url: '/api/trading-calls/stats' })).json(),
       );
-      const pnl = 75 + -60 + 25 + ((12 - 10) / 12) * 100 + 0;
+      const pnl = 75 + -60 + 25 + ((10.4 - 10) / 10.4) * 100 + 0;
       expect(stats).toEqual({
         totalCalls: 5,
         winRate: 66.7,

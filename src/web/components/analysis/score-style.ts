@@ -1,6 +1,6 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
 import { type RiskLevel, type Severity, type VerdictKind } from '@shared/analysis';
-import { type SubScoreBand, subScoreBand } from '@shared/vocabulary';
+import { type SubScoreBand, subScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 
 type ScoreBand = SubScoreBand;
@@ -62,3 +62,18 @@ export function severityTone(s: Severity | RiskLevel | string): BadgeTone {
       return 'neutral';
   }
 }
+
+/**
+ * Whether "good" figures may be coloured healthy (green) under the token's verdict: only when the
+ * verdict shows sub-scores as they are (VERDICTS[…].subScores === 'as_is' in shared/vocabulary.ts).
+ */
+export const greenAllowed = (verdict: VerdictKind | null | undefined): boolean =>
+  !verdict || VERDICTS[verdict].subScores === 'as_is';
+
+/** The class for a "good" figure: green when the verdict allows it, neutral otherwise. */
+export const goodClass = (verdict: VerdictKind | null | undefined): string =>
+  greenAllowed(verdict) ? 'text-emerald-400' : 'text-slate-300';
+
+/** A badge tone for a "good" value under the verdict. */
+export const goodTone = (verdict: VerdictKind | null | undefined): BadgeTone =>
+  greenAllowed(verdict) ? 'success' : 'neutral';

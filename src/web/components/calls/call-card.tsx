@@ -14,6 +14,7 @@ import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { toast } from '../ui/toast';
+import { VerdictBanner } from '../verdict/verdict-banner';
 
 const STATUS: Record<TradingCall['status'], { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'brand' },
@@ -111,6 +112,7 @@ export function CallCard({ call }: { call: TradingCall }) {
 
   return (
     <Card className="p-4 sm:p-5" data-testid="call-card" data-call-id={call.id}>
+      {call.verdict ? <VerdictBanner verdict={call.verdict} compact className="mb-3" /> : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
