@@ -5,7 +5,13 @@
  * shown escaped and never reach the terminal raw.
  */
 import { type CheckOutcome, type Evidence, healthLevel, type TokenReport } from '../shared/analysis';
-import { type SubScoreBand, subScoreBand, subScoreNote, VERDICTS, type VerdictTone } from '../shared/vocabulary';
+import {
+  type SubScoreBand,
+  subScoreBand,
+  subScoreNote,
+  VERDICTS,
+  type VerdictTone,
+} from '../shared/vocabulary';
 
 export type RenderOptions = { color?: boolean; source?: string };
 
@@ -104,7 +110,8 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
   // The verdict first: one sentence a trader reads in a second (issue 24).
   const tone = TONE_STYLE[VERDICTS[verdict.kind].tone];
   out.push('', c('bold', c(tone, `VERDICT: ${verdict.label}`)), `  ${e(verdict.reason, 300)}`);
-  for (const x of verdict.findings) out.push(`  ${c(OUTCOME_STYLE[x.outcome], MARK[x.outcome])} ${e(x.label, 60)}: ${e(x.detail, 240)}`);
+  for (const x of verdict.findings)
+    out.push(`  ${c(OUTCOME_STYLE[x.outcome], MARK[x.outcome])} ${e(x.label, 60)}: ${e(x.detail, 240)}`);
   const s = verdict.summary;
   const pctOrUnknown = (x: number | null) => (x === null ? 'not measured' : fmtPct(x, 1));
   out.push(
@@ -140,7 +147,8 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     ['FLAB Score', r.flabScore.score, `grade ${r.flabScore.grade} · ${r.flabScore.status}`],
     ['Health', r.health.overallScore, healthLevel(r.health.overallScore)],
   ];
-  for (const [label, score, note, decides] of rows) out.push(`  ${label.padEnd(13)} ${band(score, decides)}  ${e(note, 120)}`);
+  for (const [label, score, note, decides] of rows)
+    out.push(`  ${label.padEnd(13)} ${band(score, decides)}  ${e(note, 120)}`);
   const note = subScoreNote(verdict.kind);
   if (note) out.push(c('dim', `  (sub-scores ${note})`));
 

@@ -115,13 +115,20 @@ export function formatTokenSupply(
   decimals: number | null | undefined,
   fallback = NA,
 ): string {
-  if (raw === null || raw === undefined || !/^-?\d+$/.test(raw) || decimals === null || decimals === undefined)
+  if (
+    raw === null ||
+    raw === undefined ||
+    !/^-?\d+$/.test(raw) ||
+    decimals === null ||
+    decimals === undefined
+  )
     return fallback;
   const d = Math.max(0, Math.floor(decimals));
   const v = BigInt(raw);
   const base = 10n ** BigInt(d);
   const whole = v / base;
-  if (whole >= 1_000_000n || whole <= -1_000_000n) return abbreviate(Number(whole) + Number(v % base) / Number(base));
+  if (whole >= 1_000_000n || whole <= -1_000_000n)
+    return abbreviate(Number(whole) + Number(v % base) / Number(base));
   const rest = (v < 0n ? -v : v) % base;
   const frac = d === 0 ? '' : rest.toString().padStart(d, '0').slice(0, 4).replace(/0+$/, '');
   if (whole === 0n && rest > 0n && !frac) return `${v < 0n ? '>-' : '<'}0.0001`;

@@ -7,9 +7,9 @@
  * positive and stored as `numeric`; responses carry them as JSON numbers.
  */
 import { z } from 'zod';
-import { verdictHeadlineSchema } from './verdict-schema';
 import { checkAddress } from './address';
 import { parseDateTime, parseDecimal } from './strict-input';
+import { verdictHeadlineSchema } from './verdict-schema';
 
 // ---------------------------------------------------------------------------------------------
 // Spec constants (§5, §9)

@@ -371,7 +371,14 @@ export const VERDICT = { dangerousSellTaxPct: 50, dangerousRugScore: 80, caution
  * holders or stops them leaving, or a buy that fails. A centrally issued stablecoin's freeze and
  * pause powers are reported by their own lines but do not decide (see STABLECOIN_COMPLIANCE_EFFECTS).
  */
-export const DANGER_CHECKS = ['mint', 'owner_moves_tokens', 'fee_setters', 'blacklist', 'pause', 'hidden_owner'] as const;
+export const DANGER_CHECKS = [
+  'mint',
+  'owner_moves_tokens',
+  'fee_setters',
+  'blacklist',
+  'pause',
+  'hidden_owner',
+] as const;
 export const COMPLIANCE_CHECKS = ['blacklist', 'pause'] as const;
 
 /** Score bands (spec §4: 80+ green, 60+ yellow, 40+ orange, else red), plus 'muted' for not meaningful. */
@@ -389,10 +396,7 @@ export function scoreBandOf(score: number): Exclude<SubScoreBand, 'muted'> {
  * meaningful, never green when the verdict caps it. Without a verdict (still loading), the score's
  * own band. The one place pages take a sub-score's colour from.
  */
-export function subScoreBand(
-  score: number,
-  verdict: keyof typeof VERDICTS | null | undefined,
-): SubScoreBand {
+export function subScoreBand(score: number, verdict: keyof typeof VERDICTS | null | undefined): SubScoreBand {
   const band = scoreBandOf(score);
   if (!verdict) return band;
   const rule = VERDICTS[verdict].subScores;

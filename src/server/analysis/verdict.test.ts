@@ -13,7 +13,12 @@ import { analyseToken } from './report';
 import { decideVerdict, isRecommendable, type VerdictInput } from './verdict';
 
 /** One literal evidence line. */
-const line = (check: string, outcome: CheckOutcome, detail = `${check} ${outcome}`, weight = 10): Evidence => ({
+const line = (
+  check: string,
+  outcome: CheckOutcome,
+  detail = `${check} ${outcome}`,
+  weight = 10,
+): Evidence => ({
   check,
   label: check,
   value: null,
@@ -185,5 +190,25 @@ describe('tokenVerdict on the analysis fixtures', () => {
     expect(isRecommendable({ kind: 'no_major_risk' })).toBe(true);
     for (const k of ['honeypot', 'rugged', 'dangerous', 'unknown'] as const)
       expect(isRecommendable({ kind: k })).toBe(false);
+  });
+});
+
+describe('trusted assets', () => {
+  it("an issuer's excused mint does not make a trusted stablecoin Dangerous", () => {
+    const input: VerdictInput = {
+      ...clean,
+      evidence: [
+        line('mint', 'fail', 'The owner can mint.'),
+        {
+          ...line('mint', 'fail', 'The owner can mint. Not counted: a trusted stablecoin.'),
+          weight: 0,
+          impact: 0,
+        },
+        ...clean.evidence,
+      ],
+      trustedAsset: true,
+    };
+    expect(decideVerdict(input).kind).toBe('no_major_risk');
+    expect(decideVerdict({ ...input, trustedAsset: false }).kind).toBe('dangerous');
   });
 });

@@ -27,7 +27,16 @@ import {
   type VerdictFinding,
   type VerdictKind,
 } from '../../shared/analysis';
-import { COMPLIANCE_CHECKS, DANGER_CHECKS, HONEYPOT, TAX, VERDICT, VERDICTS } from '../../shared/vocabulary';
+import {
+  COMPLIANCE_CHECKS,
+  DANGER_CHECKS,
+  HONEYPOT,
+  OWNER_POWER_LABELS,
+  type OwnerPowerEffect,
+  TAX,
+  VERDICT,
+  VERDICTS,
+} from '../../shared/vocabulary';
 
 /** What the verdict reads: evidence lines and a few facts, all literal (tests build them by hand). */
 export type VerdictInput = {
@@ -80,7 +89,14 @@ function decided(kind: VerdictKind, reason: string, findings: VerdictFinding[]):
 }
 
 export function decideVerdict(input: VerdictInput): VerdictDecision {
-  const ev = byCheck(input.evidence);
+  // A trusted asset's issuer controls (mint, ownership, …) are how it works: a check the rug
+  // detector excused (weight 0) does not decide, whichever analyser's line says it.
+  const excused = new Set(
+    input.trustedAsset
+      ? input.evidence.filter((e) => e.weight === 0 && e.outcome !== 'pass').map((e) => e.check)
+      : [],
+  );
+  const ev = byCheck(input.evidence.filter((e) => !excused.has(e.check) || e.check === 'completed_rug'));
   const lines = [...ev.values()];
   const failed = (check: string) => {
     const e = ev.get(check);
@@ -206,8 +222,7 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
 
   // 6. No major risk found.
   const warns = lines.filter((e) => e.weight > 0 && e.outcome === 'warn').length;
-  const taxes =
-    buyTax !== null && sellTax >= 0 ? ` (buy tax ${pct(buyTax)}, sell tax ${pct(sellTax)})` : '';
+  const taxes = buyTax !== null && sellTax >= 0 ? ` (buy tax ${pct(buyTax)}, sell tax ${pct(sellTax)})` : '';
   return decided(
     'no_major_risk',
     `A buy and a sell through the pool worked${taxes} and no check failed${warns > 0 ? `; ${warns} check${warns === 1 ? '' : 's'} warn (see the evidence)` : ''}.`,
@@ -255,8 +270,13 @@ export function traderSummary(r: ReportParts): TraderSummary {
     canSellDetail = `not tested: ${honeypot?.detail ?? 'the sell could not be simulated'}`;
   }
   const p = f.ownerPowers;
+  const label = (e: string) => OWNER_POWER_LABELS[e as OwnerPowerEffect] ?? e;
   const ownerPowersNow = [
-    ...new Set(p.powers.filter((x) => x.usable).map((x) => `${x.effect} (${x.function})`)),
+    ...new Set(
+      p.powers
+        .filter((x) => x.usable)
+        .map((x) => `${x.effects.map(label).join(' / ')} (${x.function.split('(')[0]})`),
+    ),
   ];
   const mainPair = r.liquidity.pools[0]?.pool;
   const main = f.pools.find((x) => x.pair === mainPair) ?? f.pools[0] ?? null;

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { verdictHeadline } from '../../shared/analysis';
 import {
   PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
@@ -16,7 +17,6 @@ import {
   type PumpRiskFilter,
   type PumpTimeframe,
 } from '../../shared/market-tools';
-import { verdictHeadline } from '../../shared/analysis';
 import { safetyVerdict } from '../analysis/safety-verdict';
 import type { Db } from '../db/client';
 import { pairs, swaps, syncs, transfers } from '../db/schema';

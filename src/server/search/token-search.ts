@@ -58,14 +58,19 @@ export function rankMatches(
     if (m) out.push({ address, symbol: l.symbol, name: l.name, ...m });
   }
   return out
-    .sort((a, b) => a.rank - b.rank || (a.symbol ?? '').localeCompare(b.symbol ?? '') || a.address.localeCompare(b.address))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (a.symbol ?? '').localeCompare(b.symbol ?? '') ||
+        a.address.localeCompare(b.address),
+    )
     .slice(0, SEARCH_MAX_MATCHES)
     .map(({ rank: _rank, ...m }) => m);
 }
 
 export function createTokenSearch(deps: TokenSearchDeps): TokenSearch {
   const labels = new Map<string, Label>();
-  const quotes = new Set([deps.network.weth.toLowerCase()]);
+  const quotes = new Set([deps.network.contracts.weth.toLowerCase()]);
 
   const candidates = async (): Promise<string[]> => {
     const rows = rowsOf(

@@ -81,7 +81,11 @@ describe('callStats', () => {
 });
 
 describe('checkNewCall (issue 24)', () => {
-  const ok = { kind: 'no_major_risk', label: 'No major risk found', reason: 'A buy and a sell worked.' } as const;
+  const ok = {
+    kind: 'no_major_risk',
+    label: 'No major risk found',
+    reason: 'A buy and a sell worked.',
+  } as const;
   const call = (entryPrice: number) => ({ symbol: 'AAA', entryPrice });
 
   it('accepts an entry within 5% of the pool price', () => {
@@ -94,7 +98,9 @@ describe('checkNewCall (issue 24)', () => {
     const above = checkNewCall(call(2.11), { priceUsd: 2, verdict: ok });
     expect(above).toMatchObject({ field: 'entryPrice' });
     expect(above?.reason).toBe('must be within 5% of the current pool price $2.00 (it is 5.5% above it)');
-    expect(above?.message).toMatch(/^Entry price \$2\.11 must be within 5% of the current pool price \$2\.00/);
+    expect(above?.message).toMatch(
+      /^Entry price \$2\.11 must be within 5% of the current pool price \$2\.00/,
+    );
     const below = checkNewCall(call(0.001), { priceUsd: 0.002, verdict: ok });
     expect(below?.reason).toMatch(/current pool price \$0\.002 \(it is 50% below it\)/);
   });

@@ -66,7 +66,12 @@ function useTokenQuery<T>(
 
 export function useScanner(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<WithVerdict<ScannerResult>>(tokenKeys.scanner(a), a, `/api/scanner/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<ScannerResult>>(
+    tokenKeys.scanner(a),
+    a,
+    `/api/scanner/${seg(a)}`,
+    options,
+  );
 }
 
 export function useRug(address: string | null | undefined, options?: TokenQueryOptions) {
@@ -76,7 +81,12 @@ export function useRug(address: string | null | undefined, options?: TokenQueryO
 
 export function useWhales(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<WithVerdict<WhaleResult>>(tokenKeys.whales(a), a, `/api/whale-tracker/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<WhaleResult>>(
+    tokenKeys.whales(a),
+    a,
+    `/api/whale-tracker/${seg(a)}`,
+    options,
+  );
 }
 
 export function useLiquidity(
@@ -96,7 +106,12 @@ export function useLiquidity(
 
 export function useFlabScore(address: string | null | undefined, options?: TokenQueryOptions) {
   const a = address ?? '';
-  return useTokenQuery<WithVerdict<FlabScoreResult>>(tokenKeys.flabScore(a), a, `/api/flab-score/${seg(a)}`, options);
+  return useTokenQuery<WithVerdict<FlabScoreResult>>(
+    tokenKeys.flabScore(a),
+    a,
+    `/api/flab-score/${seg(a)}`,
+    options,
+  );
 }
 
 export function useTokenHealth(address: string | null | undefined, options?: TokenQueryOptions) {

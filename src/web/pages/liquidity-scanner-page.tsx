@@ -25,10 +25,10 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
-import { LoadingCard, MessageCard } from '../components/whales/stat-card';
-import { cn } from '../lib/cn';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
+import { LoadingCard, MessageCard } from '../components/whales/stat-card';
+import { cn } from '../lib/cn';
 import { DEFAULT_LIQUIDITY_AMOUNT, useLiquidity } from '../lib/queries';
 import { useAddressParam } from '../lib/use-address-param';
 

@@ -43,7 +43,7 @@ import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
 import { TraderSummary } from '../components/verdict/trader-summary';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
-import { WalletNotToken, isWalletError } from '../components/verdict/wallet-not-token';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { copyAddress } from '../lib/clipboard';
 import {
   tokenKeys,
@@ -124,7 +124,9 @@ function TokenHeader({
       <p className="flex shrink-0 items-center gap-2 text-xs text-slate-400" aria-live="off">
         <span
           aria-hidden="true"
-          className={failed ? 'size-2 rounded-full bg-slate-500' : 'size-2 animate-pulse rounded-full bg-brand-400'}
+          className={
+            failed ? 'size-2 rounded-full bg-slate-500' : 'size-2 animate-pulse rounded-full bg-brand-400'
+          }
         />
         <span data-testid="updated-at">
           {updatedAt > 0 ? `Updated ${formatClock(updatedAt)}` : failed ? 'Not analysed' : 'Updating...'}
@@ -304,18 +306,23 @@ function Analysis({ address }: { address: string }) {
           updatedAt={updatedAt}
           failed={allFailed}
         />
+        {/* The trader's summary and the price chart side by side on desktop: above the fold. */}
         {verdict ? (
-          <TraderSummary
-            summary={verdict.summary}
-            verdict={verdict.kind}
-            nowSeconds={Math.floor(generatedAt / 1000)}
-          />
-        ) : null}
-        {verdict?.summary.mainPool ? (
-          <div id="price-chart" className="min-w-0 scroll-mt-20">
-            <Suspense fallback={null}>
-              <PriceChart address={address} />
-            </Suspense>
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <TraderSummary
+              summary={verdict.summary}
+              verdict={verdict.kind}
+              nowSeconds={Math.floor(generatedAt / 1000)}
+            />
+            {verdict.summary.mainPool ? (
+              <div id="price-chart" className="min-w-0 scroll-mt-20">
+                <Suspense fallback={null}>
+                  <PriceChart address={address} />
+                </Suspense>
+              </div>
+            ) : (
+              <p className="text-sm text-slate-400">No pool: no price chart.</p>
+            )}
           </div>
         ) : null}
 

@@ -11,6 +11,8 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { VerdictBanner } from '../components/verdict/verdict-banner';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { LoadingCard, MessageCard } from '../components/whales/stat-card';
 import {
   HolderDistribution,
@@ -20,8 +22,6 @@ import {
   TopHolders,
   WhaleCards,
 } from '../components/whales/whale-results';
-import { VerdictBanner } from '../components/verdict/verdict-banner';
-import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { useWhales } from '../lib/queries';
 import { useAddressParam } from '../lib/use-address-param';
 

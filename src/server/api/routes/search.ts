@@ -3,8 +3,8 @@
  * verdict (issue 24). Several matches are all listed; the page never picks one.
  */
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from '../../errors';
 import type { TokenSearchResponse } from '../../../shared/search';
+import { BadRequestError } from '../../errors';
 import { createTokenSearch } from '../../search/token-search';
 import type { AppContext } from '../context';
 
@@ -22,7 +22,11 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/tokens/search',
     async (req): Promise<TokenSearchResponse> => {
       const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
-      if (!q) throw new BadRequestError('q is required: a symbol or a name.', { field: 'q', reason: 'is required' });
+      if (!q)
+        throw new BadRequestError('q is required: a symbol or a name.', {
+          field: 'q',
+          reason: 'is required',
+        });
       if (q.length > SEARCH_QUERY_MAX)
         throw new BadRequestError(`q must be at most ${SEARCH_QUERY_MAX} characters.`, {
           field: 'q',

@@ -71,8 +71,17 @@ export function ScoreCard({
     score,
     decidesVerdict && verdict && VERDICTS[verdict].subScores === 'not_meaningful' ? 'dangerous' : verdict,
   );
-  const note = subScoreNote(verdict);
   const muted = band === 'muted';
+  const changed = band !== subScoreBand(score, null);
+  const note = !verdict
+    ? null
+    : decidesVerdict
+      ? changed
+        ? `capped: the verdict is ${VERDICTS[verdict].label}`
+        : null
+      : muted || changed
+        ? subScoreNote(verdict)
+        : null;
   const rounded = Math.round(score);
   return (
     <Card
@@ -111,16 +120,12 @@ export function ScoreCard({
             style={{ width: `${Math.min(100, Math.max(0, rounded))}%` }}
           />
         </span>
-        {note && (muted || band !== subScoreBand(score, null)) ? (
+        {note ? (
           <span data-testid="score-note" className="text-xs font-medium text-slate-300">
             {note}
           </span>
         ) : null}
-        {caption ? (
-          <span className="text-xs text-slate-400">
-            {caption}
-          </span>
-        ) : null}
+        {caption ? <span className="text-xs text-slate-400">{caption}</span> : null}
         <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-brand-300">
           <ChevronDown
             aria-hidden="true"

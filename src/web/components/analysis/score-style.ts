@@ -1,5 +1,5 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
-import { type RiskLevel, type Severity, type VerdictKind } from '@shared/analysis';
+import type { RiskLevel, Severity, VerdictKind } from '@shared/analysis';
 import { type SubScoreBand, subScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 

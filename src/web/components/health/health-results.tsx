@@ -3,9 +3,9 @@
  * its health level, the four sub-scores (each opens its evidence), the metrics and the indicators.
  */
 import type { Evidence, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
-import { subScoreNote } from '@shared/vocabulary';
 import { healthLevel } from '@shared/analysis';
 import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
+import { subScoreNote } from '@shared/vocabulary';
 import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
@@ -222,7 +222,10 @@ export function HealthIndicators({ data }: { data: Health }) {
                 {value}
               </Badge>
               {note ? <p className="mt-1 text-xs font-medium text-slate-300">{note}</p> : null}
-              <p className="mt-1.5 text-xs text-slate-500" data-testid={`why-${label.split(' ').at(-1)?.toLowerCase()}`}>
+              <p
+                className="mt-1.5 text-xs text-slate-500"
+                data-testid={`why-${label.split(' ').at(-1)?.toLowerCase()}`}
+              >
                 {why}
               </p>
             </dd>

@@ -207,8 +207,7 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
               <span className="font-semibold">{formatRatioPercent(e.shareOfPool)} of the pool removed</span>
               <span className="block text-red-200/80">
                 {formatDateTimeSeconds(e.time / 1000)}
-                {e.provider ? ` by ${shortAddress(e.provider)}` : ''} ·{' '}
-                <HashText value={e.hash} kind="tx" />
+                {e.provider ? ` by ${shortAddress(e.provider)}` : ''} · <HashText value={e.hash} kind="tx" />
               </span>
             </li>
           ))}

@@ -7,11 +7,11 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
 import { greenAllowed } from '../analysis/score-style';
-import { VerdictBanner } from '../verdict/verdict-banner';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { VerdictBanner } from '../verdict/verdict-banner';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
 

@@ -50,26 +50,28 @@ export function TokenSearch({ className, compact = false }: { className?: string
 
   return (
     <div className={cn('relative min-w-0', className)}>
-      <form onSubmit={submit} role="search" aria-label="Search tokens" className="flex gap-2">
-        <label htmlFor={id} className="sr-only">
-          Token symbol, name or address
-        </label>
-        <Input
-          id={id}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          placeholder={compact ? 'Symbol, name or 0x…' : 'Search a token by symbol, name or address'}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          className={compact ? 'h-9 text-sm' : undefined}
-          data-testid="token-search-input"
-        />
-        <Button type="submit" size={compact ? 'sm' : 'md'} aria-label="Search" disabled={!value.trim()}>
-          <Search aria-hidden="true" className="size-4" />
-          {compact ? null : 'Search'}
-        </Button>
-      </form>
+      <search className="block">
+        <form onSubmit={submit} aria-label="Search tokens" className="flex gap-2">
+          <label htmlFor={id} className="sr-only">
+            Token symbol, name or address
+          </label>
+          <Input
+            id={id}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder={compact ? 'Symbol, name or 0x…' : 'Search a token by symbol, name or address'}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            className={compact ? 'h-9 text-sm' : undefined}
+            data-testid="token-search-input"
+          />
+          <Button type="submit" size={compact ? 'sm' : 'md'} aria-label="Search" disabled={!value.trim()}>
+            <Search aria-hidden="true" className="size-4" />
+            {compact ? null : 'Search'}
+          </Button>
+        </form>
+      </search>
       {state.kind === 'idle' ? null : (
         <div
           data-testid="token-search-results"
@@ -83,8 +85,8 @@ export function TokenSearch({ className, compact = false }: { className?: string
             </p>
           ) : state.result.matches.length === 0 ? (
             <p className="p-2 text-sm text-slate-300">
-              No indexed token has the symbol or name “{state.result.query}”. Paste its contract address
-              (0x…) to analyse it.
+              No indexed token has the symbol or name “{state.result.query}”. Paste its contract address (0x…)
+              to analyse it.
             </p>
           ) : (
             <>

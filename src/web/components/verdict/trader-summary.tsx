@@ -58,7 +58,7 @@ export function TraderSummary({
   const unlockIn = s.lpUnlockAt !== null ? s.lpUnlockAt - nowSeconds : null;
   return (
     <section aria-label="Trader's summary" data-testid="trader-summary">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-3">
         {taxes.map(([label, v]) => (
           <Fact key={label} label={label} tone={taxTone(v)}>
             {v === null ? 'not measured' : formatPct(v, 1)}

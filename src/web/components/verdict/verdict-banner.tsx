@@ -53,7 +53,11 @@ export function VerdictBanner({
       <div
         data-testid="verdict-banner"
         data-verdict={verdict.kind}
-        className={cn('flex min-w-0 items-start gap-2 rounded-lg border px-3 py-2 text-xs', TONE_CLASSES[tone], className)}
+        className={cn(
+          'flex min-w-0 items-start gap-2 rounded-lg border px-3 py-2 text-xs',
+          TONE_CLASSES[tone],
+          className,
+        )}
       >
         <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', TONE_LABEL[tone])} />
         <p className="min-w-0 break-words">
