@@ -9,7 +9,7 @@
  * 3. Dangerous: a sell tax at or above VERDICT.dangerousSellTaxPct; an owner power usable today that
  *    mints, moves holders' tokens, raises the tax, blocks holders or pauses (DANGER_CHECKS; a trusted
  *    stablecoin's freeze/pause powers excepted); a buy that fails; a rug score at or above
- *    VERDICT.dangerousRugScore.
+ *    VERDICT.dangerousRugScore when selling was tested (untested, the score is mostly unknowns).
  * 4. Unknown — not enough data: selling could not be tested (no pool we read, simulation error).
  * 5. Caution: any other failed check, a buy or sell tax above TAX.warnPct, or a rug score at or
  *    above VERDICT.cautionRugScore.
@@ -153,7 +153,9 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       detail: e?.detail ?? 'A simulated buy failed: trading may not be open, or buys are blocked.',
     });
   }
-  if (input.rugScore >= VERDICT.dangerousRugScore) {
+  // A rug score built mostly from unknowns (selling untested) says "not enough data", not "Dangerous".
+  const untested = input.trade.status === 'no_pool' || input.trade.status === 'error';
+  if (!untested && input.rugScore >= VERDICT.dangerousRugScore) {
     danger.push({
       check: 'rug_score',
       label: 'Rug score',
@@ -170,7 +172,7 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   }
 
   // 4. Unknown: selling could not be tested.
-  if (input.trade.status === 'no_pool' || input.trade.status === 'error') {
+  if (untested) {
     const e = ev.get('honeypot');
     const f: VerdictFinding = e
       ? finding(e)

@@ -134,7 +134,8 @@ export function checkNewCall(
   }
   const p = market.priceUsd;
   if (p !== null && Number.isFinite(p) && p > 0 && c.entryPrice > 0) {
-    const deviation = Math.abs(c.entryPrice / p - 1) * 100;
+    // Rounded to 1e-9 of a percent: 2.1 against 2 is 5%, not 5.000000000000004%.
+    const deviation = Math.round(Math.abs(c.entryPrice / p - 1) * 100 * 1e9) / 1e9;
     if (deviation > TRADING_CALL.maxEntryDeviationPct) {
       const reason = `must be within ${TRADING_CALL.maxEntryDeviationPct}% of the current pool price ${usdText(p)} (it is ${formatPct(deviation, 1)} ${c.entryPrice > p ? 'above' : 'below'} it)`;
       return {
