@@ -10,7 +10,7 @@ import {
   safeToken,
 } from './fixtures';
 import { analyseToken } from './report';
-import { decideVerdict, isRecommendable, type VerdictInput } from './verdict';
+import { decideVerdict, isRecommendable, oneLine, type VerdictInput } from './verdict';
 
 /** One literal evidence line. */
 const line = (
@@ -210,5 +210,17 @@ describe('trusted assets', () => {
     };
     expect(decideVerdict(input).kind).toBe('no_major_risk');
     expect(decideVerdict({ ...input, trustedAsset: false }).kind).toBe('dangerous');
+  });
+});
+
+describe('oneLine', () => {
+  it('keeps the headline short: no gas context, no list of later blocks', () => {
+    expect(
+      oneLine(
+        'Honeypot: a simulated buy worked but selling it back failed (X) (a fresh wallet paying 0.001 gwei gas, base fee 0 gwei), also 1, 2, 3, 5, 10 and 20 blocks later, and 7 of 8 real holders cannot sell either.',
+      ),
+    ).toBe(
+      'Honeypot: a simulated buy worked but selling it back failed (X), and 7 of 8 real holders cannot sell either.',
+    );
   });
 });

@@ -84,8 +84,20 @@ function findingsOf(deciding: VerdictFinding[], evidence: readonly Evidence[]): 
   return out.slice(0, MAX_FINDINGS);
 }
 
+/**
+ * One line from an evidence sentence: the simulation's gas context and the list of later blocks it
+ * tried stay in the finding, not in the headline's reason.
+ */
+export function oneLine(detail: string): string {
+  return detail
+    .replace(/ \(a fresh wallet paying [^)]*\)/g, '')
+    .replace(/, also [\d, ]+(and \d+ )?blocks later/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function decided(kind: VerdictKind, reason: string, findings: VerdictFinding[]): VerdictDecision {
-  return { kind, label: VERDICTS[kind].label, reason, findings };
+  return { kind, label: VERDICTS[kind].label, reason: oneLine(reason), findings };
 }
 
 export function decideVerdict(input: VerdictInput): VerdictDecision {

@@ -63,7 +63,7 @@ export function SecurityPanel({ scanner, rug }: { scanner?: ScannerResult; rug?:
                   <span className="text-sm font-medium text-white">{f.factor}</span>
                   <Badge tone={severityTone(f.severity)}>{f.severity}</Badge>
                 </div>
-                <p className="mt-1 text-xs leading-relaxed break-words text-slate-400">{f.description}</p>
+                <p className="mt-1 text-xs leading-relaxed wrap-anywhere text-slate-400">{f.description}</p>
               </li>
             ))}
           </ul>
@@ -139,7 +139,7 @@ export function LiquidityPanel({
 export function RecommendationCard({ recommendation }: { recommendation: string }) {
   return (
     <Panel title="AI Recommendation" icon={Brain} testId="ai-recommendation" className="border-brand-400/30">
-      <p className="text-sm leading-relaxed break-words text-slate-200">{recommendation}</p>
+      <p className="text-sm leading-relaxed wrap-anywhere text-slate-200">{recommendation}</p>
     </Panel>
   );
 }

@@ -122,7 +122,7 @@ export function CallCard({ call }: { call: TradingCall }) {
             </Badge>
             <Badge tone={status.tone}>{status.label}</Badge>
           </div>
-          <p className="mt-0.5 text-sm break-words text-slate-400">{call.tokenName}</p>
+          <p className="mt-0.5 text-sm wrap-anywhere text-slate-400">{call.tokenName}</p>
         </div>
         <div className="sm:text-right">
           <p className={cn('text-xl font-bold tabular-nums', pnlClass(call.pnlPercentage))}>
@@ -142,7 +142,7 @@ export function CallCard({ call }: { call: TradingCall }) {
       </dl>
 
       {call.reasoning ? (
-        <p className="mt-4 rounded-lg bg-white/5 p-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+        <p className="mt-4 rounded-lg bg-white/5 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-slate-300">
           {call.reasoning}
         </p>
       ) : null}

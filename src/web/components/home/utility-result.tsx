@@ -79,7 +79,7 @@ function Risks({ risks }: { risks: readonly string[] }) {
         const { kind, text } = splitRisk(r);
         const Icon = kind?.icon;
         return (
-          <li key={r} className="flex gap-2 break-words">
+          <li key={r} className="flex gap-2 wrap-anywhere">
             {Icon && kind ? (
               <Icon aria-label={kind.label} className={cn('mt-0.5 size-3.5 shrink-0', kind.className)} />
             ) : null}
@@ -142,7 +142,7 @@ function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
                 <span className="font-medium text-slate-200">{f.factor}</span>
                 <Badge tone={severityTone(f.severity)}>{f.severity}</Badge>
               </span>
-              <span className="mt-0.5 block break-words text-slate-400">{f.description}</span>
+              <span className="mt-0.5 block wrap-anywhere text-slate-400">{f.description}</span>
             </li>
           ))}
         </ul>

@@ -25,10 +25,14 @@ function Fact({
       <dt className="text-xs text-slate-400">{label}</dt>
       <dd
         className={cn(
-          'mt-0.5 text-sm font-semibold break-words text-slate-100',
-          tone === 'bad' && 'text-red-300',
-          tone === 'warn' && 'text-orange-300',
-          tone === 'muted' && 'font-normal text-slate-400',
+          'mt-0.5 text-sm wrap-anywhere',
+          tone === 'bad'
+            ? 'font-semibold text-red-300'
+            : tone === 'warn'
+              ? 'font-semibold text-orange-300'
+              : tone === 'muted'
+                ? 'text-slate-400'
+                : 'font-semibold text-slate-100',
         )}
       >
         {children}
@@ -101,7 +105,7 @@ export function TraderSummary({
           {s.top10SharePct === null ? 'unknown' : `${formatPct(s.top10SharePct, 1)} of supply`}
         </Fact>
       </dl>
-      <p className="mt-1 text-xs break-words text-slate-500">Can sell: {s.canSellDetail}.</p>
+      <p className="mt-1 text-xs wrap-anywhere text-slate-500">Can sell: {s.canSellDetail}.</p>
     </section>
   );
 }

@@ -47,7 +47,11 @@ export function VerdictBanner({
 }) {
   const tone = verdictTone(verdict.kind);
   const Icon = ICONS[verdict.kind];
-  const findings = 'findings' in verdict ? verdict.findings : [];
+  // The finding the reason was taken from is not repeated under it.
+  const head = verdict.reason.slice(0, 50);
+  const findings = ('findings' in verdict ? verdict.findings : []).filter(
+    (f) => !f.detail.startsWith(head) && !verdict.reason.includes(f.detail.replace(/\.$/, '').slice(0, 50)),
+  );
   if (compact)
     return (
       <div
@@ -60,7 +64,7 @@ export function VerdictBanner({
         )}
       >
         <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', TONE_LABEL[tone])} />
-        <p className="min-w-0 break-words">
+        <p className="min-w-0 wrap-anywhere">
           <span className={cn('font-semibold', TONE_LABEL[tone])}>{verdict.label}</span>
           <span className="text-slate-300"> · {verdict.reason}</span>
         </p>
@@ -80,13 +84,13 @@ export function VerdictBanner({
           <h2 data-testid="verdict-label" className={cn('text-xl font-bold sm:text-2xl', TONE_LABEL[tone])}>
             {verdict.label}
           </h2>
-          <p data-testid="verdict-reason" className="mt-1 text-sm break-words text-slate-200">
+          <p data-testid="verdict-reason" className="mt-1 text-sm wrap-anywhere text-slate-200">
             {verdict.reason}
           </p>
           {findings.length > 0 ? (
             <ul className="mt-2 grid gap-1 text-xs text-slate-300">
               {findings.map((f) => (
-                <li key={f.check} className="break-words">
+                <li key={f.check} className="wrap-anywhere">
                   <span className="font-semibold text-slate-100">{f.label}</span>
                   {f.outcome === 'fail' ? ' ✗ ' : f.outcome === 'unknown' ? ' ? ' : ' ! '}
                   {f.detail}
