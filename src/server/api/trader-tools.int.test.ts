@@ -49,11 +49,23 @@ const prices = new Map<string, number | null>([
   [TOKEN_A, 2],
   [TOKEN_B, 10],
 ]);
+/** A token whose report's verdict is Honeypot (the fake engine's only report). */
+const TOKEN_HONEY = addr(0x40);
+prices.set(TOKEN_HONEY, 2);
+const HONEY_VERDICT = {
+  kind: 'honeypot',
+  label: 'Honeypot — cannot be sold',
+  reason: 'Selling it back failed.',
+} as const;
 const engine = {
   async facts(address: string) {
     const p = prices.get(address.toLowerCase());
     if (p === undefined) throw new Error(`${address} is not a token`);
     return { mainPool: p === null ? null : { priceUsd: p } };
+  },
+  async report(address: string) {
+    if (address.toLowerCase() !== TOKEN_HONEY) throw new Error(`no report for ${address}`);
+    return { verdict: { ...HONEY_VERDICT, findings: [], summary: {} } };
   },
 } as unknown as TokenEngine;
 
@@ -439,6 +451,15 @@ describe('trading calls', () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json().error.details).toMatchObject({ field, reason });
     }
+  });
+
+  it('refuses a call on a honeypot, naming the verdict (issue 24)', async () => {
+    const res = await post('/api/trading-calls', call({ tokenAddress: TOKEN_HONEY, symbol: 'HONEY' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toMatchObject({ field: 'tokenAddress' });
+    expect(res.json().error.message).toBe(
+      'A call on HONEY is refused: the token is a honeypot (Honeypot — cannot be sold): Selling it back failed.',
+    );
   });
 
   it('posts a call (defaults, price from the pool) and lists it', async () => {
