@@ -49,7 +49,6 @@ import {
   tokenKeys,
   useFlabScore,
   useLiquidity,
-  useNetwork,
   useRug,
   useScanner,
   useWhales,
@@ -157,7 +156,6 @@ function Analysis({ address }: { address: string }) {
   const [openCard, setOpenCard] = useState<string | null>(null);
   const evidenceId = useId();
   const poll = { refetchInterval: ANALYSIS_POLL_MS };
-  const local = useNetwork().data?.mode !== 'base';
   const scanner = useScanner(address, poll);
   const rug = useRug(address, poll);
   const whales = useWhales(address, poll);
@@ -194,10 +192,11 @@ function Analysis({ address }: { address: string }) {
             <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
             Refresh All
           </Button>
-          {/* Base: the external chart site (spec §2); locally it knows nothing of our tokens, so our own chart. */}
+          {/* The spec's external chart site; our own chart from indexed swaps is on the page below. */}
           <a
-            href={local ? '#price-chart' : `https://dexscreener.com/base/${address}`}
-            {...(local ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            href={`https://dexscreener.com/base/${address}`}
+            target="_blank"
+            rel="noopener noreferrer"
             className={buttonClasses('secondary', 'sm')}
           >
             <ChartColumn aria-hidden="true" className="size-4" />

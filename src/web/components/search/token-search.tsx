@@ -53,7 +53,7 @@ export function TokenSearch({ className, compact = false }: { className?: string
       <search className="block">
         <form onSubmit={submit} aria-label="Search tokens" className="flex gap-2">
           <label htmlFor={id} className="sr-only">
-            Token symbol, name or address
+            Search by a token's symbol, name or address
           </label>
           <Input
             id={id}
