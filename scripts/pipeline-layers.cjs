@@ -51,8 +51,9 @@ const LAYERS = [
       'src/server/trader-tools',
       'src/server/auth',
       'src/server/candles',
+      'src/server/search',
     ],
-    path: '^src/server/(yield|pump|portfolio|airdrops|alerts|trader-tools|auth|candles)/',
+    path: '^src/server/(yield|pump|portfolio|airdrops|alerts|trader-tools|auth|candles|search)/',
     note: 'side by side: none imports another',
   },
   { name: 'jobs', folders: ['src/server/jobs'], path: '^src/server/jobs/', note: 'background loops' },
@@ -73,6 +74,16 @@ const LAYERS = [
 ];
 
 /** The domain tools, each its own folder: they sit side by side and import none of the others. */
-const DOMAIN_TOOLS = ['yield', 'pump', 'portfolio', 'airdrops', 'alerts', 'trader-tools', 'auth', 'candles'];
+const DOMAIN_TOOLS = [
+  'yield',
+  'pump',
+  'portfolio',
+  'airdrops',
+  'alerts',
+  'trader-tools',
+  'auth',
+  'candles',
+  'search',
+];
 
 module.exports = { LAYERS, DOMAIN_TOOLS };

@@ -12,10 +12,10 @@ import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { verdictsOf } from '../engine/prices';
 import type { TokenEngine } from '../engine/token-engine';
 import { erc20Abi } from '../facts/abis';
 import type { Logger } from '../logger';
-import { verdictsOf } from '../trader-tools/prices';
 
 export type { TokenMatch };
 

@@ -4,8 +4,9 @@
  * like toggled. Status, current price and P&L are kept current by the call tracker job
  * (src/server/jobs/call-tracker.ts).
  */
-import type { VerdictHeadline } from '../../shared/analysis';
+
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VerdictHeadline } from '../../shared/analysis';
 import type { CallStats, CreateCallInput, ReactionResult, TradingCall } from '../../shared/trader-tools';
 import type { Db } from '../db/client';
 import { num } from '../db/rows';

@@ -45,14 +45,7 @@ import { TraderSummary } from '../components/verdict/trader-summary';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { copyAddress } from '../lib/clipboard';
-import {
-  tokenKeys,
-  useFlabScore,
-  useLiquidity,
-  useRug,
-  useScanner,
-  useWhales,
-} from '../lib/queries';
+import { tokenKeys, useFlabScore, useLiquidity, useRug, useScanner, useWhales } from '../lib/queries';
 
 const PriceChart = lazy(() => import('../components/charts/price-chart'));
 

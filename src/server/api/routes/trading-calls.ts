@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type CallStats, createCallRequestSchema, type TradingCall } from '../../../shared/trader-tools';
-import { BadRequestError } from '../../errors';
 import { priceOf, verdictOf, verdictsOf } from '../../engine/prices';
+import { BadRequestError } from '../../errors';
 import { checkNewCall, evaluateCall } from '../../trader-tools/calls-math';
 import { insertCall, listCalls, readCallStats, toCall, toggleReaction } from '../../trader-tools/calls-store';
 import type { AppContext } from '../context';
