@@ -51,9 +51,10 @@ const LAYERS = [
       'src/server/trader-tools',
       'src/server/auth',
       'src/server/candles',
+      'src/server/search',
       'src/server/badge',
     ],
-    path: '^src/server/(yield|pump|portfolio|airdrops|alerts|trader-tools|auth|candles|badge)/',
+    path: '^src/server/(yield|pump|portfolio|airdrops|alerts|trader-tools|auth|candles|search|badge)/',
     note: 'side by side: none imports another',
   },
   { name: 'jobs', folders: ['src/server/jobs'], path: '^src/server/jobs/', note: 'background loops' },
@@ -83,6 +84,7 @@ const DOMAIN_TOOLS = [
   'trader-tools',
   'auth',
   'candles',
+  'search',
   'badge',
 ];
 

@@ -24,6 +24,11 @@ describe('flab scan terminal report', () => {
   it('flags a honeypot with its revert reason and failed checks', () => {
     const text = renderReport(analyseToken(honeypotToken));
     expect(text).toContain('HONEYPOT: selling fails');
+    // The verdict comes before everything else but the token's name, and greys the sub-scores.
+    const lines = text.split('\n');
+    expect(lines.findIndex((l) => l.startsWith('VERDICT: Honeypot — cannot be sold'))).toBeLessThan(4);
+    expect(text).toMatch(/ {2}Whales +\d+\/100 n\/m/);
+    expect(text).not.toMatch(/\/100 green/);
     expect(text).toMatch(/^ {2}✗ /m);
   });
 

@@ -4,14 +4,14 @@
  * deployed the token, so control characters (ANSI escapes, carriage returns, bidi overrides) are
  * shown escaped and never reach the terminal raw.
  */
+import { type CheckOutcome, type Evidence, healthLevel, type TokenReport } from '../shared/analysis';
 import {
-  type CheckOutcome,
-  type Evidence,
-  healthLevel,
-  type ScoreBand,
-  scoreBand,
-  type TokenReport,
-} from '../shared/analysis';
+  type SubScoreBand,
+  subScoreBand,
+  subScoreNote,
+  VERDICTS,
+  type VerdictTone,
+} from '../shared/vocabulary';
 
 export type RenderOptions = { color?: boolean; source?: string };
 
@@ -42,11 +42,19 @@ export function renderJson(report: unknown): string {
 const MARK: Record<CheckOutcome, string> = { pass: '✓', warn: '⚠', fail: '✗', unknown: '?' };
 const ANSI = { red: 31, green: 32, yellow: 33, orange: 33, magenta: 35, dim: 2, bold: 1, cyan: 36 } as const;
 type Style = keyof typeof ANSI;
-const BAND_STYLE: Record<ScoreBand, Style> = {
+const BAND_STYLE: Record<SubScoreBand, Style> = {
+  muted: 'dim',
   green: 'green',
   yellow: 'yellow',
   orange: 'orange',
   red: 'red',
+};
+const TONE_STYLE: Record<VerdictTone, Style> = {
+  critical: 'red',
+  high: 'red',
+  medium: 'yellow',
+  low: 'green',
+  unknown: 'dim',
 };
 const OUTCOME_STYLE: Record<CheckOutcome, Style> = {
   pass: 'green',
@@ -80,9 +88,14 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
   const heading = (s: string) => {
     out.push('', c('bold', s));
   };
-  const band = (score: number) => {
-    const b = scoreBand(score);
-    return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${b.padEnd(6)}`);
+  const verdict = report.verdict;
+  // Sub-scores follow the verdict (greyed or never green, shared/vocabulary.ts); the scanner and the
+  // rug detector, which the verdict is built from, are only kept out of green.
+  const band = (score: number, decides = false) => {
+    const kind =
+      decides && VERDICTS[verdict.kind].subScores === 'not_meaningful' ? 'dangerous' : verdict.kind;
+    const b = subScoreBand(score, kind);
+    return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${(b === 'muted' ? 'n/m' : b).padEnd(6)}`);
   };
 
   const name = f.name === null ? 'unknown name' : e(f.name, 80);
@@ -94,6 +107,17 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
       `report of ${new Date(report.generatedAt).toISOString()}${opts.source ? ` · ${e(opts.source, 120)}` : ''}`,
     ),
   );
+  // The verdict first: one sentence a trader reads in a second (issue 24).
+  const tone = TONE_STYLE[VERDICTS[verdict.kind].tone];
+  out.push('', c('bold', c(tone, `VERDICT: ${verdict.label}`)), `  ${e(verdict.reason, 300)}`);
+  for (const x of verdict.findings)
+    out.push(`  ${c(OUTCOME_STYLE[x.outcome], MARK[x.outcome])} ${e(x.label, 60)}: ${e(x.detail, 240)}`);
+  const s = verdict.summary;
+  const pctOrUnknown = (x: number | null) => (x === null ? 'not measured' : fmtPct(x, 1));
+  out.push(
+    `  tax buy ${pctOrUnknown(s.buyTaxPct)} · sell ${pctOrUnknown(s.sellTaxPct)} · transfer ${pctOrUnknown(s.transferTaxPct)} · can sell: ${e(s.canSellDetail, 120)}`,
+    `  owner powers usable now: ${!s.ownerPowersChecked ? 'not checked' : s.ownerPowersNow.length ? e(s.ownerPowersNow.join(', '), 200) : 'none found'} · LP locked/burned ${s.lpLockedShare === null ? 'no pool' : fmtPct(s.lpLockedShare * 100, 1)}${s.lpUnlockAt ? ` until ${fmtDate(s.lpUnlockAt * 1000)}` : ''} · top 10 hold ${s.top10SharePct === null ? 'unknown' : fmtPct(s.top10SharePct, 1)}`,
+  );
   const v = f.verification;
   out.push(
     `source: ${v.status === 'verified' ? c('green', 'verified') : v.status === 'unverified' ? c('red', 'unverified') : c('dim', 'unknown')}` +
@@ -102,12 +126,13 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
 
   heading('Scores');
   const r = report;
-  const rows: [string, number, string][] = [
-    ['Scanner', r.scanner.score, r.scanner.status],
+  const rows: [string, number, string, boolean?][] = [
+    ['Scanner', r.scanner.score, r.scanner.status, true],
     [
       'Rug detector',
       r.rug.score,
       `${r.rug.riskLevel} risk · rug score ${r.rug.rugScore} · confidence ${Math.round(r.rug.confidence * 100)}%`,
+      true,
     ],
     [
       'Whales',
@@ -122,7 +147,10 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     ['FLAB Score', r.flabScore.score, `grade ${r.flabScore.grade} · ${r.flabScore.status}`],
     ['Health', r.health.overallScore, healthLevel(r.health.overallScore)],
   ];
-  for (const [label, score, note] of rows) out.push(`  ${label.padEnd(13)} ${band(score)}  ${e(note, 120)}`);
+  for (const [label, score, note, decides] of rows)
+    out.push(`  ${label.padEnd(13)} ${band(score, decides)}  ${e(note, 120)}`);
+  const note = subScoreNote(verdict.kind);
+  if (note) out.push(c('dim', `  (sub-scores ${note})`));
 
   heading('Trade simulation');
   const t = f.trade;

@@ -187,3 +187,28 @@ export type FactsSummary = z.infer<typeof S.factsSummarySchema>;
 /** What the owner-power simulation found, for the page: function, who can call it, effect. */
 export type OwnerPowersSummary = z.infer<typeof S.ownerPowersSummarySchema>;
 export type TokenReport = z.infer<typeof S.tokenReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The verdict: one sentence per token (issue 24), computed once by the engine
+// (src/server/analysis/verdict.ts) and carried by the report and by every part an endpoint serves.
+// Its types are its API schemas' too (api/analysis-schemas.ts).
+// ---------------------------------------------------------------------------------------------
+
+export type VerdictKind = z.infer<typeof S.verdictKindSchema>;
+/** One finding that decided the verdict: an evidence line of the scanner or the rug detector. */
+export type VerdictFinding = z.infer<typeof S.verdictFindingSchema>;
+/** What a trader reads first, from the same facts as the verdict; null = not measured (see reason). */
+export type TraderSummary = z.infer<typeof S.traderSummarySchema>;
+export type TokenVerdict = z.infer<typeof S.tokenVerdictSchema>;
+
+/** An endpoint's part of the report, with the token's verdict beside it. */
+export type WithVerdict<T> = T & { verdict: TokenVerdict };
+
+/** The verdict's headline, as list views (pump cards, call cards, portfolio rows, search) carry it. */
+export type VerdictHeadline = Pick<TokenVerdict, 'kind' | 'label' | 'reason'>;
+
+export const verdictHeadline = (v: TokenVerdict): VerdictHeadline => ({
+  kind: v.kind,
+  label: v.label,
+  reason: v.reason,
+});

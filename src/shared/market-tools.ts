@@ -3,6 +3,7 @@
  * spec constants shared by the API and the browser (spec §3, §5, §7, §9).
  */
 import { z } from 'zod';
+import type { VerdictHeadline } from './analysis';
 import { parseDateTime } from './strict-input';
 import { addressField as sharedAddressField } from './trader-tools';
 
@@ -160,6 +161,8 @@ export type PumpOpportunity = {
   model: PumpSignal[];
   /** Window volatility (stdev of log price moves over the window). */
   volatility: number;
+  /** The token's verdict (Caution or No major risk found: anything worse is under `avoid`). */
+  verdict: VerdictHeadline;
 };
 
 /** Why a traded token is never shown as an opportunity (the engine's safety verdict). */
@@ -174,6 +177,8 @@ export type PumpAvoid = {
   rugScore: number | null;
   momentumScore: number;
   reasons: PumpAvoidReason[];
+  /** The token's verdict: Honeypot, Rugged, Dangerous or Unknown. */
+  verdict: VerdictHeadline;
 };
 
 export type PumpResponse = {

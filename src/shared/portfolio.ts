@@ -1,5 +1,6 @@
 /** Portfolio Tracker: shared response types (spec §3 Portfolio, Holding, Wallet stats). */
 import { z } from 'zod';
+import { verdictHeadlineSchema } from './verdict-schema';
 
 export const PORTFOLIO_RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type PortfolioRiskLevel = (typeof PORTFOLIO_RISK_LEVELS)[number];
@@ -24,6 +25,8 @@ export const holdingSchema = z.object({
   marketCap: z.number().nullable(),
   volume24h: z.number().nullable(),
   holders: z.number().nullable(),
+  /** The token's verdict (issue 24); null when the token could not be analysed. */
+  verdict: verdictHeadlineSchema.nullable(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 

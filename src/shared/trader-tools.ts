@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { checkAddress } from './address';
 import { parseDateTime, parseDecimal } from './strict-input';
+import { verdictHeadlineSchema } from './verdict-schema';
 
 // ---------------------------------------------------------------------------------------------
 // Spec constants (§5, §9)
@@ -407,6 +408,8 @@ export const tradingCallSchema = z.object({
   createdAt: z.string(),
   priceUpdatedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The token's verdict now (issue 24); null when the call has no token or it could not be had. */
+  verdict: verdictHeadlineSchema.nullable(),
 });
 export type TradingCall = z.infer<typeof tradingCallSchema>;
 export const tradingCallListSchema = z.array(tradingCallSchema);

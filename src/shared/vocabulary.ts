@@ -312,3 +312,111 @@ export function judgeTrustedAsset(s: TrustedAssetSignals): TrustedAssetJudgement
   ];
   return { kind: tests.every((t) => t.met) ? 'stablecoin' : null, tests };
 }
+
+/**
+ * The verdict a token gets (issue 24), worst first. `tone` colours the banner; `subScores` says what
+ * happens to every sub-score (whales, liquidity, community, momentum, trend, …) under it:
+ * - 'not_meaningful': greyed with `subScoreNote` — a honeypot's "healthy" holder spread or a rugged
+ *   pool's "bullish" trend describes a token nobody can leave;
+ * - 'capped': shown, but never in the healthy (green) band;
+ * - 'as_is': shown in its own band.
+ */
+export const VERDICTS = {
+  honeypot: {
+    label: 'Honeypot — cannot be sold',
+    tone: 'critical',
+    subScores: 'not_meaningful',
+    subScoreNote: 'not meaningful: the token cannot be sold',
+  },
+  rugged: {
+    label: 'Rugged — liquidity removed',
+    tone: 'critical',
+    subScores: 'not_meaningful',
+    subScoreNote: 'not meaningful: the liquidity was removed',
+  },
+  dangerous: {
+    label: 'Dangerous',
+    tone: 'high',
+    subScores: 'capped',
+    subScoreNote: 'capped: the verdict is Dangerous',
+  },
+  caution: { label: 'Caution', tone: 'medium', subScores: 'as_is', subScoreNote: null },
+  no_major_risk: { label: 'No major risk found', tone: 'low', subScores: 'as_is', subScoreNote: null },
+  unknown: {
+    label: 'Unknown — not enough data',
+    tone: 'unknown',
+    subScores: 'capped',
+    subScoreNote: 'capped: selling could not be tested',
+  },
+} as const satisfies Record<
+  'honeypot' | 'rugged' | 'dangerous' | 'caution' | 'no_major_risk' | 'unknown',
+  {
+    label: string;
+    tone: 'critical' | 'high' | 'medium' | 'low' | 'unknown';
+    subScores: 'not_meaningful' | 'capped' | 'as_is';
+    subScoreNote: string | null;
+  }
+>;
+export type VerdictTone = (typeof VERDICTS)[keyof typeof VERDICTS]['tone'];
+
+/**
+ * Verdict thresholds. Dangerous: a sell tax at or above `dangerousSellTaxPct` (half of every exit),
+ * or the rug score at or above `dangerousRugScore` (the CRITICAL level). Caution: a buy or sell tax
+ * above TAX.warnPct, or a rug score at or above `cautionRugScore` (HIGH).
+ */
+export const VERDICT = { dangerousSellTaxPct: 50, dangerousRugScore: 80, cautionRugScore: 60 } as const;
+
+/**
+ * Checks whose failure makes a token Dangerous: an owner power usable today that takes value from
+ * holders or stops them leaving, or a buy that fails. A centrally issued stablecoin's freeze and
+ * pause powers are reported by their own lines but do not decide (see STABLECOIN_COMPLIANCE_EFFECTS).
+ */
+export const DANGER_CHECKS = [
+  'mint',
+  'owner_moves_tokens',
+  'fee_setters',
+  'blacklist',
+  'pause',
+  'hidden_owner',
+] as const;
+export const COMPLIANCE_CHECKS = ['blacklist', 'pause'] as const;
+
+/** Score bands (spec §4: 80+ green, 60+ yellow, 40+ orange, else red), plus 'muted' for not meaningful. */
+export type SubScoreBand = 'green' | 'yellow' | 'orange' | 'red' | 'muted';
+
+export function scoreBandOf(score: number): Exclude<SubScoreBand, 'muted'> {
+  if (score >= 80) return 'green';
+  if (score >= 60) return 'yellow';
+  if (score >= 40) return 'orange';
+  return 'red';
+}
+
+/**
+ * The band a sub-score is shown in under a verdict: greyed ('muted') when the verdict makes it not
+ * meaningful, never green when the verdict caps it. Without a verdict (still loading), the score's
+ * own band. The one place pages take a sub-score's colour from.
+ */
+export function subScoreBand(score: number, verdict: keyof typeof VERDICTS | null | undefined): SubScoreBand {
+  const band = scoreBandOf(score);
+  if (!verdict) return band;
+  const rule = VERDICTS[verdict].subScores;
+  if (rule === 'not_meaningful') return 'muted';
+  if (rule === 'capped' && band === 'green') return 'yellow';
+  return band;
+}
+
+/** Word levels (healthy/bullish/strong/positive/high) follow the same rule: neutral under a verdict that caps them. */
+export function subScoreNote(verdict: keyof typeof VERDICTS | null | undefined): string | null {
+  return verdict ? VERDICTS[verdict].subScoreNote : null;
+}
+
+/**
+ * A trading call's entry price must be within `maxEntryDeviationPct` of the pool's price when the
+ * call is posted: an entry far from the market would show an instant gain (or loss) the caller
+ * never could have had. A call on a token whose verdict is in `refusedVerdicts` is refused: nobody
+ * can act on it (a honeypot cannot be sold, a rugged pool has nothing left to sell into).
+ */
+export const TRADING_CALL = {
+  maxEntryDeviationPct: 5,
+  refusedVerdicts: ['honeypot', 'rugged'] as readonly (keyof typeof VERDICTS)[],
+} as const;

@@ -130,8 +130,9 @@ describe('home utilities', () => {
       await scanner.getByRole('button', { name: 'Scan Token' }).click();
       const alert = scanner.getByRole('alert');
       await alert.waitFor();
-      expect(await alert.textContent()).toContain('400');
-      await alert.getByRole('button', { name: 'Retry' }).waitFor();
+      // Not an address: where to look a symbol or name up, not the raw 400.
+      expect(await alert.textContent()).toContain('is not a token address');
+      expect(await alert.textContent()).toContain('search box');
       expect(await scanner.getByTestId('utility-result').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {

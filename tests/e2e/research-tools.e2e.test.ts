@@ -128,7 +128,7 @@ describe('Whale Tracker', () => {
       expect((await firstRow.getByTestId('holder-percentage').textContent())?.trim()).toBe(
         formatPercent(first.percentage, 2),
       );
-      expect(await firstRow.textContent()).toMatch(/(\d+h )?\d+m ago/);
+      expect(await firstRow.textContent()).toMatch(/(\d+h )?\d+m ago|\d+ (day|month)s? ago|[\d.]+ years ago/);
       expect(await firstRow.textContent()).toMatch(/Clean|\d+ rugs/);
       expect(await page.getByTestId('whale-entry').count()).toBe(expected.newWhaleEntries.length);
       // The holder distribution chart marks the liquidity pool.

@@ -188,7 +188,13 @@ describe('trading calls', () => {
         await page.getByLabel('Call Type').selectOption('long');
         expect(await page.getByLabel('Confidence (%)').inputValue()).toBe('80');
         expect(await page.getByLabel('Timeframe').inputValue()).toBe('24h');
-        await page.getByLabel('Entry Price').fill('0.0007');
+        // The entry must be within 5% of the pool price when the call is posted (issue 24).
+        const report = (await (await fetch(`${baseUrl}/api/tokens/${flab}/report`)).json()) as {
+          facts: { pools: { priceUsd: number | null }[] };
+        };
+        const price = report.facts.pools[0]?.priceUsd ?? 0;
+        expect(price).toBeGreaterThan(0.00005);
+        await page.getByLabel('Entry Price').fill(price.toFixed(6));
         await page.getByLabel('Target Price').fill('0.002');
         await page.getByLabel('Stop Loss').fill('0.0001');
         await page.getByLabel('Reasoning').fill('Breakout above the range');

@@ -101,14 +101,26 @@ export const checkRecentLpRemoval: Check = (f, w) => {
       withoutPool(f, 'There is no pool to watch.', 'liquidity removals'),
       0,
     );
-  const recent = drainEvents(f).filter((d) => d.event.timestamp >= f.now - DAY_S);
-  if (recent.length === 0)
+  const all = drainEvents(f);
+  const recent = all.filter((d) => d.event.timestamp >= f.now - DAY_S);
+  if (recent.length === 0) {
+    // An older drain is not a pass: the window was quiet because the liquidity was already gone.
+    const earlier = all.length > 0 ? Math.max(...all.map((d) => d.share)) : 0;
+    if (earlier >= 0.5)
+      return judged(
+        spec,
+        'warn',
+        0,
+        `No removal in the last 24 h, but an earlier one took ${pct(earlier * 100)} of the pool: the liquidity was removed before this window.`,
+        0,
+      );
     return judged(
       spec,
       'pass',
       0,
       `No removal of ${pct(LIQUIDITY_DRAIN.minShare * 100, 0)} or more of the liquidity in 24 h.`,
     );
+  }
   const biggest = Math.max(...recent.map((d) => d.share));
   return judged(
     spec,

@@ -3,6 +3,7 @@ import { scoreFromEvidence } from '../../shared/analysis';
 import { priceImpactPct } from './derived-facts';
 import {
   FIXTURE_NOW,
+  freshInsiderToken,
   highTaxToken,
   honeypotToken,
   missingDataToken,
@@ -11,6 +12,7 @@ import {
   safeToken,
 } from './fixtures';
 import { analyseLiquidity } from './liquidity';
+import { analyseRug } from './rug-detector';
 
 describe('price impact (constant product, 0.3% fee)', () => {
   it('matches a hand computation', () => {
@@ -80,5 +82,28 @@ describe('liquidity scanner on literal fixtures', () => {
     expect(r.liquidityData.priceImpact).toBeNull();
     expect(r.evidence.find((e) => e.check === 'price_impact')?.outcome).toBe('unknown');
     expect(r.rugAnalysis.confidence).toBeLessThan(0.6);
+  });
+});
+
+describe('advice fits the state (issue 24)', () => {
+  it('a drained pool gets "liquidity was removed", not order-splitting or lock-waiting advice', () => {
+    const r = analyseLiquidity(ruggedToken);
+    expect(r.recommendations[0]).toMatch(/liquidity was removed/);
+    expect(r.recommendations.join(' ')).not.toMatch(/Split the order|Wait until the liquidity|slippage/);
+  });
+
+  it('behaviour flags name what failed, never a pass label alone', () => {
+    const r = analyseLiquidity(ruggedToken);
+    expect(r.rugAnalysis.behaviorFlags.length).toBeGreaterThan(0);
+    for (const f of r.rugAnalysis.behaviorFlags) expect(f).toMatch(/^(Failed|Warning): /);
+  });
+
+  it('the risk level is never below the rug detector level', () => {
+    const order = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+    for (const f of [ruggedToken, honeypotToken, freshInsiderToken]) {
+      const rug = analyseRug(f);
+      const r = analyseLiquidity(f, { rug });
+      expect(order.indexOf(r.riskLevel)).toBeGreaterThanOrEqual(order.indexOf(rug.riskLevel));
+    }
   });
 });

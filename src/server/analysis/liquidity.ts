@@ -7,8 +7,8 @@
  *   rug pull risk                20  (rug detector's rugScore / 100: > 0.7 fail, > 0.4 warn)
  *   recent LP removal (24 h)     15  (≥ 20% of the pool in one removal warn, ≥ 50% fail)
  *   24 h trading volume           5  (none: warn; unknown: 1)
- * riskLevel from liquidityScore: ≥ 70 LOW, ≥ 40 MEDIUM, ≥ 20 HIGH, else CRITICAL; a completed rug is
- * always CRITICAL.
+ * riskLevel from liquidityScore: ≥ 70 LOW, ≥ 40 MEDIUM, ≥ 20 HIGH, else CRITICAL, raised to the rug
+ * detector's level when that is worse; a completed rug is always CRITICAL.
  */
 import {
   type Evidence,
@@ -49,6 +49,10 @@ export type LiquidityOptions = RugOptions & {
   /** Price impact (percent) of buying amountUsd, quoted by the main pool's venue; null: it could not quote. */
   quotedImpactPct?: number | null;
 };
+
+const LEVEL_ORDER: readonly RiskLevel[] = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+const worseLevel = (a: RiskLevel, b: RiskLevel): RiskLevel =>
+  LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
 
 function riskLevelOf(score: number): RiskLevel {
   if (score >= 70) return 'LOW';
@@ -194,7 +198,10 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   }
 
   const liquidityScore = scoreFromEvidence(evidence);
-  const riskLevel: RiskLevel = rug.completedRug ? 'CRITICAL' : riskLevelOf(liquidityScore);
+  // The worse of the pool's own level and the rug detector's: a rug score of 100 never reads MEDIUM.
+  const riskLevel: RiskLevel = rug.completedRug
+    ? 'CRITICAL'
+    : worseLevel(riskLevelOf(liquidityScore), rug.riskLevel);
   const locked = pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null;
   const lockTime = pool?.lockUnlockTime ?? null;
 
@@ -221,23 +228,30 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   if (recentDrains.length > 0)
     warnings.push(`${recentDrains.length} large liquidity removal(s) in the last 24 hours.`);
 
+  // Advice fits the state: a drained pool gets "liquidity was removed", never order-splitting or
+  // lock-waiting advice; a token not to buy gets no advice on how to buy it.
   const recommendations: string[] = [];
-  if (rug.completedRug || rugPullRisk > RUG_PULL_RISK_WARN)
-    recommendations.push('Do not buy: the rug risk is too high.');
-  if (impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
+  const doNotBuy = rug.completedRug || rugPullRisk > RUG_PULL_RISK_WARN;
+  if (rug.completedRug)
+    recommendations.push(
+      'The liquidity was removed: the pool was drained, so there is nothing left to sell into. Do not buy.',
+    );
+  else if (rugPullRisk > RUG_PULL_RISK_WARN) recommendations.push('Do not buy: the rug risk is too high.');
+  if (!doNotBuy && impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
     recommendations.push('Split the order into smaller buys or reduce the amount to limit price impact.');
-  if (pool && !locked)
+  if (!doNotBuy && pool && !locked)
     recommendations.push('Wait until the liquidity is locked or burned before buying a large amount.');
-  if (pool && locked && lockTime !== null && pool.lpBurnedShare < LP_SAFE_PASS)
+  if (!doNotBuy && pool && locked && lockTime !== null && pool.lpBurnedShare < LP_SAFE_PASS)
     recommendations.push('Watch the LP lock end date: liquidity can be withdrawn after it.');
-  if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
+  if (!doNotBuy && poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
     recommendations.push('Use a tight slippage limit: thin pools move sharply on each trade.');
   if (recommendations.length === 0)
     recommendations.push('Liquidity looks healthy for this amount; keep monitoring for liquidity removals.');
 
+  // A flag names the finding, never the check's pass name ("Source code verified" for unverified code).
   const behaviorFlags = rug.evidence
     .filter((e) => e.weight > 0 && (e.outcome === 'fail' || e.outcome === 'warn'))
-    .map((e) => e.label);
+    .map((e) => `${e.outcome === 'fail' ? 'Failed' : 'Warning'}: ${e.label}`);
 
   const drainRisk: Level3 =
     rug.completedRug || recentDrains.some((d) => d.share >= 0.5) || rugPullRisk > RUG_PULL_RISK_WARN

@@ -15,6 +15,7 @@ describe('analyseToken', () => {
       'flabScore',
       'health',
       'facts',
+      'verdict',
     ]);
     expect(r.liquidity.rugScore).toBe(r.rug.rugScore);
     expect(r.health.securityScore).toBe(r.scanner.score);

@@ -12,6 +12,7 @@ import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
+import { tokenVerdict } from './verdict';
 import { analyseWhales } from './whales';
 
 export type ReportOptions = RugOptions & {
@@ -136,6 +137,7 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
   const liquidity = analyseLiquidity(facts, { ...opts, amountUsd, rug });
   const flabScore = analyseFlabScore(facts, { ...opts, scanner, rug, liquidity, whales });
   const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity });
+  const summary = summariseFacts(facts);
   return {
     address: facts.token.address,
     generatedAt: facts.now * 1000,
@@ -145,6 +147,7 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
     liquidity,
     flabScore,
     health,
-    facts: summariseFacts(facts),
+    facts: summary,
+    verdict: tokenVerdict({ scanner, rug, liquidity, facts: summary }),
   };
 }

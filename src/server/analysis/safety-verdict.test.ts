@@ -16,7 +16,8 @@ const checks = (f: TokenReportFacts) => verdict(f).reasons.map((r) => r.check);
 
 describe('safetyVerdict', () => {
   it('passes a clean token', () => {
-    expect(verdict(safeToken)).toEqual({ safe: true, reasons: [] });
+    expect(verdict(safeToken)).toMatchObject({ safe: true, reasons: [] });
+    expect(['no_major_risk', 'caution']).toContain(verdict(safeToken).verdict.kind);
   });
 
   it('fails a honeypot with the engine detail as the reason', () => {
@@ -47,8 +48,13 @@ describe('safetyVerdict', () => {
         sellTaxPct: pct,
       },
     });
+    // The highTax fixture's owner can also raise the tax (Dangerous either way): the sell-tax
+    // finding is the deciding one only from the threshold on.
+    const deciding = (f: TokenReportFacts) =>
+      verdict(f).reasons.some((r) => /at or above 50%/.test(r.detail));
     expect(checks(at(AVOID_SELL_TAX_PCT))).toContain('sell_tax');
-    expect(checks(at(AVOID_SELL_TAX_PCT - 1))).not.toContain('sell_tax');
+    expect(deciding(at(AVOID_SELL_TAX_PCT))).toBe(true);
+    expect(deciding(at(AVOID_SELL_TAX_PCT - 1))).toBe(false);
   });
 
   it('fails when most real holders cannot sell even if a fresh round trip passes', () => {

@@ -36,6 +36,7 @@ import {
   scoreFromEvidence,
   type TokenHealthResult,
 } from '../../shared/analysis';
+import { formatPct } from '../../shared/format';
 import type { TokenReportFacts } from '../facts/types';
 import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
@@ -263,7 +264,7 @@ export function healthIndicators(
   let sentimentWhy =
     share === null
       ? 'No buys or sells in 24 h.'
-      : `Buys are ${round(share * 100, 1)}% of the 24 h quote volume (positive ≥ ${T.sentimentPositive * 100}%, negative ≤ ${T.sentimentNegative * 100}%).`;
+      : `Buys are ${round(share * 100, 1)}% of the 24 h quote volume (positive ≥ ${formatPct(T.sentimentPositive * 100)}, negative ≤ ${formatPct(T.sentimentNegative * 100)}).`;
 
   const { buys, sells } = swapCounts(facts);
   const total = buys + sells;

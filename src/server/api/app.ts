@@ -20,6 +20,7 @@ import { registerGamingRoutes } from './routes/gaming';
 import { registerLocalFaucetRoutes } from './routes/local-faucet';
 import { registerPortfolioRoutes } from './routes/portfolio';
 import { registerPumpRoutes } from './routes/pump';
+import { registerSearchRoutes } from './routes/search';
 import { registerSecurityRoutes } from './routes/security';
 import { registerSystemRoutes } from './routes/system';
 import { registerTokenRoutes } from './routes/tokens';
@@ -102,6 +103,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop, liveness });
   registerTokenRoutes(app, ctx.engine);
+  registerSearchRoutes(app, ctx);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
   registerTradingCallsRoutes(app, ctx);

@@ -560,7 +560,8 @@ describe('badge', () => {
       expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
       expect(png.rawPayload.readUInt32BE(16)).toBe(BADGE_WIDTH * 2); // 2× for sharp screens
       expect(png.headers.etag).toMatch(/^"badge-png-/);
-      if (token === manifest.risks.honeypot) expect(verdict.tone).toBe('danger');
+      if (token === manifest.risks.honeypot)
+        expect([verdict.kind, verdict.tone]).toEqual(['honeypot', 'danger']);
     }
   });
 

@@ -49,11 +49,23 @@ const prices = new Map<string, number | null>([
   [TOKEN_A, 2],
   [TOKEN_B, 10],
 ]);
+/** A token whose report's verdict is Honeypot (the fake engine's only report). */
+const TOKEN_HONEY = addr(0x40);
+prices.set(TOKEN_HONEY, 2);
+const HONEY_VERDICT = {
+  kind: 'honeypot',
+  label: 'Honeypot — cannot be sold',
+  reason: 'Selling it back failed.',
+} as const;
 const engine = {
   async facts(address: string) {
     const p = prices.get(address.toLowerCase());
     if (p === undefined) throw new Error(`${address} is not a token`);
     return { mainPool: p === null ? null : { priceUsd: p } };
+  },
+  async report(address: string) {
+    if (address.toLowerCase() !== TOKEN_HONEY) throw new Error(`no report for ${address}`);
+    return { verdict: { ...HONEY_VERDICT, findings: [], summary: {} } };
   },
 } as unknown as TokenEngine;
 
@@ -441,6 +453,15 @@ describe('trading calls', () => {
     }
   });
 
+  it('refuses a call on a honeypot, naming the verdict (issue 24)', async () => {
+    const res = await post('/api/trading-calls', call({ tokenAddress: TOKEN_HONEY, symbol: 'HONEY' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toMatchObject({ field: 'tokenAddress' });
+    expect(res.json().error.message).toBe(
+      'A call on HONEY is refused: the token is a honeypot (Honeypot — cannot be sold): Selling it back failed.',
+    );
+  });
+
   it('posts a call (defaults, price from the pool) and lists it', async () => {
     const res = await post(
       '/api/trading-calls',
@@ -549,13 +570,28 @@ describe('trading calls', () => {
       stopLoss: '3',
     });
     const longOpen = await mk({ tokenAddress: TOKEN_A, symbol: 'LO', targetPrice: '5' });
+    // An entry far from the pool (12 against 10) is refused, naming the current price.
+    const far = await post(
+      '/api/trading-calls',
+      call({
+        tokenAddress: TOKEN_B,
+        symbol: 'SW',
+        callType: 'short',
+        entryPrice: '12',
+        targetPrice: '10.5',
+        stopLoss: '15',
+      }),
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.details).toMatchObject({ field: 'entryPrice' });
+    expect(far.json().error.message).toMatch(/current pool price \$10\.00 \(it is 20% above it\)/);
     // Posted when the pool (10) is already past its target: completed at once.
     const shortWin = await mk({
       tokenAddress: TOKEN_B,
       symbol: 'SW',
       callType: 'short',
-      entryPrice: '12',
-      targetPrice: '10.5',
+      entryPrice: '10.4',
+      targetPrice: '10.1',
       stopLoss: '15',
     });
     expect(shortWin).toMatchObject({ status: 'completed', currentPrice: 10 });
@@ -601,7 +637,7 @@ describe('trading calls', () => {
       const stats = callStatsSchema.parse(
         (await app.inject({ method: 'GET', url: '/api/trading-calls/stats' })).json(),
       );
-      const pnl = 75 + -60 + 25 + ((12 - 10) / 12) * 100 + 0;
+      const pnl = 75 + -60 + 25 + ((10.4 - 10) / 10.4) * 100 + 0;
       expect(stats).toEqual({
         totalCalls: 5,
         winRate: 66.7,

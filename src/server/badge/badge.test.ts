@@ -9,7 +9,7 @@ describe('badge SVG', () => {
       kind: 'report',
       address: addr,
       symbol: '<script>alert("x")</script>\u202e&',
-      verdict: { label: 'No blocking risks found', tone: 'safe', reasons: [] },
+      verdict: { label: 'No major risk found', tone: 'safe', kind: 'no_major_risk' },
       score: 82,
       computedAt: Date.UTC(2026, 10, 26, 12, 4),
     });

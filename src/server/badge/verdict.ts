@@ -1,32 +1,27 @@
 /**
- * The badge's headline: one verdict a reader gets in a second. It is the engine's safety verdict
- * (analysis/safety-verdict.ts, the same one the Pump Finder uses), so the badge cannot disagree
- * with the scanner: a token with no blocking risk reads "No blocking risks found", otherwise the
- * first blocking reason ("Honeypot", "Sell tax", …).
+ * The badge's headline: the token's one verdict (issue 24, analysis/verdict.ts), as the report
+ * carries it, so the badge reads exactly what the analysis page leads with ("Honeypot — cannot be
+ * sold", "No major risk found", …) and cannot disagree with it.
  */
-import type { TokenReport } from '../../shared/analysis';
-import { safetyVerdict } from '../analysis/safety-verdict';
+import type { TokenReport, VerdictKind } from '../../shared/analysis';
 
 export type BadgeVerdict = {
-  /** Short text for the badge. */
+  /** Short text for the badge: the verdict's label. */
   label: string;
-  tone: 'safe' | 'caution' | 'danger';
-  /** The verdict's reason codes (empty when nothing blocks). */
-  reasons: string[];
+  tone: 'safe' | 'caution' | 'danger' | 'neutral';
+  kind: VerdictKind;
+};
+
+const TONES: Record<VerdictKind, BadgeVerdict['tone']> = {
+  no_major_risk: 'safe',
+  caution: 'caution',
+  unknown: 'neutral',
+  dangerous: 'danger',
+  honeypot: 'danger',
+  rugged: 'danger',
 };
 
 export function badgeVerdictOf(report: TokenReport): BadgeVerdict {
-  const v = safetyVerdict(report);
-  if (v.safe) {
-    // No blocking risk, but a low score still deserves caution.
-    const tone = report.flabScore.flabScore >= 60 ? 'safe' : 'caution';
-    return { label: 'No blocking risks found', tone, reasons: [] };
-  }
-  const first = v.reasons[0];
-  const more = v.reasons.length > 1 ? ` (+${v.reasons.length - 1})` : '';
-  return {
-    label: `Avoid: ${first?.label ?? 'risk found'}${more}`,
-    tone: 'danger',
-    reasons: v.reasons.map((r) => r.check),
-  };
+  const v = report.verdict;
+  return { label: v.label, tone: TONES[v.kind], kind: v.kind };
 }

@@ -4,6 +4,7 @@
  * null, never an error: the caller then marks at the entry price and says so.
  */
 import type { Address } from 'viem';
+import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { Logger } from '../logger';
 import type { TokenEngine } from './token-engine';
 
@@ -43,6 +44,49 @@ export async function pricesOf(
     while (next < unique.length) {
       const t = unique[next++] as string;
       out.set(t, await priceOf(engine, t, opts));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, unique.length) }, worker));
+  return out;
+}
+
+/**
+ * A token's verdict headline from the engine's report, or null when it cannot be had in time (no
+ * pool, not a token, chain trouble): the caller shows the call without one, never a guessed verdict.
+ */
+export async function verdictOf(
+  engine: Pick<TokenEngine, 'report'>,
+  token: string,
+  opts: { log?: Logger; timeoutMs?: number } = {},
+): Promise<VerdictHeadline | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), opts.timeoutMs ?? PRICE_TIMEOUT_MS);
+    });
+    const report = await Promise.race([engine.report(token as Address), timeout]);
+    return report?.verdict ? verdictHeadline(report.verdict) : null;
+  } catch (e) {
+    opts.log?.debug({ msg: 'verdict unavailable', token, err: (e as Error).message });
+    return null;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+/** Verdicts for several tokens (lowercase keys), a few at a time. */
+export async function verdictsOf(
+  engine: Pick<TokenEngine, 'report'>,
+  tokens: Iterable<string>,
+  opts: { log?: Logger; timeoutMs?: number; concurrency?: number } = {},
+): Promise<Map<string, VerdictHeadline | null>> {
+  const unique = [...new Set([...tokens].map((t) => t.toLowerCase()))];
+  const out = new Map<string, VerdictHeadline | null>();
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const t = unique[next++] as string;
+      out.set(t, await verdictOf(engine, t, opts));
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, unique.length) }, worker));

@@ -199,7 +199,8 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     if (hit) return hit;
     const r = analysed(f, amountUsd);
     serialisations++;
-    const s = serialise(part === 'report' ? r : r[part]);
+    // Every part carries the token's one verdict, so no view of a token goes without it.
+    const s = serialise(part === 'report' ? r : { ...r[part], verdict: r.verdict });
     remember(d.bytes, key, s, MAX_AMOUNTS * 7);
     return s;
   };

@@ -6,6 +6,7 @@
 
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
@@ -108,20 +109,24 @@ export async function readOnChainBalances(
   return out;
 }
 
-type TokenMarket = { facts: TokenReportFacts | null; score: number | null };
+type TokenMarket = {
+  facts: TokenReportFacts | null;
+  score: number | null;
+  verdict: VerdictHeadline | null;
+};
 
 async function tokenMarket(deps: PortfolioDeps, token: Address): Promise<TokenMarket> {
-  const [facts, score] = await Promise.all([
+  const [facts, analysed] = await Promise.all([
     deps.engine.facts(token).catch((e) => {
       deps.log.debug({ msg: 'portfolio: facts unavailable', token, err: (e as Error).message });
       return null;
     }),
     deps.engine
       .report(token)
-      .then((r) => r.flabScore.flabScore)
+      .then((r) => ({ score: r.flabScore.flabScore, verdict: verdictHeadline(r.verdict) }))
       .catch(() => null),
   ]);
-  return { facts, score };
+  return { facts, score: analysed?.score ?? null, verdict: analysed?.verdict ?? null };
 }
 
 const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
@@ -153,6 +158,7 @@ export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Pro
       marketCap: price === null || supply === null ? null : tokensToNumber(supply, t.decimals) * price,
       volume24h: pool?.volume24hUsd ?? null,
       holders: m.facts?.holders.holderCount ?? null,
+      verdict: m.verdict,
     } satisfies Holding;
   });
   const alloc = allocations(base);

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { verdictHeadline } from '../../shared/analysis';
 import {
   PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
@@ -246,6 +247,7 @@ async function evaluate(
         rugScore: report.rug.rugScore,
         momentumScore: model.score,
         reasons: verdict.reasons,
+        verdict: verdictHeadline(verdict.verdict),
       },
     };
   const sigma = windowVolatility(prices);
@@ -275,6 +277,7 @@ async function evaluate(
     signals: signals.filter((s) => s.contribution > 0).map((s) => s.label),
     model: signals,
     volatility: Math.round(sigma * 10_000) / 10_000,
+    verdict: verdictHeadline(verdict.verdict),
   };
   return { kind: 'opportunity', opportunity };
 }

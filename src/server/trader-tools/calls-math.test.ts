@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callPnlPercentage, callStats, callStatusAt, evaluateCall } from './calls-math';
+import { callPnlPercentage, callStats, callStatusAt, checkNewCall, evaluateCall } from './calls-math';
 
 const long = { callType: 'long' as const, entryPrice: 100, targetPrice: 120, stopLoss: 90 };
 const short = { callType: 'short' as const, entryPrice: 100, targetPrice: 80, stopLoss: 110 };
@@ -77,5 +77,53 @@ describe('callStats', () => {
       successfulCalls: 0,
       stoppedCalls: 0,
     });
+  });
+});
+
+describe('checkNewCall (issue 24)', () => {
+  const ok = {
+    kind: 'no_major_risk',
+    label: 'No major risk found',
+    reason: 'A buy and a sell worked.',
+  } as const;
+  const call = (entryPrice: number) => ({ symbol: 'AAA', entryPrice });
+
+  it('accepts an entry within 5% of the pool price', () => {
+    expect(checkNewCall(call(2), { priceUsd: 2, verdict: ok })).toBeNull();
+    expect(checkNewCall(call(2.1), { priceUsd: 2, verdict: ok })).toBeNull();
+    expect(checkNewCall(call(1.9), { priceUsd: 2, verdict: ok })).toBeNull();
+  });
+
+  it('refuses an entry more than 5% from the pool price, naming the current price', () => {
+    const above = checkNewCall(call(2.11), { priceUsd: 2, verdict: ok });
+    expect(above).toMatchObject({ field: 'entryPrice' });
+    expect(above?.reason).toBe('must be within 5% of the current pool price $2.00 (it is 5.5% above it)');
+    expect(above?.message).toMatch(
+      /^Entry price \$2\.11 must be within 5% of the current pool price \$2\.00/,
+    );
+    const below = checkNewCall(call(0.001), { priceUsd: 0.002, verdict: ok });
+    expect(below?.reason).toMatch(/current pool price \$0\.002 \(it is 50% below it\)/);
+  });
+
+  it('refuses a call on a honeypot or a rugged token, with the verdict', () => {
+    const hp = checkNewCall(call(2), {
+      priceUsd: 2,
+      verdict: { kind: 'honeypot', label: 'Honeypot — cannot be sold', reason: 'Selling it back failed.' },
+    });
+    expect(hp).toMatchObject({ field: 'tokenAddress' });
+    expect(hp?.message).toBe(
+      'A call on AAA is refused: the token is a honeypot (Honeypot — cannot be sold): Selling it back failed.',
+    );
+    const rug = checkNewCall(call(2), {
+      priceUsd: null,
+      verdict: { kind: 'rugged', label: 'Rugged — liquidity removed', reason: 'The pool was drained.' },
+    });
+    expect(rug?.reason).toMatch(/^is rugged/);
+  });
+
+  it('accepts Dangerous and Caution tokens (the board shows their verdict) and unknown markets', () => {
+    for (const kind of ['dangerous', 'caution', 'unknown'] as const)
+      expect(checkNewCall(call(2), { priceUsd: 2, verdict: { kind, label: kind, reason: '' } })).toBeNull();
+    expect(checkNewCall(call(123), { priceUsd: null, verdict: null })).toBeNull();
   });
 });

@@ -7,7 +7,10 @@
  *   'stopped'; short — price ≤ target → 'completed', price ≥ stop → 'stopped'; else 'active'.
  *   Completed and stopped are final (the tracker only moves active calls).
  */
+import type { TokenVerdict } from '../../shared/analysis';
+import { formatPct, formatUsd } from '../../shared/format';
 import type { CallStats } from '../../shared/trader-tools';
+import { TRADING_CALL } from '../../shared/vocabulary';
 import { roundTo } from './journal-math';
 
 export type CallType = 'long' | 'short';
@@ -95,4 +98,52 @@ export function callStatsFromGroups(
     successfulCalls: completed,
     stoppedCalls: stopped,
   };
+}
+
+/** What is known of the market when a call is posted (null = unknown). */
+export type CallMarket = {
+  priceUsd: number | null;
+  verdict: Pick<TokenVerdict, 'kind' | 'label' | 'reason'> | null;
+};
+
+/** Why a new call is refused: the field it concerns and the reason in words; null when accepted. */
+export type CallRefusal = { field: 'tokenAddress' | 'entryPrice'; reason: string; message: string };
+
+const usdText = (n: number) => formatUsd(n);
+
+/**
+ * Checks a new call against the market (pure; issue 24):
+ * - a token whose verdict is in TRADING_CALL.refusedVerdicts (honeypot, rugged) is refused, with the
+ *   verdict and its reason;
+ * - an entry price more than TRADING_CALL.maxEntryDeviationPct from the pool's current price is
+ *   refused, naming that price. Unknown price or verdict: accepted (nothing to check against; the
+ *   board then marks the call at its entry and says so).
+ */
+export function checkNewCall(
+  c: Pick<CallLevels, 'entryPrice'> & { symbol: string },
+  market: CallMarket,
+): CallRefusal | null {
+  const v = market.verdict;
+  if (v && TRADING_CALL.refusedVerdicts.includes(v.kind)) {
+    const reason = `is ${v.kind === 'honeypot' ? 'a honeypot' : 'rugged'} (${v.label}): ${v.reason}`;
+    return {
+      field: 'tokenAddress',
+      reason,
+      message: `A call on ${c.symbol} is refused: the token ${reason}`,
+    };
+  }
+  const p = market.priceUsd;
+  if (p !== null && Number.isFinite(p) && p > 0 && c.entryPrice > 0) {
+    // Rounded to 1e-9 of a percent: 2.1 against 2 is 5%, not 5.000000000000004%.
+    const deviation = Math.round(Math.abs(c.entryPrice / p - 1) * 100 * 1e9) / 1e9;
+    if (deviation > TRADING_CALL.maxEntryDeviationPct) {
+      const reason = `must be within ${TRADING_CALL.maxEntryDeviationPct}% of the current pool price ${usdText(p)} (it is ${formatPct(deviation, 1)} ${c.entryPrice > p ? 'above' : 'below'} it)`;
+      return {
+        field: 'entryPrice',
+        reason,
+        message: `Entry price ${usdText(c.entryPrice)} ${reason}.`,
+      };
+    }
+  }
+  return null;
 }

@@ -4,7 +4,9 @@
  * like toggled. Status, current price and P&L are kept current by the call tracker job
  * (src/server/jobs/call-tracker.ts).
  */
+
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VerdictHeadline } from '../../shared/analysis';
 import type { CallStats, CreateCallInput, ReactionResult, TradingCall } from '../../shared/trader-tools';
 import type { Db } from '../db/client';
 import { num } from '../db/rows';
@@ -18,7 +20,7 @@ type Reactions = { followers: number; likes: number; following: boolean; liked: 
 /** The board shows the most recent calls. */
 export const CALL_LIST_LIMIT = 200;
 
-export function toCall(row: CallRow, r: Reactions): TradingCall {
+export function toCall(row: CallRow, r: Reactions, verdict: VerdictHeadline | null = null): TradingCall {
   const currentPrice = num(row.currentPrice);
   return {
     id: row.id,
@@ -40,6 +42,7 @@ export function toCall(row: CallRow, r: Reactions): TradingCall {
     createdAt: row.createdAt.toISOString(),
     priceUpdatedAt: row.priceUpdatedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
+    verdict,
   };
 }
 
@@ -76,19 +79,35 @@ async function reactionsFor(db: Queryable, ids: number[], clientId: string | und
   return out;
 }
 
-/** The board: the most recent calls, with the reactions of everyone and of `clientId`. */
-export async function listCalls(db: Db, clientId: string | undefined): Promise<TradingCall[]> {
+/**
+ * The board: the most recent calls, with the reactions of everyone and of `clientId`, and each
+ * token's verdict now from `verdicts` (lowercase address → headline; absent: null).
+ */
+export async function listCalls(
+  db: Db,
+  clientId: string | undefined,
+  verdictsFor: (tokens: string[]) => Promise<Map<string, VerdictHeadline | null>> = async () => new Map(),
+): Promise<TradingCall[]> {
   const rows = await db
     .select()
     .from(tradingCalls)
     .orderBy(desc(tradingCalls.createdAt), desc(tradingCalls.id))
     .limit(CALL_LIST_LIMIT);
-  const reactions = await reactionsFor(
-    db,
-    rows.map((r) => r.id),
-    clientId,
+  const [reactions, verdicts] = await Promise.all([
+    reactionsFor(
+      db,
+      rows.map((r) => r.id),
+      clientId,
+    ),
+    verdictsFor(rows.flatMap((r) => (r.tokenAddress ? [r.tokenAddress] : []))),
+  ]);
+  return rows.map((r) =>
+    toCall(
+      r,
+      reactions.get(r.id) as Reactions,
+      r.tokenAddress ? (verdicts.get(r.tokenAddress.toLowerCase()) ?? null) : null,
+    ),
   );
-  return rows.map((r) => toCall(r, reactions.get(r.id) as Reactions));
 }
 
 export async function readCallStats(db: Db): Promise<CallStats> {

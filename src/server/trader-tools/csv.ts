@@ -1,10 +1,12 @@
 /**
  * CSV (RFC 4180) writing and reading. Written cells are neutralised against formula injection: a
  * text cell starting with '=', '+', '-', '@', tab or carriage return gets a leading apostrophe, so
- * a spreadsheet shows it as text instead of evaluating it. Numbers are written as numbers (a
- * negative number is not a formula). Fields containing a comma, quote, CR or LF are quoted, with
+ * a spreadsheet shows it as text instead of evaluating it. Numbers are written as plain decimals
+ * without float noise or exponents (shared/format.ts decimalString; a negative number is not a formula). Fields containing a comma, quote, CR or LF are quoted, with
  * quotes doubled; records end with CRLF.
  */
+import { decimalString } from '../../shared/format';
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 const DANGEROUS_START = /^[=+\-@\t\r]/;
@@ -19,7 +21,7 @@ function quote(s: string): string {
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return decimalString(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return quote(neutraliseCell(value));
 }

@@ -5,6 +5,7 @@
  * `.meta({ description })`, so they reach the API reference too.
  */
 import { z } from 'zod';
+import { VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -397,6 +398,46 @@ export const factsSummarySchema = z
   })
   .meta({ id: 'FactsSummary', description: 'JSON-safe digest of the facts a report was computed from.' });
 
+// ---------------------------------------------------------------------------------------------
+// The verdict (issue 24)
+
+export const verdictKindSchema = z.enum(VERDICT_KINDS).meta({ id: 'VerdictKind' });
+
+export const verdictFindingSchema = z
+  .object({ check: z.string(), label: z.string(), outcome: checkOutcomeSchema, detail: z.string() })
+  .meta({ id: 'VerdictFinding', description: 'An evidence line that decided the verdict.' });
+
+export const traderSummarySchema = z
+  .object({
+    buyTaxPct: z.number().nullable(),
+    sellTaxPct: z.number().nullable(),
+    transferTaxPct: z.number().nullable(),
+    canSell: z
+      .boolean()
+      .nullable()
+      .meta(d('true/false when measured, null when selling could not be tested.')),
+    canSellDetail: z.string(),
+    ownerPowersNow: z.array(z.string()).meta(d('Owner powers usable today, as "effect (function)".')),
+    ownerPowersChecked: z.boolean(),
+    lpLockedShare: z.number().nullable(),
+    lpUnlockAt: z.number().nullable().meta(d('Unix seconds.')),
+    top10SharePct: z.number().nullable(),
+    mainPool: z.string().nullable(),
+  })
+  .meta({ id: 'TraderSummary', description: 'What a trader reads first; null = not measured.' });
+
+export const tokenVerdictSchema = z
+  .object({
+    kind: verdictKindSchema,
+    label: z.string().meta(d('"Honeypot — cannot be sold", "No major risk found", …')),
+    reason: z.string().meta(d('One line: why this verdict.')),
+    findings: z.array(verdictFindingSchema),
+    summary: traderSummarySchema,
+  })
+  .meta({ id: 'TokenVerdict', description: 'The one verdict per token, from the evidence.' });
+
+export { verdictHeadlineSchema };
+
 export const tokenReportSchema = z
   .object({
     address: z.string(),
@@ -408,5 +449,21 @@ export const tokenReportSchema = z
     flabScore: flabScoreResultSchema,
     health: tokenHealthResultSchema,
     facts: factsSummarySchema,
+    verdict: tokenVerdictSchema,
   })
   .meta({ id: 'TokenReport', description: 'Every analysis of one token over one set of facts.' });
+
+// An endpoint's part of the report, with the token's verdict beside it.
+const verdictField = { verdict: tokenVerdictSchema };
+export const scannerAnswerSchema = scannerResultSchema.extend(verdictField).meta({ id: 'ScannerAnswer' });
+export const rugAnswerSchema = rugResultSchema.extend(verdictField).meta({ id: 'RugAnswer' });
+export const whaleAnswerSchema = whaleResultSchema.extend(verdictField).meta({ id: 'WhaleAnswer' });
+export const liquidityAnswerSchema = liquidityResultSchema
+  .extend(verdictField)
+  .meta({ id: 'LiquidityAnswer' });
+export const flabScoreAnswerSchema = flabScoreResultSchema
+  .extend(verdictField)
+  .meta({ id: 'FlabScoreAnswer' });
+export const tokenHealthAnswerSchema = tokenHealthResultSchema
+  .extend(verdictField)
+  .meta({ id: 'TokenHealthAnswer' });

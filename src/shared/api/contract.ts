@@ -43,13 +43,13 @@ import {
 } from '../watch';
 import { yieldOpportunitiesResponseSchema, yieldStrategiesResponseSchema } from '../yield';
 import {
-  flabScoreResultSchema,
-  liquidityResultSchema,
-  rugResultSchema,
-  scannerResultSchema,
-  tokenHealthResultSchema,
+  flabScoreAnswerSchema,
+  liquidityAnswerSchema,
+  rugAnswerSchema,
+  scannerAnswerSchema,
+  tokenHealthAnswerSchema,
   tokenReportSchema,
-  whaleResultSchema,
+  whaleAnswerSchema,
 } from './analysis-schemas';
 import {
   airdropSchema,
@@ -70,6 +70,7 @@ import {
   siweNonceResponseSchema,
   siweVerifyResponseSchema,
   startGameResponseSchema,
+  tokenSearchResponseSchema,
   verifiedContractSchema,
   verifyContractResponseSchema,
 } from './market-schemas';
@@ -221,33 +222,33 @@ export const API = {
   getScanner: tokenPart(
     '/api/scanner/{address}',
     'Security scanner: score, verification, holders, owner powers',
-    scannerResultSchema,
+    scannerAnswerSchema,
   ),
   getRugDetector: tokenPart(
     '/api/rug-detector/{address}',
     'Rug detector: rug score, risk factors, model',
-    rugResultSchema,
+    rugAnswerSchema,
   ),
   getWhaleTracker: tokenPart(
     '/api/whale-tracker/{address}',
     'Whale tracker: top holders, new whale entries',
-    whaleResultSchema,
+    whaleAnswerSchema,
   ),
   getLiquidity: tokenPart(
     '/api/liquidity/{address}',
     'Liquidity: pools, price impact for `amount` US dollars, locks, drains',
-    liquidityResultSchema,
+    liquidityAnswerSchema,
     true,
   ),
   getFlabScore: tokenPart(
     '/api/flab-score/{address}',
     'FLAB Score (0–100) and its breakdown',
-    flabScoreResultSchema,
+    flabScoreAnswerSchema,
   ),
   getTokenHealth: tokenPart(
     '/api/token-health/{address}',
     'Token health: sub-scores, metrics, indicators',
-    tokenHealthResultSchema,
+    tokenHealthAnswerSchema,
   ),
   getTokenReport: tokenPart(
     '/api/tokens/{address}/report',
@@ -255,6 +256,15 @@ export const API = {
     tokenReportSchema,
     true,
   ),
+  searchTokens: op({
+    method: 'get',
+    path: '/api/tokens/search',
+    tag: 'Token research',
+    summary: 'Indexed tokens whose symbol or name matches, each with its address and verdict',
+    query: z.object({ q: z.string().max(64).meta({ description: 'A symbol or a name.', example: 'FLAB' }) }),
+    ok: { status: 200, schema: tokenSearchResponseSchema },
+    errors: [400],
+  }),
   getCandles: op({
     method: 'get',
     path: '/api/tokens/{address}/candles',

@@ -16,6 +16,7 @@ import {
   SEVERITIES,
 } from '../market-tools';
 import { walletVerificationSchema } from '../trader-tools';
+import { verdictHeadlineSchema } from '../verdict-schema';
 
 const d = (description: string) => ({ description });
 /** A 0x address as the server writes it (typed `0x${string}`). */
@@ -122,6 +123,9 @@ export const pumpOpportunitySchema = z
     signals: z.array(z.string()),
     model: z.array(pumpSignalSchema),
     volatility: z.number(),
+    verdict: verdictHeadlineSchema.meta({
+      description: 'Caution or No major risk found (anything worse is under avoid).',
+    }),
   })
   .meta({ id: 'PumpOpportunity' });
 
@@ -136,6 +140,7 @@ export const pumpAvoidSchema = z
     rugScore: z.number().nullable(),
     momentumScore: z.number(),
     reasons: z.array(pumpAvoidReasonSchema),
+    verdict: verdictHeadlineSchema,
   })
   .meta({ id: 'PumpAvoid' });
 
@@ -332,3 +337,20 @@ export const verifyContractResponseSchema = z
 export const verifiedContractSchema = z
   .looseObject({ address: z.string(), contractName: z.string() })
   .meta({ id: 'VerifiedContract', description: 'The registered verified source of a contract.' });
+
+// ---------------------------------------------------------------------------------------------
+// Token search
+
+export const tokenMatchSchema = z
+  .object({
+    address: z.string(),
+    symbol: z.string().nullable(),
+    name: z.string().nullable(),
+    matched: z.enum(['symbol', 'symbol prefix', 'name']),
+    verdict: verdictHeadlineSchema.nullable(),
+  })
+  .meta({ id: 'TokenMatch' });
+
+export const tokenSearchResponseSchema = z
+  .object({ query: z.string(), matches: z.array(tokenMatchSchema) })
+  .meta({ id: 'TokenSearchResponse' });

@@ -7,6 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type * as T from '../market-tools';
+import type * as Search from '../search';
 import type * as S from './market-schemas';
 
 describe('market tool types equal their API schemas', () => {
@@ -24,5 +25,11 @@ describe('market tool types equal their API schemas', () => {
     expectTypeOf<T.AirdropSummary>().toEqualTypeOf<z.infer<typeof S.airdropSummarySchema>>();
     expectTypeOf<T.RequirementResult>().toEqualTypeOf<z.infer<typeof S.requirementResultSchema>>();
     expectTypeOf<T.EligibilityResult>().toEqualTypeOf<z.infer<typeof S.eligibilityResultSchema>>();
+  });
+});
+
+describe('search types equal their API schemas', () => {
+  it('holds at compile time', () => {
+    expectTypeOf<Search.TokenSearchResponse>().toEqualTypeOf<z.infer<typeof S.tokenSearchResponseSchema>>();
   });
 });

@@ -25,7 +25,7 @@ function VerifiedBanner({ player }: { player: VerifiedPlayer }) {
       <BadgeCheck aria-hidden="true" className="size-8 shrink-0 text-emerald-300" />
       <div className="min-w-0">
         <p className="font-semibold text-emerald-100">
-          Verified FLAB Holder: <span className="break-words">{player.playerName}</span>
+          Verified FLAB Holder: <span className="wrap-anywhere">{player.playerName}</span>
         </p>
         <p className="text-sm text-emerald-200/80">
           <span className="font-mono">{shortAddress(player.walletAddress)}</span> ·{' '}

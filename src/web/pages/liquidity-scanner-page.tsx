@@ -25,9 +25,12 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
+import { VerdictBanner } from '../components/verdict/verdict-banner';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { LoadingCard, MessageCard } from '../components/whales/stat-card';
 import { cn } from '../lib/cn';
 import { DEFAULT_LIQUIDITY_AMOUNT, useLiquidity } from '../lib/queries';
+import { useAddressParam } from '../lib/use-address-param';
 
 /** Spec §9: the liquidity scanner refetches every 15 s. */
 export const LIQUIDITY_POLL_MS = 15_000;
@@ -36,9 +39,13 @@ const ADDRESS_LENGTH = 42;
 type Submitted = { address: string; amount: number };
 
 export default function LiquidityScannerPage() {
-  const [address, setAddress] = useState('');
+  const initial = useAddressParam();
+  const [address, setAddress] = useState(initial ?? '');
   const [amount, setAmount] = useState(String(DEFAULT_LIQUIDITY_AMOUNT));
-  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  // Opened with ?address= (a link from another view of the token): that counts as the first submit.
+  const [submitted, setSubmitted] = useState<Submitted | null>(
+    initial && isAddress(initial) ? { address: initial, amount: DEFAULT_LIQUIDITY_AMOUNT } : null,
+  );
   const [manual, setManual] = useState(false);
 
   const q = useLiquidity(submitted?.address, submitted?.amount ?? DEFAULT_LIQUIDITY_AMOUNT, {
@@ -157,6 +164,8 @@ export default function LiquidityScannerPage() {
           </MessageCard>
         ) : q.isPending ? (
           <LoadingCard>Analyzing liquidity...</LoadingCard>
+        ) : q.isError && isWalletError(q.error) ? (
+          <WalletNotToken address={submitted.address} />
         ) : q.isError ? (
           <ErrorState
             title="Failed to analyze liquidity with live Base blockchain data"
@@ -166,6 +175,7 @@ export default function LiquidityScannerPage() {
           />
         ) : (
           <div className="grid gap-6" data-testid="liquidity-results">
+            <VerdictBanner verdict={q.data.verdict} />
             <WarningsAlert warnings={q.data.warnings} />
             <LiquidityCards data={q.data} updatedAt={q.dataUpdatedAt} />
             <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -186,7 +196,8 @@ export default function LiquidityScannerPage() {
                 testId="risk-factors"
                 title="Risk Factors"
                 tone="risk"
-                items={q.data.risks}
+                // Risk factors are what failed or warned; a passed check (✅) is not a risk factor.
+                items={q.data.risks.filter((r) => !r.startsWith('✅'))}
                 empty="No risk factors were found."
               />
             </div>

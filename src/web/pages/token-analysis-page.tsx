@@ -22,7 +22,7 @@ import {
   ShieldCheck,
   TriangleExclamationPoint,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import {
   LiquidityPanel,
@@ -42,8 +42,13 @@ import { PageContainer } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
+import { TraderSummary } from '../components/verdict/trader-summary';
+import { VerdictBanner } from '../components/verdict/verdict-banner';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { copyAddress } from '../lib/clipboard';
 import { tokenKeys, useFlabScore, useLiquidity, useRug, useScanner, useWhales } from '../lib/queries';
+
+const PriceChart = lazy(() => import('../components/charts/price-chart'));
 
 const TITLE = routeTitle('/token-analysis');
 const SUBTITLE = 'Live analysis from all FLAB utilities';
@@ -71,12 +76,15 @@ function TokenHeader({
   symbol,
   loading,
   updatedAt,
+  failed = false,
 }: {
   address: string;
   name: string | null | undefined;
   symbol: string | null | undefined;
   loading: boolean;
   updatedAt: number;
+  /** Every analysis failed: nothing is updating. */
+  failed?: boolean;
 }) {
   // Names and symbols come from the token contract: rendered as text only, never as markup.
   const shownName = loading ? 'Loading...' : name || 'N/A';
@@ -107,9 +115,14 @@ function TokenHeader({
         </button>
       </div>
       <p className="flex shrink-0 items-center gap-2 text-xs text-slate-400" aria-live="off">
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+        <span
+          aria-hidden="true"
+          className={
+            failed ? 'size-2 rounded-full bg-slate-500' : 'size-2 animate-pulse rounded-full bg-brand-400'
+          }
+        />
         <span data-testid="updated-at">
-          {updatedAt > 0 ? `Updated ${formatClock(updatedAt)}` : 'Updating...'}
+          {updatedAt > 0 ? `Updated ${formatClock(updatedAt)}` : failed ? 'Not analysed' : 'Updating...'}
         </span>
         <span className="hidden sm:inline">· refreshes every 30 s</span>
       </p>
@@ -173,6 +186,7 @@ function Analysis({ address }: { address: string }) {
             <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
             Refresh All
           </Button>
+          {/* The spec's external chart site; our own chart from indexed swaps is on the page below. */}
           <a
             href={`https://dexscreener.com/base/${address}`}
             target="_blank"
@@ -254,20 +268,58 @@ function Analysis({ address }: { address: string }) {
 
   const allFailed = failed.length === all.length;
   const firstError = failed[0]?.error;
+  // One verdict per token: every part carries the same one (the engine's), the first to arrive shows.
+  const verdict = (scanner.data ?? rug.data ?? liquidity.data ?? whales.data ?? flab.data)?.verdict;
+  const wallet = failed.some((q) => isWalletError(q.error));
+  const generatedAt = liquidity.data?.timestamp ?? updatedAt;
 
   return (
     <PageContainer>
-      {header}
-      <div className="mt-8 grid gap-6">
+      {/* On a phone the verdict is the first thing on the screen (issue 24). */}
+      {wallet ? (
+        <WalletNotToken address={address} />
+      ) : verdict ? (
+        <VerdictBanner verdict={verdict} />
+      ) : loading ? (
+        <div
+          data-testid="verdict-pending"
+          aria-busy="true"
+          className="rounded-2xl border-2 border-white/10 px-5 py-4 text-sm text-slate-400"
+        >
+          Verdict: analysing the token…
+        </div>
+      ) : null}
+      <div className="mt-4">{header}</div>
+      <div className="mt-6 grid gap-6">
         <TokenHeader
           address={address}
           name={scanner.data?.details.name}
           symbol={scanner.data?.details.symbol}
-          loading={scanner.isPending}
+          loading={scanner.isPending && !allFailed}
           updatedAt={updatedAt}
+          failed={allFailed}
         />
+        {/* The trader's summary and the price chart side by side on desktop: above the fold. */}
+        {verdict ? (
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <TraderSummary
+              summary={verdict.summary}
+              verdict={verdict.kind}
+              nowSeconds={Math.floor(generatedAt / 1000)}
+            />
+            {verdict.summary.mainPool ? (
+              <div id="price-chart" className="min-w-0 scroll-mt-20">
+                <Suspense fallback={null}>
+                  <PriceChart address={address} />
+                </Suspense>
+              </div>
+            ) : (
+              <p className="text-sm text-slate-400">No pool: no price chart.</p>
+            )}
+          </div>
+        ) : null}
 
-        {allFailed ? (
+        {wallet ? null : allFailed ? (
           <ErrorState
             title="The analysis failed"
             error={firstError}
@@ -309,6 +361,8 @@ function Analysis({ address }: { address: string }) {
                   open={openCard === c.key}
                   onOpenChange={(o) => setOpenCard(o ? c.key : null)}
                   evidenceId={evidenceId}
+                  verdict={verdict?.kind}
+                  decidesVerdict={c.key === 'scanner' || c.key === 'rug'}
                 />
               ))}
             </section>

@@ -23,8 +23,11 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
+import { VerdictBanner } from '../components/verdict/verdict-banner';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { MessageCard } from '../components/whales/stat-card';
 import { useLiquidity, useScanner, useTokenHealth } from '../lib/queries';
+import { useAddressParam } from '../lib/use-address-param';
 
 const PriceChart = lazy(() => import('../components/charts/price-chart'));
 
@@ -73,6 +76,7 @@ function Results({ address }: { address: string }) {
     );
   }
   if (q.isError) {
+    if (isWalletError(q.error)) return <WalletNotToken address={address} />;
     return (
       <ErrorState
         title="Failed to fetch token health data"
@@ -91,6 +95,7 @@ function Results({ address }: { address: string }) {
       : undefined;
   return (
     <div className="grid gap-6" data-testid="health-results">
+      <VerdictBanner verdict={data.verdict} />
       <HealthHeader data={data} address={address} updatedAt={q.dataUpdatedAt} />
       <HealthScores data={data} securityEvidence={securityEvidence} liquidityEvidence={liquidityEvidence} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -105,8 +110,9 @@ function Results({ address }: { address: string }) {
 }
 
 export default function TokenHealthPage() {
-  const [input, setInput] = useState('');
-  const [address, setAddress] = useState<string | null>(null);
+  const initial = useAddressParam();
+  const [input, setInput] = useState(initial ?? '');
+  const [address, setAddress] = useState<string | null>(initial && isAddress(initial) ? initial : null);
   const [invalid, setInvalid] = useState(false);
   const [analysing, setAnalysing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

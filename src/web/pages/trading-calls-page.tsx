@@ -29,7 +29,7 @@ function ErrorCard({ title, detail }: { title: string; detail: string }) {
       <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
       <div>
         <p className="font-semibold text-red-200">{title}</p>
-        <p className="mt-1 text-sm break-words text-slate-400">{detail}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-slate-400">{detail}</p>
       </div>
     </Card>
   );

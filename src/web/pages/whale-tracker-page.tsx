@@ -11,6 +11,8 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { VerdictBanner } from '../components/verdict/verdict-banner';
+import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { LoadingCard, MessageCard } from '../components/whales/stat-card';
 import {
   HolderDistribution,
@@ -21,6 +23,7 @@ import {
   WhaleCards,
 } from '../components/whales/whale-results';
 import { useWhales } from '../lib/queries';
+import { useAddressParam } from '../lib/use-address-param';
 
 /** Spec §5: addresses are 42 characters. */
 const ADDRESS_LENGTH = 42;
@@ -37,6 +40,7 @@ function Results({ address }: { address: string }) {
   }
   if (q.isPending) return <LoadingCard>Analyzing whale activity...</LoadingCard>;
   if (q.isError) {
+    if (isWalletError(q.error)) return <WalletNotToken address={address} />;
     return (
       <ErrorState
         title="Failed to analyze whale activity"
@@ -50,6 +54,7 @@ function Results({ address }: { address: string }) {
   const now = q.dataUpdatedAt || Date.now();
   return (
     <div className="grid gap-6" data-testid="whale-results">
+      <VerdictBanner verdict={data.verdict} />
       <WhaleCards data={data} />
       <HolderDistribution data={data} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -65,8 +70,9 @@ function Results({ address }: { address: string }) {
 }
 
 export default function WhaleTrackerPage() {
-  const [input, setInput] = useState('');
-  const [address, setAddress] = useState<string | null>(null);
+  const initial = useAddressParam();
+  const [input, setInput] = useState(initial ?? '');
+  const [address, setAddress] = useState<string | null>(initial);
   const value = input.trim();
   const canTrack = value.length === ADDRESS_LENGTH;
 

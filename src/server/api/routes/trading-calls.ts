@@ -6,11 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type CallStats, createCallRequestSchema, type TradingCall } from '../../../shared/trader-tools';
-import { priceOf } from '../../engine/prices';
-import { evaluateCall } from '../../trader-tools/calls-math';
+import { priceOf, verdictOf, verdictsOf } from '../../engine/prices';
+import { BadRequestError } from '../../errors';
+import { checkNewCall, evaluateCall } from '../../trader-tools/calls-math';
 import { insertCall, listCalls, readCallStats, toCall, toggleReaction } from '../../trader-tools/calls-store';
 import type { AppContext } from '../context';
 import { clientIdOf, ensureClientId, idParam, parseWith, WRITE_RATE_LIMIT } from '../http';
+
+/** How long the board waits for a token's verdict (usually cached: the tracker reads the same tokens). */
+const BOARD_VERDICT_TIMEOUT_MS = 2_000;
 
 export function registerTradingCallsRoutes(
   app: FastifyInstance,
@@ -22,7 +26,9 @@ export function registerTradingCallsRoutes(
   const log = ctx.log.child({ component: 'trading-calls' });
 
   app.get('/api/trading-calls', async (req): Promise<TradingCall[]> => {
-    return listCalls(db, clientIdOf(req));
+    return listCalls(db, clientIdOf(req), (tokens) =>
+      verdictsOf(ctx.engine, tokens, { log, timeoutMs: BOARD_VERDICT_TIMEOUT_MS }),
+    );
   });
 
   app.get('/api/trading-calls/stats', async (): Promise<CallStats> => {
@@ -32,7 +38,18 @@ export function registerTradingCallsRoutes(
   app.post('/api/trading-calls', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
     const input = parseWith(createCallRequestSchema, req.body);
     // The price is read before the transaction: no transaction waits on the chain.
-    const price = input.tokenAddress ? await priceOf(ctx.engine, input.tokenAddress, { log }) : null;
+    const [price, verdict] = input.tokenAddress
+      ? await Promise.all([
+          priceOf(ctx.engine, input.tokenAddress, { log }),
+          verdictOf(ctx.engine, input.tokenAddress, { log }),
+        ])
+      : [null, null];
+    // A call nobody can act on (honeypot, rugged) or entered far from the market is refused.
+    const refusal = checkNewCall(
+      { symbol: input.symbol, entryPrice: Number(input.entryPrice) },
+      { priceUsd: price, verdict },
+    );
+    if (refusal) throw new BadRequestError(refusal.message, { field: refusal.field, reason: refusal.reason });
     const levels = {
       callType: input.callType,
       entryPrice: Number(input.entryPrice),
@@ -42,7 +59,9 @@ export function registerTradingCallsRoutes(
     const e = evaluateCall({ ...levels, status: 'active', pnlPercentage: 0, currentPrice: null }, price);
     const t = now();
     const row = await insertCall(db, input, e, t);
-    return reply.status(201).send(toCall(row, { followers: 0, likes: 0, following: false, liked: false }));
+    return reply
+      .status(201)
+      .send(toCall(row, { followers: 0, likes: 0, following: false, liked: false }, verdict));
   });
 
   // The client id first (minting it sets the cookie), then the call's id from the path.

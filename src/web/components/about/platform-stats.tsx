@@ -16,7 +16,7 @@ function Stat({ label, children, small = false }: { label: string; children: Rea
     <div className="rounded-2xl border border-white/10 bg-ink-900/70 p-5 text-center">
       <dt className="text-sm text-slate-400">{label}</dt>
       <dd
-        className={`order-first mb-1 font-bold break-words text-white ${small ? 'text-lg leading-8' : 'text-2xl'}`}
+        className={`order-first mb-1 font-bold wrap-anywhere text-white ${small ? 'text-lg leading-8' : 'text-2xl'}`}
       >
         {children}
       </dd>

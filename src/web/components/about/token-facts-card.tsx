@@ -58,7 +58,7 @@ function FactTile({ label, testId, children }: { label: string; testId: string; 
   return (
     <div data-testid={testId} className="rounded-xl border border-white/10 bg-white/[0.03] p-4">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1.5 text-xl font-bold break-words text-white">{children}</dd>
+      <dd className="mt-1.5 text-xl font-bold wrap-anywhere text-white">{children}</dd>
     </div>
   );
 }

@@ -17,11 +17,12 @@ import {
   formatPercent,
   formatPoolValue,
   formatSupplyExp,
+  formatTokenSupply,
   NA,
-  shortHash,
 } from '@shared/format';
 import { Brain, Droplets, Fish, ShieldCheck } from 'lucide-react';
 import { Badge } from '../ui/badge';
+import { HashText } from '../ui/hash-text';
 import { Panel, StatRow } from './panel';
 import { severityTone } from './score-style';
 
@@ -62,7 +63,7 @@ export function SecurityPanel({ scanner, rug }: { scanner?: ScannerResult; rug?:
                   <span className="text-sm font-medium text-white">{f.factor}</span>
                   <Badge tone={severityTone(f.severity)}>{f.severity}</Badge>
                 </div>
-                <p className="mt-1 text-xs leading-relaxed break-words text-slate-400">{f.description}</p>
+                <p className="mt-1 text-xs leading-relaxed wrap-anywhere text-slate-400">{f.description}</p>
               </li>
             ))}
           </ul>
@@ -90,8 +91,8 @@ export function WhalePanel({ whales }: { whales?: WhaleResult }) {
                 <span className="font-medium text-slate-100">{formatEth(t.value)}</span>
                 <span className="text-slate-400">{formatDateTimeSeconds(t.timestamp)}</span>
               </div>
-              <p className="mt-1 font-mono text-slate-400" title={t.hash}>
-                {shortHash(t.hash)}
+              <p className="mt-1 text-slate-400">
+                <HashText value={t.hash} kind="tx" />
               </p>
             </li>
           ))}
@@ -117,7 +118,19 @@ export function LiquidityPanel({
         <StatRow label="Pool Value">{formatPoolValue(d?.poolValue)}</StatRow>
         <StatRow label="Price Impact">{formatPercent(d?.priceImpact)}</StatRow>
         <StatRow label="Decimals">{scanner?.details.decimals ?? NA}</StatRow>
-        <StatRow label="Total Supply">{formatSupplyExp(scanner?.details.totalSupply)}</StatRow>
+        {/* Spec §2: supply ÷ 1e18 in exponential form; the unit said, and the real supply beside it. */}
+        <StatRow label="Total Supply">
+          <span data-testid="total-supply">
+            {formatSupplyExp(scanner?.details.totalSupply)}
+            <span className="font-normal text-slate-500"> (base units ÷ 1e18)</span>
+            {scanner?.details.totalSupply && scanner.details.decimals !== null ? (
+              <span className="block font-normal text-slate-300">
+                {formatTokenSupply(scanner.details.totalSupply, scanner.details.decimals)}{' '}
+                {scanner.details.symbol ?? 'tokens'} ({scanner.details.decimals} decimals)
+              </span>
+            ) : null}
+          </span>
+        </StatRow>
       </dl>
     </Panel>
   );
@@ -126,7 +139,7 @@ export function LiquidityPanel({
 export function RecommendationCard({ recommendation }: { recommendation: string }) {
   return (
     <Panel title="AI Recommendation" icon={Brain} testId="ai-recommendation" className="border-brand-400/30">
-      <p className="text-sm leading-relaxed break-words text-slate-200">{recommendation}</p>
+      <p className="text-sm leading-relaxed wrap-anywhere text-slate-200">{recommendation}</p>
     </Panel>
   );
 }

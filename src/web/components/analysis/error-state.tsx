@@ -40,7 +40,7 @@ export function ErrorState({
         <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-300" />
         <div className="min-w-0">
           <p className="text-sm font-semibold text-red-100">{title}</p>
-          <p className="mt-1 text-xs break-words text-red-200/80">{errorMessage(error)}</p>
+          <p className="mt-1 text-xs wrap-anywhere text-red-200/80">{errorMessage(error)}</p>
         </div>
       </div>
       {onRetry ? (

@@ -77,7 +77,7 @@ export function EvidenceList({ evidence, className }: { evidence: readonly Evide
                   {evidenceImpact(e)}
                 </span>
               </div>
-              <p className="mt-1 text-xs leading-relaxed break-words text-slate-400">{e.detail}</p>
+              <p className="mt-1 text-xs leading-relaxed wrap-anywhere text-slate-400">{e.detail}</p>
             </div>
           </li>
         );

@@ -59,9 +59,9 @@ export function OwnerPowersPanel({ powers }: { powers?: OwnerPowersSummary | und
                   <p className="mt-1 text-xs text-slate-300">
                     Called by {p.callerRole} {shortHash(p.caller)} with {p.args}
                   </p>
-                  <p className="mt-1 text-xs leading-relaxed break-words text-slate-400">{p.effect}</p>
+                  <p className="mt-1 text-xs leading-relaxed wrap-anywhere text-slate-400">{p.effect}</p>
                   <p
-                    className={`mt-1 text-xs leading-relaxed break-words ${p.usable ? 'text-rose-300' : 'text-emerald-300'}`}
+                    className={`mt-1 text-xs leading-relaxed wrap-anywhere ${p.usable ? 'text-rose-300' : 'text-emerald-300'}`}
                     data-testid="owner-power-usable"
                   >
                     {p.usable ? 'Still usable: ' : 'Not usable now: '}

@@ -3,8 +3,8 @@
  * opens the evidence behind it. The whole card header is one button (aria-expanded), so the evidence
  * is reachable by keyboard and by a click anywhere on the score.
  */
-import type { Evidence } from '@shared/analysis';
-import { scoreBand } from '@shared/analysis';
+import type { Evidence, VerdictKind } from '@shared/analysis';
+import { subScoreBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -34,6 +34,10 @@ export type ScoreCardProps = {
   className?: string;
   /** data-testid for tests; 'score-card' by default. */
   testId?: string;
+  /** The token's verdict: greys the score or caps its band when the verdict says so. */
+  verdict?: VerdictKind | null;
+  /** The score is the verdict's own measure (the scanner's safety, the rug score): never greyed. */
+  decidesVerdict?: boolean;
 };
 
 export function ScoreCard({
@@ -50,6 +54,8 @@ export function ScoreCard({
   evidenceId,
   className,
   testId = 'score-card',
+  verdict,
+  decidesVerdict = false,
 }: ScoreCardProps) {
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
@@ -59,7 +65,23 @@ export function ScoreCard({
     if (openProp === undefined) setOpenState(!open);
     onOpenChange?.(!open);
   };
-  const band = scoreBand(score);
+  // A score the verdict is built from stays in colour (red reads red) but is never green under a
+  // verdict that caps sub-scores; every other score follows the verdict's rule.
+  const band = subScoreBand(
+    score,
+    decidesVerdict && verdict && VERDICTS[verdict].subScores === 'not_meaningful' ? 'dangerous' : verdict,
+  );
+  const muted = band === 'muted';
+  const changed = band !== subScoreBand(score, null);
+  const note = !verdict
+    ? null
+    : decidesVerdict
+      ? changed
+        ? `capped: the verdict is ${VERDICTS[verdict].label}`
+        : null
+      : muted || changed
+        ? subScoreNote(verdict)
+        : null;
   const rounded = Math.round(score);
   return (
     <Card
@@ -88,7 +110,9 @@ export function ScoreCard({
             </span>
             <span className="text-sm text-slate-500">/100</span>
           </span>
-          {badge !== undefined ? <Badge tone={badgeTone ?? BAND_TONE[band]}>{badge}</Badge> : null}
+          {badge !== undefined ? (
+            <Badge tone={muted ? 'neutral' : (badgeTone ?? BAND_TONE[band])}>{badge}</Badge>
+          ) : null}
         </span>
         <span aria-hidden="true" className="block h-1.5 w-full overflow-hidden rounded-full bg-white/10">
           <span
@@ -96,6 +120,11 @@ export function ScoreCard({
             style={{ width: `${Math.min(100, Math.max(0, rounded))}%` }}
           />
         </span>
+        {note ? (
+          <span data-testid="score-note" className="text-xs font-medium text-slate-300">
+            {note}
+          </span>
+        ) : null}
         {caption ? <span className="text-xs text-slate-400">{caption}</span> : null}
         <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-brand-300">
           <ChevronDown

@@ -1,9 +1,16 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
-import { type RiskLevel, type ScoreBand, type Severity, scoreBand } from '@shared/analysis';
+import type { RiskLevel, Severity, VerdictKind } from '@shared/analysis';
+import { type SubScoreBand, subScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 
-/** Spec §4 score colour bands: 80+ green, 60+ yellow, 40+ orange, else red. */
+type ScoreBand = SubScoreBand;
+
+/**
+ * Spec §4 score colour bands: 80+ green, 60+ yellow, 40+ orange, else red; 'muted' (grey) when the
+ * token's verdict makes the score not meaningful. The band itself comes from shared/vocabulary.ts.
+ */
 export const BAND_TEXT: Record<ScoreBand, string> = {
+  muted: 'text-slate-500',
   green: 'text-emerald-400',
   yellow: 'text-yellow-400',
   orange: 'text-orange-400',
@@ -11,6 +18,7 @@ export const BAND_TEXT: Record<ScoreBand, string> = {
 };
 
 export const BAND_BAR: Record<ScoreBand, string> = {
+  muted: 'bg-slate-600',
   green: 'bg-emerald-500',
   yellow: 'bg-yellow-500',
   orange: 'bg-orange-500',
@@ -18,6 +26,7 @@ export const BAND_BAR: Record<ScoreBand, string> = {
 };
 
 export const BAND_RING: Record<ScoreBand, string> = {
+  muted: 'border-white/10',
   green: 'border-emerald-500/30',
   yellow: 'border-yellow-500/30',
   orange: 'border-orange-500/30',
@@ -25,14 +34,18 @@ export const BAND_RING: Record<ScoreBand, string> = {
 };
 
 export const BAND_TONE: Record<ScoreBand, BadgeTone> = {
+  muted: 'neutral',
   green: 'success',
   yellow: 'warning',
   orange: 'caution',
   red: 'danger',
 };
 
-export const scoreTextClass = (score: number) => BAND_TEXT[scoreBand(score)];
-export const scoreTone = (score: number): BadgeTone => BAND_TONE[scoreBand(score)];
+/** A sub-score's colour under the token's verdict (none yet: the score's own band). */
+export const scoreTextClass = (score: number, verdict?: VerdictKind | null) =>
+  BAND_TEXT[subScoreBand(score, verdict)];
+export const scoreTone = (score: number, verdict?: VerdictKind | null): BadgeTone =>
+  BAND_TONE[subScoreBand(score, verdict)];
 
 /** Spec §4 severity colours: critical red, high orange, medium yellow, else green. */
 export function severityTone(s: Severity | RiskLevel | string): BadgeTone {
@@ -49,3 +62,18 @@ export function severityTone(s: Severity | RiskLevel | string): BadgeTone {
       return 'neutral';
   }
 }
+
+/**
+ * Whether "good" figures may be coloured healthy (green) under the token's verdict: only when the
+ * verdict shows sub-scores as they are (VERDICTS[…].subScores === 'as_is' in shared/vocabulary.ts).
+ */
+export const greenAllowed = (verdict: VerdictKind | null | undefined): boolean =>
+  !verdict || VERDICTS[verdict].subScores === 'as_is';
+
+/** The class for a "good" figure: green when the verdict allows it, neutral otherwise. */
+export const goodClass = (verdict: VerdictKind | null | undefined): string =>
+  greenAllowed(verdict) ? 'text-emerald-400' : 'text-slate-300';
+
+/** A badge tone for a "good" value under the verdict. */
+export const goodTone = (verdict: VerdictKind | null | undefined): BadgeTone =>
+  greenAllowed(verdict) ? 'success' : 'neutral';

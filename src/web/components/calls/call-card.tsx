@@ -14,6 +14,7 @@ import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { toast } from '../ui/toast';
+import { VerdictBanner } from '../verdict/verdict-banner';
 
 const STATUS: Record<TradingCall['status'], { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'brand' },
@@ -111,6 +112,7 @@ export function CallCard({ call }: { call: TradingCall }) {
 
   return (
     <Card className="p-4 sm:p-5" data-testid="call-card" data-call-id={call.id}>
+      {call.verdict ? <VerdictBanner verdict={call.verdict} compact className="mb-3" /> : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -120,7 +122,7 @@ export function CallCard({ call }: { call: TradingCall }) {
             </Badge>
             <Badge tone={status.tone}>{status.label}</Badge>
           </div>
-          <p className="mt-0.5 text-sm break-words text-slate-400">{call.tokenName}</p>
+          <p className="mt-0.5 text-sm wrap-anywhere text-slate-400">{call.tokenName}</p>
         </div>
         <div className="sm:text-right">
           <p className={cn('text-xl font-bold tabular-nums', pnlClass(call.pnlPercentage))}>
@@ -140,7 +142,7 @@ export function CallCard({ call }: { call: TradingCall }) {
       </dl>
 
       {call.reasoning ? (
-        <p className="mt-4 rounded-lg bg-white/5 p-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+        <p className="mt-4 rounded-lg bg-white/5 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-slate-300">
           {call.reasoning}
         </p>
       ) : null}

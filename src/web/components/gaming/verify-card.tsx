@@ -166,7 +166,7 @@ export function VerifyCard({ onResult }: Props) {
             <div
               role={message.tone === 'success' ? 'status' : 'alert'}
               data-testid="verify-message"
-              className={cn('mt-4 rounded-lg border px-3 py-2 text-sm break-words', TONE[message.tone])}
+              className={cn('mt-4 rounded-lg border px-3 py-2 text-sm wrap-anywhere', TONE[message.tone])}
             >
               <p>{message.text}</p>
               {message.detail ? <p className="mt-1 text-xs opacity-80">{message.detail}</p> : null}

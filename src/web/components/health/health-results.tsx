@@ -2,13 +2,14 @@
  * Token health results (spec §2, §3): the token's name and symbol (as text), the overall score with
  * its health level, the four sub-scores (each opens its evidence), the metrics and the indicators.
  */
-import type { Evidence, TokenHealthResult } from '@shared/analysis';
+import type { Evidence, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import { healthLevel } from '@shared/analysis';
-import { formatClock, formatInteger, formatPercent, formatPoolValue, formatUsd } from '@shared/format';
+import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
+import { subScoreNote } from '@shared/vocabulary';
 import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { severityTone } from '../analysis/score-style';
+import { goodClass, goodTone, greenAllowed, severityTone } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
 import { DetailRow, Panel } from '../whales/stat-card';
@@ -22,14 +23,15 @@ const HEALTH_LABEL: Record<ReturnType<typeof healthLevel>, string> = {
 };
 
 const yesNo = (v: boolean | null) => (v === null ? 'Unknown' : v ? 'Yes' : 'No');
-const yesNoClass = (v: boolean | null) =>
-  v === null ? 'text-slate-400' : v ? 'text-emerald-400' : 'text-red-400';
+const yesNoClass = (v: boolean | null, verdict?: VerdictKind) =>
+  v === null ? 'text-slate-400' : v ? goodClass(verdict) : 'text-red-400';
 
-/** Market cap and other large dollar figures: '$183.78M', '$1.20B'. */
+type Health = TokenHealthResult | WithVerdict<TokenHealthResult>;
+const verdictOf = (d: Health): VerdictKind | undefined => ('verdict' in d ? d.verdict.kind : undefined);
+
+/** Market cap and other large dollar figures: '$183.78M', '$1.20B' (shared/format.ts). */
 export function formatBigUsd(v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return 'N/A';
-  if (Math.abs(v) >= 1e9) return `$${(v / 1e9).toFixed(2)}B`;
-  return formatPoolValue(v);
+  return formatCompactUsd(v);
 }
 
 const INDICATOR_TONE: Record<string, BadgeTone> = {
@@ -51,10 +53,11 @@ export function HealthHeader({
   address,
   updatedAt,
 }: {
-  data: TokenHealthResult;
+  data: Health;
   address: string;
   updatedAt: number;
 }) {
+  const verdict = verdictOf(data);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="min-w-0">
@@ -69,12 +72,14 @@ export function HealthHeader({
           >
             {data.symbol || 'N/A'}
           </span>
-          <Badge tone={severityTone(data.riskLevel)}>{data.riskLevel} risk</Badge>
+          <Badge tone={data.riskLevel === 'low' ? goodTone(verdict) : severityTone(data.riskLevel)}>
+            {data.riskLevel} risk
+          </Badge>
         </p>
         <p className="mt-1 font-mono text-xs break-all text-slate-400">{address}</p>
       </div>
       <p className="flex shrink-0 items-center gap-2 text-xs text-slate-400">
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-400" />
         <span data-testid="updated-at">Updated {formatClock(updatedAt)}</span>
         <span className="hidden sm:inline">· refreshes every 15 s</span>
       </p>
@@ -87,13 +92,14 @@ export function HealthScores({
   securityEvidence,
   liquidityEvidence,
 }: {
-  data: TokenHealthResult;
+  data: Health;
   /** The scanner's evidence when loaded; the overall breakdown's security line until then. */
   securityEvidence: readonly Evidence[] | undefined;
   liquidityEvidence: readonly Evidence[] | undefined;
 }) {
   const line = (check: string) => data.evidence.filter((e) => e.check === check);
   const level = healthLevel(data.overallScore);
+  const verdict = verdictOf(data);
   return (
     <section
       aria-label="Health scores"
@@ -108,41 +114,52 @@ export function HealthScores({
         caption="Security 40% · Liquidity 25% · Community 20% · Momentum 15%"
         evidence={data.evidence}
         className="col-span-2 lg:col-span-1"
+        verdict={verdict}
       />
       <ScoreCard
         testId="security-score"
         title="Security"
         icon={ShieldCheck}
         score={data.securityScore}
+        caption="Contract, sells, taxes, owner powers"
         evidence={securityEvidence ?? line('security')}
+        verdict={verdict}
+        decidesVerdict
       />
       <ScoreCard
         testId="liquidity-score"
         title="Liquidity"
         icon={Droplets}
         score={data.liquidityScore}
+        caption="Pool depth, LP lock, removals"
         evidence={liquidityEvidence ?? line('liquidity')}
+        verdict={verdict}
       />
       <ScoreCard
         testId="community-score"
         title="Community"
         icon={Users}
         score={data.communityScore}
+        caption="Holders, their spread and wallet ages"
         evidence={data.communityEvidence}
+        verdict={verdict}
       />
       <ScoreCard
         testId="momentum-score"
-        title="Momentum"
+        title="Trading Activity"
         icon={TrendingUp}
         score={data.momentumScore}
+        caption="24 h turnover, buy share and price change (not the price trend below)"
         evidence={data.momentumEvidence}
+        verdict={verdict}
       />
     </section>
   );
 }
 
-export function HealthMetrics({ data }: { data: TokenHealthResult }) {
+export function HealthMetrics({ data }: { data: Health }) {
   const m = data.metrics;
+  const verdict = verdictOf(data);
   const change = m.priceChange24h;
   return (
     <Panel title="Metrics" icon={Gauge} testId="health-metrics">
@@ -152,7 +169,7 @@ export function HealthMetrics({ data }: { data: TokenHealthResult }) {
         </DetailRow>
         <DetailRow
           label="24h Change"
-          valueClass={change === null ? 'text-slate-400' : change >= 0 ? 'text-emerald-400' : 'text-red-400'}
+          valueClass={change === null ? 'text-slate-400' : change >= 0 ? goodClass(verdict) : 'text-red-400'}
         >
           {change === null ? 'N/A' : `${change >= 0 ? '+' : ''}${formatPercent(change, 2)}`}
         </DetailRow>
@@ -162,13 +179,13 @@ export function HealthMetrics({ data }: { data: TokenHealthResult }) {
           {formatInteger(m.holders)}
         </DetailRow>
         <DetailRow label="Liquidity">{formatBigUsd(m.liquidity)}</DetailRow>
-        <DetailRow label="Contract Verified" valueClass={yesNoClass(m.contractVerified)}>
+        <DetailRow label="Contract Verified" valueClass={yesNoClass(m.contractVerified, verdict)}>
           {yesNo(m.contractVerified)}
         </DetailRow>
-        <DetailRow label="Liquidity Locked" valueClass={yesNoClass(m.liquidityLocked)}>
+        <DetailRow label="Liquidity Locked" valueClass={yesNoClass(m.liquidityLocked, verdict)}>
           {yesNo(m.liquidityLocked)}
         </DetailRow>
-        <DetailRow label="Ownership Renounced" valueClass={yesNoClass(m.ownershipRenounced)}>
+        <DetailRow label="Ownership Renounced" valueClass={yesNoClass(m.ownershipRenounced, verdict)}>
           {yesNo(m.ownershipRenounced)}
         </DetailRow>
       </dl>
@@ -176,12 +193,14 @@ export function HealthMetrics({ data }: { data: TokenHealthResult }) {
   );
 }
 
-export function HealthIndicators({ data }: { data: TokenHealthResult }) {
+export function HealthIndicators({ data }: { data: Health }) {
   const i = data.indicators;
   const w = data.indicatorWhy;
+  const verdict = verdictOf(data);
+  const note = greenAllowed(verdict) ? null : subScoreNote(verdict);
   const rows: [string, string, string][] = [
-    ['Trend', i.trend, w.trend],
-    ['Momentum', i.momentum, w.momentum],
+    ['Price Trend', i.trend, w.trend],
+    ['Price Momentum', i.momentum, w.momentum],
     ['Sentiment', i.sentiment, w.sentiment],
     ['Activity', i.activity, w.activity],
   ];
@@ -192,10 +211,21 @@ export function HealthIndicators({ data }: { data: TokenHealthResult }) {
           <div key={label} className="rounded-lg border border-white/5 bg-white/[0.02] p-3">
             <dt className="text-xs text-slate-400">{label}</dt>
             <dd className="mt-1.5">
-              <Badge tone={INDICATOR_TONE[value] ?? 'neutral'} className={cn('capitalize')}>
+              <Badge
+                tone={
+                  INDICATOR_TONE[value] === 'success'
+                    ? goodTone(verdict)
+                    : (INDICATOR_TONE[value] ?? 'neutral')
+                }
+                className={cn('capitalize')}
+              >
                 {value}
               </Badge>
-              <p className="mt-1.5 text-xs text-slate-500" data-testid={`why-${label.toLowerCase()}`}>
+              {note ? <p className="mt-1 text-xs font-medium text-slate-300">{note}</p> : null}
+              <p
+                className="mt-1.5 text-xs text-slate-500"
+                data-testid={`why-${label.split(' ').at(-1)?.toLowerCase()}`}
+              >
                 {why}
               </p>
             </dd>

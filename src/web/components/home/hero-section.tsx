@@ -3,6 +3,7 @@ import { ArrowRight, Droplets, Fish, ScanSearch, ShieldCheck } from 'lucide-reac
 import { Link } from 'wouter';
 import { sectionHref, useSectionLink } from '../../lib/sections';
 import { prefetchPage } from '../../pages/registry';
+import { TokenSearch } from '../search/token-search';
 import { buttonClasses } from '../ui/button';
 
 const HIGHLIGHTS = [
@@ -46,7 +47,8 @@ export function HeroSection() {
           Paste a Base token address and see whether it is safe: verified source, sell simulation, taxes,
           holders and whales, liquidity locks and drains, and one score with the evidence behind every number.
         </p>
-        <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
+        <TokenSearch className="mx-auto mt-8 max-w-xl" />
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
           <a
             href={sectionHref('utilities')}
             className={buttonClasses('primary', 'lg')}

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { apiGet } from '../../lib/api';
+import { ApiError, apiGet } from '../../lib/api';
 import { ErrorState } from '../analysis/error-state';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -102,7 +102,18 @@ export function UtilityCard({ utility, exampleAddress }: { utility: Utility; exa
         </Button>
       </form>
       <div aria-live="polite">
-        {analysis.isError ? (
+        {analysis.isError &&
+        analysis.error instanceof ApiError &&
+        analysis.error.code === 'invalid_address' ? (
+          // A symbol or a name typed here is not an address: say where to look it up, not "400: …".
+          <p
+            role="alert"
+            className="rounded-lg border border-white/10 bg-white/[0.03] p-3 text-sm text-slate-300"
+          >
+            “{analysis.variables}” is not a token address. To find a token by its symbol or name, use the
+            search box at the top of the page.
+          </p>
+        ) : analysis.isError ? (
           <ErrorState
             compact
             title={`${utility.title} failed`}

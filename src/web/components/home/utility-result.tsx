@@ -10,6 +10,8 @@ import type {
   LiquidityResult,
   RugResult,
   ScannerResult,
+  TokenVerdict,
+  VerdictKind,
   WhaleResult,
 } from '@shared/analysis';
 import {
@@ -26,9 +28,12 @@ import { cn } from '../../lib/cn';
 import { EvidencePanel } from '../analysis/evidence-panel';
 import { scoreTextClass, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
+import { VerdictBanner } from '../verdict/verdict-banner';
 import type { UtilityType } from './utilities';
 
-export type UtilityData = ScannerResult | RugResult | WhaleResult | LiquidityResult | FlabScoreResult;
+export type UtilityData = (ScannerResult | RugResult | WhaleResult | LiquidityResult | FlabScoreResult) & {
+  verdict?: TokenVerdict;
+};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,11 +44,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function BigScore({ label, score }: { label: string; score: number }) {
+function BigScore({ label, score, verdict }: { label: string; score: number; verdict?: VerdictKind }) {
   return (
     <div className="flex items-baseline justify-between gap-2">
       <span className="text-sm text-slate-400">{label}</span>
-      <span className={cn('text-3xl font-bold tabular-nums', scoreTextClass(score))}>
+      <span className={cn('text-3xl font-bold tabular-nums', scoreTextClass(score, verdict))}>
         {Math.round(score)}
         <span className="text-sm font-normal text-slate-500">/100</span>
       </span>
@@ -74,7 +79,7 @@ function Risks({ risks }: { risks: readonly string[] }) {
         const { kind, text } = splitRisk(r);
         const Icon = kind?.icon;
         return (
-          <li key={r} className="flex gap-2 break-words">
+          <li key={r} className="flex gap-2 wrap-anywhere">
             {Icon && kind ? (
               <Icon aria-label={kind.label} className={cn('mt-0.5 size-3.5 shrink-0', kind.className)} />
             ) : null}
@@ -87,25 +92,27 @@ function Risks({ risks }: { risks: readonly string[] }) {
 }
 
 export function UtilityResult({ type, data }: { type: UtilityType; data: UtilityData }) {
+  const v = data.verdict?.kind;
   return (
     <div
       data-testid="utility-result"
       className="grid gap-3 rounded-xl border border-white/10 bg-ink-950/60 p-4"
     >
-      {type === 'scanner' ? <ScannerView d={data as ScannerResult} /> : null}
-      {type === 'rug' ? <RugView d={data as RugResult} /> : null}
-      {type === 'whale' ? <WhaleView d={data as WhaleResult} /> : null}
-      {type === 'liquidity' ? <LiquidityView d={data as LiquidityResult} /> : null}
-      {type === 'score' ? <ScoreView d={data as FlabScoreResult} /> : null}
+      {data.verdict ? <VerdictBanner verdict={data.verdict} compact /> : null}
+      {type === 'scanner' ? <ScannerView d={data as ScannerResult} v={v} /> : null}
+      {type === 'rug' ? <RugView d={data as RugResult} v={v} /> : null}
+      {type === 'whale' ? <WhaleView d={data as WhaleResult} v={v} /> : null}
+      {type === 'liquidity' ? <LiquidityView d={data as LiquidityResult} v={v} /> : null}
+      {type === 'score' ? <ScoreView d={data as FlabScoreResult} v={v} /> : null}
       <EvidencePanel evidence={data.evidence} />
     </div>
   );
 }
 
-function ScannerView({ d }: { d: ScannerResult }) {
+function ScannerView({ d, v }: { d: ScannerResult; v: VerdictKind | undefined }) {
   return (
     <>
-      <BigScore label="Security score" score={d.score} />
+      <BigScore label="Security score" score={d.score} verdict={v} />
       <dl className="grid gap-1.5">
         <Row label="Contract">
           {d.contractVerified === null ? 'Unknown' : d.contractVerified ? 'Verified' : 'Unverified'}
@@ -117,10 +124,10 @@ function ScannerView({ d }: { d: ScannerResult }) {
   );
 }
 
-function RugView({ d }: { d: RugResult }) {
+function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
   return (
     <>
-      <BigScore label="Safety score" score={d.score} />
+      <BigScore label="Safety score" score={d.score} verdict={v} />
       <dl className="grid gap-1.5">
         <Row label="Risk level">
           <Badge tone={severityTone(d.riskLevel)}>{d.riskLevel}</Badge>
@@ -135,7 +142,7 @@ function RugView({ d }: { d: RugResult }) {
                 <span className="font-medium text-slate-200">{f.factor}</span>
                 <Badge tone={severityTone(f.severity)}>{f.severity}</Badge>
               </span>
-              <span className="mt-0.5 block break-words text-slate-400">{f.description}</span>
+              <span className="mt-0.5 block wrap-anywhere text-slate-400">{f.description}</span>
             </li>
           ))}
         </ul>
@@ -146,11 +153,11 @@ function RugView({ d }: { d: RugResult }) {
   );
 }
 
-function WhaleView({ d }: { d: WhaleResult }) {
+function WhaleView({ d, v }: { d: WhaleResult; v: VerdictKind | undefined }) {
   const bar = Math.min(d.whaleCount * 10, 100);
   return (
     <>
-      <BigScore label="Whale score" score={d.score} />
+      <BigScore label="Whale score" score={d.score} verdict={v} />
       <div>
         <div className="flex justify-between text-sm">
           <span className="text-slate-400">Whales</span>
@@ -184,11 +191,11 @@ function WhaleView({ d }: { d: WhaleResult }) {
   );
 }
 
-function LiquidityView({ d }: { d: LiquidityResult }) {
+function LiquidityView({ d, v }: { d: LiquidityResult; v: VerdictKind | undefined }) {
   const impact = d.liquidityData.priceImpact;
   return (
     <>
-      <BigScore label="Liquidity score" score={d.score} />
+      <BigScore label="Liquidity score" score={d.score} verdict={v} />
       <dl className="grid gap-1.5">
         <Row label="Pool value">{formatPoolValue(d.liquidityData.poolValue)}</Row>
         <Row label="Price impact">{formatPercent(impact)}</Row>
@@ -198,10 +205,10 @@ function LiquidityView({ d }: { d: LiquidityResult }) {
   );
 }
 
-function ScoreView({ d }: { d: FlabScoreResult }) {
+function ScoreView({ d, v }: { d: FlabScoreResult; v: VerdictKind | undefined }) {
   return (
     <>
-      <BigScore label="FLAB Score" score={d.score} />
+      <BigScore label="FLAB Score" score={d.score} verdict={v} />
       <dl className="grid gap-1.5">
         <Row label="Grade">{d.grade}</Row>
         <Row label="Status">{d.status}</Row>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { sectionHref, useSectionLink } from '../../lib/sections';
 import { LogoWordmark } from '../brand/logo';
+import { TokenSearch } from '../search/token-search';
 import { buttonClasses } from '../ui/button';
 import { NAV_ITEMS, NavItemLink } from './nav-items';
 import { NetworkBadge } from './network-badge';
@@ -52,6 +53,7 @@ export function Header() {
         >
           <LogoWordmark />
         </a>
+        <TokenSearch compact className="ml-4 hidden w-80 lg:block" />
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <NetworkBadge />
           {/* Wrapped: the button's own display class would fight a 'hidden' on the same element. */}
@@ -99,6 +101,7 @@ export function Header() {
         hidden={!menu.open}
         className="animate-fade-in border-t motion-reduce:animate-none border-white/10 bg-ink-950/95 xl:hidden"
       >
+        <TokenSearch compact className="mx-auto max-w-7xl px-4 pt-3 sm:px-6 lg:hidden" />
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-4 py-3 sm:grid-cols-3 sm:px-6">
           {NAV_ITEMS.map((item) => (
             <li key={item.label}>

@@ -5,7 +5,7 @@
  * evidence behind it.
  */
 import { shortAddress } from '@shared/address';
-import type { Evidence, LiquidityResult } from '@shared/analysis';
+import type { Evidence, LiquidityResult, WithVerdict } from '@shared/analysis';
 import {
   formatClock,
   formatDateTimeSeconds,
@@ -13,7 +13,6 @@ import {
   formatPercent,
   formatPoolValue,
   formatRatioPercent,
-  shortHash,
 } from '@shared/format';
 import {
   Activity,
@@ -29,6 +28,7 @@ import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
 import { severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
+import { HashText } from '../ui/hash-text';
 import { DetailRow, Panel, StatCard } from '../whales/stat-card';
 
 /** Spec §9: price impact warning above 15 %; rug pull risk warning above 0.7. */
@@ -68,8 +68,15 @@ export function WarningsAlert({ warnings }: { warnings: readonly string[] }) {
   );
 }
 
-export function LiquidityCards({ data, updatedAt }: { data: LiquidityResult; updatedAt: number }) {
+export function LiquidityCards({
+  data,
+  updatedAt,
+}: {
+  data: LiquidityResult | WithVerdict<LiquidityResult>;
+  updatedAt: number;
+}) {
   const d = data.liquidityData;
+  const verdict = 'verdict' in data ? data.verdict.kind : undefined;
   return (
     <section aria-label="Liquidity summary" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <ScoreCard
@@ -78,7 +85,9 @@ export function LiquidityCards({ data, updatedAt }: { data: LiquidityResult; upd
         icon={Droplets}
         score={data.liquidityScore}
         badge={d.liquidityHealth}
+        caption="Depth, price impact, LP lock and removals of the pool"
         evidence={data.evidence}
+        verdict={verdict}
       />
       <StatCard
         testId="rug-score"
@@ -198,10 +207,7 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
               <span className="font-semibold">{formatRatioPercent(e.shareOfPool)} of the pool removed</span>
               <span className="block text-red-200/80">
                 {formatDateTimeSeconds(e.time / 1000)}
-                {e.provider ? ` by ${shortAddress(e.provider)}` : ''} ·{' '}
-                <span className="font-mono" title={e.hash}>
-                  {shortHash(e.hash)}
-                </span>
+                {e.provider ? ` by ${shortAddress(e.provider)}` : ''} · <HashText value={e.hash} kind="tx" />
               </span>
             </li>
           ))}

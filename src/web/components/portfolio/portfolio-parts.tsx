@@ -6,10 +6,12 @@ import { BarChart3, PieChart, RefreshCw, ShieldCheck, Wallet } from 'lucide-reac
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
+import { greenAllowed } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { VerdictBanner } from '../verdict/verdict-banner';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
 
@@ -111,11 +113,21 @@ function HoldingRow({ h }: { h: Holding }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <span className="font-semibold text-white">{h.symbol}</span>
-          {h.isVerified ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>}
-          <span className={cn('text-sm font-medium', scoreColour(h.flabScore))}>
+          {h.isVerified ? (
+            <Badge tone={h.verdict && !greenAllowed(h.verdict.kind) ? 'neutral' : 'success'}>Verified</Badge>
+          ) : (
+            <Badge>Unverified</Badge>
+          )}
+          <span
+            className={cn(
+              'text-sm font-medium',
+              h.verdict && !greenAllowed(h.verdict.kind) ? 'text-slate-400' : scoreColour(h.flabScore),
+            )}
+          >
             Score {h.flabScore ?? 'N/A'}
           </span>
         </div>
+        {h.verdict ? <VerdictBanner verdict={h.verdict} compact className="mt-1.5" /> : null}
         <p className="truncate text-sm text-slate-400">{h.name}</p>
         <p className="mt-1 text-xs text-slate-500">
           {abbreviate(h.balance)} × {formatUsd(h.price)} · MCap{' '}

@@ -1,5 +1,6 @@
 /**
- * One Pump Finder opportunity: momentum score (80+ 'Strong Momentum'), risk, prices, signals.
+ * One Pump Finder opportunity: its verdict first, then the momentum score (80+ 'Strong Momentum',
+ * qualified by a Caution verdict), rug score, risk, prices, signals.
  * The score only ranks momentum (uncalibrated, ADR 0005); no entry/exit target is shown.
  */
 import { shortAddress } from '@shared/address';
@@ -9,6 +10,8 @@ import { ShieldAlert, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
+import { HashText } from '../ui/hash-text';
+import { VerdictBanner } from '../verdict/verdict-banner';
 
 const RISK_TONE: Record<PumpOpportunity['risk'], BadgeTone> = {
   low: 'success',
@@ -27,15 +30,18 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 export function OpportunityCard({ o }: { o: PumpOpportunity }) {
   const high = o.momentumScore >= PUMP_STRONG_SCORE;
+  // The verdict first: a momentum ranking never reads as an opportunity without it (issue 24).
+  const caution = o.verdict.kind !== 'no_major_risk';
   return (
     <Card className="p-5" data-testid="pump-opportunity">
+      <VerdictBanner verdict={o.verdict} compact className="mb-3" />
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h3 className="text-lg font-semibold text-white">
             {o.symbol ?? shortAddress(o.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{o.name}</span>
           </h3>
-          <p className="font-mono text-xs text-slate-500 break-all">{o.address}</p>
+          <HashText value={o.address} kind="address" className="text-xs text-slate-500" />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {o.isNewLaunch ? (
@@ -44,7 +50,11 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
             </Badge>
           ) : null}
           <Badge tone={RISK_TONE[o.risk]}>{o.risk.toUpperCase()} RISK</Badge>
-          {high ? <Badge tone="success">Strong Momentum</Badge> : null}
+          {high ? (
+            <Badge tone={caution ? 'warning' : 'success'}>
+              Strong Momentum{caution ? ` · ${o.verdict.label}` : ''}
+            </Badge>
+          ) : null}
         </div>
       </div>
       <div className="mt-4">
@@ -59,7 +69,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         </div>
         <div className="mt-1 h-2 rounded-full bg-white/10">
           <div
-            className={high ? 'h-2 rounded-full bg-emerald-400' : 'h-2 rounded-full bg-brand-400'}
+            className={high && !caution ? 'h-2 rounded-full bg-emerald-400' : 'h-2 rounded-full bg-brand-400'}
             style={{ width: `${o.momentumScore}%` }}
           />
         </div>
@@ -71,6 +81,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         <Figure label="Volume 24h" value={o.volume24h === null ? 'N/A' : `$${abbreviate(o.volume24h)}`} />
         <Figure label="Market cap" value={o.marketCap === null ? 'N/A' : `$${abbreviate(o.marketCap)}`} />
         <Figure label="Holders" value={formatInteger(o.holders)} />
+        <Figure label="Rug score" value={o.rugScore === null ? 'N/A' : `${o.rugScore}/100`} />
       </dl>
       {o.signals.length ? (
         <ul className="mt-4 flex flex-wrap gap-2">
@@ -106,7 +117,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         <p className="mt-2">
           The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
           0–100). Its weights are a written judgement, not fitted or calibrated: it ranks tokens, it does not
-          say how likely a price rise is. Passed the safety verdict (sell simulated, tax, drain, owner
+          say how likely a price rise is. Verdict: {o.verdict.label} (sell simulated, tax, drain, owner
           powers); rug score {o.rugScore ?? 'N/A'}.
         </p>
       </details>
@@ -126,6 +137,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
 export function AvoidCard({ a }: { a: PumpAvoid }) {
   return (
     <Card className="border-red-500/30 p-4" data-testid="pump-avoid">
+      <VerdictBanner verdict={a.verdict} compact className="mb-3" />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="flex items-center gap-2 font-semibold text-white">
@@ -133,7 +145,7 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
             {a.symbol ?? shortAddress(a.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{a.name}</span>
           </h3>
-          <p className="font-mono text-xs text-slate-500 break-all">{a.address}</p>
+          <HashText value={a.address} kind="address" className="text-xs text-slate-500" />
         </div>
         <div className="flex flex-wrap gap-2">
           {a.reasons.map((r) => (

@@ -3,15 +3,15 @@
  * Holders', 'New Whale Entries (Last 12 Hours)', recent whale transactions and 'Risk Assessment'.
  * Addresses, wallet types and risk strings are rendered as text only.
  */
-import { shortAddress } from '@shared/address';
-import type { Evidence, WhaleResult } from '@shared/analysis';
-import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent, shortHash } from '@shared/format';
+import type { Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
+import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent } from '@shared/format';
 import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { severityTone } from '../analysis/score-style';
+import { goodClass, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
+import { HashText } from '../ui/hash-text';
 import { Skeleton } from '../ui/skeleton';
 import { Panel, StatCard } from './stat-card';
 
@@ -36,8 +36,11 @@ const ageText = (days: number | null) => (days === null ? 'N/A' : `${days} days`
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
 
-export function WhaleCards({ data }: { data: WhaleResult }) {
+const good = (verdict: VerdictKind | undefined) => goodClass(verdict);
+
+export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResult> }) {
   const top5 = data.concentration.topFivePercentage;
+  const verdict = 'verdict' in data ? data.verdict.kind : undefined;
   return (
     <section aria-label="Whale summary" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <ScoreCard
@@ -45,8 +48,10 @@ export function WhaleCards({ data }: { data: WhaleResult }) {
         title="Whale Score"
         icon={Fish}
         score={data.whaleScore}
-        badge={data.whaleScore >= 80 ? 'Healthy' : data.whaleScore >= 60 ? 'Moderate' : 'Concentrated'}
+        badge={data.whaleScore >= 80 ? 'Spread out' : data.whaleScore >= 60 ? 'Moderate' : 'Concentrated'}
+        caption="How evenly the supply is spread among large holders"
         evidence={data.evidence}
+        verdict={verdict}
       />
       <StatCard
         testId="total-whales"
@@ -68,7 +73,7 @@ export function WhaleCards({ data }: { data: WhaleResult }) {
               ? 'text-red-400'
               : top5 > 30
                 ? 'text-yellow-400'
-                : 'text-emerald-400'
+                : good(verdict)
         }
         caption="Concentration"
         evidence={pick(data.evidence, 'whale_top5')}
@@ -78,7 +83,7 @@ export function WhaleCards({ data }: { data: WhaleResult }) {
         title="Risky Wallets"
         icon={ShieldAlert}
         value={data.concentration.ruggedWallets}
-        valueClass={data.concentration.ruggedWallets > 0 ? 'text-red-400' : 'text-emerald-400'}
+        valueClass={data.concentration.ruggedWallets > 0 ? 'text-red-400' : good(verdict)}
         caption="With rug history"
         evidence={pick(data.evidence, 'whale_rug_history')}
       />
@@ -106,6 +111,17 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
         <p className="text-sm text-slate-400">No holders were indexed for this token.</p>
       ) : (
         <ol className="grid gap-2">
+          <li
+            aria-hidden="true"
+            className="hidden gap-x-3 px-3 text-xs font-medium text-slate-500 md:grid md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]"
+          >
+            <span>Rank</span>
+            <span>Address · type · risk</span>
+            <span>Share · balance</span>
+            <span>Wallet age</span>
+            <span>Rug history</span>
+            <span>Last active</span>
+          </li>
           {data.topHolders.slice(0, 20).map((h) => (
             <li
               key={h.address}
@@ -116,9 +132,7 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
                 #{h.rank}
               </span>
               <span className="min-w-0">
-                <span className="block truncate font-mono text-sm text-white" title={h.address}>
-                  {shortAddress(h.address, 8, 6)}
-                </span>
+                <HashText value={h.address} kind="address" className="text-sm text-white" />
                 <span className="mt-1 flex flex-wrap gap-1.5">
                   <Badge tone="neutral">{h.walletType}</Badge>
                   <Badge tone={severityTone(h.riskLevel)}>{h.riskLevel} risk</Badge>
@@ -140,7 +154,7 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
                   <span className="md:hidden">Age </span>
                   {ageText(h.walletAge)}
                 </span>
-                <span className={cn('md:text-sm', h.rugHistory > 0 ? 'text-red-400' : 'text-emerald-400')}>
+                <span className={cn('md:text-sm', h.rugHistory > 0 ? 'text-red-400' : 'text-slate-300')}>
                   {rugText(h.rugHistory)}
                 </span>
                 <span className="whitespace-nowrap md:text-sm">
@@ -178,9 +192,7 @@ export function NewWhaleEntries({ data, now }: { data: WhaleResult; now: number 
                       <Icon aria-hidden="true" className="size-3" />
                       {e.transactionType}
                     </Badge>
-                    <span className="truncate font-mono text-sm text-white" title={e.wallet}>
-                      {shortAddress(e.wallet, 8, 6)}
-                    </span>
+                    <HashText value={e.wallet} kind="address" className="text-sm text-white" />
                   </span>
                   <span className="text-xs text-slate-400">{formatHoursMinutesAgo(e.time, now)}</span>
                 </div>
@@ -190,12 +202,10 @@ export function NewWhaleEntries({ data, now }: { data: WhaleResult; now: number 
                     {e.valueEth !== null ? ` (${formatEth(e.valueEth)})` : ''}
                   </span>
                   <span>Wallet age {ageText(e.walletAge)}</span>
-                  <span className={e.rugHistory > 0 ? 'text-red-400' : 'text-emerald-400'}>
+                  <span className={e.rugHistory > 0 ? 'text-red-400' : 'text-slate-300'}>
                     {rugText(e.rugHistory)}
                   </span>
-                  <span className="font-mono" title={e.hash}>
-                    {shortHash(e.hash)}
-                  </span>
+                  <HashText value={e.hash} kind="tx" />
                 </div>
               </li>
             );
@@ -223,9 +233,7 @@ export function RecentWhaleTransactions({ data }: { data: WhaleResult }) {
                 <Badge tone={t.side === 'buy' ? 'success' : 'danger'}>
                   {t.side === 'buy' ? 'Buy' : 'Sell'}
                 </Badge>
-                <span className="font-mono text-xs text-slate-300" title={t.hash}>
-                  {shortHash(t.hash)}
-                </span>
+                <HashText value={t.hash} kind="tx" className="text-xs text-slate-300" />
               </span>
               <span className="text-slate-200 tabular-nums">{formatEth(t.value)}</span>
             </li>

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckOutcome, Evidence } from '../../shared/analysis';
+import { VERDICTS } from '../../shared/vocabulary';
+import {
+  freshInsiderToken,
+  highTaxToken,
+  honeypotToken,
+  missingDataToken,
+  ruggedToken,
+  safeToken,
+} from './fixtures';
+import { analyseToken } from './report';
+import { decideVerdict, isRecommendable, oneLine, type VerdictInput } from './verdict';
+
+/** One literal evidence line. */
+const line = (
+  check: string,
+  outcome: CheckOutcome,
+  detail = `${check} ${outcome}`,
+  weight = 10,
+): Evidence => ({
+  check,
+  label: check,
+  value: null,
+  outcome,
+  weight,
+  impact: outcome === 'pass' ? 0 : weight,
+  detail,
+});
+
+const clean: VerdictInput = {
+  evidence: [
+    line('honeypot', 'pass', 'A simulated buy and sell through the pool both succeeded.', 90),
+    line('sell_tax', 'pass'),
+    line('mint', 'pass'),
+    line('top_holders', 'warn'),
+  ],
+  completedRug: false,
+  rugScore: 12,
+  trade: { status: 'ok', buyTaxPct: 0, sellTaxPct: 0 },
+  holderSells: { sampled: 4, failed: 0, maxTaxPct: 0 },
+  trustedAsset: false,
+};
+const withLines = (...lines: Evidence[]): VerdictInput => ({
+  ...clean,
+  evidence: [...lines, ...clean.evidence],
+});
+
+describe('decideVerdict (literal evidence)', () => {
+  it('no major risk: a buy and a sell worked and nothing failed', () => {
+    const v = decideVerdict(clean);
+    expect(v.kind).toBe('no_major_risk');
+    expect(v.label).toBe('No major risk found');
+    expect(v.reason).toMatch(/buy and a sell .* worked .* no check failed; 1 check warn/);
+    expect(v.findings).toEqual([]);
+  });
+
+  it('honeypot: the sell simulation fails', () => {
+    const v = decideVerdict(
+      withLines(line('honeypot', 'fail', 'Honeypot: selling it back failed (TRANSFER_FAILED).', 90)),
+    );
+    expect(v.kind).toBe('honeypot');
+    expect(v.label).toBe('Honeypot — cannot be sold');
+    expect(v.reason).toBe('Honeypot: selling it back failed (TRANSFER_FAILED).');
+    expect(v.findings[0]?.check).toBe('honeypot');
+  });
+
+  it('honeypot: most sampled holders cannot sell although a fresh round trip works', () => {
+    const v = decideVerdict({
+      ...withLines(line('holder_sells', 'fail', '3 of 4 holders cannot sell.')),
+      holderSells: { sampled: 4, failed: 3, maxTaxPct: null },
+    });
+    expect(v.kind).toBe('honeypot');
+    expect(v.findings[0]?.check).toBe('holder_sells');
+  });
+
+  it('a holder_sells failure from tax alone (holders can sell) is not a honeypot', () => {
+    const v = decideVerdict({
+      ...withLines(line('holder_sells', 'fail', 'holders pay 30% tax')),
+      holderSells: { sampled: 4, failed: 0, maxTaxPct: 30 },
+    });
+    expect(v.kind).toBe('caution');
+  });
+
+  it('rugged: the pool was drained, and it wins over a failing sell', () => {
+    const v = decideVerdict({
+      ...withLines(
+        line('completed_rug', 'fail', 'The pool lost 99% of its liquidity in tx 0xabc.', 60),
+        line('honeypot', 'fail', 'Honeypot: selling it back failed.', 90),
+      ),
+      completedRug: true,
+    });
+    expect(v.kind).toBe('rugged');
+    expect(v.label).toBe('Rugged — liquidity removed');
+    expect(v.reason).toMatch(/lost 99%/);
+    expect(v.findings.map((f) => f.check)).toEqual(['completed_rug', 'honeypot']);
+  });
+
+  it('dangerous: a sell tax at the threshold; caution just below it', () => {
+    const at = (sellTaxPct: number) =>
+      decideVerdict({ ...clean, trade: { status: 'ok', buyTaxPct: 5, sellTaxPct } });
+    expect(at(50).kind).toBe('dangerous');
+    expect(at(50).reason).toMatch(/50% tax/);
+    expect(at(49).kind).toBe('caution');
+    expect(at(49).findings[0]?.check).toBe('sell_tax');
+  });
+
+  it('dangerous: an owner power usable today (mint, moves tokens, raises the tax)', () => {
+    for (const check of ['mint', 'owner_moves_tokens', 'fee_setters']) {
+      const v = decideVerdict(withLines(line(check, 'fail', `${check} usable now`)));
+      expect(v.kind, check).toBe('dangerous');
+      expect(v.findings[0]?.check).toBe(check);
+    }
+  });
+
+  it("dangerous: a blacklist — except a trusted stablecoin's compliance freeze", () => {
+    const input = withLines(line('blacklist', 'fail', 'can freeze an address'));
+    expect(decideVerdict(input).kind).toBe('dangerous');
+    expect(decideVerdict({ ...input, trustedAsset: true }).kind).toBe('caution');
+  });
+
+  it('dangerous: a buy that fails, and a CRITICAL rug score; several findings name each', () => {
+    const v = decideVerdict({
+      ...clean,
+      trade: { status: 'buy_failed', buyTaxPct: null, sellTaxPct: null },
+      rugScore: 85,
+    });
+    expect(v.kind).toBe('dangerous');
+    expect(v.reason).toBe('2 serious findings: Buy fails; Rug score.');
+    expect(v.findings.map((f) => f.check)).toEqual(['buy_fails', 'rug_score']);
+  });
+
+  it('unknown: selling could not be tested and nothing dangerous was found', () => {
+    const v = decideVerdict({
+      ...withLines(line('honeypot', 'unknown', 'No pool to trade in, so selling could not be simulated.')),
+      trade: { status: 'no_pool', buyTaxPct: null, sellTaxPct: null },
+      holderSells: null,
+    });
+    expect(v.kind).toBe('unknown');
+    expect(v.label).toBe('Unknown — not enough data');
+    expect(v.reason).toMatch(/No pool/);
+  });
+
+  it('caution: any other failed check, named in the reason, at most three findings', () => {
+    const v = decideVerdict(
+      withLines(
+        line('source_verified', 'fail', 'The source is not verified.'),
+        line('lp_locked', 'fail', 'No LP is locked.'),
+        line('top_holders', 'fail', 'Top 10 own 80%.'),
+        line('proxy', 'fail', 'Upgradeable.'),
+      ),
+    );
+    expect(v.kind).toBe('caution');
+    expect(v.reason).toMatch(/^It can be sold, but: .* \(and 3 more findings\)\.$/);
+    expect(v.findings).toHaveLength(3);
+  });
+
+  it('caution: a HIGH rug score', () => {
+    expect(decideVerdict({ ...clean, rugScore: 60 }).kind).toBe('caution');
+    expect(decideVerdict({ ...clean, rugScore: 59 }).kind).toBe('no_major_risk');
+  });
+
+  it('every verdict label comes from the vocabulary', () => {
+    for (const [kind, def] of Object.entries(VERDICTS)) expect(def.label.length, kind).toBeGreaterThan(0);
+  });
+});
+
+describe('tokenVerdict on the analysis fixtures', () => {
+  const kind = (f: Parameters<typeof analyseToken>[0]) => analyseToken(f).verdict.kind;
+  it('reads each fixture as a trader would', () => {
+    expect(kind(honeypotToken)).toBe('honeypot');
+    expect(kind(ruggedToken)).toBe('rugged');
+    expect(kind(freshInsiderToken)).toBe('dangerous');
+    expect(kind(missingDataToken)).toBe('unknown');
+    expect(['no_major_risk', 'caution']).toContain(kind(safeToken));
+    expect(['dangerous', 'caution']).toContain(kind(highTaxToken));
+  });
+
+  it("carries the trader's summary from the same facts", () => {
+    const s = analyseToken(honeypotToken).verdict.summary;
+    expect(s.canSell).toBe(false);
+    const safe = analyseToken(safeToken).verdict.summary;
+    expect(safe.canSell).toBe(true);
+    expect(safe.sellTaxPct).not.toBeNull();
+    expect(safe.mainPool).not.toBeNull();
+  });
+
+  it('recommends only Caution and No major risk found', () => {
+    expect(isRecommendable({ kind: 'caution' })).toBe(true);
+    expect(isRecommendable({ kind: 'no_major_risk' })).toBe(true);
+    for (const k of ['honeypot', 'rugged', 'dangerous', 'unknown'] as const)
+      expect(isRecommendable({ kind: k })).toBe(false);
+  });
+});
+
+describe('trusted assets', () => {
+  it("an issuer's excused mint does not make a trusted stablecoin Dangerous", () => {
+    const input: VerdictInput = {
+      ...clean,
+      evidence: [
+        line('mint', 'fail', 'The owner can mint.'),
+        {
+          ...line('mint', 'fail', 'The owner can mint. Not counted: a trusted stablecoin.'),
+          weight: 0,
+          impact: 0,
+        },
+        ...clean.evidence,
+      ],
+      trustedAsset: true,
+    };
+    expect(decideVerdict(input).kind).toBe('no_major_risk');
+    expect(decideVerdict({ ...input, trustedAsset: false }).kind).toBe('dangerous');
+  });
+});
+
+describe('oneLine', () => {
+  it('keeps the headline short: no gas context, no list of later blocks', () => {
+    expect(
+      oneLine(
+        'Honeypot: a simulated buy worked but selling it back failed (X) (a fresh wallet paying 0.001 gwei gas, base fee 0 gwei), also 1, 2, 3, 5, 10 and 20 blocks later, and 7 of 8 real holders cannot sell either.',
+      ),
+    ).toBe(
+      'Honeypot: a simulated buy worked but selling it back failed (X), and 7 of 8 real holders cannot sell either.',
+    );
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * The verdict (issue 24): one sentence per token, decided once from the evidence the scanner and
+ * the rug detector produced, so every page, tool and the CLI say the same thing. Pure.
+ *
+ * In order — the first that holds decides:
+ * 1. Rugged — liquidity removed: the rug detector's completed rug (the pool was drained).
+ * 2. Honeypot — cannot be sold: the sell simulation fails for a fresh buyer, for most real holders
+ *    who bought through the pool, later (locked wallets) or after a clock jump (time bomb).
+ * 3. Dangerous: a sell tax at or above VERDICT.dangerousSellTaxPct; an owner power usable today that
+ *    mints, moves holders' tokens, raises the tax, blocks holders or pauses (DANGER_CHECKS; a trusted
+ *    stablecoin's freeze/pause powers excepted); a buy that fails; a rug score at or above
+ *    VERDICT.dangerousRugScore when selling was tested (untested, the score is mostly unknowns).
+ * 4. Unknown — not enough data: selling could not be tested (no pool we read, simulation error).
+ * 5. Caution: any other failed check, a buy or sell tax above TAX.warnPct, or a rug score at or
+ *    above VERDICT.cautionRugScore.
+ * 6. No major risk found: a buy and a sell worked and no check failed.
+ *
+ * The safety verdict of the recommending tools (`safetyVerdict`) is this verdict: a token is safe to
+ * recommend only under "Caution" or "No major risk found".
+ */
+import {
+  type Evidence,
+  sortEvidenceWorstFirst,
+  type TokenReport,
+  type TokenVerdict,
+  type TraderSummary,
+  type VerdictFinding,
+  type VerdictKind,
+} from '../../shared/analysis';
+import {
+  COMPLIANCE_CHECKS,
+  DANGER_CHECKS,
+  HONEYPOT,
+  OWNER_POWER_LABELS,
+  type OwnerPowerEffect,
+  TAX,
+  VERDICT,
+  VERDICTS,
+} from '../../shared/vocabulary';
+
+/** What the verdict reads: evidence lines and a few facts, all literal (tests build them by hand). */
+export type VerdictInput = {
+  /** The scanner's and the rug detector's evidence lines (a check listed twice counts once). */
+  evidence: readonly Evidence[];
+  completedRug: boolean;
+  rugScore: number;
+  trade: {
+    status: string;
+    buyTaxPct: number | null;
+    sellTaxPct: number | null;
+  };
+  holderSells: { sampled: number; failed: number; maxTaxPct: number | null } | null;
+  /** The token behaves as a centrally issued stablecoin or a wrapped asset (trusted_asset passes). */
+  trustedAsset: boolean;
+};
+
+export type VerdictDecision = Omit<TokenVerdict, 'summary'>;
+
+const MAX_FINDINGS = 3;
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
+
+function byCheck(evidence: readonly Evidence[]): Map<string, Evidence> {
+  const out = new Map<string, Evidence>();
+  for (const e of evidence) if (!out.has(e.check)) out.set(e.check, e);
+  return out;
+}
+
+const finding = (e: Evidence): VerdictFinding => ({
+  check: e.check,
+  label: e.label,
+  outcome: e.outcome,
+  detail: e.detail,
+});
+
+/** The deciding lines first, then the worst other failed lines, at most MAX_FINDINGS. */
+function findingsOf(deciding: VerdictFinding[], evidence: readonly Evidence[]): VerdictFinding[] {
+  const out = [...deciding];
+  for (const e of sortEvidenceWorstFirst(evidence.filter((x) => x.weight > 0 && x.outcome === 'fail'))) {
+    if (out.length >= MAX_FINDINGS) break;
+    if (!out.some((f) => f.check === e.check)) out.push(finding(e));
+  }
+  return out.slice(0, MAX_FINDINGS);
+}
+
+/**
+ * One line from an evidence sentence: the simulation's gas context and the list of later blocks it
+ * tried stay in the finding, not in the headline's reason.
+ */
+export function oneLine(detail: string): string {
+  return detail
+    .replace(/ \(a fresh wallet paying [^)]*\)/g, '')
+    .replace(/, also [\d, ]+(and \d+ )?blocks later/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function decided(kind: VerdictKind, reason: string, findings: VerdictFinding[]): VerdictDecision {
+  return { kind, label: VERDICTS[kind].label, reason: oneLine(reason), findings };
+}
+
+export function decideVerdict(input: VerdictInput): VerdictDecision {
+  // A trusted asset's issuer controls (mint, ownership, …) are how it works: a check the rug
+  // detector excused (weight 0) does not decide, whichever analyser's line says it.
+  const excused = new Set(
+    input.trustedAsset
+      ? input.evidence.filter((e) => e.weight === 0 && e.outcome !== 'pass').map((e) => e.check)
+      : [],
+  );
+  const ev = byCheck(input.evidence.filter((e) => !excused.has(e.check) || e.check === 'completed_rug'));
+  const lines = [...ev.values()];
+  const failed = (check: string) => {
+    const e = ev.get(check);
+    return e && e.outcome === 'fail' ? e : undefined;
+  };
+
+  // 1. Rugged.
+  if (input.completedRug) {
+    const e = ev.get('completed_rug');
+    const f: VerdictFinding = e
+      ? finding(e)
+      : {
+          check: 'completed_rug',
+          label: 'Liquidity drained (completed rug)',
+          outcome: 'fail',
+          detail: "The pool's liquidity has been removed.",
+        };
+    return decided('rugged', f.detail, findingsOf([f], lines));
+  }
+
+  // 2. Honeypot.
+  const honeypot = failed('honeypot');
+  const h = input.holderSells;
+  const holdersStuck = !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
+  const holderSells = failed('holder_sells');
+  if (honeypot || (holdersStuck && holderSells)) {
+    const first = finding((honeypot ?? holderSells) as Evidence);
+    return decided('honeypot', first.detail, findingsOf([first], lines));
+  }
+
+  // 3. Dangerous.
+  const danger: VerdictFinding[] = [];
+  const sellTax = Math.max(num(input.trade.sellTaxPct) ?? -1, num(h?.maxTaxPct) ?? -1);
+  if (sellTax >= VERDICT.dangerousSellTaxPct) {
+    const e = ev.get('sell_tax');
+    danger.push({
+      check: 'sell_tax',
+      label: e?.label ?? 'Sell tax',
+      outcome: 'fail',
+      detail: `A sell pays ${pct(sellTax)} tax (at or above ${VERDICT.dangerousSellTaxPct}%): half or more of every exit is taken.`,
+    });
+  }
+  for (const check of DANGER_CHECKS) {
+    if (input.trustedAsset && (COMPLIANCE_CHECKS as readonly string[]).includes(check)) continue;
+    const e = failed(check);
+    if (e) danger.push(finding(e));
+  }
+  if (input.trade.status === 'buy_failed') {
+    const e = ev.get('honeypot');
+    danger.push({
+      check: 'buy_fails',
+      label: 'Buy fails',
+      outcome: 'fail',
+      detail: e?.detail ?? 'A simulated buy failed: trading may not be open, or buys are blocked.',
+    });
+  }
+  // A rug score built mostly from unknowns (selling untested) says "not enough data", not "Dangerous".
+  const untested = input.trade.status === 'no_pool' || input.trade.status === 'error';
+  if (!untested && input.rugScore >= VERDICT.dangerousRugScore) {
+    danger.push({
+      check: 'rug_score',
+      label: 'Rug score',
+      outcome: 'fail',
+      detail: `The rug detector scores it ${Math.round(input.rugScore)}/100 (CRITICAL from ${VERDICT.dangerousRugScore}).`,
+    });
+  }
+  if (danger.length > 0) {
+    const reason =
+      danger.length === 1
+        ? (danger[0] as VerdictFinding).detail
+        : `${danger.length} serious findings: ${danger.map((d) => d.label.replace(/ \(measured\)$/, '')).join('; ')}.`;
+    return decided('dangerous', reason, findingsOf(danger, lines));
+  }
+
+  // 4. Unknown: selling could not be tested.
+  if (untested) {
+    const e = ev.get('honeypot');
+    const f: VerdictFinding = e
+      ? finding(e)
+      : {
+          check: 'honeypot',
+          label: 'Sell simulation (honeypot)',
+          outcome: 'unknown',
+          detail: 'Selling could not be tested.',
+        };
+    return decided('unknown', f.detail, findingsOf([f], lines));
+  }
+
+  // 5. Caution.
+  const caution: VerdictFinding[] = [];
+  const buyTax = num(input.trade.buyTaxPct);
+  if (sellTax > TAX.warnPct || (buyTax ?? 0) > TAX.warnPct) {
+    const e = sellTax > TAX.warnPct ? ev.get('sell_tax') : ev.get('buy_tax');
+    caution.push(
+      e
+        ? finding(e)
+        : {
+            check: sellTax > TAX.warnPct ? 'sell_tax' : 'buy_tax',
+            label: sellTax > TAX.warnPct ? 'Sell tax' : 'Buy tax',
+            outcome: 'warn',
+            detail: `Tax above ${TAX.warnPct}%: buy ${buyTax === null ? 'unknown' : pct(buyTax)}, sell ${sellTax < 0 ? 'unknown' : pct(sellTax)}.`,
+          },
+    );
+  }
+  if (input.rugScore >= VERDICT.cautionRugScore)
+    caution.push({
+      check: 'rug_score',
+      label: 'Rug score',
+      outcome: 'warn',
+      detail: `The rug detector scores it ${Math.round(input.rugScore)}/100 (HIGH from ${VERDICT.cautionRugScore}).`,
+    });
+  const otherFails = sortEvidenceWorstFirst(
+    lines.filter((e) => e.weight > 0 && e.outcome === 'fail' && !caution.some((c) => c.check === e.check)),
+  );
+  if (caution.length > 0 || otherFails.length > 0) {
+    const findings = findingsOf(caution, lines);
+    const first = findings[0] as VerdictFinding;
+    const more = otherFails.length + caution.length - 1;
+    return decided(
+      'caution',
+      `It can be sold, but: ${first.detail.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more finding${more === 1 ? '' : 's'})` : ''}.`,
+      findings,
+    );
+  }
+
+  // 6. No major risk found.
+  const warns = lines.filter((e) => e.weight > 0 && e.outcome === 'warn').length;
+  const taxes = buyTax !== null && sellTax >= 0 ? ` (buy tax ${pct(buyTax)}, sell tax ${pct(sellTax)})` : '';
+  return decided(
+    'no_major_risk',
+    `A buy and a sell through the pool worked${taxes} and no check failed${warns > 0 ? `; ${warns} check${warns === 1 ? '' : 's'} warn (see the evidence)` : ''}.`,
+    [],
+  );
+}
+
+type ReportParts = Pick<TokenReport, 'scanner' | 'rug' | 'facts' | 'liquidity'>;
+
+export function verdictInputOf(r: ReportParts): VerdictInput {
+  const t = r.facts.trade;
+  const evidence = [...r.scanner.evidence, ...r.rug.evidence];
+  return {
+    evidence,
+    completedRug: r.rug.completedRug,
+    rugScore: r.rug.rugScore,
+    trade: {
+      status: String(t.status ?? 'error'),
+      buyTaxPct: num(t.buyTaxPct),
+      sellTaxPct: num(t.sellTaxPct),
+    },
+    holderSells: r.facts.holderSells,
+    trustedAsset: evidence.some((e) => e.check === 'trusted_asset' && e.outcome === 'pass'),
+  };
+}
+
+/** The figures a trader reads first, from the report's facts (nothing estimated). */
+export function traderSummary(r: ReportParts): TraderSummary {
+  const f = r.facts;
+  const t = f.trade;
+  const h = f.holderSells;
+  let canSell: boolean | null;
+  let canSellDetail: string;
+  const honeypot = r.scanner.evidence.find((e) => e.check === 'honeypot');
+  if (h && h.sampled > 0) {
+    canSell = h.failed / h.sampled < HONEYPOT.failedHolderShare && honeypot?.outcome !== 'fail';
+    canSellDetail = `${canSell ? 'yes' : 'no'}: ${h.couldSell} of ${h.sampled} sampled holders could sell`;
+  } else if (t.status === 'ok' || t.status === 'sell_failed') {
+    canSell = t.status === 'ok' && honeypot?.outcome !== 'fail';
+    canSellDetail = canSell
+      ? 'yes: a simulated buy and sell worked (no holder sample)'
+      : `no: ${honeypot?.detail ?? 'the simulated sell failed'}`;
+  } else {
+    canSell = null;
+    canSellDetail = `not tested: ${honeypot?.detail ?? 'the sell could not be simulated'}`;
+  }
+  const p = f.ownerPowers;
+  const label = (e: string) => OWNER_POWER_LABELS[e as OwnerPowerEffect] ?? e;
+  const ownerPowersNow = [
+    ...new Set(
+      p.powers
+        .filter((x) => x.usable)
+        .map((x) => `${x.effects.map(label).join(' / ')} (${x.function.split('(')[0]})`),
+    ),
+  ];
+  const mainPair = r.liquidity.pools[0]?.pool;
+  const main = f.pools.find((x) => x.pair === mainPair) ?? f.pools[0] ?? null;
+  const top = r.scanner.evidence.find((e) => e.check === 'top_holders');
+  return {
+    buyTaxPct: num(t.buyTaxPct),
+    sellTaxPct: num(t.sellTaxPct),
+    transferTaxPct: num(t.transferTaxPct),
+    canSell,
+    canSellDetail,
+    ownerPowersNow,
+    ownerPowersChecked: p.status === 'simulated' || p.status === 'no_callers',
+    lpLockedShare: main ? Math.min(1, main.lpLockedShare + main.lpBurnedShare) : null,
+    lpUnlockAt: main?.lockUnlockTime ?? null,
+    top10SharePct: top && typeof top.value === 'number' ? top.value : null,
+    mainPool: main?.pair ?? null,
+  };
+}
+
+export function tokenVerdict(r: ReportParts): TokenVerdict {
+  return { ...decideVerdict(verdictInputOf(r)), summary: traderSummary(r) };
+}
+
+/** May the token be recommended (Pump Finder, yield)? Only under Caution or No major risk found. */
+export function isRecommendable(v: Pick<TokenVerdict, 'kind'>): boolean {
+  return v.kind === 'caution' || v.kind === 'no_major_risk';
+}
