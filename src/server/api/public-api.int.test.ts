@@ -190,6 +190,10 @@ describe('every route, live, against the document', () => {
     ).toBe(400);
     expect((await call({ op: 'getCandles', url: `/api/tokens/${eoa}/candles` })).statusCode).toBe(404);
 
+    // Search
+    await call({ op: 'searchTokens', url: '/api/tokens/search?q=FLAB' });
+    expect((await call({ op: 'searchTokens', url: '/api/tokens/search?q=' })).statusCode).toBe(400);
+
     // Badge
     await call({ op: 'getBadge', url: `/badge/${flab}.svg` });
     await call({ op: 'getBadge', url: `/badge/${flab}.png` });
@@ -263,6 +267,11 @@ describe('every route, live, against the document', () => {
     ).toBe(400);
 
     // Trading calls
+    const flabReport = (
+      await app.inject({ method: 'GET', url: `/api/tokens/${flab}/report` })
+    ).json() as TokenReport;
+    const flabPrice = flabReport.facts.pools[0]?.priceUsd ?? 0;
+    expect(flabPrice).toBeGreaterThan(0);
     const tc = await call({
       op: 'postTradingCall',
       url: '/api/trading-calls',
@@ -271,9 +280,10 @@ describe('every route, live, against the document', () => {
         tokenName: 'FLAB',
         tokenAddress: flab,
         callType: 'long',
-        entryPrice: 1,
-        targetPrice: 2,
-        stopLoss: 0.5,
+        // The entry must be within 5% of the pool price when the call is posted (issue 24).
+        entryPrice: flabPrice.toFixed(12),
+        targetPrice: (flabPrice * 2).toFixed(12),
+        stopLoss: (flabPrice / 2).toFixed(12),
         confidence: 80,
         timeframe: '24h',
         reasoning: 'contract test',
