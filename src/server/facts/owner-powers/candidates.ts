@@ -14,6 +14,12 @@ export type ProbeContext = {
   victimBalance: bigint;
   caller: Hex;
   pair: Hex;
+  /**
+   * A shorter untyped ladder (the shapes and the values at common caps): for callers after the first,
+   * who hold fewer powers, so that a contract with many functions and several privileged addresses
+   * stays within the request budget.
+   */
+  short?: boolean;
 };
 
 export type ProbeCall = { selector: Hex; data: Hex; args: string };
@@ -63,8 +69,39 @@ const word = (v: bigint | Hex) =>
 const short = (a: Hex) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const num = (v: bigint) => (v === HUGE ? '10^30' : v.toString());
 
+/**
+ * The short ladder: one call of each shape at the values that decide most switches and setters (a
+ * flag, a percent cap, a basis-point cap, an amount, the holder with a flag, a fee or its balance).
+ */
+const SHORT = new Set([
+  '()',
+  '(victim …)',
+  '(0)',
+  '(1)',
+  '(100)',
+  '(10000)',
+  '(10^30)',
+  '(victim, true/1)',
+  '(victim, false/0)',
+  '(victim, 99)',
+  "(victim, victim's balance)",
+  '(caller, 10^30)',
+  "(victim, caller, victim's balance)",
+  '(25, 25)',
+  '(25, 25, 25)',
+  '([victim], true)',
+  '([victim])',
+  '([caller], [10^30])',
+]);
+
 /** Untyped word sequences covering the common parameter shapes. */
 export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
+  const all = allGenericCalls(ctx);
+  if (!ctx.short) return all;
+  return all.filter((g) => SHORT.has(g.args.startsWith('(victim ') ? '(victim …)' : g.args));
+}
+
+function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
   const v = ctx.victim;
   const out: { words: Hex[]; args: string }[] = [
     { words: [], args: '()' },
@@ -73,6 +110,8 @@ export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[
     { words: [word(v), word(1n)], args: `(victim, true/1)` },
     { words: [word(v), word(0n)], args: `(victim, false/0)` },
     { words: [word(v), word(ctx.victimBalance)], args: `(victim, victim's balance)` },
+    // A fee or limit for one holder: (holder, percent / basis points).
+    ...[25n, 99n, 2_500n].map((n) => ({ words: [word(v), word(n)], args: `(victim, ${n})` })),
     { words: [word(ctx.caller), word(HUGE)], args: `(caller, 10^30)` },
     {
       words: [word(v), word(ctx.caller), word(ctx.victimBalance)],
@@ -118,6 +157,8 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
       .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
+  // Call data handed on (upgradeToAndCall's initialiser): none.
+  if (type === 'bytes') return [{ value: '0x', label: 'no data' }];
   const list = /^uint(\d*)\[\]$/.exec(type);
   if (list) {
     const max = (1n << BigInt(Number(list[1] || 256))) - 1n;
@@ -230,7 +271,7 @@ export function probeCallBuilder(): (
     for (let i = 0; i < types.length; i++) {
       const type = types[i] as string;
       const enc = param(cache, type, (values[i] as ParamValue).value);
-      if (type.endsWith(']')) {
+      if (type.endsWith(']') || type === 'bytes') {
         heads += (types.length * 32 + tails.length / 2).toString(16).padStart(64, '0');
         tails += enc.slice(64);
       } else heads += enc;
