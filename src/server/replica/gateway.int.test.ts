@@ -175,7 +175,10 @@ describe('RPC gateway', () => {
     });
     const data = `0x${'11'.repeat(200_000)}` as const;
     const call = (d: `0x${string}`) =>
-      c.public.request({ method: 'eth_call', params: [{ to: '0x00000000000000000000000000000000000000aa', data: d }, 'latest'] });
+      c.public.request({
+        method: 'eth_call',
+        params: [{ to: '0x00000000000000000000000000000000000000aa', data: d }, 'latest'],
+      });
     const out = await Promise.all([1, 2, 3, 4, 5].map(() => call(data)));
     expect(out).toEqual(['0x1', '0x1', '0x1', '0x1', '0x1']);
     expect(sent.length).toBe(3);
