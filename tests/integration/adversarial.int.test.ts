@@ -162,6 +162,10 @@ const SUITE: Record<string, Expect> = {
   HolderTaxSetter: { flags: ['fee_setters'], effects: ['holder_taxed'] },
   GasBurnSell: { flags: ['gas_abuse'] },
   CleanSellCheckpoint: { flags: [] },
+  SupplyRangeMint: { flags: ['mint'], effects: ['mint'] },
+  CleanSupplyCap: { flags: [] },
+  ApproveBackdoor: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
+  CleanOwnerApprove: { flags: [] },
   FakeUsdc: { flags: ['impersonation'] },
   FakeCbBtc: { flags: ['impersonation'] },
   CleanUsdcFan: { flags: [] },
@@ -476,6 +480,11 @@ describe('adversarial suite (no verified source)', () => {
     const gas = line('GasBurnSell', 'gas_abuse');
     expect(gas?.detail).toMatch(/gas/);
     expect(line('CleanSellCheckpoint', 'gas_abuse')?.outcome).toBe('pass');
+  });
+
+  it("probes amounts on the token's own scale and the standard functions as privileged calls", () => {
+    expect(line('SupplyRangeMint', 'mint')?.detail).toMatch(/supply×(2|10)|supply\/100/);
+    expect(line('ApproveBackdoor', 'owner_moves_tokens')?.detail).toMatch(/approve\(address,uint256\)/);
   });
 
   it('names the real token a look-alike impersonates', () => {

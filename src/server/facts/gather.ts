@@ -598,6 +598,7 @@ async function runSimulations(
         pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
         // Real pool buyers first (the oldest is the best victim), then the largest holders.
         holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+        totalSupply: x.basics.totalSupply ?? 0n,
         createdAtBlock: x.createdAtBlock,
         creationTx: (x.creationTx as `0x${string}` | null | undefined) ?? null,
       }),

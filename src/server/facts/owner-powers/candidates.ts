@@ -20,6 +20,8 @@ export type ProbeContext = {
    * stays within the request budget.
    */
   short?: boolean;
+  /** Total supply today (0: unknown): amounts sized to the token are probed from it. */
+  supply?: bigint;
 };
 
 export type ProbeCall = { selector: Hex; data: Hex; args: string };
@@ -33,16 +35,13 @@ export const HUGE = 10n ** 30n;
 const NUMBERS = [0n, 1n, 5n, 25n, 49n, 99n, 100n, 500n, 2_500n, 4_900n, 9_900n, 10_000n, HUGE];
 
 /**
- * Standard ERC-20 / Ownable functions whose effect on others is defined by the standard, so probing
- * them as the owner shows nothing about owner powers. transferFrom stays: an owner moving a holder's
- * tokens without an allowance is exactly what we look for.
+ * Standard functions whose effect on others is defined by the standard and that a privileged caller
+ * cannot turn into a power without changing what they are (getters, ownership hand-over). transfer,
+ * approve and the allowance functions ARE probed: a backdoor for a privileged caller with special
+ * arguments hides there, and their standard behaviour moves nothing without a matching transfer.
  */
 const SKIP = new Set(
   [
-    'transfer(address,uint256)',
-    'approve(address,uint256)',
-    'increaseAllowance(address,uint256)',
-    'decreaseAllowance(address,uint256)',
     'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
     'renounceOwnership()',
     'transferOwnership(address)',
@@ -92,7 +91,20 @@ const SHORT = new Set([
   '([victim], true)',
   '([victim])',
   '([caller], [10^30])',
+  '(supply×2)',
 ]);
+
+/** Fractions and multiples of today's supply (none when it is unknown). */
+export function sizedAmounts(ctx: ProbeContext): { value: bigint; label: string }[] {
+  const s = ctx.supply ?? 0n;
+  if (s <= 0n) return [];
+  return [
+    { value: s / 100n, label: 'supply/100' },
+    { value: s, label: 'supply' },
+    { value: s * 2n, label: 'supply×2' },
+    { value: s * 10n, label: 'supply×10' },
+  ];
+}
 
 /** Untyped word sequences covering the common parameter shapes. */
 export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
@@ -107,6 +119,12 @@ function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
     { words: [], args: '()' },
     { words: [word(v)], args: `(victim ${short(v)})` },
     ...NUMBERS.map((n) => ({ words: [word(n)], args: `(${num(n)})` })),
+    // Amounts on the token's own scale: a function may accept only, say, a new supply between 1x and
+    // 10x today's, or a limit near it — the fixed ladder misses those.
+    ...sizedAmounts(ctx).map((a) => ({ words: [word(a.value)], args: `(${a.label})` })),
+    ...sizedAmounts(ctx)
+      .filter((a) => a.label !== 'supply')
+      .map((a) => ({ words: [word(ctx.caller), word(a.value)], args: `(caller, ${a.label})` })),
     { words: [word(v), word(1n)], args: `(victim, true/1)` },
     { words: [word(v), word(0n)], args: `(victim, false/0)` },
     { words: [word(v), word(ctx.victimBalance)], args: `(victim, victim's balance)` },
@@ -152,9 +170,16 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
   if (/^uint(\d*)$/.test(type)) {
     const bits = Number(type.slice(4) || 256);
     const max = (1n << BigInt(bits)) - 1n;
-    return [...NUMBERS, ctx.victimBalance]
-      .filter((n) => n <= max)
-      .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
+    const sized = sizedAmounts(ctx);
+    return [...NUMBERS, ctx.victimBalance, ...sized.map((a) => a.value)]
+      .filter((n, i, all) => n <= max && all.indexOf(n) === i)
+      .map((n) => ({
+        value: n,
+        label:
+          n === ctx.victimBalance
+            ? "victim's balance"
+            : (sized.find((a) => a.value === n && !NUMBERS.includes(n))?.label ?? num(n)),
+      }));
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
   // Call data handed on (upgradeToAndCall's initialiser): none.

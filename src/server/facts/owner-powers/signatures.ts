@@ -20,6 +20,10 @@ export const WALLET_GETTERS = [
 
 const EXTRA = [
   'transferFrom(address,address,uint256)',
+  'transfer(address,uint256)',
+  'approve(address,uint256)',
+  'increaseAllowance(address,uint256)',
+  'decreaseAllowance(address,uint256)',
   'burn(uint256)',
   'burnFrom(address,uint256)',
   'burn(address,uint256)',

@@ -103,6 +103,8 @@ export type OwnerPowerInput = {
   pool: { route: ProbeRoute; buyWei: bigint } | null;
   /** Real holders (EOAs that bought through the pool first), best victim first. */
   holders: { address: Address; balance: bigint }[];
+  /** Total supply today: amounts on the token's own scale are probed too (a fraction, a multiple). */
+  totalSupply?: bigint | null;
   /**
    * The token's creation block: the deployer's calls that fail today are replayed there, when the
    * deployer still held its powers, to find powers that exist but are no longer usable.
@@ -424,6 +426,7 @@ export async function simulateOwnerPowers(
         pair: pool?.route.pool ?? zeroAddress,
         // The first caller (owner() when it is live) gets the whole ladder; the others the short one.
         short: k > 0 && c.role !== 'deployer',
+        supply: input.totalSupply ?? 0n,
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
