@@ -102,7 +102,7 @@ export type TradingSimulationInput = {
 export type TradingSimulation = {
   trade: TradeSimulationFacts;
   holderSells: HolderSellSimulationFacts | null;
-  /** JSON-RPC requests it took. */
+  /** JSON-RPC calls it made (the simulation and its later-date eth_call leave together: one round trip). */
   requests: number;
 };
 
