@@ -166,6 +166,8 @@ const SUITE: Record<string, Expect> = {
   CleanSupplyCap: { flags: [] },
   ApproveBackdoor: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
   CleanOwnerApprove: { flags: [] },
+  PrivateAdminMint: { flags: ['mint', 'hidden_owner'], effects: ['mint'], mw: true, renounce: true },
+  CleanPrivateFeeWallet: { flags: [], mw: true },
   FakeUsdc: { flags: ['impersonation'] },
   FakeCbBtc: { flags: ['impersonation'] },
   CleanUsdcFan: { flags: [] },
@@ -485,6 +487,13 @@ describe('adversarial suite (no verified source)', () => {
   it("probes amounts on the token's own scale and the standard functions as privileged calls", () => {
     expect(line('SupplyRangeMint', 'mint')?.detail).toMatch(/supply×(2|10)|supply\/100/);
     expect(line('ApproveBackdoor', 'owner_moves_tokens')?.detail).toMatch(/approve\(address,uint256\)/);
+  });
+
+  it('tries addresses kept in private storage as callers', () => {
+    const p = reports.PrivateAdminMint?.facts.ownerPowers;
+    const mint = p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('mint')) : undefined;
+    expect(mint?.callerRole).toMatch(/^address stored in slot \d+$/);
+    expect(line('PrivateAdminMint', 'hidden_owner')?.detail).toMatch(/address stored in slot/);
   });
 
   it('names the real token a look-alike impersonates', () => {

@@ -14,6 +14,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Abi,
   type Address,
+  decodeFunctionResult,
   encodeFunctionData,
   getContractAddress,
   type Hex,
@@ -26,7 +27,7 @@ import {
 } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
-import { PowerProbe } from '../../probes/generated';
+import { PowerProbe, SlotReader } from '../../probes/generated';
 import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
@@ -136,6 +137,45 @@ const looksLikeAddress = (ret: Hex): Address | null => {
   return `0x${ret.slice(26).toLowerCase()}` as Address;
 };
 
+/** Storage slots read for addresses kept in private variables. */
+const SLOTS_READ = 64n;
+
+/**
+ * Address-shaped values in the token's first storage slots (an address may share its slot with
+ * small variables packed above it, as Solidity packs them): each is a candidate caller.
+ */
+async function readSlots(
+  client: PublicClient,
+  token: Address,
+): Promise<{ address: Address; role: string }[]> {
+  try {
+    const res = await withTimeout(
+      client.call({
+        to: token,
+        data: encodeFunctionData({ abi: SlotReader.abi, functionName: 'slots', args: [SLOTS_READ] }),
+        stateOverride: [{ address: token, code: SlotReader.deployedBytecode as Hex }],
+      }),
+      CALL_TIMEOUT_MS,
+    );
+    if (!res.data) return [];
+    const words = decodeFunctionResult({ abi: SlotReader.abi, functionName: 'slots', data: res.data });
+    const out: { address: Address; role: string }[] = [];
+    words.forEach((w, i) => {
+      const low = w & ((1n << 160n) - 1n);
+      // Packed neighbours (a flag, a small number) above the address are allowed; a real address is
+      // a random 160-bit value (see looksLikeAddress).
+      if (low < 1n << 128n || w >> 160n >= 1n << 32n) return;
+      out.push({
+        address: `0x${low.toString(16).padStart(40, '0')}` as Address,
+        role: `address stored in slot ${i}`,
+      });
+    });
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Privileged addresses the contract reveals: owner-like getters and addresses any getter returns.
  * Also which selectors answered a call with no arguments at all (`noArgs`): a function with
@@ -176,6 +216,10 @@ async function revealCallers(
   // Every no-argument selector, called once through Multicall3: owner-like getters, fee and
   // marketing wallets and any other stored address show up as address-shaped return words.
   const getters = selectors.filter((s) => !isSkipped(s) || ownerLike.has(s));
+  // Private variables: the token's first storage slots, read by placing SlotReader's code at the
+  // token's own address (an override keeps the storage). Sent with the getter multicall.
+  count.n++;
+  const slotsP = readSlots(client, input.token);
   if (getters.length > 0) {
     count.n++;
     const res = await withTimeout(
@@ -200,6 +244,12 @@ async function revealCallers(
     found.sort((x, y) => x.rank - y.rank);
     for (const f of found) push(f.address, f.role, true);
   }
+  // Addresses kept in storage that no getter names, then the deployer; at most MAX_CALLERS in all,
+  // the deployer kept (the replay of powers given up needs it).
+  const stored = (await slotsP).filter((x) => !out.some((c) => c.address === x.address));
+  const deployer = input.deployer?.toLowerCase() as Address | undefined;
+  const room = MAX_CALLERS - out.length - (deployer && !out.some((c) => c.address === deployer) ? 1 : 0);
+  for (const x of stored.slice(0, Math.max(0, room))) push(x.address, x.role, true);
   if (input.deployer) push(input.deployer, 'deployer', false);
   return out.slice(0, MAX_CALLERS);
 }
