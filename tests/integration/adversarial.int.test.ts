@@ -74,6 +74,8 @@ type Expect = {
   notFlags?: string[];
   /** Every function probed: no probe cut by the request budget. */
   fullySimulated?: boolean;
+  /** The constructor takes the V2 router as its third argument (a token that sells its fees). */
+  routerArg?: boolean;
 };
 
 /** Pattern checks: a clean look-alike must pass every one of these. */
@@ -168,6 +170,9 @@ const SUITE: Record<string, Expect> = {
   CleanOwnerApprove: { flags: [] },
   PrivateAdminMint: { flags: ['mint', 'hidden_owner'], effects: ['mint'], mw: true, renounce: true },
   CleanPrivateFeeWallet: { flags: [], mw: true },
+  CleanReflection: { flags: [] },
+  CleanSwapBack: { flags: [], routerArg: true },
+  RebaseOwner: { flags: ['mint'], effects: ['mint'] },
   FakeUsdc: { flags: ['impersonation'] },
   FakeCbBtc: { flags: ['impersonation'] },
   CleanUsdcFan: { flags: [] },
@@ -242,7 +247,11 @@ beforeAll(async () => {
     const dev = wallet(n++);
     const mw = wallet(n++);
     await chain.test.setBalance({ address: dev, value: parseEther('100') });
-    const args = exp.mw ? [name, name.slice(0, 5).toUpperCase(), mw] : [name, name.slice(0, 5).toUpperCase()];
+    const args = exp.mw
+      ? [name, name.slice(0, 5).toUpperCase(), mw]
+      : exp.routerArg
+        ? [name, name.slice(0, 5).toUpperCase(), core.router]
+        : [name, name.slice(0, 5).toUpperCase()];
     const token = (await send(
       dev,
       undefined,
@@ -494,6 +503,17 @@ describe('adversarial suite (no verified source)', () => {
     const mint = p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('mint')) : undefined;
     expect(mint?.callerRole).toMatch(/^address stored in slot \d+$/);
     expect(line('PrivateAdminMint', 'hidden_owner')?.detail).toMatch(/address stored in slot/);
+  });
+
+  it('judges designs that look like powers by what they do', () => {
+    // Reflection raises holders' balances on every trade with no Transfer event: not a mint.
+    expect(line('CleanReflection', 'mint')?.outcome).toBe('pass');
+    expect(line('CleanReflection', 'sell_tax')?.outcome).toBe('pass');
+    // A swap-back token sells its fees inside a user's sell: sells work, holders can sell.
+    expect(line('CleanSwapBack', 'honeypot')?.outcome).toBe('pass');
+    expect(line('CleanSwapBack', 'holder_sells')?.outcome).not.toBe('fail');
+    // A rebase the owner calls is a supply power.
+    expect(line('RebaseOwner', 'mint')?.detail).toMatch(/total supply rose/);
   });
 
   it('names the real token a look-alike impersonates', () => {
