@@ -40,6 +40,13 @@ function reply(n: number, watch: number): Hex {
       buyReceived: 0n,
       sellExpected: 0n,
       sellReceived: 0n,
+      readOnly: false,
+      codeReplaced: false,
+      setupOk: false,
+      ownerBefore: 0n,
+      ownerAfter: 0n,
+      victimSellExpected: 0n,
+      victimSellReceived: 0n,
     }));
     r = encodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', result: outs });
     replies.set(key, r);

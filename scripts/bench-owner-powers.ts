@@ -90,6 +90,13 @@ function outcome(watch: number) {
     buyReceived: 0n,
     sellExpected: 0n,
     sellReceived: 0n,
+    readOnly: false,
+    codeReplaced: false,
+    setupOk: false,
+    ownerBefore: 0n,
+    ownerAfter: 0n,
+    victimSellExpected: 0n,
+    victimSellReceived: 0n,
   };
 }
 
@@ -177,6 +184,7 @@ const market: RunMarket = {
   },
   victim: callers[3],
   buyWei: 10n ** 16n,
+  setup: { caller: zeroAddress, data: '0x' },
 };
 const watch = [...callers, zeroAddress];
 time('viem encodeFunctionData ×9', () => {

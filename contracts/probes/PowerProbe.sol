@@ -13,6 +13,13 @@ import {ProbeVenue} from "./ProbeVenue.sol";
 ///      victim's balance down although it approved nothing),
 ///   4. optionally (`withTrade`) sells a tenth of the victim's balance from the victim's own address,
 ///      then buys and sells through the pool from the probe address, like a fresh user would.
+/// A call that succeeds as a STATICCALL changed no state (a getter, whatever its arguments): it is
+/// marked `readOnly` and not run for real. After the call the token is asked for this probe's
+/// canary: when the answer is ours, the token now runs code at an address we chose (the call
+/// replaced its implementation or beacon) — `codeReplaced`, whatever the function is called.
+/// An optional `setup` call (by its own caller) runs first in every candidate and in the baseline:
+/// the candidates are then judged on the token as that call leaves it (trading opened, say).
+/// The run stops before the request's gas runs out; candidates not reached are left `called` false.
 /// Effects are returned raw and judged off-chain. No constructor, no immutables, no storage.
 contract PowerProbe is ProbeVenue {
     /// Gas for the power call itself: enough for any real setter, bounded against gas bombs.
@@ -20,6 +27,15 @@ contract PowerProbe is ProbeVenue {
     /// Gas for each isolated candidate (power call + reads + victim sell + round trip).
     uint256 internal constant CANDIDATE_GAS = 4_000_000;
     uint256 internal constant TRADE_GAS = 600_000;
+    /// Gas kept back for encoding the reply (hundreds of outcomes: megabytes of memory).
+    uint256 internal constant RETURN_RESERVE = 15_000_000;
+    /// Gas for the read-only try. A getter needs little; a setter's first write in a static call is an
+    /// exceptional halt, which burns ALL the gas given to it (300k here made each candidate cost ~250k).
+    /// A getter needing more is simply run for real and measured like any call.
+    uint256 internal constant STATIC_GAS = 40_000;
+    /// What `flabProbeCanary()` answers, and the EIP-1967 implementation slot (UUPS proxiableUUID).
+    bytes32 internal constant CANARY = keccak256("flab.power-probe.canary");
+    bytes32 internal constant IMPLEMENTATION_SLOT = 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
 
     struct Market {
         /// The token; `route` trades it on its venue (an empty path: no pool, no trade effects).
@@ -28,6 +44,8 @@ contract PowerProbe is ProbeVenue {
         address victim;
         /// Buy size in wei; retried at a hundredth to tell a shrunk limit from a blocked buy.
         uint256 buyWei;
+        /// Runs before each candidate and the baseline (caller 0: none).
+        Candidate setup;
     }
 
     struct Candidate {
@@ -54,6 +72,15 @@ contract PowerProbe is ProbeVenue {
         uint256 buyReceived;
         uint256 sellExpected;
         uint256 sellReceived;
+        bool readOnly;
+        bool codeReplaced;
+        bool setupOk;
+        /// owner() before and after the call (0 when it does not answer): renounced, then taken back.
+        uint256 ownerBefore;
+        uint256 ownerAfter;
+        /// The victim's sell (withTrade): what the pool quoted and what arrived (a tax set for one holder).
+        uint256 victimSellExpected;
+        uint256 victimSellReceived;
     }
 
     /// Runs every candidate isolated; the first outcome is the baseline (no power call).
@@ -64,16 +91,61 @@ contract PowerProbe is ProbeVenue {
         outs = new Outcome[](cands.length + 1);
         outs[0] = _isolated(m, watch, Candidate(address(0), ""), withTrade);
         for (uint256 i = 0; i < cands.length; i++) {
+            // Leave the rest un-run (called = false) rather than let the whole request run out of gas;
+            // the reply's encoding needs memory too (RETURN_RESERVE).
+            if (gasleft() < CANDIDATE_GAS + RETURN_RESERVE) break;
             outs[i + 1] = _isolated(m, watch, cands[i], withTrade);
         }
+    }
+
+    /// Powers at creation on any node, with no old state: `deployer` (carrying this code) re-runs the
+    /// token's creation transaction (`initcode`, `value`), which builds a fresh copy of the token as
+    /// its constructor leaves it — every power the deployer was given still held — and the candidates
+    /// run against that copy (the watched token address is replaced by the copy's).
+    function runCopy(
+        address deployer,
+        bytes calldata initcode,
+        uint256 value,
+        Market calldata m,
+        address[] calldata watch,
+        Candidate[] calldata cands
+    ) external returns (Outcome[] memory) {
+        (bool ok, bytes memory r) = deployer.call(abi.encodeCall(this.deployCopy, (initcode, value)));
+        require(ok && r.length == 32, "copy not deployed");
+        address copy = abi.decode(r, (address));
+        Market memory mc = m;
+        mc.token = copy;
+        address[] memory w = watch;
+        for (uint256 i = 0; i < w.length; i++) {
+            if (w[i] == m.token) w[i] = copy;
+        }
+        return this.run(mc, w, cands, false);
+    }
+
+    /// Runs at the deployer's address: the constructor sees the deployer as msg.sender.
+    function deployCopy(bytes calldata initcode, uint256 value) external returns (address a) {
+        bytes memory code = initcode;
+        assembly {
+            a := create(value, add(code, 32), mload(code))
+        }
+        require(a != address(0), "constructor reverted");
     }
 
     function _isolated(Market calldata m, address[] calldata watch, Candidate memory c, bool withTrade)
         internal
         returns (Outcome memory o)
     {
-        (, bytes memory data) =
-            address(this).call{gas: CANDIDATE_GAS}(abi.encodeCall(this.candidate, (m, watch, c, withTrade)));
+        bytes memory data = abi.encodeCall(this.candidate, (m, watch, c, withTrade));
+        assembly {
+            pop(call(CANDIDATE_GAS, address(), 0, add(data, 32), mload(data), 0, 0))
+            // The calldata is spent and was the last allocation: its memory takes the reply instead.
+            // Memory is never freed otherwise, and its cost grows with its square over hundreds of
+            // candidates (800 of them ran out of gas on memory alone).
+            let n := returndatasize()
+            mstore(data, n)
+            returndatacopy(add(data, 32), 0, n)
+            mstore(0x40, add(add(data, 32), and(add(n, 31), not(31))))
+        }
         // Our payload is abi.encode(Outcome): a 0x20 offset first; anything else ran out of gas.
         if (data.length > 64 && uint256(bytes32(data)) == 0x20) {
             o = abi.decode(data, (Outcome));
@@ -83,25 +155,66 @@ contract PowerProbe is ProbeVenue {
     /// One candidate; always reverts with abi.encode(Outcome) to undo its effects.
     function candidate(Market calldata m, address[] calldata watch, Candidate calldata c, bool withTrade) external {
         Outcome memory o;
+        if (m.setup.caller != address(0)) {
+            (, bytes memory sret) =
+                m.setup.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, m.setup.data)));
+            if (sret.length >= 64) (o.setupOk,) = abi.decode(sret, (bool, bytes));
+        }
         o.called = c.caller != address(0);
+        o.ownerBefore = _owner(m.token);
         o.supplyBefore = _supply(m.token);
         o.before = _balances(m.token, watch);
         if (o.called) {
-            uint256 g = gasleft();
-            (, bytes memory ret) = c.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, c.data)));
-            o.gasUsed = g - gasleft();
-            if (ret.length >= 64) {
-                bool ok;
-                bytes memory rd;
-                (ok, rd) = abi.decode(ret, (bool, bytes));
-                o.callOk = ok;
-                o.revertData = rd;
+            (bool viewOk,) = c.caller.call{gas: STATIC_GAS + 10_000}(abi.encodeCall(this.tryStatic, (m.token, c.data)));
+            if (viewOk) {
+                o.readOnly = true;
+                o.callOk = true;
+            } else {
+                uint256 g = gasleft();
+                (, bytes memory ret) =
+                    c.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, c.data)));
+                o.gasUsed = g - gasleft();
+                if (ret.length >= 64) {
+                    bool ok;
+                    bytes memory rd;
+                    (ok, rd) = abi.decode(ret, (bool, bytes));
+                    o.callOk = ok;
+                    o.revertData = rd;
+                }
+                o.codeReplaced = o.callOk && _runsOurCode(m.token);
             }
         }
         o.supplyAfter = _supply(m.token);
+        o.ownerAfter = _owner(m.token);
         o.afterCall = _balances(m.token, watch);
         if (withTrade) _trade(o, m);
         _revertWith(abi.encode(o));
+    }
+
+    /// Runs at the caller's address: succeeds only if the call succeeds without changing any state.
+    function tryStatic(address token, bytes calldata data) external view {
+        (bool ok,) = token.staticcall{gas: STATIC_GAS}(data);
+        require(ok);
+    }
+
+    /// The canary: a token whose code was replaced by one of our addresses answers this.
+    function flabProbeCanary() external pure returns (bytes32) {
+        return CANARY;
+    }
+
+    /// UUPS (ERC-1822): an upgrade checks that the new implementation states this slot.
+    function proxiableUUID() external pure returns (bytes32) {
+        return IMPLEMENTATION_SLOT;
+    }
+
+    /// A beacon: the proxy asks it for the implementation; this probe is one.
+    function implementation() external view returns (address) {
+        return address(this);
+    }
+
+    function _runsOurCode(address token) internal view returns (bool) {
+        (bool ok, bytes memory d) = token.staticcall{gas: 100_000}(abi.encodeCall(this.flabProbeCanary, ()));
+        return ok && d.length == 32 && bytes32(d) == CANARY;
     }
 
     /// Runs at the caller's address: the token sees the caller as msg.sender.
@@ -112,20 +225,26 @@ contract PowerProbe is ProbeVenue {
         if (!ok) revertData = ret.length <= 68 ? ret : _prefix(ret, 68);
     }
 
-    /// Runs at the victim's address: sells a tenth of its own balance; reverts with abi.encode(bool).
+    /// Runs at the victim's address: sells a tenth of its own balance; reverts with
+    /// abi.encode(ok, quoted, received).
     function victimSell(Market calldata m) external {
         uint256 amount = _balance(m.token, address(this)) / 10;
         bool ok;
-        if (amount > 0) (ok,,) = _venueSell(m.route, amount, TRADE_GAS);
-        _revertWith(abi.encode(ok));
+        uint256 quoted;
+        uint256 received;
+        if (amount > 0) {
+            quoted = _venueQuote(m.route, amount, false);
+            (ok, received,) = _venueSell(m.route, amount, TRADE_GAS);
+        }
+        _revertWith(abi.encode(ok, quoted, received));
     }
 
     function _trade(Outcome memory o, Market calldata m) internal {
         o.traded = true;
         if (m.victim != address(0) && _balance(m.token, m.victim) >= 10) {
             o.victimTried = true;
-            (, bytes memory r) = m.victim.call{gas: TRADE_GAS + 100_000}(abi.encodeCall(this.victimSell, (m)));
-            o.victimSellOk = r.length == 32 && abi.decode(r, (bool));
+            (, bytes memory r) = m.victim.call{gas: TRADE_GAS + 300_000}(abi.encodeCall(this.victimSell, (m)));
+            if (r.length == 96) (o.victimSellOk, o.victimSellExpected, o.victimSellReceived) = abi.decode(r, (bool, uint256, uint256));
         }
         uint256 size = m.buyWei;
         if (!_buy(o, m, size)) {
@@ -147,6 +266,11 @@ contract PowerProbe is ProbeVenue {
         uint256 got = _balance(m.token, address(this));
         o.buyReceived = got > before ? got - before : 0;
         return o.buyReceived > 0;
+    }
+
+    function _owner(address token) internal view returns (uint256) {
+        (bool ok, bytes memory d) = token.staticcall{gas: 50_000}(abi.encodeWithSelector(0x8da5cb5b));
+        return ok && d.length >= 32 ? uint256(uint160(abi.decode(d, (uint256)))) : 0;
     }
 
     function _supply(address token) internal view returns (uint256) {

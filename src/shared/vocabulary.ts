@@ -100,6 +100,14 @@ export const OWNER_POWER_EFFECTS = [
   'holder_blocked',
   'tax_raised',
   'limit_shrunk',
+  /** After the call the token runs code the caller chose (its implementation or beacon replaced). */
+  'code_replaced',
+  /** Buys failed before the call and work after it: the call opens trading. */
+  'opens_trading',
+  /** owner() was renounced (zero or dead) before the call and names a live address after it. */
+  'owner_reclaimed',
+  /** A real holder's sell loses more after the call: a tax set for chosen holders. */
+  'holder_taxed',
 ] as const;
 export type OwnerPowerEffect = (typeof OWNER_POWER_EFFECTS)[number];
 
@@ -118,6 +126,10 @@ export const OWNER_POWER_LABELS: Record<OwnerPowerEffect, string> = {
   holder_blocked: 'Blocks a holder',
   tax_raised: 'Raises the tax',
   limit_shrunk: 'Shrinks the trade limit',
+  code_replaced: "Can replace the token's code",
+  opens_trading: 'Opens trading',
+  owner_reclaimed: 'Takes ownership back after renounce',
+  holder_taxed: 'Taxes a chosen holder',
 };
 
 /**
@@ -158,6 +170,7 @@ export const TRUSTED_ASSET = {
 /** Owner-power effects that hurt holders directly; a wrapped asset may have none usable today. */
 export const HOLDER_HARMING_EFFECTS: readonly OwnerPowerEffect[] = [
   'move_tokens',
+  'holder_taxed',
   'sells_blocked',
   'buys_blocked',
   'holder_blocked',

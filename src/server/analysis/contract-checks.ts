@@ -1,5 +1,7 @@
+import { TIMELOCK_MIN_DELAY_S } from '../../shared/vocabulary';
 import { capability, isUpgradeable } from './derived-facts';
 import { type Check, judged } from './evidence-lines';
+import { describePowers, formerPowersWith, powersWith } from './owner-power-checks';
 
 export const checkCode: Check = (f, w) => {
   const spec = { check: 'contract_code', label: 'Contract code', weight: w };
@@ -32,6 +34,21 @@ export const checkVerified: Check = (f, w) => {
 export const checkProxy: Check = (f, w) => {
   const spec = { check: 'proxy', label: 'Upgradeable proxy', weight: w };
   const p = f.token.proxy;
+  // Measured: a privileged call after which the token runs code of the caller's choosing (its
+  // implementation or beacon replaced), whatever the function is called and whatever the proxy kind.
+  const upgraders = powersWith(f, ['code_replaced']);
+  if (upgraders.length > 0) {
+    const timelocked = upgraders.every((x) => (x.timelockDelaySeconds ?? 0) >= TIMELOCK_MIN_DELAY_S);
+    return judged(
+      spec,
+      timelocked ? 'warn' : 'fail',
+      p?.kind ?? 'upgradeable',
+      `A privileged address can replace the token's code (measured: after its call the token ran code at an address the caller chose). ${describePowers(upgraders, 1)}${
+        timelocked ? ' Only through a timelock: holders can see an upgrade coming.' : ''
+      }`,
+    );
+  }
+  const formerUpgrade = formerPowersWith(f, ['code_replaced']);
   if (p?.kind === 'eip1167')
     return judged(
       spec,
@@ -55,7 +72,16 @@ export const checkProxy: Check = (f, w) => {
       `The token is an upgradeable proxy: its admin can replace the code at any time.${ups}`,
     );
   }
-  return judged(spec, 'pass', false, 'The token is not a proxy, so its code cannot be swapped.');
+  return judged(
+    spec,
+    'pass',
+    false,
+    `The token is not a proxy, so its code cannot be swapped.${
+      formerUpgrade[0]
+        ? ` ${formerUpgrade[0].signature ?? formerUpgrade[0].selector} could replace it but is ${formerUpgrade[0].usableNow ?? 'not usable now'}.`
+        : ''
+    }`,
+  );
 };
 
 export const checkSelfDestruct: Check = (f, w) => {
@@ -75,6 +101,15 @@ export const checkSelfDestruct: Check = (f, w) => {
 
 export const checkOwnership: Check = (f, w) => {
   const spec = { check: 'ownership', label: 'Ownership', weight: w };
+  // Measured: owner() reads renounced, and a call makes it a live address again.
+  const back = powersWith(f, ['owner_reclaimed']);
+  if (back.length > 0)
+    return judged(
+      spec,
+      'fail',
+      'can be taken back',
+      `Ownership reads as renounced, but it can be taken back (measured). ${describePowers(back, 1)}`,
+    );
   if (f.token.ownerRenounced === true)
     return judged(spec, 'pass', true, 'Ownership is renounced: no owner can use owner-only functions.');
   if (f.token.ownerRenounced === false)
@@ -84,5 +119,19 @@ export const checkOwnership: Check = (f, w) => {
     'unknown',
     null,
     'The contract has no readable owner(), so who controls it is unclear.',
+  );
+};
+
+/** A well-known Base token's name or symbol at another address: made to be mistaken for it. */
+export const checkImpersonation: Check = (f, w) => {
+  const spec = { check: 'impersonation', label: 'Impersonates a known token', weight: w };
+  const i = f.impersonates ?? null;
+  if (!i) return judged(spec, 'pass', false, 'The name and symbol are not those of a well-known Base token.');
+  const real = i.canonical ?? i.baseAddress;
+  return judged(
+    spec,
+    'fail',
+    i.symbol,
+    `This token carries the ${i.matched} of ${i.name} (${i.symbol}), a well-known Base token, but it is not that token: the real ${i.symbol} is ${real}${i.canonical ? '' : ' on Base'}. Tokens made to be mistaken for another fool wallets and traders.`,
   );
 };

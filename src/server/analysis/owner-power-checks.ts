@@ -123,16 +123,19 @@ export const checkMint: Check = (f, w) => {
 
 /** The highest tax a privileged address can reach, measured after its call. */
 export function highestReachableTax(xs: OwnerPowerFinding[]): number {
-  return Math.max(0, ...xs.map((x) => Math.max(x.sellTaxAfterPct ?? 0, x.buyTaxAfterPct ?? 0)));
+  return Math.max(
+    0,
+    ...xs.map((x) => Math.max(x.sellTaxAfterPct ?? 0, x.buyTaxAfterPct ?? 0, x.holderTaxAfterPct ?? 0)),
+  );
 }
 
 export const checkFeeSetters: Check = (f, w) =>
   effectCheck(
     f,
     { check: 'fee_setters', label: 'Tax can be raised (measured)', weight: w },
-    ['tax_raised'],
+    ['tax_raised', 'holder_taxed'],
     ['setFees'],
-    'raise the buy or sell tax',
+    'raise the buy or sell tax, for everyone or for chosen holders',
     (xs) => {
       const top = highestReachableTax(xs);
       return top > TAX.failPct ? 'fail' : top > TAX.warnPct ? 'warn' : 'pass';

@@ -16,7 +16,14 @@ import {
   scoreStatus,
 } from '../../shared/analysis';
 import type { TokenReportFacts } from '../facts/types';
-import { checkCode, checkOwnership, checkProxy, checkSelfDestruct, checkVerified } from './contract-checks';
+import {
+  checkCode,
+  checkImpersonation,
+  checkOwnership,
+  checkProxy,
+  checkSelfDestruct,
+  checkVerified,
+} from './contract-checks';
 import type { Check } from './evidence-lines';
 import {
   checkCreatorHistory,
@@ -39,6 +46,7 @@ import {
 } from './owner-power-checks';
 import {
   checkBuyTax,
+  checkGasAbuse,
   checkHolderSells,
   checkHoneypot,
   checkSellCooldown,
@@ -73,6 +81,8 @@ export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
   [checkLpLocked, 20],
   [checkPoolLiquidity, 15],
   [checkOwnership, 5],
+  [checkImpersonation, 25],
+  [checkGasAbuse, 10],
   [checkCode, 100],
 ];
 

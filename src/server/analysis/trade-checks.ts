@@ -28,6 +28,11 @@ function gasWords(t: TokenReportFacts['trade']): string {
   return ` (a fresh wallet paying ${round(t.gasPriceGwei, 4)} gwei gas, base fee ${round(t.baseFeeGwei ?? 0, 4)} gwei)`;
 }
 
+/** "the clock moved 30 days ahead (and the block number 1,296,000 blocks)". */
+function movedWords(j: { days: number; blocks?: number }): string {
+  return `the clock moved ${j.days} days ahead${j.blocks ? ` and the block number ${j.blocks.toLocaleString('en-US')} blocks ahead` : ''}`;
+}
+
 /** Sell simulation. Unknown (no pool / simulation error) deducts a fixed 10 (at most the weight). */
 export const checkHoneypot: Check = (f, w) => {
   const spec = { check: 'honeypot', label: 'Sell simulation (honeypot)', weight: w };
@@ -60,7 +65,7 @@ export const checkHoneypot: Check = (f, w) => {
           spec,
           'fail',
           `sells stop within ${jump.days} days`,
-          `Honeypot (time bomb): a fresh buyer can sell today, but the same sell with the clock moved ${jump.days} days ahead fails${jump.revertReason ? ` (${jump.revertReason})` : ''}: the contract stops sells from some date on.`,
+          `Honeypot (time bomb): a fresh buyer can sell today, but the same sell with ${movedWords(jump)} fails${jump.revertReason ? ` (${jump.revertReason})` : ''}: the contract stops sells from some date or block on.`,
         );
       const delay = t.sellDelayBlocks ?? 0;
       if (delay > 0)
@@ -94,13 +99,37 @@ export const checkHoneypot: Check = (f, w) => {
         `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${gasWords(t)}${later ? `, also ${later}` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
       );
     }
-    case 'buy_failed':
+    case 'buy_failed': {
+      // Closed trading: the owner-power simulation found the switch (a privileged call after which a
+      // buy passes) and measured the token once open.
+      const open = onceOpen(f);
+      if (open) {
+        const sw = `Trading is not open yet: ${open.callerRole} ${open.caller} can open it with ${open.signature ?? `function ${open.selector}`} (measured: after that call a buy passes)`;
+        if (!open.sellOk)
+          return judged(
+            spec,
+            'fail',
+            'honeypot once open',
+            `Honeypot once trading opens. ${sw}; once open, a buy works but selling it back fails.`,
+          );
+        const taxes =
+          open.buyTaxPct !== null || open.sellTaxPct !== null
+            ? ` (buy tax ${round(open.buyTaxPct ?? 0, 2)}%, sell tax ${round(open.sellTaxPct ?? 0, 2)}%)`
+            : '';
+        return judged(
+          spec,
+          'warn',
+          'not open yet',
+          `${sw}. Once open, a fresh buy and sell both work${taxes}.${open.canClose ? ' The same switch can close trading again: a pause power (see that check).' : ''}`,
+        );
+      }
       return judged(
         spec,
         'warn',
         'buy fails',
-        `A simulated buy failed${t.revertReason ? ` (${t.revertReason})` : ''}: trading may not be open, or buys are blocked.`,
+        `A simulated buy failed${t.revertReason ? ` (${t.revertReason})` : ''}: trading may not be open, or buys are blocked; no privileged call was found that opens it.`,
       );
+    }
     case 'no_pool':
       return judged(
         spec,
@@ -122,9 +151,26 @@ export const checkHoneypot: Check = (f, w) => {
   }
 };
 
+/** The token as its trading switch leaves it, when buys fail today and a switch was found. */
+function onceOpen(f: TokenReportFacts) {
+  if (f.trade.status !== 'buy_failed' || f.ownerPowers.status !== 'simulated') return null;
+  return f.ownerPowers.onceOpen ?? null;
+}
+
 function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transfer'): Evidence {
   const spec = { check: `${kind}_tax`, label: `${kind[0]?.toUpperCase()}${kind.slice(1)} tax`, weight: w };
   const t = f.trade;
+  const open = kind === 'transfer' ? null : onceOpen(f);
+  const openTax = open?.measured ? (kind === 'buy' ? open.buyTaxPct : open.sellTaxPct) : null;
+  if (open && openTax !== null) {
+    const o = gradeAbove(openTax, TAX_WARN_PCT, TAX_FAIL_PCT);
+    return judged(
+      spec,
+      o,
+      round(openTax, 2),
+      `Trading is not open yet; once ${open.callerRole} opens it with ${open.signature ?? `function ${open.selector}`}, the ${kind} tax is ${round(openTax, 2)}% (measured).`,
+    );
+  }
   let tax: number | null = null;
   if (t.status === 'ok')
     tax = kind === 'buy' ? t.buyTaxPct : kind === 'sell' ? t.sellTaxPct : t.transferTaxPct;
@@ -149,7 +195,7 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
         spec,
         later,
         round(jumpTax, 2),
-        `The sell tax is ${round(tax, 2)}% today, but the same sell with the clock moved ${jump.days} days ahead loses ${round(jumpTax, 2)}%: the contract raises the tax from some date on (a time bomb).`,
+        `The sell tax is ${round(tax, 2)}% today, but the same sell with ${movedWords(jump)} loses ${round(jumpTax, 2)}%: the contract raises the tax from some date or block on (a time bomb).`,
       );
   }
   const o = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
@@ -291,4 +337,30 @@ export const checkSellCooldown: Check = (f, w) => {
       'A fresh buyer could not sell in any block tried and no holder sample shows that a later sell works.',
     );
   return judged(spec, 'unknown', null, 'The trade simulation did not reach a sell.');
+};
+
+/**
+ * Gas abuse: a swap of this token costs far more gas than a token transfer needs (e.g. "gas tokens"
+ * minted at the trader's cost). A plain V2 swap of a fee-taking token uses under 300 thousand gas and
+ * one that sells its collected fees inside the trade (swap-back) under 800 thousand.
+ */
+export const GAS_ABUSE_WARN = 1_000_000;
+export const GAS_ABUSE_FAIL = 1_400_000;
+
+export const checkGasAbuse: Check = (f, w) => {
+  const spec = { check: 'gas_abuse', label: 'Gas burned per trade', weight: w };
+  const t = f.trade;
+  if (t.status !== 'ok')
+    return judged(spec, 'unknown', null, 'No simulated trade passed, so its gas was not measured.');
+  const gas = Math.max(Number(t.buyGas ?? 0n), Number(t.sellGas ?? 0n));
+  const which = Number(t.sellGas ?? 0n) >= Number(t.buyGas ?? 0n) ? 'sell' : 'buy';
+  const o = gas > GAS_ABUSE_FAIL ? 'fail' : gas > GAS_ABUSE_WARN ? 'warn' : 'pass';
+  return judged(
+    spec,
+    o,
+    gas,
+    o === 'pass'
+      ? `A simulated buy and sell used at most ${gas.toLocaleString('en-US')} gas each.`
+      : `A simulated ${which} burned ${gas.toLocaleString('en-US')} gas, far more than a token swap needs (under ${(GAS_ABUSE_WARN / 1e6).toFixed(1)} million even with fees sold inside the trade): the trader pays for work the token makes it do.`,
+  );
 };

@@ -38,3 +38,30 @@ export const BASE_MAINNET = {
     WETH: lc('0x4200000000000000000000000000000000000006'),
   } as Record<string, Address>,
 };
+
+/**
+ * Well-known Base tokens whose name or symbol scams copy to fool wallets and traders (impersonation),
+ * with their address on Base. WETH, USDC, AERO, DEGEN, BRETT and TOSHI are the ones above
+ * (../shared/reference/data-sources.md); cbBTC, cbETH, USDbC and DAI are their issuers' Base
+ * deployments. A token carrying one of these names at another address is reported.
+ */
+export const WELL_KNOWN_TOKENS: readonly { symbol: string; names: readonly string[]; address: Address }[] = [
+  { symbol: 'WETH', names: ['Wrapped Ether'], address: BASE_MAINNET.weth },
+  { symbol: 'USDC', names: ['USD Coin'], address: BASE_MAINNET.usdc },
+  {
+    symbol: 'cbBTC',
+    names: ['Coinbase Wrapped BTC'],
+    address: lc('0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf'),
+  },
+  {
+    symbol: 'cbETH',
+    names: ['Coinbase Wrapped Staked ETH'],
+    address: lc('0x2Ae3F1Ec7F1F5012CFEab0185bfc7aa3cf0DEc22'),
+  },
+  { symbol: 'USDbC', names: ['USD Base Coin'], address: lc('0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA') },
+  { symbol: 'DAI', names: ['Dai Stablecoin'], address: lc('0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb') },
+  { symbol: 'AERO', names: ['Aerodrome'], address: BASE_MAINNET.tokens.AERO as Address },
+  { symbol: 'DEGEN', names: ['Degen'], address: BASE_MAINNET.tokens.DEGEN as Address },
+  { symbol: 'BRETT', names: ['Brett'], address: BASE_MAINNET.tokens.BRETT as Address },
+  { symbol: 'TOSHI', names: ['Toshi'], address: BASE_MAINNET.tokens.TOSHI as Address },
+];

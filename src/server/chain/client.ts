@@ -18,6 +18,7 @@ import {
 } from 'viem';
 import { base } from 'viem/chains';
 import { ChainUnavailableError, redactUrl, StartupError } from '../errors';
+import { budgetedFetch, MAX_RPC_BODY_BYTES } from './request-budget';
 
 export const BASE_CHAIN_ID = 8453;
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
@@ -32,6 +33,8 @@ export const BATCH_WAIT_MS = 15;
  * still leaves with it — one round trip instead of two, for 2 ms.
  */
 export const LOCAL_BATCH_WAIT_MS = 2;
+/** Largest answer read (viem's default is 10 MB; a joined split batch can pass it). */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Base mode: a head-block answer younger than this is reused (see ChainClients.headCacheMs). */
 export const HEAD_CACHE_MS = 1_000;
 
@@ -69,8 +72,13 @@ export function createChainClients(opts: {
   rpcUrl: string;
   mode: ChainMode;
   timeoutMs?: number;
-  /** Sees every HTTP request the public client sends (tests and benches count round trips). */
-  onFetchRequest?: (request: Request) => void;
+  /**
+   * Sees every HTTP request the clients send (tests and benches count round trips), each part of a
+   * batch split for the body budget included.
+   */
+  onFetchRequest?: (request: { url: string; body: string; bodyBytes: number }) => void;
+  /** Largest JSON-RPC body sent (default MAX_RPC_BODY_BYTES): bigger batches are split. */
+  maxBodyBytes?: number;
   /**
    * How long a call waits for company before its JSON-RPC batch leaves (default: BATCH_WAIT_MS
    * against Base, LOCAL_BATCH_WAIT_MS for reports on the local chain). Tests that count round trips
@@ -80,6 +88,11 @@ export function createChainClients(opts: {
   batchWaitMs?: number;
 }): ChainClients {
   const chain = chainFor(opts.rpcUrl);
+  // Every request of every client goes through the body budget (request-budget.ts).
+  const fetchFn = budgetedFetch({
+    maxBodyBytes: opts.maxBodyBytes ?? MAX_RPC_BODY_BYTES,
+    ...(opts.onFetchRequest ? { onRequest: opts.onFetchRequest } : {}),
+  });
   // Against a remote provider every round trip costs tens of milliseconds: calls issued within a
   // 15 ms of each other travel as one JSON-RPC batch (one HTTP request). The local chain answers
   // in microseconds and keeps one request per call, except for reports (`reads`, below).
@@ -93,7 +106,9 @@ export function createChainClients(opts: {
             batchSize: 100,
           }
         : false,
-      ...(opts.onFetchRequest ? { onFetchRequest: opts.onFetchRequest } : {}),
+      fetchFn,
+      // A split batch's parts are joined into one answer (phase-1 replies are ~0.5 MB each).
+      maxResponseBodySize: MAX_RESPONSE_BYTES,
     });
   const pub = createPublicClient({
     chain,
@@ -120,9 +135,17 @@ export function createChainClients(opts: {
   };
 }
 
-export function createLocalChainClients(opts: { rpcUrl: string; timeoutMs?: number }): LocalChainClients {
+export function createLocalChainClients(opts: {
+  rpcUrl: string;
+  timeoutMs?: number;
+  onFetchRequest?: (request: { url: string; body: string; bodyBytes: number }) => void;
+}): LocalChainClients {
   const clients = createChainClients({ ...opts, mode: 'local' });
-  const transport = http(opts.rpcUrl, { timeout: opts.timeoutMs ?? 60_000, retryCount: 0 });
+  const transport = http(opts.rpcUrl, {
+    timeout: opts.timeoutMs ?? 60_000,
+    retryCount: 0,
+    fetchFn: budgetedFetch(),
+  });
   return {
     ...clients,
     mode: 'local',

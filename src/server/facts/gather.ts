@@ -23,6 +23,7 @@ import { byDeadline, type Deadline, notInTime } from './budget';
 import { type CapabilityReport, detectCapabilities } from './capabilities';
 import { readCodeSizes } from './code-sizes';
 import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
+import { findImpersonation } from './impersonation';
 import {
   type HolderRow,
   type RuggedPool,
@@ -190,6 +191,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     capabilities,
     deployer,
     createdAtBlock: creation?.createdBlock ?? null,
+    creationTx: creation?.txHash ?? null,
     buyAmountIn: pricing.buyAmountIn,
   });
   addMarketFigures(poolFacts, states, market, pricing);
@@ -246,6 +248,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     rugFeatures: {},
     ...(wrapping ? { wrapping } : {}),
     isUsdReference: t === usd,
+    impersonates: findImpersonation({ address: t, name: basics.name, symbol: basics.symbol }, deps.network),
     ...(incomplete.length > 0 ? { incomplete } : {}),
   };
   facts.rugFeatures = mainPool
@@ -544,6 +547,8 @@ async function runSimulations(
     capabilities: CapabilityReport;
     deployer: string | null;
     createdAtBlock: bigint | null;
+    /** The transaction of the first mint (the deployment, for most tokens). */
+    creationTx: string | null;
     buyAmountIn: (s: PoolState) => bigint | null;
   },
 ): Promise<{
@@ -593,7 +598,9 @@ async function runSimulations(
         pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
         // Real pool buyers first (the oldest is the best victim), then the largest holders.
         holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+        totalSupply: x.basics.totalSupply ?? 0n,
         createdAtBlock: x.createdAtBlock,
+        creationTx: (x.creationTx as `0x${string}` | null | undefined) ?? null,
       }),
       (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
     ),

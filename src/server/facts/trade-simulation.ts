@@ -31,7 +31,7 @@ import {
 import { TradeProbe } from '../probes/generated';
 import type { ProbeRoute } from '../venues/venue';
 import { rejectAfter } from './budget';
-import type { HolderSellSimulationFacts, TradeSimulationFacts } from './types';
+import type { ClockJumpSell, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
 
 // Throwaway addresses nobody holds keys for; the probe code only exists inside the simulated call.
 export const PROBE_ADDRESS = '0x00000000000000000000000000000000f1ab7e57' as const;
@@ -60,11 +60,15 @@ export const LATER_SELL_BLOCKS = [1, 2, 3, 5, 10, 20] as const;
 const LAST_LATER = 20;
 /**
  * After the later blocks, one more block with the clock moved this many days ahead: a token that
- * stops sells (or raises their tax) from some date on passes every test made today. The block
- * number stays contiguous (a jump of 30 days of blocks would make the node build them all); a time
- * bomb keyed to block numbers rather than time is not seen.
+ * stops sells (or raises their tax) from some date on passes every test made today. In eth_simulateV1
+ * the block number stays contiguous (a jump of 30 days of blocks would make the node build them all,
+ * and geth refuses more than 256), so beside it, in the same JSON-RPC batch, one eth_call runs the
+ * fresh user's buy and same-block sell with block overrides moving both the clock and the block
+ * number 30 days ahead (JUMP_BLOCKS): a switch keyed to block numbers is seen there.
  */
 export const CLOCK_JUMP_DAYS = 30;
+/** 30 days of Base's 2-second blocks. */
+export const JUMP_BLOCKS = (BigInt(CLOCK_JUMP_DAYS) * 86_400n) / 2n;
 
 /** Buy sizes for the max-buy ladder (1-2-5 steps); sizes above `maxLadderWei` are not tried. */
 export const DEFAULT_LADDER_ETH = [
@@ -98,7 +102,7 @@ export type TradingSimulationInput = {
 export type TradingSimulation = {
   trade: TradeSimulationFacts;
   holderSells: HolderSellSimulationFacts | null;
-  /** JSON-RPC requests it took. */
+  /** JSON-RPC calls it made (the simulation and its later-date eth_call leave together: one round trip). */
   requests: number;
 };
 
@@ -186,6 +190,8 @@ export function interpretTrade(
   later: LaterSell[] | null,
   where: { pair: Address; router: Address },
   afterClockJump: SellResult | null = null,
+  /** The buy and same-block sell with clock and block number moved ahead (eth_call), if run. */
+  laterDate: TradeReport | null = null,
 ): TradeSimulationFacts {
   const { pair, router } = where;
   const context = {
@@ -249,20 +255,61 @@ export function interpretTrade(
     sellDelayBlocks: sold.blocks,
     sellBlockedAfterBlocks: locked ? locked.blocks : null,
     sellBlockedReason: locked ? decodeRevertReason(locked.sell.revertData) : null,
-    clockJump:
-      afterClockJump?.tried && afterClockJump.amount > 0n
-        ? {
-            days: CLOCK_JUMP_DAYS,
-            sellOk: afterClockJump.ok,
-            sellTaxPct: afterClockJump.ok ? lossPct(afterClockJump.expected, afterClockJump.received) : null,
-            revertReason: afterClockJump.ok ? null : decodeRevertReason(afterClockJump.revertData),
-          }
-        : null,
+    clockJump: laterDateSell(afterClockJump, r, laterDate),
     transferDelayBlocks: !sameBlockTransfer ? 0 : moved ? moved.blocks : null,
     buyGas: r.buyGas,
     sellGas: sold.sell.gasUsed,
     maxBuyEth: r.laddersTried === 0n && bought === 0n ? null : Number(formatEther(bought)),
     ...context,
+  };
+}
+
+/**
+ * The sell at a later date: the held tokens' sell with the clock moved (eth_simulateV1) and the
+ * same-block round trip with clock and block number moved (eth_call), worst of the two. The moved
+ * round trip counts only when today's same-block sell passed (a same-block cooldown would otherwise
+ * read as a time bomb) and its buy passed too.
+ */
+function laterDateSell(
+  held: SellResult | null,
+  today: TradeReport,
+  moved: TradeReport | null,
+): ClockJumpSell | null {
+  const a =
+    held?.tried && held.amount > 0n
+      ? {
+          ok: held.ok,
+          tax: held.ok ? lossPct(held.expected, held.received) : null,
+          reason: held.ok ? null : decodeRevertReason(held.revertData),
+        }
+      : null;
+  const comparable =
+    moved !== null &&
+    today.sell.tried &&
+    today.sell.ok &&
+    moved.sell.tried &&
+    moved.sell.amount > 0n &&
+    (moved.status === STATUS.ok || moved.status === STATUS.sellFailed);
+  const b = comparable
+    ? {
+        ok: moved.sell.ok,
+        tax: moved.sell.ok ? lossPct(moved.sell.expected, moved.sell.received) : null,
+        reason: moved.sell.ok ? null : decodeRevertReason(moved.sell.revertData),
+      }
+    : null;
+  if (!a && !b) return null;
+  const worst = [a, b]
+    .filter((x) => x !== null)
+    .sort((x, y) => {
+      if (x.ok !== y.ok) return x.ok ? 1 : -1;
+      return (y.tax ?? 0) - (x.tax ?? 0);
+    })[0] as { ok: boolean; tax: number | null; reason: string | null };
+  return {
+    days: CLOCK_JUMP_DAYS,
+    ...(b ? { blocks: Number(JUMP_BLOCKS) } : {}),
+    sellOk: worst.ok,
+    sellTaxPct: worst.ok ? worst.tax : null,
+    revertReason: worst.reason,
   };
 }
 
@@ -502,6 +549,34 @@ async function simulateOverBlocks(
     });
     prev = p.k;
   }
+  // The later date with the block number moved too (see CLOCK_JUMP_DAYS): one eth_call, sent with
+  // the simulation so that both leave in the same JSON-RPC batch. Its failure only drops it.
+  const laterDateP: Promise<TradeReport | null> = input.block
+    ? client
+        .call({
+          account: FRESH_USER,
+          to: PROBE_ADDRESS,
+          data: probeData,
+          gas: PROBE_GAS,
+          maxFeePerGas: USER_MAX_FEE_WEI,
+          maxPriorityFeePerGas: USER_TIP_WEI,
+          stateOverride: [
+            { address: PROBE_ADDRESS, code, balance: USER_FUNDS },
+            { address: FRESH_USER, balance: USER_FUNDS },
+          ],
+          blockNumber: input.block.number,
+          blockOverrides: {
+            number: input.block.number + 1n + JUMP_BLOCKS,
+            time: input.block.timestamp + BLOCK_SECONDS + jumpSeconds,
+          },
+        })
+        .then((res) =>
+          res.data && res.data !== '0x'
+            ? decodeFunctionResult({ abi: TradeProbe.abi, functionName: 'probe', data: res.data })
+            : null,
+        )
+        .catch(() => null)
+    : Promise.resolve(null);
   const blocks = (await client.request({
     method: 'eth_simulateV1' as never,
     params: [
@@ -521,7 +596,7 @@ async function simulateOverBlocks(
         message: `Trade simulation failed: ${probeCall?.error?.message?.slice(0, 200) ?? 'the probe returned nothing'}`,
       },
       holderSells: null,
-      requests: 1,
+      requests: 2,
     };
   const report = decodeFunctionResult({
     abi: TradeProbe.abi,
@@ -536,7 +611,7 @@ async function simulateOverBlocks(
   const jumped = input.block
     ? decodeSell(withCalls[LATER_SELL_BLOCKS.length + 1]?.calls[0], 'sellLater')
     : null;
-  const trade = interpretTrade(report, later, where, jumped);
+  const trade = interpretTrade(report, later, where, jumped, await laterDateP);
   // The block 20 blocks after the buy, where the holders sell again.
   const lastBlock = withCalls[LATER_SELL_BLOCKS.length] as SimBlock;
   const holderSells =
@@ -547,5 +622,5 @@ async function simulateOverBlocks(
           holders.map((_, i) => decodeSell(first.calls[i], 'holderSell')),
           holders.map((_, i) => decodeSell(lastBlock.calls[i + 1], 'holderSell')),
         );
-  return { trade, holderSells, requests: 1 };
+  return { trade, holderSells, requests: input.block ? 2 : 1 };
 }

@@ -76,6 +76,11 @@ export type ProxyFacts = {
 /** A sell tried with the simulated clock moved `days` ahead of today (the same held tokens). */
 export type ClockJumpSell = {
   days: number;
+  /**
+   * Blocks the block number was moved ahead with the clock (30 days of Base's 2-second blocks), for
+   * a switch keyed to block numbers; absent when only the clock was moved.
+   */
+  blocks?: number;
   sellOk: boolean;
   /** Sell tax at that time; null when the sell failed. */
   sellTaxPct: number | null;
@@ -285,6 +290,34 @@ export type OwnerPowerFinding = {
   /** Taxes measured after the call (percent), when a round trip could be made. */
   buyTaxAfterPct: number | null;
   sellTaxAfterPct: number | null;
+  /** A real holder's sell tax after the call (percent), for a tax set for chosen holders. */
+  holderTaxAfterPct?: number | null;
+  /** Measured on the token as its trading switch leaves it (trading opened first; see onceOpen). */
+  onceOpen?: boolean;
+  /** Measured after the caller took a renounced ownership back with this call (two steps). */
+  afterReclaim?: string;
+};
+
+/**
+ * Closed trading: buys fail today and a privileged call (the switch) makes them pass. The token is
+ * measured again as the switch leaves it: the round trip once open and the powers then (findings
+ * with `onceOpen`).
+ */
+export type OnceOpenFacts = {
+  selector: `0x${string}`;
+  signature: string | null;
+  caller: Address;
+  callerRole: string;
+  args: string;
+  /** The open-state round trip was measured (false: the budget ran out; figures from the switch's own run). */
+  measured: boolean;
+  buyOk: boolean;
+  sellOk: boolean;
+  buyTaxPct: number | null;
+  sellTaxPct: number | null;
+  holderSellOk: boolean | null;
+  /** The switch (another call of the same function) can close trading again: a pause power. */
+  canClose: boolean;
 };
 
 export type OwnerPowerFacts =
@@ -306,9 +339,21 @@ export type OwnerPowerFacts =
       /** Probes whose effect could not be judged (out of gas, sells already failing, …). */
       inconclusive: { selector: `0x${string}`; signature: string | null; reason: string }[];
       rpcRequests: number;
+      /** Trading is closed today and a privileged call opens it (absent: trading is open, or no switch found). */
+      onceOpen?: OnceOpenFacts;
     }
   | { status: 'no_callers' | 'no_pool'; reason: string }
   | { status: 'error'; message: string };
+
+/** The token carries the name or symbol of a well-known Base token at another address. */
+export type ImpersonationFacts = {
+  symbol: string;
+  name: string;
+  matched: 'symbol' | 'name' | 'name and symbol';
+  /** The real token's address on this network (null: this network has none; see baseAddress). */
+  canonical: Address | null;
+  baseAddress: Address;
+};
 
 /** Everything one token report is computed from. */
 export type TokenReportFacts = {
@@ -335,6 +380,8 @@ export type TokenReportFacts = {
   wrapping?: WrappingFacts;
   /** The token is the network's configured USD reference (the unit every USD figure is in). */
   isUsdReference?: boolean;
+  /** A well-known token's name or symbol at another address (absent/null: none). */
+  impersonates?: ImpersonationFacts | null;
   /**
    * Parts given up on when the report's time budget ran out (each says so in its own place, e.g.
    * the trade simulation's status is 'error'). Facts with any are never cached.

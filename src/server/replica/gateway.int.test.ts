@@ -5,6 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainClients } from '../chain/client';
+import { MAX_RPC_BODY_BYTES } from '../chain/request-budget';
 import { type RpcGateway, startRpcGateway } from './gateway';
 
 type Call = { id: unknown; method: string; params?: unknown[] };
@@ -144,5 +146,48 @@ describe('RPC gateway', () => {
     expect(failed).toBeGreaterThan(8);
     expect(failed).toBeLessThan(32);
     gw.configure({ errorRate: 0 });
+  });
+
+  it("refuses a body over its size limit with geth's 413, and the app's client never sends one", async () => {
+    gw.resetStats();
+    const big = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ data: `0x${'00'.repeat(600_000)}` }],
+    };
+    const res = await fetch(gw.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(big),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toMatch(/^content length too large \(\d+>1048576\)/);
+    expect(gw.stats().tooLarge).toBe(1);
+    // The app's client: a batch of five 400 KB calls leaves as parts of at most 1 MB, every answer
+    // comes back in order, and each part is counted as a request.
+    gw.resetStats();
+    const sent: number[] = [];
+    const c = createChainClients({
+      rpcUrl: gw.url,
+      mode: 'base',
+      onFetchRequest: (r) => sent.push(r.bodyBytes),
+    });
+    const data = `0x${'11'.repeat(200_000)}` as const;
+    const call = (d: `0x${string}`) =>
+      c.public.request({
+        method: 'eth_call',
+        params: [{ to: '0x00000000000000000000000000000000000000aa', data: d }, 'latest'],
+      });
+    const out = await Promise.all([1, 2, 3, 4, 5].map(() => call(data)));
+    expect(out).toEqual(['0x1', '0x1', '0x1', '0x1', '0x1']);
+    expect(sent.length).toBe(3);
+    expect(Math.max(...sent)).toBeLessThanOrEqual(MAX_RPC_BODY_BYTES);
+    expect(gw.stats()).toMatchObject({ requests: 3, calls: 5, tooLarge: 0 });
+    // One call over the budget is refused before it is sent.
+    await expect(call(`0x${'11'.repeat(600_000)}`)).rejects.toThrow(
+      /exceeds the 1,000,000-byte JSON-RPC body budget/,
+    );
+    expect(gw.stats().requests).toBe(3);
   });
 });

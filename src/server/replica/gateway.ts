@@ -46,6 +46,12 @@ export type GatewayOptions = {
   maxBatch?: number;
   /** Extra delay on a request carrying eth_simulateV1: a provider whose heavy calls queue behind others. */
   slowSimulationMs?: number;
+  /**
+   * Largest request body accepted, in bytes; a bigger one is refused before it is read further with
+   * HTTP 413 and geth's plain-text "content length too large (N>LIMIT)" (public providers run geth-
+   * like front ends and refuse bodies of a few hundred KB to a few MB).
+   */
+  maxBodyBytes?: number;
 };
 
 export type GatewayStats = {
@@ -59,6 +65,9 @@ export type GatewayStats = {
   timeouts: number;
   /** eth_getLogs calls refused for their range or result size. */
   logLimits: number;
+  /** Requests refused for their body size (HTTP 413), and the largest body received. */
+  tooLarge: number;
+  largestBodyBytes: number;
   /** Calls refused because the method (or state overrides) is not offered. */
   unsupported: number;
   /** The methods of each of the last TRACE_REQUESTS requests, in arrival order (a batch lists several). */
@@ -91,6 +100,7 @@ export const GATEWAY_DEFAULTS = {
   simulateV1: true,
   maxBatch: 100,
   slowSimulationMs: 0,
+  maxBodyBytes: 1_048_576,
 } as const satisfies Omit<GatewayOptions, 'upstreamUrl'>;
 
 /** Method prefixes a public endpoint does not serve. */
@@ -147,6 +157,8 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
     faults: 0,
     timeouts: 0,
     logLimits: 0,
+    tooLarge: 0,
+    largestBodyBytes: 0,
     unsupported: 0,
     trace: [],
   });
@@ -277,11 +289,23 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let received = 0;
+    req.on('data', (c: Buffer) => {
+      received += c.length;
+      if (received <= opts.maxBodyBytes) chunks.push(c);
+    });
     req.on('end', () => {
       void (async () => {
         if (req.method !== 'POST') return send(res, 405, { error: 'POST JSON-RPC only' });
         stats.requests++;
+        stats.largestBodyBytes = Math.max(stats.largestBodyBytes, received);
+        if (received > opts.maxBodyBytes) {
+          stats.tooLarge++;
+          await sleep(opts.latencyMs);
+          res.writeHead(413, { 'content-type': 'text/plain' });
+          res.end(`content length too large (${received}>${opts.maxBodyBytes})\n`);
+          return;
+        }
         await sleep(opts.latencyMs);
         if (!takeToken()) {
           stats.rateLimited++;

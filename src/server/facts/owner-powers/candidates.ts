@@ -14,6 +14,14 @@ export type ProbeContext = {
   victimBalance: bigint;
   caller: Hex;
   pair: Hex;
+  /**
+   * A shorter untyped ladder (the shapes and the values at common caps): for callers after the first,
+   * who hold fewer powers, so that a contract with many functions and several privileged addresses
+   * stays within the request budget.
+   */
+  short?: boolean;
+  /** Total supply today (0: unknown): amounts sized to the token are probed from it. */
+  supply?: bigint;
 };
 
 export type ProbeCall = { selector: Hex; data: Hex; args: string };
@@ -27,16 +35,13 @@ export const HUGE = 10n ** 30n;
 const NUMBERS = [0n, 1n, 5n, 25n, 49n, 99n, 100n, 500n, 2_500n, 4_900n, 9_900n, 10_000n, HUGE];
 
 /**
- * Standard ERC-20 / Ownable functions whose effect on others is defined by the standard, so probing
- * them as the owner shows nothing about owner powers. transferFrom stays: an owner moving a holder's
- * tokens without an allowance is exactly what we look for.
+ * Standard functions whose effect on others is defined by the standard and that a privileged caller
+ * cannot turn into a power without changing what they are (getters, ownership hand-over). transfer,
+ * approve and the allowance functions ARE probed: a backdoor for a privileged caller with special
+ * arguments hides there, and their standard behaviour moves nothing without a matching transfer.
  */
 const SKIP = new Set(
   [
-    'transfer(address,uint256)',
-    'approve(address,uint256)',
-    'increaseAllowance(address,uint256)',
-    'decreaseAllowance(address,uint256)',
     'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
     'renounceOwnership()',
     'transferOwnership(address)',
@@ -63,16 +68,68 @@ const word = (v: bigint | Hex) =>
 const short = (a: Hex) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const num = (v: bigint) => (v === HUGE ? '10^30' : v.toString());
 
+/**
+ * The short ladder: one call of each shape at the values that decide most switches and setters (a
+ * flag, a percent cap, a basis-point cap, an amount, the holder with a flag, a fee or its balance).
+ */
+const SHORT = new Set([
+  '()',
+  '(victim …)',
+  '(0)',
+  '(1)',
+  '(100)',
+  '(10000)',
+  '(10^30)',
+  '(victim, true/1)',
+  '(victim, false/0)',
+  '(victim, 99)',
+  "(victim, victim's balance)",
+  '(caller, 10^30)',
+  "(victim, caller, victim's balance)",
+  '(25, 25)',
+  '(25, 25, 25)',
+  '([victim], true)',
+  '([victim])',
+  '([caller], [10^30])',
+  '(supply×2)',
+]);
+
+/** Fractions and multiples of today's supply (none when it is unknown). */
+export function sizedAmounts(ctx: ProbeContext): { value: bigint; label: string }[] {
+  const s = ctx.supply ?? 0n;
+  if (s <= 0n) return [];
+  return [
+    { value: s / 100n, label: 'supply/100' },
+    { value: s, label: 'supply' },
+    { value: s * 2n, label: 'supply×2' },
+    { value: s * 10n, label: 'supply×10' },
+  ];
+}
+
 /** Untyped word sequences covering the common parameter shapes. */
 export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
+  const all = allGenericCalls(ctx);
+  if (!ctx.short) return all;
+  return all.filter((g) => SHORT.has(g.args.startsWith('(victim ') ? '(victim …)' : g.args));
+}
+
+function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
   const v = ctx.victim;
   const out: { words: Hex[]; args: string }[] = [
     { words: [], args: '()' },
     { words: [word(v)], args: `(victim ${short(v)})` },
     ...NUMBERS.map((n) => ({ words: [word(n)], args: `(${num(n)})` })),
+    // Amounts on the token's own scale: a function may accept only, say, a new supply between 1x and
+    // 10x today's, or a limit near it — the fixed ladder misses those.
+    ...sizedAmounts(ctx).map((a) => ({ words: [word(a.value)], args: `(${a.label})` })),
+    ...sizedAmounts(ctx)
+      .filter((a) => a.label !== 'supply')
+      .map((a) => ({ words: [word(ctx.caller), word(a.value)], args: `(caller, ${a.label})` })),
     { words: [word(v), word(1n)], args: `(victim, true/1)` },
     { words: [word(v), word(0n)], args: `(victim, false/0)` },
     { words: [word(v), word(ctx.victimBalance)], args: `(victim, victim's balance)` },
+    // A fee or limit for one holder: (holder, percent / basis points).
+    ...[25n, 99n, 2_500n].map((n) => ({ words: [word(v), word(n)], args: `(victim, ${n})` })),
     { words: [word(ctx.caller), word(HUGE)], args: `(caller, 10^30)` },
     {
       words: [word(v), word(ctx.caller), word(ctx.victimBalance)],
@@ -113,11 +170,20 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
   if (/^uint(\d*)$/.test(type)) {
     const bits = Number(type.slice(4) || 256);
     const max = (1n << BigInt(bits)) - 1n;
-    return [...NUMBERS, ctx.victimBalance]
-      .filter((n) => n <= max)
-      .map((n) => ({ value: n, label: n === ctx.victimBalance ? "victim's balance" : num(n) }));
+    const sized = sizedAmounts(ctx);
+    return [...NUMBERS, ctx.victimBalance, ...sized.map((a) => a.value)]
+      .filter((n, i, all) => n <= max && all.indexOf(n) === i)
+      .map((n) => ({
+        value: n,
+        label:
+          n === ctx.victimBalance
+            ? "victim's balance"
+            : (sized.find((a) => a.value === n && !NUMBERS.includes(n))?.label ?? num(n)),
+      }));
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
+  // Call data handed on (upgradeToAndCall's initialiser): none.
+  if (type === 'bytes') return [{ value: '0x', label: 'no data' }];
   const list = /^uint(\d*)\[\]$/.exec(type);
   if (list) {
     const max = (1n << BigInt(Number(list[1] || 256))) - 1n;
@@ -230,7 +296,7 @@ export function probeCallBuilder(): (
     for (let i = 0; i < types.length; i++) {
       const type = types[i] as string;
       const enc = param(cache, type, (values[i] as ParamValue).value);
-      if (type.endsWith(']')) {
+      if (type.endsWith(']') || type === 'bytes') {
         heads += (types.length * 32 + tails.length / 2).toString(16).padStart(64, '0');
         tails += enc.slice(64);
       } else heads += enc;

@@ -43,6 +43,13 @@ const outcome = fc.record({
   buyReceived: uint,
   sellExpected: uint,
   sellReceived: uint,
+  readOnly: fc.boolean(),
+  codeReplaced: fc.boolean(),
+  setupOk: fc.boolean(),
+  ownerBefore: uint,
+  ownerAfter: uint,
+  victimSellExpected: uint,
+  victimSellReceived: uint,
 });
 
 /** A small valid reply: two outcomes with revert data and watched balances. */
@@ -66,6 +73,13 @@ function sample(): Hex {
     buyReceived: 4n,
     sellExpected: 3n,
     sellReceived: 2n,
+    readOnly: false,
+    codeReplaced: false,
+    setupOk: false,
+    ownerBefore: 0n,
+    ownerAfter: 7n,
+    victimSellExpected: 0n,
+    victimSellReceived: 0n,
   };
   return encode([o, { ...o, called: false, revertData: '0x', before: [], afterCall: [] }]);
 }
@@ -144,7 +158,10 @@ describe('decodeOutcomes', () => {
     expect(() => decodeOutcomes(setWord(data, 0, 2n ** 255n))).toThrow(/array offset .*absurdly large/);
     expect(() => decodeOutcomes(setWord(data, 32, 2n ** 64n))).toThrow(/outcome count .*absurdly large/);
     expect(() => decodeOutcomes(setWord(data, 32, 1_000_000n))).toThrow(/outcome count .*exceeds the data/);
-    expect(() => decodeOutcomes(setWord(data, 32, 60n))).toThrow(/outcome offsets .*runs past the end/);
+    // More outcome offsets than the data has words (but fewer than it has bytes).
+    expect(() => decodeOutcomes(setWord(data, 32, BigInt(Math.floor(size / 32) + 2)))).toThrow(
+      /outcome offsets .*runs past the end/,
+    );
     expect(() => decodeOutcomes(setWord(data, 64, 2n ** 200n))).toThrow(/outcome offset .*absurdly large/);
     // The first outcome's head starts at byte 64 + its offset; head word 3 is revertData's offset,
     // word 6 the offset of `before`.

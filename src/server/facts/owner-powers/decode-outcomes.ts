@@ -19,8 +19,8 @@ import type { ProbeOutcome } from './judge';
 
 export type DecodedOutcome = ProbeOutcome & { revertData: Hex };
 
-/** Words in an Outcome's head: 18 components, three of them offsets to tails. */
-const HEAD_WORDS = 18;
+/** Words in an Outcome's head: 25 components, three of them offsets to tails. */
+const HEAD_WORDS = 25;
 const ZERO_WORD = '0'.repeat(64);
 const ONE_WORD = `${'0'.repeat(63)}1`;
 /** An offset or length above 2^48 cannot point inside any reply we accept; its top 26 bytes are 0. */
@@ -169,6 +169,13 @@ class Reader {
       buyReceived: this.uint(w(15), 'buyReceived'),
       sellExpected: this.uint(w(16), 'sellExpected'),
       sellReceived: this.uint(w(17), 'sellReceived'),
+      readOnly: this.bool(w(18), 'readOnly'),
+      codeReplaced: this.bool(w(19), 'codeReplaced'),
+      setupOk: this.bool(w(20), 'setupOk'),
+      ownerBefore: this.uint(w(21), 'ownerBefore'),
+      ownerAfter: this.uint(w(22), 'ownerAfter'),
+      victimSellExpected: this.uint(w(23), 'victimSellExpected'),
+      victimSellReceived: this.uint(w(24), 'victimSellReceived'),
     };
     this.current = -1;
     return o;

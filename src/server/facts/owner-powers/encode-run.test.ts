@@ -18,6 +18,12 @@ const address = fc.oneof(
   lower,
   lower.map((a) => getAddress(a)),
 );
+const data = fc.oneof(
+  fc.constant('0x' as Hex),
+  fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => toHex(b)),
+  fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => toHex(b)),
+  fc.integer({ min: 0, max: 6 }).map((k) => toHex(new Uint8Array(4 + 32 * k).fill(0xab))),
+);
 const market = fc.record({
   token: address,
   route: fc.record({
@@ -31,13 +37,8 @@ const market = fc.record({
   }),
   victim: address,
   buyWei: fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+  setup: fc.record({ caller: address, data }),
 }) as fc.Arbitrary<RunMarket>;
-const data = fc.oneof(
-  fc.constant('0x' as Hex),
-  fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => toHex(b)),
-  fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => toHex(b)),
-  fc.integer({ min: 0, max: 6 }).map((k) => toHex(new Uint8Array(4 + 32 * k).fill(0xab))),
-);
 const candidate = fc.record({ caller: address, data });
 
 describe('encodeRun', () => {

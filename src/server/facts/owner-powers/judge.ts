@@ -24,6 +24,18 @@ export type ProbeOutcome = {
   buyReceived: bigint;
   sellExpected: bigint;
   sellReceived: bigint;
+  /** The call succeeded as a STATICCALL: it changed no state, so it has no effect to measure. */
+  readOnly: boolean;
+  /** After the call the token answered the probe's canary: it now runs code the caller chose. */
+  codeReplaced: boolean;
+  /** The market's setup call (if any) succeeded before this candidate. */
+  setupOk: boolean;
+  /** owner() before and after the call, as numbers (0: none or no answer). */
+  ownerBefore: bigint;
+  ownerAfter: bigint;
+  /** The victim's sell after the call (with trades): quoted and received. */
+  victimSellExpected: bigint;
+  victimSellReceived: bigint;
 };
 
 export type ProbeMeta = {
@@ -51,10 +63,17 @@ export type Baseline = {
   buyTaxPct: number | null;
   sellTaxPct: number | null;
   holderSellOk: boolean | null;
+  /** The real holder's sell tax before any call (percent), when its sell passed. */
+  holderSellTaxPct?: number | null;
 };
+
+/** owner() answers that mean nobody: zero, 0x…dEaD, 0x…1. */
+const isNobody = (v: bigint) => v === 0n || v === 0xdeadn || v === 1n;
 
 export function baselineOf(o: ProbeOutcome): Baseline {
   return {
+    holderSellTaxPct:
+      o.victimTried && o.victimSellOk ? lossPct(o.victimSellExpected, o.victimSellReceived) : null,
     buyOk: o.buyOk,
     sellOk: o.sellOk,
     smallBuyOnly: o.smallBuyOnly,
@@ -94,6 +113,12 @@ export function balanceEffects(
       notes.push(`a balance rose by ${fmt(up - downNotBurned)} base units with no matching transfer`);
     }
   }
+  if (isNobody(o.ownerBefore) && !isNobody(o.ownerAfter)) {
+    effects.push('owner_reclaimed');
+    notes.push(
+      `owner() was renounced before the call and is 0x${o.ownerAfter.toString(16).padStart(40, '0')} after it`,
+    );
+  }
   watch.forEach((w, i) => {
     if (w.role !== 'victim' || w.address === caller) return;
     const b = o.before[i] ?? 0n;
@@ -110,13 +135,30 @@ export function balanceEffects(
 export function tradeEffects(
   o: ProbeOutcome,
   base: Baseline,
-): { effects: OwnerPowerEffect[]; notes: string[]; buyTax: number | null; sellTax: number | null } {
+  /** The victim's position in the watch list (null: no victim). */
+  victimAt: number | null = null,
+): {
+  effects: OwnerPowerEffect[];
+  notes: string[];
+  buyTax: number | null;
+  sellTax: number | null;
+  holderTax: number | null;
+} {
   const effects: OwnerPowerEffect[] = [];
   const notes: string[] = [];
   const buyTax = o.buyOk ? lossPct(o.buyExpected, o.buyReceived) : null;
   const sellTax = o.sellOk ? lossPct(o.sellExpected, o.sellReceived) : null;
-  if (!o.callOk || !o.traded) return { effects, notes, buyTax, sellTax };
-  if (base.holderSellOk === true && o.victimTried && !o.victimSellOk) {
+  if (!o.callOk || !o.traded) return { effects, notes, buyTax, sellTax, holderTax: null };
+  if (!base.buyOk && o.buyOk) {
+    effects.push('opens_trading');
+    notes.push(
+      `a buy that failed before now passes${o.sellOk ? ' and can be sold back' : ', but selling it back fails'}`,
+    );
+  }
+  // A call that changed the holder's own balance (minted it an absurd amount, zeroed it) makes its
+  // sell a different trade, not a blocked or taxed holder: those are judged as mint or move.
+  const victimMoved = victimAt !== null && (o.before[victimAt] ?? 0n) !== (o.afterCall[victimAt] ?? 0n);
+  if (base.holderSellOk === true && o.victimTried && !o.victimSellOk && !victimMoved) {
     effects.push('holder_blocked');
     notes.push('a real holder who could sell before can no longer sell');
   }
@@ -138,12 +180,29 @@ export function tradeEffects(
     if (rose(sellTax, base.sellTaxPct)) notes.push(`sell tax ${base.sellTaxPct}% → ${sellTax}%`);
     if (rose(buyTax, base.buyTaxPct)) notes.push(`buy tax ${base.buyTaxPct}% → ${buyTax}%`);
   }
-  return { effects, notes, buyTax, sellTax };
+  // A tax for chosen holders: the real holder's sell costs more while a fresh user's does not.
+  const holderTax =
+    o.victimTried && o.victimSellOk && !victimMoved
+      ? lossPct(o.victimSellExpected, o.victimSellReceived)
+      : null;
+  if (
+    !effects.includes('tax_raised') &&
+    holderTax !== null &&
+    base.holderSellTaxPct !== null &&
+    base.holderSellTaxPct !== undefined &&
+    holderTax - base.holderSellTaxPct >= FEE_CHANGE_MIN_PP
+  ) {
+    effects.push('holder_taxed');
+    notes.push(
+      `a real holder's sell tax ${base.holderSellTaxPct}% → ${holderTax}% (a fresh wallet's is unchanged)`,
+    );
+  }
+  return { effects, notes, buyTax, sellTax, holderTax };
 }
 
 /** Worst first: the effect order of the vocabulary, then the highest tax reached. */
 function severity(f: OwnerPowerFinding): number {
-  return Math.max(f.sellTaxAfterPct ?? 0, f.buyTaxAfterPct ?? 0);
+  return Math.max(f.sellTaxAfterPct ?? 0, f.buyTaxAfterPct ?? 0, f.holderTaxAfterPct ?? 0);
 }
 
 /**

@@ -4,7 +4,7 @@
  * untyped arguments; a name in the list never decides what a function does.
  */
 import { type Hex, toFunctionSelector } from 'viem';
-import { CAPABILITY_SELECTORS } from '../selectors';
+import { CAPABILITY_SELECTORS, RECLAIM_SIGNATURES } from '../selectors';
 
 /** Getters that name a wallet the contract privileges (fees, marketing, team): tried as callers. */
 export const WALLET_GETTERS = [
@@ -20,6 +20,10 @@ export const WALLET_GETTERS = [
 
 const EXTRA = [
   'transferFrom(address,address,uint256)',
+  'transfer(address,uint256)',
+  'approve(address,uint256)',
+  'increaseAllowance(address,uint256)',
+  'decreaseAllowance(address,uint256)',
   'burn(uint256)',
   'burnFrom(address,uint256)',
   'burn(address,uint256)',
@@ -58,6 +62,13 @@ const EXTRA = [
   'claim(address[],bool)',
   'openTrading(bool)',
   'setDeadFee(uint256)',
+  'upgradeBeaconToAndCall(address,bytes)',
+  'upgradeToAndCall(address,bytes)',
+  'upgradeTo(address)',
+  'setImplementation(address)',
+  'setBeacon(address)',
+  ...RECLAIM_SIGNATURES,
+  'acceptOwnership()',
   ...WALLET_GETTERS,
   'uniswapV2Pair()',
   'uniswapV2Router()',

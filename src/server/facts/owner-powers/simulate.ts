@@ -14,6 +14,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Abi,
   type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getContractAddress,
   type Hex,
   type PublicClient,
   parseAbi,
@@ -24,11 +27,11 @@ import {
 } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { MULTICALL3_ADDRESS } from '../../chain/client';
-import { PowerProbe } from '../../probes/generated';
+import { PowerProbe, SlotReader } from '../../probes/generated';
 import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
-import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
+import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
@@ -59,9 +62,22 @@ const NO_ROUTE: ProbeRoute = {
   fees: [],
   minQuote: 0n,
 };
-/** Candidates per eth_call: phase 1 (balance reads only) and phase 2 (with trades). */
-const PHASE1_CHUNK = 400;
+/**
+ * Most candidates per eth_call: phase 1 (balance reads only; ~50–100k gas each inside CALL_GAS, and
+ * PowerProbe stops before the call's gas runs out) and phase 2 (with trades). A candidate costs
+ * ~50–100k gas with its reads (every sub-call reverts, so each pays cold access again), and memory
+ * for the reply grows with the square of the count.
+ */
+const PHASE1_CHUNK = 600;
 const PHASE2_CHUNK = 60;
+/** Requests kept for after phase 1. */
+const LATER_REQUESTS = 5;
+/**
+ * Largest eth_call body built, in bytes of JSON: the chain client refuses a single call over its
+ * 1 MB budget (chain/request-budget.ts), so chunks are cut by size as well as by count — a contract
+ * with many functions or long typed arguments makes more, smaller calls instead of one refused one.
+ */
+const CALL_BODY_BYTES = 900_000;
 /** Successful calls per (caller, function) re-run with trades. */
 const PHASE2_PER_FUNCTION = 8;
 const MAX_CALLERS = 4;
@@ -88,11 +104,19 @@ export type OwnerPowerInput = {
   pool: { route: ProbeRoute; buyWei: bigint } | null;
   /** Real holders (EOAs that bought through the pool first), best victim first. */
   holders: { address: Address; balance: bigint }[];
+  /** Total supply today: amounts on the token's own scale are probed too (a fraction, a multiple). */
+  totalSupply?: bigint | null;
   /**
    * The token's creation block: the deployer's calls that fail today are replayed there, when the
    * deployer still held its powers, to find powers that exist but are no longer usable.
    */
   createdAtBlock?: bigint | null;
+  /**
+   * The transaction that created the token (its first mint). When it is the deployment itself, the
+   * replay runs on a fresh copy built by re-running it today, so no old state is needed (a restored
+   * local chain, a non-archive Base RPC); otherwise at `createdAtBlock`.
+   */
+  creationTx?: Hex | null;
 };
 
 /** Selectors of the delay getters timelocks state (OpenZeppelin TimelockController, Compound Timelock). */
@@ -113,12 +137,57 @@ const looksLikeAddress = (ret: Hex): Address | null => {
   return `0x${ret.slice(26).toLowerCase()}` as Address;
 };
 
-/** Privileged addresses the contract reveals: owner-like getters and addresses any getter returns. */
+/** Storage slots read for addresses kept in private variables. */
+const SLOTS_READ = 64n;
+
+/**
+ * Address-shaped values in the token's first storage slots (an address may share its slot with
+ * small variables packed above it, as Solidity packs them): each is a candidate caller.
+ */
+async function readSlots(
+  client: PublicClient,
+  token: Address,
+): Promise<{ address: Address; role: string }[]> {
+  try {
+    const res = await withTimeout(
+      client.call({
+        to: token,
+        data: encodeFunctionData({ abi: SlotReader.abi, functionName: 'slots', args: [SLOTS_READ] }),
+        stateOverride: [{ address: token, code: SlotReader.deployedBytecode as Hex }],
+      }),
+      CALL_TIMEOUT_MS,
+    );
+    if (!res.data) return [];
+    const words = decodeFunctionResult({ abi: SlotReader.abi, functionName: 'slots', data: res.data });
+    const out: { address: Address; role: string }[] = [];
+    words.forEach((w, i) => {
+      const low = w & ((1n << 160n) - 1n);
+      // Packed neighbours (a flag, a small number) above the address are allowed; a real address is
+      // a random 160-bit value (see looksLikeAddress).
+      if (low < 1n << 128n || w >> 160n >= 1n << 32n) return;
+      out.push({
+        address: `0x${low.toString(16).padStart(40, '0')}` as Address,
+        role: `address stored in slot ${i}`,
+      });
+    });
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Privileged addresses the contract reveals: owner-like getters and addresses any getter returns.
+ * Also which selectors answered a call with no arguments at all (`noArgs`): a function with
+ * parameters reverts when its arguments are missing (the ABI decoder checks the calldata's size), so
+ * those take none and extra calldata is ignored — one probe call per caller says all the ladder would.
+ */
 async function revealCallers(
   client: PublicClient,
   input: OwnerPowerInput,
   selectors: Hex[],
   count: Counter,
+  noArgs: Set<Hex>,
 ): Promise<{ address: Address; role: string; current: boolean }[]> {
   const known = new Set(
     [
@@ -147,6 +216,10 @@ async function revealCallers(
   // Every no-argument selector, called once through Multicall3: owner-like getters, fee and
   // marketing wallets and any other stored address show up as address-shaped return words.
   const getters = selectors.filter((s) => !isSkipped(s) || ownerLike.has(s));
+  // Private variables: the token's first storage slots, read by placing SlotReader's code at the
+  // token's own address (an override keeps the storage). Sent with the getter multicall.
+  count.n++;
+  const slotsP = readSlots(client, input.token);
   if (getters.length > 0) {
     count.n++;
     const res = await withTimeout(
@@ -161,6 +234,7 @@ async function revealCallers(
     const found: { address: Address; role: string; rank: number }[] = [];
     res.forEach((r, i) => {
       const sel = getters[i] as Hex;
+      if (r.success) noArgs.add(sel);
       const a = r.success ? looksLikeAddress(r.returnData) : null;
       if (!a) return;
       const sig = signatureOf(sel);
@@ -170,6 +244,12 @@ async function revealCallers(
     found.sort((x, y) => x.rank - y.rank);
     for (const f of found) push(f.address, f.role, true);
   }
+  // Addresses kept in storage that no getter names, then the deployer; at most MAX_CALLERS in all,
+  // the deployer kept (the replay of powers given up needs it).
+  const stored = (await slotsP).filter((x) => !out.some((c) => c.address === x.address));
+  const deployer = input.deployer?.toLowerCase() as Address | undefined;
+  const room = MAX_CALLERS - out.length - (deployer && !out.some((c) => c.address === deployer) ? 1 : 0);
+  for (const x of stored.slice(0, Math.max(0, room))) push(x.address, x.role, true);
   if (input.deployer) push(input.deployer, 'deployer', false);
   return out.slice(0, MAX_CALLERS);
 }
@@ -192,28 +272,44 @@ function oneDecodePerTurn(): Decode {
   };
 }
 
+type Market = {
+  token: Address;
+  route: ProbeRoute;
+  victim: Address;
+  buyWei: bigint;
+  /** A call run before every candidate and the baseline (caller zero: none). */
+  setup: { caller: Address; data: Hex };
+};
+
+/** Re-run the token's creation transaction as `deployer` and probe that fresh copy (history replay). */
+type Copy = { deployer: Address; initcode: Hex; value: bigint };
+
 async function runChunk(
   client: PublicClient,
   decode: Decode,
-  market: {
-    token: Address;
-    route: ProbeRoute;
-    victim: Address;
-    buyWei: bigint;
-  },
+  market: Market,
   watch: Watch,
   cands: { caller: Address; data: Hex }[],
   withTrade: boolean,
   overrides: StateOverride,
   count: Counter,
-  blockNumber?: bigint,
+  at?: { blockNumber?: bigint; copy?: Copy },
 ): Promise<Decoded[]> {
-  const data = encodeRun(
-    { ...market, route: { ...market.route, path: market.route.path, fees: market.route.fees } },
+  const run = encodeRun(
+    market,
     watch.map((w) => w.address),
     cands,
     withTrade,
   );
+  const copy = at?.copy;
+  // runCopy(deployer, initcode, value, market, watch, cands): the run's arguments after three more.
+  const data = copy
+    ? (encodeFunctionData({
+        abi: PowerProbe.abi,
+        functionName: 'runCopy',
+        args: [copy.deployer, copy.initcode, copy.value, market, watch.map((w) => w.address), cands],
+      }) as Hex)
+    : run;
   count.n++;
   const res = await withTimeout(
     client.call({
@@ -222,7 +318,7 @@ async function runChunk(
       data,
       gas: CALL_GAS,
       stateOverride: overrides,
-      ...(blockNumber !== undefined ? { blockNumber } : {}),
+      ...(at?.blockNumber !== undefined ? { blockNumber: at.blockNumber } : {}),
     }),
     CALL_TIMEOUT_MS,
   );
@@ -263,6 +359,38 @@ async function readDelays(
   return out;
 }
 
+/** Hex digits one candidate adds to PowerProbe.run's calldata (head offset, caller, offset, length, data). */
+const candidateHex = (c: { data: Hex }) => 256 + Math.ceil((c.data.length - 2) / 64) * 64;
+
+/**
+ * Cuts `idx` (candidate positions, in order) into chunks of at most `maxCount` whose eth_call body —
+ * the fixed part (`fixedBytes`: overrides, market, envelope) plus the candidates — stays within
+ * CALL_BODY_BYTES.
+ */
+export function chunkBySize(
+  idx: number[],
+  cands: { data: Hex }[],
+  maxCount: number,
+  fixedBytes: number,
+): number[][] {
+  const room = Math.max(CALL_BODY_BYTES - fixedBytes, 10_000);
+  const out: number[][] = [];
+  let cur: number[] = [];
+  let size = 0;
+  for (const i of idx) {
+    const n = candidateHex(cands[i] as { data: Hex });
+    if (cur.length > 0 && (cur.length >= maxCount || size + n > room)) {
+      out.push(cur);
+      cur = [];
+      size = 0;
+    }
+    cur.push(i);
+    size += n;
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
 const days = (s: number) => (s >= 86_400 ? `${Math.round((s / 86_400) * 10) / 10} day(s)` : `${s} s`);
 
 export async function simulateOwnerPowers(
@@ -286,7 +414,11 @@ export async function simulateOwnerPowers(
         sels.delete(toFunctionSelector(`function ${sig}`).toLowerCase() as Hex);
     }
     const selectors = [...sels];
-    const callers = await revealCallers(client, input, selectors, count);
+    // The creation transaction, asked beside the first read (same round trip): when it deployed the
+    // token, powers given up are replayed on a fresh copy it builds (no old state needed).
+    const creationP = creationCopy(client, input, count);
+    const noArgs = new Set<Hex>();
+    const callers = await revealCallers(client, input, selectors, count, noArgs);
     if (callers.length === 0)
       return {
         status: 'no_callers',
@@ -309,6 +441,7 @@ export async function simulateOwnerPowers(
       { address: input.token, role: 'token' },
       { address: PROBE, role: 'other' },
     ];
+    const victimAt = victimHolder ? 0 : null;
     const code = PowerProbe.deployedBytecode as Hex;
     const overrides: StateOverride = [
       { address: PROBE, code, balance: FUNDS },
@@ -316,30 +449,41 @@ export async function simulateOwnerPowers(
       ...callers.map((c) => ({ address: c.address, code })),
       ...(victimHolder ? [{ address: victim, code }] : []),
     ];
-    const market = {
+    const noSetup = { caller: zeroAddress as Address, data: '0x' as Hex };
+    const market: Market = {
       token: input.token,
       // The trade simulation's route (any venue, single or multi-hop); an empty path trades nothing.
       route: pool?.route ?? NO_ROUTE,
       victim,
       // Half a percent of the pool's quote reserve in ETH: a real trade size that moves the price little.
       buyWei: pool ? pool.buyWei || 1n : 0n,
+      setup: noSetup,
     };
+    // What every eth_call carries besides its candidates: the overrides (the probe's code at each
+    // address), the market and watch list, the JSON envelope.
+    const fixedBytes = overrides.reduce((a, o) => a + (o.code?.length ?? 0) + 200, 0) + 6_000;
 
     const transferFrom = toFunctionSelector('function transferFrom(address,address,uint256)');
     const fnSelectors = selectors.filter((s) => !isSkipped(s) || s === transferFrom);
     const metas: ProbeMeta[] = [];
     const cands: { caller: Address; data: Hex }[] = [];
     const callsFor = probeCallBuilder();
-    for (const c of callers) {
+    for (const [k, c] of callers.entries()) {
       const ctx: ProbeContext = {
         victim,
         victimBalance: victimHolder?.balance ?? 0n,
         caller: c.address,
         pair: pool?.route.pool ?? zeroAddress,
+        // The first caller (owner() when it is live) gets the whole ladder; the others the short one.
+        short: k > 0 && c.role !== 'deployer',
+        supply: input.totalSupply ?? 0n,
       };
       for (const sel of fnSelectors) {
         const sig = abiSig.get(sel) ?? signatureOf(sel);
-        for (const call of callsFor(sel, ctx, sig)) {
+        const all = callsFor(sel, ctx, sig);
+        // Takes no arguments: the first call (no arguments) stands for the rest.
+        const calls = noArgs.has(sel) && (!sig || sig.endsWith('()')) ? all.slice(0, 1) : all;
+        for (const call of calls) {
           metas.push({
             selector: sel,
             signature: sig,
@@ -352,25 +496,44 @@ export async function simulateOwnerPowers(
       }
     }
     const inconclusive: { selector: `0x${string}`; signature: string | null; reason: string }[] = [];
-    // Budget: phase 1 may take up to half the requests left.
-    const maxPhase1 = Math.max(1, Math.floor((MAX_REQUESTS - count.n) / 2)) * PHASE1_CHUNK;
-    if (cands.length > maxPhase1) {
-      const dropped = new Set(metas.slice(maxPhase1).map((m) => m.selector));
+    // Budget: phase 1 takes what is left after a reserve for the later requests (the replay, the
+    // two-step run, phase 2 and the once-open run: usually one each); chunks are cut by count and size.
+    const maxChunks1 = Math.max(1, MAX_REQUESTS - count.n - LATER_REQUESTS);
+    const chunked1 = chunkBySize(
+      cands.map((_, i) => i),
+      cands,
+      PHASE1_CHUNK,
+      fixedBytes,
+    );
+    if (chunked1.length > maxChunks1) {
+      const kept = chunked1.slice(0, maxChunks1).reduce((a, c) => a + c.length, 0);
+      const dropped = new Set(metas.slice(kept).map((m) => m.selector));
       for (const s of dropped)
         inconclusive.push({
           selector: s,
           signature: signatureOf(s),
           reason: 'not probed: request budget spent',
         });
-      cands.length = maxPhase1;
-      metas.length = maxPhase1;
+      chunked1.length = maxChunks1;
+      cands.length = kept;
+      metas.length = kept;
     }
-    const chunks1: Promise<Decoded[]>[] = [];
-    for (let i = 0; i < cands.length; i += PHASE1_CHUNK)
-      chunks1.push(
-        runChunk(client, decode, market, watch, cands.slice(i, i + PHASE1_CHUNK), false, overrides, count),
-      );
-    const phase1 = (await Promise.all(chunks1)).flatMap((outs) => outs.slice(1));
+    const phase1 = (
+      await Promise.all(
+        chunked1.map((idx) =>
+          runChunk(
+            client,
+            decode,
+            market,
+            watch,
+            idx.map((i) => cands[i] as { caller: Address; data: Hex }),
+            false,
+            overrides,
+            count,
+          ),
+        ),
+      )
+    ).flatMap((outs) => outs.slice(1));
 
     const raw: OwnerPowerFinding[] = [];
     const perFn = new Map<string, number[]>();
@@ -395,7 +558,24 @@ export async function simulateOwnerPowers(
         });
         if (!o.callOk) return;
       }
-      if (!o.callOk) return;
+      // A call that changes no state (it passed as a STATICCALL) has no effect to measure.
+      if (!o.callOk || o.readOnly) return;
+      // The token now runs code the caller chose: an upgrade, whatever its name. What the replaced
+      // code then does to balances and trades is the probe's own code, not the token's: not judged.
+      if (o.codeReplaced) {
+        raw.push(
+          finding(
+            m,
+            ['code_replaced'],
+            [
+              'after the call the token runs code at an address the caller chose (its implementation or beacon was replaced), so every rule of the token can be rewritten',
+            ],
+            null,
+            null,
+          ),
+        );
+        return;
+      }
       const b = balanceEffects(o, watch, m.caller);
       if (b.effects.length) raw.push(finding(m, b.effects, b.notes, null, null));
       const key = `${m.caller}:${m.selector}`;
@@ -403,16 +583,25 @@ export async function simulateOwnerPowers(
     });
     // Up to PHASE2_PER_FUNCTION successes per function, evenly spread and always including the last
     // (the probe values grow along the list, so the last success reaches the highest tax).
+    // Calls aimed at the real holder come first (a tax or a block set for one address shows only on
+    // its sell), up to half; the rest spread over the ladder as before.
     for (const idx of perFn.values()) {
-      if (idx.length <= PHASE2_PER_FUNCTION) rerun.push(...idx);
-      else
-        for (let k = 0; k < PHASE2_PER_FUNCTION; k++)
-          rerun.push(idx[Math.round((k * (idx.length - 1)) / (PHASE2_PER_FUNCTION - 1))] as number);
+      if (idx.length <= PHASE2_PER_FUNCTION) {
+        rerun.push(...idx);
+        continue;
+      }
+      const aimed = idx.filter((i) => (metas[i] as ProbeMeta).args.includes('victim'));
+      const picked = new Set(aimed.slice(-PHASE2_PER_FUNCTION / 2));
+      const rest = idx.filter((i) => !picked.has(i));
+      const n = PHASE2_PER_FUNCTION - picked.size;
+      for (let k = 0; k < n && rest.length > 0; k++)
+        picked.add(rest[Math.round((k * (rest.length - 1)) / Math.max(n - 1, 1))] as number);
+      rerun.push(...[...picked].sort((a, b) => a - b));
     }
 
-    // Former powers: the deployer's calls that revert today, replayed at the creation block (when the
-    // deployer still held what it gave up). A call that changed balances then but reverts now is a
-    // power that exists and is not usable now (renounced, role revoked, handed to someone else).
+    // Former powers: the deployer's calls that revert today, replayed as the deployer held them at
+    // creation. A call that changed balances then but reverts now is a power that exists and is not
+    // usable now (renounced, role revoked, handed to someone else).
     const deployer = input.deployer?.toLowerCase() as Address | undefined;
     const replay: number[] = [];
     if (deployer && callerSet.has(deployer)) {
@@ -429,32 +618,86 @@ export async function simulateOwnerPowers(
       });
     }
     replay.length = Math.min(replay.length, PHASE1_CHUNK);
+    const copy = replay.length > 0 ? await creationP : null;
+    const replayCands = replay.map((i) => cands[i] as { caller: Address; data: Hex });
+    // One request, so cut to what fits one body.
+    const fitsOne = chunkBySize(
+      replay.map((_, k) => k),
+      replayCands,
+      PHASE1_CHUNK,
+      fixedBytes + (copy ? copy.initcode.length : 0),
+    )[0]?.length;
+    replay.length = Math.min(replay.length, fitsOne ?? 0);
+    replayCands.length = replay.length;
+    const where = copy
+      ? `on a fresh copy of the token built by re-running its creation transaction, the deployer ${deployer} can make this call`
+      : `at the creation block the deployer ${deployer} could make this call`;
     const historyP: Promise<Decoded[] | null> =
-      replay.length > 0 && input.createdAtBlock != null && count.n < MAX_REQUESTS - 2
+      replay.length > 0 && (copy || input.createdAtBlock != null) && count.n < MAX_REQUESTS - 2
         ? runChunk(
             client,
             decode,
             market,
             watch,
-            replay.map((i) => cands[i] as { caller: Address; data: Hex }),
+            replayCands,
             false,
-            overrides,
+            copy
+              ? overrides.map((o) =>
+                  o.address.toLowerCase() === deployer ? { ...o, balance: FUNDS + copy.value } : o,
+                )
+              : overrides,
             count,
-            input.createdAtBlock,
+            copy
+              ? { copy: { deployer: deployer as Address, initcode: copy.initcode, value: copy.value } }
+              : { blockNumber: input.createdAtBlock as bigint },
           )
             .then((outs) => outs.slice(1))
             .catch((e) => {
               inconclusive.push({
                 selector: '0x',
                 signature: null,
-                reason: `Powers the deployer may have given up were not checked: the node keeps no state for the creation block ${input.createdAtBlock} (${e instanceof Error ? (e.message.split('\n')[0] ?? '').slice(0, 100) : String(e)}).`,
+                reason: copy
+                  ? `Powers the deployer may have given up were not checked: re-running the token's creation transaction on a copy failed (${errText(e)}).`
+                  : `Powers the deployer may have given up were not checked: the node keeps no state for the creation block ${input.createdAtBlock} (${errText(e)}).`,
               });
               return null;
             })
         : Promise.resolve(null);
 
+    // Two steps: a renounced owner() taken back (owner_reclaimed) and then used. The reclaiming
+    // caller's calls that revert today are run again after its reclaiming call (the market's setup):
+    // what they do then is usable now, by that caller, after taking ownership back.
+    const reclaim = raw.find((f) => f.effects.includes('owner_reclaimed'));
+    const reclaimIdx = reclaim
+      ? phase1.findIndex((o, i) => {
+          const m = metas[i] as ProbeMeta;
+          return m.caller === reclaim.caller && m.selector === reclaim.selector && o.callOk && !o.readOnly;
+        })
+      : -1;
+    const afterReclaim: number[] = [];
+    if (reclaim && reclaimIdx >= 0)
+      phase1.forEach((o, i) => {
+        const m = metas[i] as ProbeMeta;
+        if (o.called && !o.callOk && m.caller === reclaim.caller) afterReclaim.push(i);
+      });
+    const reclaimChunk = chunkBySize(afterReclaim, cands, PHASE1_CHUNK, fixedBytes)[0] ?? ([] as number[]);
+    const reclaimP: Promise<Decoded[] | null> =
+      reclaimChunk.length > 0 && count.n < MAX_REQUESTS - 2
+        ? runChunk(
+            client,
+            decode,
+            { ...market, setup: cands[reclaimIdx] as { caller: Address; data: Hex } },
+            watch,
+            reclaimChunk.map((i) => cands[i] as { caller: Address; data: Hex }),
+            false,
+            overrides,
+            count,
+          )
+            .then((outs) => outs.slice(1))
+            .catch(() => null)
+        : Promise.resolve(null);
+
     // Phase 2: the successful calls again, each followed by a holder sell and a fresh round trip.
-    const budget2 = pool ? Math.max(0, MAX_REQUESTS - count.n) * PHASE2_CHUNK : 0;
     if (!pool)
       inconclusive.push({
         selector: '0x',
@@ -462,46 +705,56 @@ export async function simulateOwnerPowers(
         reason:
           'No pool the probes can trade through: effects on trading (blocked sells, taxes, limits) were not measured.',
       });
-    if (rerun.length > budget2) {
-      for (const i of rerun.slice(budget2)) {
-        const m = metas[i] as ProbeMeta;
-        inconclusive.push({
-          selector: m.selector,
-          signature: m.signature,
-          reason: `${m.args}: trade effect not measured (request budget spent)`,
-        });
+    const phase2Run = async (idx: number[], setup: Market['setup'], budget: number) => {
+      const chunks = chunkBySize(idx, cands, PHASE2_CHUNK, fixedBytes);
+      if (chunks.length === 0) chunks.push([]);
+      if (chunks.length > budget) {
+        for (const i of chunks.slice(Math.max(budget, 1)).flat()) {
+          const m = metas[i] as ProbeMeta;
+          inconclusive.push({
+            selector: m.selector,
+            signature: m.signature,
+            reason: `${m.args}: trade effect not measured (request budget spent)`,
+          });
+        }
+        chunks.length = Math.max(budget, 1);
       }
-      rerun.length = budget2;
-    }
-    const chunks2: Promise<Decoded[]>[] = [];
-    const slices: number[][] = [];
-    for (let i = 0; pool && i < Math.max(rerun.length, 1); i += PHASE2_CHUNK) {
-      const idx = rerun.slice(i, i + PHASE2_CHUNK);
-      slices.push(idx);
-      chunks2.push(
-        runChunk(
-          client,
-          decode,
-          market,
-          watch,
-          idx.map((j) => cands[j] as { caller: Address; data: Hex }),
-          true,
-          overrides,
-          count,
+      const outs = await Promise.all(
+        chunks.map((c) =>
+          runChunk(
+            client,
+            decode,
+            { ...market, setup },
+            watch,
+            c.map((j) => cands[j] as { caller: Address; data: Hex }),
+            true,
+            overrides,
+            count,
+          ),
         ),
       );
-    }
-    const phase2 = await Promise.all(chunks2);
-    const base = phase2[0]?.[0]
-      ? baselineOf(phase2[0][0])
-      : {
-          buyOk: false,
-          sellOk: false,
-          smallBuyOnly: false,
-          buyTaxPct: null,
-          sellTaxPct: null,
-          holderSellOk: null,
-        };
+      const baseOut = outs[0]?.[0];
+      const pairs: { j: number; o: Decoded }[] = [];
+      chunks.forEach((c, k) => {
+        c.forEach((j, n) => {
+          const o = outs[k]?.[n + 1];
+          if (o) pairs.push({ j, o });
+        });
+      });
+      return { base: baseOut ? baselineOf(baseOut) : null, setupOk: baseOut?.setupOk ?? false, pairs };
+    };
+    const noBase = {
+      buyOk: false,
+      sellOk: false,
+      smallBuyOnly: false,
+      buyTaxPct: null,
+      sellTaxPct: null,
+      holderSellOk: null,
+    };
+    const p2 = pool
+      ? await phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
+      : { base: null, setupOk: false, pairs: [] };
+    const base = p2.base ?? noBase;
     if (pool && !base.sellOk && rerun.length > 0)
       inconclusive.push({
         selector: '0x',
@@ -510,22 +763,84 @@ export async function simulateOwnerPowers(
           ? 'A fresh buy could not be sold back even before any owner call, so blocked-sell and sell-tax effects were not measurable.'
           : 'A fresh buy failed even before any owner call, so trading effects were not measurable.',
       });
-    slices.forEach((idx, k) => {
-      const outs = phase2[k] ?? [];
-      idx.forEach((j, n) => {
-        const o = outs[n + 1];
-        const m = metas[j] as ProbeMeta;
-        if (!o) return;
-        if (!o.called) {
-          inconclusive.push({
-            selector: m.selector,
-            signature: m.signature,
-            reason: `${m.args} with trades ran out of gas`,
+    const openers: { j: number; o: Decoded }[] = [];
+    for (const { j, o } of p2.pairs) {
+      const m = metas[j] as ProbeMeta;
+      if (!o.called) {
+        inconclusive.push({
+          selector: m.selector,
+          signature: m.signature,
+          reason: `${m.args} with trades ran out of gas`,
+        });
+        continue;
+      }
+      const t = tradeEffects(o, base, victimAt);
+      if (t.effects.includes('opens_trading')) openers.push({ j, o });
+      if (t.effects.length)
+        raw.push({ ...finding(m, t.effects, t.notes, t.buyTax, t.sellTax), holderTaxAfterPct: t.holderTax });
+    }
+
+    // Closed trading: a buy fails today, and a privileged call makes it pass. The token is judged
+    // again as that call leaves it (trading open): every successful call re-run after it, against the
+    // round trip once open — a switch that can also close trading again is a pause, a fee setter's
+    // reach is measured on real trades, and the baseline says whether a buy can then be sold.
+    let onceOpen: OnceOpenFacts | null = null;
+    const opener = openers.find((x) => x.o.sellOk) ?? openers[0];
+    if (pool && opener && !base.buyOk) {
+      const m = metas[opener.j] as ProbeMeta;
+      const setup = cands[opener.j] as { caller: Address; data: Hex };
+      const left = MAX_REQUESTS - count.n - 1;
+      const p3 = left > 0 ? await phase2Run(rerun, setup, left) : null;
+      const b3 = p3?.base ?? null;
+      const powers: OwnerPowerFinding[] = [];
+      for (const { j, o } of p3?.pairs ?? []) {
+        const mj = metas[j] as ProbeMeta;
+        if (!o.called || !b3 || !o.setupOk) continue;
+        const t = tradeEffects(o, b3, victimAt);
+        const effects = t.effects.filter((e) => e !== 'opens_trading');
+        if (effects.length)
+          powers.push({
+            ...finding(mj, effects, t.notes, t.buyTax, t.sellTax),
+            holderTaxAfterPct: t.holderTax,
+            onceOpen: true,
           });
-          return;
-        }
-        const t = tradeEffects(o, base);
-        if (t.effects.length) raw.push(finding(m, t.effects, t.notes, t.buyTax, t.sellTax));
+      }
+      raw.push(...powers);
+      onceOpen = {
+        selector: m.selector,
+        signature: m.signature,
+        caller: m.caller,
+        callerRole: m.callerRole,
+        args: m.args,
+        measured: b3 !== null && (p3?.setupOk ?? false),
+        buyOk: b3?.buyOk ?? opener.o.buyOk,
+        sellOk: b3?.sellOk ?? opener.o.sellOk,
+        buyTaxPct: b3?.buyTaxPct ?? null,
+        sellTaxPct: b3?.sellTaxPct ?? null,
+        holderSellOk: b3?.holderSellOk ?? null,
+        canClose: powers.some(
+          (f) =>
+            f.selector === m.selector && f.effects.some((e) => e === 'buys_blocked' || e === 'sells_blocked'),
+        ),
+      };
+    }
+
+    const reclaimed = await reclaimP;
+    reclaimed?.forEach((o, k) => {
+      const i = reclaimChunk[k] as number;
+      const m = metas[i] as ProbeMeta;
+      if (!o.called || !o.setupOk || !o.callOk || o.readOnly || !reclaim) return;
+      const b = o.codeReplaced
+        ? {
+            effects: ['code_replaced' as const],
+            notes: ['after the call the token runs code the caller chose'],
+          }
+        : balanceEffects(o, watch, m.caller);
+      const effects = b.effects.filter((e) => e !== 'owner_reclaimed');
+      if (effects.length === 0) return;
+      raw.push({
+        ...finding(m, effects, b.notes, null, null),
+        afterReclaim: `${reclaim.signature ?? `function ${reclaim.selector}`} ${reclaim.args}`,
       });
     });
 
@@ -538,6 +853,8 @@ export async function simulateOwnerPowers(
         d !== null
           ? `, a contract that states a minimum delay of ${days(d)} (a timelock: the call must wait that long)`
           : ''
+      }${f.onceOpen ? ', once trading is open' : ''}${
+        f.afterReclaim ? `, after it takes the renounced ownership back with ${f.afterReclaim}` : ''
       }`;
     }
     const history = await historyP;
@@ -554,14 +871,19 @@ export async function simulateOwnerPowers(
     history?.forEach((o, k) => {
       const i = replay[k] as number;
       const m = metas[i] as ProbeMeta;
-      if (!o?.called || !o.callOk || !deployer) return;
-      const b = balanceEffects(o, watch, m.caller);
+      if (!o?.called || !o.callOk || o.readOnly || !deployer) return;
+      const b = o.codeReplaced
+        ? {
+            effects: ['code_replaced' as const],
+            notes: ['after the call the token runs code at an address the caller chose'],
+          }
+        : balanceEffects(o, watch, m.caller);
       const effects = b.effects.filter((e) => !usableKeys.has(`${m.selector}:${e}`));
       if (effects.length === 0) return;
       raw.push({
         ...finding({ ...m, callerRole: 'deployer (at creation)' }, effects, b.notes, null, null),
         usable: false,
-        usableNow: `not usable now: at the creation block the deployer ${deployer} could make this call, today the same call reverts${holderNow}`,
+        usableNow: `not usable now: ${where}, today the same call reverts${holderNow}`,
         timelockDelaySeconds: null,
       });
     });
@@ -581,12 +903,39 @@ export async function simulateOwnerPowers(
       findings: mergeFindings(raw),
       inconclusive: dedupeInconclusive(inconclusive),
       rpcRequests: count.n,
+      ...(onceOpen ? { onceOpen } : {}),
     };
   } catch (e) {
     return {
       status: 'error',
       message: `Owner-power simulation failed: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
     };
+  }
+}
+
+const errText = (e: unknown) =>
+  e instanceof Error ? (e.message.split('\n')[0] ?? '').slice(0, 100) : String(e).slice(0, 100);
+
+/**
+ * The token's creation transaction, when it deployed the token directly (its sender's CREATE at
+ * that nonce is the token's address): its init code re-run today builds a copy as the constructor
+ * left it. Null otherwise (a factory deployment, an unknown transaction, an RPC failure).
+ */
+async function creationCopy(
+  client: PublicClient,
+  input: OwnerPowerInput,
+  count: Counter,
+): Promise<{ initcode: Hex; value: bigint } | null> {
+  if (!input.creationTx || !input.deployer) return null;
+  count.n++;
+  try {
+    const tx = await withTimeout(client.getTransaction({ hash: input.creationTx }), CALL_TIMEOUT_MS);
+    if (tx.to !== null || tx.from.toLowerCase() !== input.deployer.toLowerCase()) return null;
+    const created = getContractAddress({ from: tx.from, nonce: BigInt(tx.nonce) });
+    if (created.toLowerCase() !== input.token.toLowerCase()) return null;
+    return { initcode: tx.input, value: tx.value };
+  } catch {
+    return null;
   }
 }
 
@@ -611,13 +960,14 @@ function finding(
   };
 }
 
-/** One inconclusive line per function (the first reason), capped. */
+/** One inconclusive line per function (the first reason), every line about the whole contract, capped. */
 function dedupeInconclusive<T extends { selector: string; reason: string }>(xs: T[]): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const x of xs) {
-    if (seen.has(x.selector)) continue;
-    seen.add(x.selector);
+    const key = x.selector === '0x' ? `0x:${x.reason}` : x.selector;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(x);
   }
   return out.slice(0, 20);
