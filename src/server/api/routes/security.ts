@@ -4,7 +4,6 @@
  * alert monitor job (src/server/jobs/alert-monitor.ts), which also evaluates a newly watched token.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
 import {
   MONITORED_ALERT_TYPES,
   type MonitoredAlertType,
@@ -23,6 +22,7 @@ import { checkMonitoredToken } from '../../jobs/alert-monitor';
 import type { AppContext } from '../context';
 import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { sendSerialised } from '../send-serialised';
+import { readWatchableToken } from '../watchable-token';
 
 /** How long /api/security-stats answers from its last count. */
 const STATS_FRESH_MS = 2_000;
@@ -37,23 +37,8 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
     const alertTypes: MonitoredAlertType[] = body.alertTypes?.length
       ? [...new Set(body.alertTypes)]
       : [...MONITORED_ALERT_TYPES];
-    let facts: Awaited<ReturnType<typeof ctx.engine.facts>>;
-    try {
-      facts = await ctx.engine.facts(body.tokenAddress as Address);
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw new BadRequestError('The address could not be read as a token.', { field: 'tokenAddress' });
-    }
-    if (facts.token.totalSupply === null || facts.token.codeSize === 0)
-      throw new AppError('not_erc20', 'The address is not an ERC-20 token contract.', {
-        status: 422,
-        details: { field: 'tokenAddress' },
-      });
-    const row = await watchToken(
-      db,
-      { address: body.tokenAddress, symbol: facts.token.symbol, name: facts.token.name },
-      alertTypes,
-    );
+    const watched = await readWatchableToken(ctx, body.tokenAddress);
+    const row = await watchToken(db, watched, alertTypes);
     // Evaluate at once: the page shows the token's current risks now, not after the next run.
     if (row) {
       try {

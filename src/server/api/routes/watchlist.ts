@@ -3,7 +3,6 @@
  * src/server/webhooks. Every write is rate-limited per client IP.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
 import { WATCH_KINDS, watchItemRequestSchema, webhookRequestSchema } from '../../../shared/watch';
 import {
   deleteWebhook,
@@ -15,11 +14,11 @@ import {
   watchlistAlerts,
 } from '../../alerts/visitor-watchlists';
 import { deliveryLog, enqueueTestDelivery } from '../../alerts/webhooks/queue';
-import { AppError, BadRequestError } from '../../errors';
 import type { AppContext } from '../context';
 import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { addressParam } from '../params';
 import { visitorOf } from '../visitor';
+import { readWatchableToken } from '../watchable-token';
 
 export function registerWatchlistRoutes(
   app: FastifyInstance,
@@ -34,24 +33,8 @@ export function registerWatchlistRoutes(
   app.post('/api/watchlist/items', { config: WRITE_RATE_LIMIT }, async (req, reply) => {
     const body = parseWith(watchItemRequestSchema, req.body);
     const owner = await visitorOf(db, req, reply);
-    let facts: Awaited<ReturnType<typeof ctx.engine.facts>>;
-    try {
-      facts = await ctx.engine.facts(body.tokenAddress as Address);
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw new BadRequestError('The address could not be read as a token.', { field: 'tokenAddress' });
-    }
-    if (facts.token.totalSupply === null || facts.token.codeSize === 0)
-      throw new AppError('not_erc20', 'The address is not an ERC-20 token contract.', {
-        status: 422,
-        details: { field: 'tokenAddress' },
-      });
-    await upsertWatchItem(
-      db,
-      owner,
-      { address: body.tokenAddress, symbol: facts.token.symbol, name: facts.token.name },
-      body.kinds ?? WATCH_KINDS,
-    );
+    const token = await readWatchableToken(ctx, body.tokenAddress);
+    await upsertWatchItem(db, owner, token, body.kinds ?? WATCH_KINDS);
     reply.status(201);
     return readWatchlist(db, owner);
   });
