@@ -63,13 +63,14 @@ const LAYERS = [
     name: 'composition',
     folders: [
       'src/server/runtime.ts',
+      'src/server/roles.ts',
       'src/server/main.ts',
       'src/server/start-progress.ts',
       'src/cli',
       'src/server/localchain',
       'src/server/replica',
     ],
-    path: '^src/(server/(runtime|main|start-progress)[.]ts$|server/(localchain|replica)/|cli/)',
+    path: '^src/(server/(runtime|roles|main|start-progress)[.]ts$|server/(localchain|replica)/|cli/)',
     note: 'entry points and the dev side',
   },
 ];

@@ -2,6 +2,7 @@
  * The only reader of process.env. Configuration is parsed and validated once at boot;
  * a bad value ends the start with one readable sentence per problem.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkAddress } from '../shared/address';
@@ -47,6 +48,12 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   /** Bearer token for airdrop catalogue writes (POST /api/airdrops); unset disables writes. */
   AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  WORKER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Za-z0-9_.:-')
+    .optional(),
+  LEADER_CHECK_MS: z.coerce.number().int().min(200).max(10_000).default(1_000),
 });
 
 export type Config = {
@@ -71,6 +78,15 @@ export type Config = {
   webDir: string;
   /** AIRDROP_ADMIN_TOKEN: admin token for airdrop catalogue writes; undefined disables them. */
   airdropAdminToken?: string | undefined;
+  /**
+   * ROLE: `all` (one process does everything, the default), `api` (HTTP only: never indexes, never
+   * runs jobs) or `worker` (indexer, backfills, jobs; one of several elects itself leader).
+   */
+  role: 'all' | 'api' | 'worker';
+  /** WORKER_ID: this process's name in the leader record and the logs (default host:pid). */
+  workerId: string;
+  /** LEADER_CHECK_MS: how often a worker checks (leader) or tries (standby) the leader lock. */
+  leaderCheckMs: number;
 };
 
 /** Parse an environment-like record. Throws ConfigError listing every bad variable. */
@@ -88,6 +104,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
   const e = result.data;
+  // Several processes share one index only through a real Postgres and one chain endpoint: PGlite
+  // is one process's, and a private anvil per process would be a different chain per process.
+  if (e.ROLE !== 'all') {
+    const missing = [!e.DATABASE_URL && 'DATABASE_URL', !e.BASE_RPC_URL && 'BASE_RPC_URL'].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration: ROLE=${e.ROLE} needs ${missing.join(' and ')} (several processes share one Postgres and one chain endpoint; only ROLE=all runs the embedded database and local chain).`,
+      );
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -109,6 +135,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     chainMode: e.BASE_RPC_URL ? 'base' : 'local',
     webDir: path.resolve(cwd, 'dist/web'),
     airdropAdminToken: e.AIRDROP_ADMIN_TOKEN,
+    role: e.ROLE,
+    workerId: e.WORKER_ID ?? `${os.hostname()}:${process.pid}`,
+    leaderCheckMs: e.LEADER_CHECK_MS,
   };
 }
 

@@ -7,6 +7,7 @@ import { createApp } from './api/app';
 import { loadConfig } from './config';
 import { isAppError, StartupError } from './errors';
 import { createLogger } from './logger';
+import { startApiRuntime, startWorkerRuntime, type WorkerRuntime } from './roles';
 import { type Runtime, startRuntime } from './runtime';
 import { createStartProgress } from './start-progress';
 
@@ -50,6 +51,7 @@ async function main() {
   const progress = createStartProgress(log);
   progress.phase('config');
   let runtime: Runtime | undefined;
+  let worker: WorkerRuntime | undefined;
   let shuttingDown = false;
 
   const shutdown = async (signal: string, code = 0) => {
@@ -60,6 +62,7 @@ async function main() {
     try {
       await app?.close();
       await runtime?.stop();
+      await worker?.stop();
     } finally {
       clearTimeout(force);
       process.exit(code);
@@ -74,9 +77,29 @@ async function main() {
   });
 
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  if (config.role === 'worker') {
+    // No HTTP: a worker stands by or leads; a lost leadership ends it (its supervisor restarts it
+    // as a standby) rather than leave an indexer that might still write beside the new leader.
+    try {
+      worker = await startWorkerRuntime(config, log, {
+        onLeadershipLost: () => void shutdown('leadership lost', 1),
+      });
+      progress.phase('worker', `standing by as ${config.workerId}`);
+      await worker.leading;
+      progress.phase('leader', `leading as ${config.workerId}`);
+    } catch (e) {
+      if (shuttingDown) return;
+      await worker?.stop().catch(() => {});
+      fail(e);
+    }
+    return;
+  }
   try {
     await assertPortFree(config.port, config.host);
-    runtime = await startRuntime(config, log, { progress, deferVerification: true });
+    runtime =
+      config.role === 'api'
+        ? await startApiRuntime(config, log)
+        : await startRuntime(config, log, { progress, deferVerification: true });
     if (shuttingDown) return;
     app = await createApp({
       ...runtime,

@@ -141,6 +141,9 @@ async function createOnce(dataDir: string, migrationsFolder: string): Promise<vo
   }
 }
 
+/** Advisory lock key serialising migrations across processes ("FLABMIGR" in ASCII). */
+const MIGRATION_LOCK_KEY = '5065495433905260370';
+
 async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // The pool emits 'error' for idle clients whose server went away; without a listener it crashes.
@@ -155,7 +158,16 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     );
   }
   const db = drizzleNodePg(pool, { schema });
-  await migrateNodePg(db, { migrationsFolder });
+  // Several processes (api and worker roles) may start at once against one server: one migrates
+  // while the others wait on this lock, then find nothing left to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -223,5 +223,6 @@ export const verifiedContracts = pgTable('verified_contracts', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-market';
+export * from './schema-scale';
 export * from './schema-user';
 export * from './schema-watch';

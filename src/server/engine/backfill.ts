@@ -118,6 +118,11 @@ export type TokenBackfill = {
   complete(token: Address, head: bigint): boolean;
   /** Where the token's holder index stands, for a partial result. */
   status(token: Address, head: bigint): HolderIndexState;
+  /**
+   * Reads the token's progress from where it is kept before `complete`/`status` are asked (ROLE=api
+   * keeps it in the database, jobs/backfill-queue.ts); absent when it is in this process.
+   */
+  refresh?(token: Address, head: bigint): Promise<void>;
 };
 
 export function createTokenBackfill(opts: {
@@ -126,6 +131,8 @@ export function createTokenBackfill(opts: {
   indexer: Indexer;
   log: Logger;
   waitMs?: number;
+  /** Told where a newly tracked token's backfill starts (recorded for other processes' progress). */
+  onTracked?: (token: Address, fromBlock: bigint) => Promise<void>;
 }): TokenBackfill {
   const { client, network, indexer, log } = opts;
   const venues = createVenueRegistry(network);
@@ -157,6 +164,7 @@ export function createTokenBackfill(opts: {
       withRetries(() => venues.discoverPools(client, token, [weth, usd])),
     ]);
     if (from === null) return false;
+    await opts.onTracked?.(token, from);
     indexer.addStream({
       id: streamId(token),
       addresses: [token.toLowerCase(), ...pools.map((p) => p.pool)],

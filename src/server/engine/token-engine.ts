@@ -23,9 +23,10 @@ import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
-import { BACKFILL_WAIT_MS, createTokenBackfill } from './backfill';
+import { BACKFILL_WAIT_MS, createTokenBackfill, type TokenBackfill } from './backfill';
 import { createSharedCache } from './cache';
 import { type Serialised, serialise } from './serialised';
+import type { SharedAnswers } from './shared-answers';
 
 export const FACTS_TTL_MS = 10_000;
 /** How long past the TTL facts may still be served while they are re-gathered in the background. */
@@ -84,6 +85,15 @@ export type CreateTokenEngineOptions = {
   blockscoutUrl?: string | undefined;
   /** The whole report's time budget (REPORT_BUDGET_MS). */
   budgetMs?: number;
+  /**
+   * Base mode without an indexer in this process (ROLE=api): backfills requested through the work
+   * queue (jobs/backfill-queue.ts). Default: the in-process backfill over `indexer`.
+   */
+  backfill?: TokenBackfill;
+  /** Told where a token's in-process backfill starts (recorded for the other processes). */
+  onBackfillTracked?: (token: Address, fromBlock: bigint) => Promise<void>;
+  /** Several API replicas: answers published to and served from Postgres (ADR 0030). */
+  shared?: SharedAnswers;
 };
 
 /**
@@ -207,14 +217,18 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
 
   // Base: index each analysed token from its creation block (the local chain is indexed whole).
   const backfill =
-    opts.network.mode === 'base' && opts.indexer
+    opts.backfill ??
+    (opts.network.mode === 'base' && opts.indexer
       ? createTokenBackfill({
           client: opts.chain.public,
           network: opts.network,
           indexer: opts.indexer,
           log: opts.log,
+          onTracked: opts.onBackfillTracked,
         })
-      : undefined;
+      : undefined);
+  /** Each gather's facts version (when it was gathered, ms): shared answers name the version they came from. */
+  const versions = new WeakMap<TokenReportFacts, number>();
   let head = -1n;
   deps.holdersComplete = (token) => (backfill ? backfill.complete(token as Address, head) : true);
 
@@ -228,6 +242,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       }
       // Base: index the token first (bounded wait), then gather once. A backfill that is not done
       // in time leaves a partial result ("holders: indexing, N% done"), never a wrong count.
+      if (backfill?.refresh && head >= 0n) await backfill.refresh(address, head);
       if (backfill && head >= 0n && !backfill.complete(address, head)) {
         const waitMs = Math.min(BACKFILL_WAIT_MS, started + budgetMs * BACKFILL_SHARE - Date.now());
         await backfill.ensure(address, { head, waitMs: Math.max(0, waitMs) });
@@ -248,6 +263,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
         throw e;
       }
       if (backfill) f.holders.index = backfill.status(address, head);
+      versions.set(f, Date.now());
       opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
       return f;
     });
@@ -260,11 +276,30 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       return analysed(f, amountOf(o));
     },
     async serialised(address, part, o) {
+      const amount = amountOf(o);
+      const token = address.toLowerCase();
+      // Several replicas: serve the answer one of them published for this facts version, so every
+      // replica answers the same bytes and ETag; the database failing only costs the sharing.
+      const shared = opts.shared;
+      if (shared) {
+        const hit = await shared.get(token, part, amount).catch(() => undefined);
+        if (hit) return hit;
+      }
       const f = await facts(address);
-      await quoteImpact(f, amountOf(o));
-      return bytesOf(f, part, amountOf(o));
+      await quoteImpact(f, amount);
+      const s = bytesOf(f, part, amount);
+      if (shared && !f.incomplete?.length) {
+        await shared
+          .publish(token, part, amount, versions.get(f) ?? 0, s)
+          .catch((e) =>
+            opts.log.warn({ msg: 'publishing a shared answer failed', token, err: (e as Error).message }),
+          );
+      }
+      return s;
     },
     peekSerialised(address, part, o) {
+      // Shared answers are looked up (and may need a query) in serialised().
+      if (opts.shared) return undefined;
       const f = cache.peek(address.toLowerCase());
       if (!f) return undefined;
       return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);

@@ -82,6 +82,11 @@ export type CreateIndexerOptions = {
    * position on the chain.
    */
   dex?: { poolFactories: string[]; positionManager?: string | undefined };
+  /**
+   * Told, after a range is committed, which tokens got new Transfer or contract events (several
+   * processes: the worker tells the API replicas their cached answers for them are stale).
+   */
+  onTokensChanged?: (tokens: string[]) => Promise<void>;
 };
 
 type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
@@ -312,6 +317,16 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
           addresses: stream.addresses,
         }),
       );
+      if (opts.onTokensChanged && events.length > 0) {
+        const changed = new Set<string>();
+        for (const e of events) {
+          if (e.type === 'transfer') changed.add(e.token);
+          else if (e.type === 'contract') changed.add(e.address);
+        }
+        await opts
+          .onTokensChanged([...changed])
+          .catch((e) => log.warn({ msg: 'announcing indexed tokens failed', err: (e as Error).message }));
+      }
       state = afterSuccess(state);
       ranges.set(stream.id, state);
       reached.set(stream.id, range.to);
