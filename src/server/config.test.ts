@@ -66,6 +66,33 @@ describe('parseConfig', () => {
   });
 });
 
+describe('ROLE', () => {
+  it('is all by default, as simple as before', () => {
+    const c = parseConfig({}, '/app');
+    expect(c.role).toBe('all');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.leaderCheckMs).toBe(1000);
+  });
+
+  it('api and worker need a Postgres server and a chain endpoint', () => {
+    expect(() => parseConfig({ ROLE: 'api' }, '/app')).toThrow(/ROLE=api needs DATABASE_URL and BASE_RPC_URL/);
+    expect(() => parseConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/x' }, '/app')).toThrow(
+      /ROLE=worker needs BASE_RPC_URL/,
+    );
+    const c = parseConfig(
+      { ROLE: 'worker', DATABASE_URL: 'postgres://db/x', BASE_RPC_URL: 'http://rpc:8545', WORKER_ID: 'w-1' },
+      '/app',
+    );
+    expect(c.role).toBe('worker');
+    expect(c.workerId).toBe('w-1');
+  });
+
+  it('refuses an unknown role and a bad leader interval', () => {
+    expect(() => parseConfig({ ROLE: 'both' }, '/app')).toThrow(/ROLE/);
+    expect(() => parseConfig({ LEADER_CHECK_MS: '50' }, '/app')).toThrow(/LEADER_CHECK_MS/);
+  });
+});
+
 describe('error helpers', () => {
   it('redacts credentials and key-bearing paths from RPC URLs', () => {
     expect(redactUrl('https://base-mainnet.g.alchemy.com/v2/SECRETKEY')).toBe(
