@@ -19,6 +19,10 @@
  *   --connections N --duration S     throughput: default 50 connections × 10 s per server
  *   --mixed-connections N --mixed-duration S   mixed load: default 200 × 60 s
  *   --replica                        run only the Base replica module (`npm run bench -- --replica`)
+ *   --replicas N                     run only the scale-out module (scripts/bench/replicas.ts): N ×
+ *                                    ROLE=api + 1 worker on a throw-away Postgres against the Base
+ *                                    replica; cached throughput of 1 vs N processes, a burst of 50
+ *                                    never-seen tokens (--latency MS per round trip, default 80)
  *   --data-dir DIR                   the app's DATA_DIR for throughput/mixed (default .data-bench,
  *                                    kept: only the first run pays the cold start)
  * e.g. a quick run: npm run bench -- --scenario test --duration 3 --mixed-connections 50 --mixed-duration 10
@@ -29,6 +33,7 @@ import type { NetworkInfo } from '../src/shared/network';
 import { getJson, startAppProcess } from './bench/app-process';
 import { runMixedBench } from './bench/mixed';
 import { runReplicaBench } from './bench/replica';
+import { runReplicasBench } from './bench/replicas';
 import { runReportBench } from './bench/report';
 import { machineLine } from './bench/stats';
 import { runThroughputBench } from './bench/throughput';
@@ -47,6 +52,8 @@ const { values: flags } = parseArgs({
     'mixed-duration': { type: 'string', default: '60' },
     'data-dir': { type: 'string', default: '.data-bench' },
     replica: { type: 'boolean', default: false },
+    replicas: { type: 'string' },
+    latency: { type: 'string', default: '80' },
   },
 });
 
@@ -57,6 +64,18 @@ function positive(name: string, v: string | undefined): number {
 }
 
 async function main() {
+  if (flags.replicas !== undefined) {
+    const replicas = positive('replicas', flags.replicas);
+    console.log(`FLAB Hub bench · ${replicas} api replicas on one Postgres\nmachine: ${machineLine()}`);
+    await runReplicasBench({
+      replicas,
+      connections: positive('connections', flags.connections),
+      durationS: positive('duration', flags.duration),
+      latencyMs: Number(flags.latency ?? '80'),
+    });
+    console.log(`\nmachine at the end: ${machineLine()}`);
+    return;
+  }
   if (flags.replica) {
     console.log(`FLAB Hub bench · Base replica\nmachine: ${machineLine()}`);
     await runReplicaBench();

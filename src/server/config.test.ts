@@ -75,7 +75,9 @@ describe('ROLE', () => {
   });
 
   it('api and worker need a Postgres server and a chain endpoint', () => {
-    expect(() => parseConfig({ ROLE: 'api' }, '/app')).toThrow(/ROLE=api needs DATABASE_URL and BASE_RPC_URL/);
+    expect(() => parseConfig({ ROLE: 'api' }, '/app')).toThrow(
+      /ROLE=api needs DATABASE_URL and BASE_RPC_URL/,
+    );
     expect(() => parseConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/x' }, '/app')).toThrow(
       /ROLE=worker needs BASE_RPC_URL/,
     );

@@ -14,9 +14,9 @@ import pino from 'pino';
 import { type Address, erc20Abi, keccak256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, REPO_ROOT, startBuiltApp } from '../../scripts/crash-harness';
+import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../../scripts/postgres-cluster';
 import { createLocalChainClients } from '../../src/server/chain/client';
 import { type Replica, startReplica } from '../../src/server/replica';
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './support/postgres-cluster';
 
 const bin = findPostgresBin();
 if (!bin) {

@@ -8,7 +8,7 @@ import {
   findPostgresBin,
   type PostgresCluster,
   startPostgresCluster,
-} from '../../../tests/integration/support/postgres-cluster';
+} from '../../../scripts/postgres-cluster';
 import { createLeaderElection } from './leader-lock';
 
 const bin = findPostgresBin();

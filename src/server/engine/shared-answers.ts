@@ -19,6 +19,8 @@ import type { Logger } from '../logger';
 import type { Serialised } from './serialised';
 
 export type SharedAnswers = {
+  /** This process's copy if it is within the TTL; never queries. */
+  peek(token: string, part: string, amountUsd: number): Serialised | undefined;
   /** The newest answer within the TTL: from this process's copy, else from Postgres. */
   get(token: string, part: string, amountUsd: number): Promise<Serialised | undefined>;
   /** Stores an answer (a newer facts version replaces an older one) and tells the other replicas. */
@@ -65,11 +67,17 @@ export function createSharedAnswers(opts: {
     m.set(key, v);
   };
 
+  const peek = (token: string, part: string, amountUsd: number) => {
+    const hit = local.get(token)?.get(keyOf(part, amountUsd));
+    return hit && now() - hit.at < opts.ttlMs ? hit.s : undefined;
+  };
+
   return {
+    peek,
     async get(token, part, amountUsd) {
       const key = keyOf(part, amountUsd);
-      const hit = local.get(token)?.get(key);
-      if (hit && now() - hit.at < opts.ttlMs) return hit.s;
+      const hit = peek(token, part, amountUsd);
+      if (hit) return hit;
       const rows = await opts.db
         .select()
         .from(answerCache)

@@ -227,6 +227,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
           onTracked: opts.onBackfillTracked,
         })
       : undefined);
+  const sharedFlights = new Map<string, Promise<Serialised>>();
   /** Each gather's facts version (when it was gathered, ms): shared answers name the version they came from. */
   const versions = new WeakMap<TokenReportFacts, number>();
   let head = -1n;
@@ -277,29 +278,43 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     },
     async serialised(address, part, o) {
       const amount = amountOf(o);
-      const token = address.toLowerCase();
+      const shared = opts.shared;
+      if (!shared) {
+        const f = await facts(address);
+        await quoteImpact(f, amount);
+        return bytesOf(f, part, amount);
+      }
       // Several replicas: serve the answer one of them published for this facts version, so every
       // replica answers the same bytes and ETag; the database failing only costs the sharing.
-      const shared = opts.shared;
-      if (shared) {
-        const hit = await shared.get(token, part, amount).catch(() => undefined);
-        if (hit) return hit;
+      const token = address.toLowerCase();
+      const hit = shared.peek(token, part, amount);
+      if (hit) return hit;
+      // One look-up (and at most one publish) per answer at a time: the requests of a load that
+      // arrive as the in-process copy expires wait for it instead of each asking Postgres.
+      const key = `${token}:${part}:${amount}`;
+      let flight = sharedFlights.get(key);
+      if (!flight) {
+        flight = (async () => {
+          const stored = await shared.get(token, part, amount).catch(() => undefined);
+          if (stored) return stored;
+          const f = await facts(address);
+          await quoteImpact(f, amount);
+          const s = bytesOf(f, part, amount);
+          if (!f.incomplete?.length) {
+            await shared
+              .publish(token, part, amount, versions.get(f) ?? 0, s)
+              .catch((e) =>
+                opts.log.warn({ msg: 'publishing a shared answer failed', token, err: (e as Error).message }),
+              );
+          }
+          return s;
+        })().finally(() => sharedFlights.delete(key));
+        sharedFlights.set(key, flight);
       }
-      const f = await facts(address);
-      await quoteImpact(f, amount);
-      const s = bytesOf(f, part, amount);
-      if (shared && !f.incomplete?.length) {
-        await shared
-          .publish(token, part, amount, versions.get(f) ?? 0, s)
-          .catch((e) =>
-            opts.log.warn({ msg: 'publishing a shared answer failed', token, err: (e as Error).message }),
-          );
-      }
-      return s;
+      return flight;
     },
     peekSerialised(address, part, o) {
-      // Shared answers are looked up (and may need a query) in serialised().
-      if (opts.shared) return undefined;
+      if (opts.shared) return opts.shared.peek(address.toLowerCase(), part, amountOf(o));
       const f = cache.peek(address.toLowerCase());
       if (!f) return undefined;
       return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);

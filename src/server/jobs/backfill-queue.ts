@@ -19,6 +19,8 @@ import type { Logger } from '../logger';
 export const BACKFILL_QUEUE = 'token-backfill';
 /** A request for a token already asked for this recently is not sent again (the job is deduplicated anyway). */
 const REQUEST_AGAIN_MS = 5_000;
+/** Backfill jobs the leader runs at once (one job per token; the queue keeps the rest). */
+const BACKFILLS_AT_ONCE = 4;
 /** How often a waiting report re-reads the token's progress. */
 const POLL_MS = 250;
 
@@ -98,7 +100,8 @@ export async function startBackfillQueue(opts: {
       }
       workerId = await boss.work<{ token: string }>(
         BACKFILL_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        // Backfills of different tokens run side by side: their index passes share round trips.
+        { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: BACKFILLS_AT_ONCE },
         async ([job]) => {
           if (job) await run(job.data.token as Address);
         },

@@ -1,6 +1,7 @@
 /**
- * A throw-away Postgres server for tests: Debian's `postgresql` binaries, initdb into a temp
- * directory, pg_ctl on a free port, trust authentication on 127.0.0.1 only; removed on stop.
+ * A throw-away Postgres server for the tests and `npm run bench -- --replicas N`: Debian's
+ * `postgresql` binaries, initdb into a temp directory, pg_ctl on a free port, trust authentication
+ * on 127.0.0.1 only; removed on stop.
  * Run as the current user — except root, which Postgres refuses: then as the `postgres` system
  * user (runuser), with the directory handed to it.
  */
