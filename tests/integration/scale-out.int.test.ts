@@ -175,6 +175,7 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
     expect(await w2.waitForLog(/this worker leads/, 10_000), w2.output()).toBe(true);
     const tookOverMs = Date.now() - killedAt;
     expect(tookOverMs).toBeLessThan(10_000);
+    console.info(`scale-out: the standby led ${tookOverMs} ms after kill -9 of the leader`);
     await Promise.all(asked);
 
     // The new leader follows the chain: a transfer made now reaches the index.
