@@ -157,6 +157,7 @@ export async function startWorkerRuntime(
         positionManager: network.contracts.uniswapV3?.positionManager,
       },
       onTokensChanged: (tokens) => announceIndexed(db, tokens),
+      writer: config.workerId,
     });
     indexer = ix;
     // Backfills the previous leader had not finished go on from their checkpoints.

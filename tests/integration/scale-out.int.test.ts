@@ -44,6 +44,8 @@ let w2: AppHandle;
 let tmp: string;
 /** Lock holders seen by the sampler (application names), at most one per sample. */
 const samples: string[][] = [];
+/** Checkpoint writes seen by the sampler: `writer@updated_at(ms)`. */
+const writes = new Set<string>();
 let sampler: NodeJS.Timeout | undefined;
 
 const port = () => 20_000 + Math.floor(Math.random() * 30_000);
@@ -96,6 +98,14 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
       sql
         .query<{ application_name: string }>(LOCK_SQL)
         .then((r) => samples.push(r.rows.map((x) => x.application_name)))
+        .catch(() => {});
+      sql
+        .query<{ w: string; at: Date }>(
+          'select written_by as w, updated_at as at from index_checkpoints where written_by is not null',
+        )
+        .then((r) => {
+          for (const x of r.rows) writes.add(`${x.w}@${x.at.getTime()}`);
+        })
         .catch(() => {});
     }, 200);
     w2 = start('worker', 'w2');
@@ -272,12 +282,27 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
     expect(doubled.rowCount).toBe(0);
   });
 
-  it('only one process held the leader lock at any sampled moment', async () => {
+  it('only one process indexed at any time: one lock holder per sample, checkpoint writers never overlap', async () => {
     expect(samples.length).toBeGreaterThan(10);
     expect(samples.every((s) => s.length <= 1)).toBe(true);
     // Leadership passed from w1 to w2, once.
     const holders = samples.map((s) => s[0]).filter((x): x is string => !!x);
     const changes = holders.filter((h, i) => i === 0 || holders[i - 1] !== h);
     expect(changes).toEqual(['flab-worker w1', 'flab-worker w2']);
+    // Checkpoints name their writer: w1's all before w2 led, w2's all after; never an API process.
+    const leader = await sql.query<{ value: { workerId: string; since: string } }>(
+      "select value from app_meta where key = 'worker_leader'",
+    );
+    expect(leader.rows[0]?.value.workerId).toBe('w2');
+    const w2Since = Date.parse(leader.rows[0]?.value.since as string);
+    const seen = [...writes].map((x) => {
+      const [w, at] = x.split('@');
+      return { w, at: Number(at) };
+    });
+    expect(new Set(seen.map((x) => x.w))).toEqual(new Set(['w1', 'w2']));
+    for (const x of seen) {
+      if (x.w === 'w1') expect(x.at).toBeLessThan(w2Since);
+      else expect(x.at).toBeGreaterThanOrEqual(w2Since);
+    }
   });
 });

@@ -32,6 +32,8 @@ export const indexCheckpoints = pgTable('index_checkpoints', {
   /** Addresses the stream follows; null = every contract (local chain). */
   addresses: jsonb('addresses').$type<string[] | null>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The worker that wrote it last (ROLE=worker's WORKER_ID); null in ROLE=all. */
+  writtenBy: text('written_by'),
 });
 
 /**

@@ -87,6 +87,8 @@ export type CreateIndexerOptions = {
    * processes: the worker tells the API replicas their cached answers for them are stale).
    */
   onTokensChanged?: (tokens: string[]) => Promise<void>;
+  /** Several workers: the leader's id, written with each checkpoint (who indexed, for the audit). */
+  writer?: string;
 };
 
 type BlockHeader = { number: bigint; hash: Hex; timestamp: number };
@@ -315,6 +317,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
           blockNumber: range.to,
           blockHash: header.hash,
           addresses: stream.addresses,
+          writer: opts.writer,
         }),
       );
       if (opts.onTokensChanged && events.length > 0) {
@@ -358,6 +361,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
         blockNumber: at.blockNumber,
         blockHash: at.blockHash,
         addresses: [...addresses],
+        writer: opts.writer,
       }),
     );
     follower.addresses = [...addresses];

@@ -29,6 +29,8 @@ export type Checkpoint = {
   blockNumber: bigint;
   blockHash: string;
   addresses: string[] | null;
+  /** Who wrote it (several workers: the leader's WORKER_ID), kept for the audit; null in ROLE=all. */
+  writer?: string | null;
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -88,6 +90,7 @@ async function saveCheckpoint(tx: Tx, cp: Checkpoint) {
       blockNumber: cp.blockNumber,
       blockHash: cp.blockHash,
       addresses: cp.addresses,
+      writtenBy: cp.writer ?? null,
     })
     .onConflictDoUpdate({
       target: indexCheckpoints.stream,
@@ -95,6 +98,7 @@ async function saveCheckpoint(tx: Tx, cp: Checkpoint) {
         blockNumber: cp.blockNumber,
         blockHash: cp.blockHash,
         addresses: cp.addresses,
+        writtenBy: cp.writer ?? null,
         updatedAt: new Date(),
       },
     });

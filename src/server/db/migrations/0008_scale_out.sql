@@ -14,3 +14,5 @@ CREATE TABLE "token_backfills" (
 	"from_block" bigint NOT NULL,
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "index_checkpoints" ADD COLUMN "written_by" text;
