@@ -127,13 +127,17 @@ export function createQueuedBackfill(opts: { db: Db; queue: BackfillQueue; log: 
     const key = token.toLowerCase();
     const p = await readBackfillProgress(opts.db, key, head);
     let state = p.state;
-    if (!p.complete) {
+    if (!p.complete && state.status === 'indexing') {
       const job = await opts.queue.state(key).catch(() => undefined);
       if (job?.state === 'failed') {
         state = {
           status: 'unavailable',
           reason: 'the token history could not be read (retries exhausted); asking again',
         };
+      } else if (job) {
+        const named = { created: 'queued', active: 'running', retry: 'retrying' } as const;
+        const j = named[job.state as keyof typeof named];
+        if (j) state = { ...state, job: j };
       }
     }
     known.set(key, { complete: p.complete, state });

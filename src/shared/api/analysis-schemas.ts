@@ -33,7 +33,14 @@ export const evidenceSchema = z
 export const holderIndexStateSchema = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('complete') }),
-    z.object({ status: z.literal('indexing'), progressPct: z.number().nullable() }),
+    z.object({
+      status: z.literal('indexing'),
+      progressPct: z.number().nullable(),
+      job: z
+        .enum(['queued', 'running', 'retrying'])
+        .optional()
+        .meta(d("Several processes: the backfill job's state in the work queue (absent in one process).")),
+    }),
     z.object({ status: z.literal('unavailable'), reason: z.string() }),
   ])
   .meta({ id: 'HolderIndexState', description: 'Where the holder index of a token stands (Base mode).' });
