@@ -19,8 +19,11 @@ import type { Logger } from '../logger';
 export const BACKFILL_QUEUE = 'token-backfill';
 /** A request for a token already asked for this recently is not sent again (the job is deduplicated anyway). */
 const REQUEST_AGAIN_MS = 5_000;
-/** Backfill jobs the leader runs at once (one job per token; the queue keeps the rest). */
-const BACKFILLS_AT_ONCE = 4;
+/**
+ * Backfill jobs the leader runs at once (one job per token; the queue keeps the rest). They wait
+ * on RPC, not CPU, and share the indexer's passes: a burst of new tokens should not queue behind 4.
+ */
+const BACKFILLS_AT_ONCE = 16;
 /** How often a waiting report re-reads the token's progress. */
 const POLL_MS = 250;
 
