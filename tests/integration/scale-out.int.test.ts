@@ -191,7 +191,16 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
     // The new leader follows the chain: a transfer made now reaches the index.
     const chain = createLocalChainClients({ rpcUrl: replica.anvil.rpcUrl });
     const clean = replica.manifest.tokens.clean;
+    const holdersOn = async (h: AppHandle) => {
+      const r = await getJson(h, `/api/scanner/${clean}`);
+      return r.status === 200 ? (JSON.parse(r.text).details.holderCount as number | null) : undefined;
+    };
+    // Both replicas have the clean token's answer in memory (served and shared in the first test).
+    const before = await holdersOn(api1);
+    expect(before).toBeGreaterThan(0);
+    await holdersOn(api2);
     let sender: Address | undefined;
+    let amount = 0n;
     for (const t of replica.manifest.traders) {
       const bal = await chain.public.readContract({
         address: clean,
@@ -201,6 +210,7 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
       });
       if (bal > 0n) {
         sender = t;
+        amount = bal / 2n;
         break;
       }
     }
@@ -214,7 +224,7 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
       address: clean,
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [receiver, 12345n],
+      args: [receiver, amount],
     });
     await chain.public.waitForTransactionReceipt({ hash });
 
@@ -240,6 +250,15 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
         ).rowCount === 1,
       30_000,
     );
+    // The worker announced the token's new events (NOTIFY): both replicas drop their copies and
+    // answer the new holder at once, not when their 10 s TTL and 50 s stale window run out.
+    for (const h of [api1, api2]) {
+      await until(
+        'the new holder in the answer of both APIs',
+        async () => (await holdersOn(h)) === (before as number) + 1,
+        8_000,
+      );
+    }
 
     // The index equals the chain: per token, balances = the Transfer sums and one row per log.
     const head = await chain.public.getBlockNumber({ cacheTime: 0 });
