@@ -24,7 +24,7 @@ import { printTable, quantile, verdict } from './stats';
 export type MixedOptions = { connections: number; durationS: number };
 
 /** autocannon in its own process at nice 10, as clients on another machine (remote-load.ts). */
-function remoteCannon(opts: autocannon.Options): Promise<autocannon.Result> {
+export function remoteCannon(opts: autocannon.Options): Promise<autocannon.Result> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'remote-load.ts'), JSON.stringify(opts)],

@@ -6,7 +6,8 @@
  *   load split evenly, one autocannon per process, summed) — the ratio is what the replicas buy;
  * - a burst of 50 never-seen tokens (ERC-20s deployed for the run, no pool) sent at once, spread
  *   over the api processes: per-request wall time p50 / p99, and how many were refused (429/503).
- * The load generator runs in this process and shares the cores with the apps and Postgres.
+ * The load comes from autocannon in child processes at nice 10 (one per api process in the N run,
+ * remote-load.ts), as clients on other machines would; they still share the cores.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { deployContract } from '../../src/server/localchain/deploy';
 import { startReplica } from '../../src/server/replica';
 import { findPostgresBin, startPostgresCluster } from '../postgres-cluster';
 import { freePort } from './app-process';
+import { remoteCannon } from './mixed';
 import { fmt, printTable, quantile } from './stats';
 import { cannon } from './throughput';
 
@@ -110,14 +112,16 @@ export async function runReplicasBench(opts: {
       return Number(r.rows[0]?.n ?? 0);
     };
     const lookupsBefore = await lookups();
-    const one = await cannon({
+    const one = await remoteCannon({
       url: `${apis[0]?.url}${path_}`,
       connections: opts.connections,
       duration: opts.durationS,
     });
     const perProc = Math.max(1, Math.round(opts.connections / apis.length));
     const all = await Promise.all(
-      apis.map((a) => cannon({ url: `${a.url}${path_}`, connections: perProc, duration: opts.durationS })),
+      apis.map((a) =>
+        remoteCannon({ url: `${a.url}${path_}`, connections: perProc, duration: opts.durationS }),
+      ),
     );
     const sumRps = all.reduce((s, r) => s + r.requests.average, 0);
     const each = all.map((r) => r.requests.average.toFixed(0)).join(' + ');
