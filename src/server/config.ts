@@ -25,6 +25,29 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/**
+ * Limits on the expensive path (ADR 0034): cold analyses per client per minute, cold analyses at
+ * once for the whole process, and (Base) how long a token nobody asks about stays followed.
+ */
+export const COLD_RATE_PER_MIN_DEFAULT = 20;
+export const COLD_CONCURRENCY_DEFAULT = 4;
+export const FOLLOW_IDLE_HOURS_DEFAULT = 24;
+
+/**
+ * TRUST_PROXY: off (default: the peer is the client), on (trust every X-Forwarded-* hop), a hop
+ * count, or a comma-separated list of proxy addresses/CIDRs — Fastify's `trustProxy`.
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
+  const t = v.trim().toLowerCase();
+  if (t === 'off' || t === 'false' || t === '0') return false;
+  if (t === 'on' || t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+  if (list.length > 0 && list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x))) return list;
+  ctx.addIssue({ code: 'custom', message: 'must be off, on, a hop count or a comma-separated list of proxy IPs/CIDRs' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -47,6 +70,10 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   /** Bearer token for airdrop catalogue writes (POST /api/airdrops); unset disables writes. */
   AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
+  COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
+  FOLLOW_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(FOLLOW_IDLE_HOURS_DEFAULT),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Config = {
@@ -71,6 +98,14 @@ export type Config = {
   webDir: string;
   /** AIRDROP_ADMIN_TOKEN: admin token for airdrop catalogue writes; undefined disables them. */
   airdropAdminToken?: string | undefined;
+  /** COLD_RATE_PER_MIN: cold analyses (token not at hand) one client may start per minute. */
+  coldRatePerMinute: number;
+  /** COLD_CONCURRENCY: cold analyses running at once; one more is a 503 with Retry-After. */
+  coldConcurrency: number;
+  /** FOLLOW_IDLE_HOURS (Base): a token nobody asked about this long stops being followed. */
+  followIdleMs: number;
+  /** TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[];
 };
 
 /** Parse an environment-like record. Throws ConfigError listing every bad variable. */
@@ -109,6 +144,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     chainMode: e.BASE_RPC_URL ? 'base' : 'local',
     webDir: path.resolve(cwd, 'dist/web'),
     airdropAdminToken: e.AIRDROP_ADMIN_TOKEN,
+    coldRatePerMinute: e.COLD_RATE_PER_MIN,
+    coldConcurrency: e.COLD_CONCURRENCY,
+    followIdleMs: Math.round(e.FOLLOW_IDLE_HOURS * 3_600_000),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -7,7 +7,9 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
+import { COLD_CONCURRENCY_DEFAULT, COLD_RATE_PER_MIN_DEFAULT } from '../config';
 import { installChainGuard } from './chain-guard';
+import { coldGuard, createColdGate } from './cold-gate';
 import type { AppContext } from './context';
 import { registerApiDocs } from './docs';
 import { installErrorHandling } from './error-handler';
@@ -52,6 +54,10 @@ export type CreateAppOptions = AppContext & {
   eventLoop?: EventLoopMonitor;
   /** The webhook delivery job, woken when a test event is queued (omitted: the next poll sends it). */
   webhooks?: { wake(): void } | undefined;
+  /** Limits on cold analyses (COLD_RATE_PER_MIN, COLD_CONCURRENCY); the config defaults when omitted. */
+  coldLimits?: { ratePerMinute: number; concurrency: number };
+  /** TRUST_PROXY: whose X-Forwarded-* headers give the client's address, scheme and host. */
+  trustProxy?: boolean | number | string[];
 };
 
 const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
@@ -68,7 +74,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     bodyLimit: 256 * 1024,
     // Hostile or huge path parameters get a 414 instead of reaching route code.
     routerOptions: { maxParamLength: 200 },
-    trustProxy: false,
+    // Off unless configured: behind a TLS proxy the scheme (Secure cookies, the sign-in message)
+    // and the client IP (rate limits) come from X-Forwarded-*, which only a trusted proxy may set.
+    trustProxy: opts.trustProxy ?? false,
     // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
     // than Fastify's default 10 s; failing the start for that helps nobody.
     pluginTimeout: 60_000,
@@ -102,7 +110,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop, liveness });
-  registerTokenRoutes(app, ctx.engine);
+  const coldGate = createColdGate({
+    ratePerMinute: opts.coldLimits?.ratePerMinute ?? COLD_RATE_PER_MIN_DEFAULT,
+    concurrency: opts.coldLimits?.concurrency ?? COLD_CONCURRENCY_DEFAULT,
+  });
+  const cold = coldGuard(ctx.engine, coldGate);
+  registerTokenRoutes(app, ctx.engine, cold);
   registerSearchRoutes(app, ctx);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
@@ -120,7 +133,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerContractRoutes(app, ctx);
   const webhooks = opts.webhooks;
   registerWatchlistRoutes(app, ctx, { onDeliveriesQueued: webhooks ? () => webhooks.wake() : undefined });
-  registerBadgeRoutes(app, createBadgeService({ engine: ctx.engine, log: ctx.log }));
+  registerBadgeRoutes(app, createBadgeService({ engine: ctx.engine, log: ctx.log }), cold);
   registerOpenApiRoutes(app);
   await registerApiDocs(app);
 
