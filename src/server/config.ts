@@ -42,9 +42,15 @@ const trustProxy = z.string().transform((v, ctx): boolean | number | string[] =>
   if (t === 'off' || t === 'false' || t === '0') return false;
   if (t === 'on' || t === 'true') return true;
   if (/^\d+$/.test(t)) return Number(t);
-  const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (list.length > 0 && list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x))) return list;
-  ctx.addIssue({ code: 'custom', message: 'must be off, on, a hop count or a comma-separated list of proxy IPs/CIDRs' });
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be off, on, a hop count or a comma-separated list of proxy IPs/CIDRs',
+  });
   return z.NEVER;
 });
 
@@ -72,7 +78,11 @@ const envSchema = z.object({
   AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
   COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
-  FOLLOW_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(FOLLOW_IDLE_HOURS_DEFAULT),
+  FOLLOW_IDLE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(FOLLOW_IDLE_HOURS_DEFAULT),
   TRUST_PROXY: trustProxy.default(false),
 });
 

@@ -6,8 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { ScenarioManifest } from '../../shared/scenario';
 import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
-import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { COLD_CONCURRENCY_DEFAULT, COLD_RATE_PER_MIN_DEFAULT } from '../config';
+import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
 import { coldGuard, createColdGate } from './cold-gate';
 import type { AppContext } from './context';
@@ -31,6 +31,7 @@ import { registerTradingJournalRoutes } from './routes/trading-journal';
 import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { registerWatchlistRoutes } from './routes/watchlist';
 import { registerYieldRoutes } from './routes/yield';
+import { installSecurityHeaders } from './security-headers';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
@@ -67,6 +68,14 @@ export function registeredRoutes(app: FastifyInstance): { method: string; url: s
   return routeLists.get(app) ?? [];
 }
 
+/** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its types take no number). */
+function trustProxyOption(
+  t: boolean | number | string[] | undefined,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof t === 'number') return (_address, hop) => hop < t;
+  return t ?? false;
+}
+
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: opts.log.child({ component: 'http' }) as FastifyBaseLogger,
@@ -76,7 +85,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     routerOptions: { maxParamLength: 200 },
     // Off unless configured: behind a TLS proxy the scheme (Secure cookies, the sign-in message)
     // and the client IP (rate limits) come from X-Forwarded-*, which only a trusted proxy may set.
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustProxyOption(opts.trustProxy),
     // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
     // than Fastify's default 10 s; failing the start for that helps nobody.
     pluginTimeout: 60_000,
@@ -87,6 +96,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
   });
   installErrorHandling(app);
+  installSecurityHeaders(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
   await app.register(fastifyRateLimit, { global: false });
 
