@@ -13,6 +13,7 @@ import { type Database, openDatabase } from '../db/client';
 import { siweNonces } from '../db/schema';
 import { startSignInSweeper } from '../jobs/sign-in-sweeper';
 import type { AppContext } from './context';
+import { registerApiDocs } from './docs';
 import { installErrorHandling } from './error-handler';
 import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { APP_CSP, installSecurityHeaders } from './security-headers';
@@ -96,6 +97,20 @@ describe('security headers', () => {
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
+    await app.close();
+  });
+
+  it('let the API reference run its own inline script by hash, and nothing else inline', async () => {
+    const app = Fastify();
+    installSecurityHeaders(app);
+    await registerApiDocs(app);
+    const r = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(r.statusCode).toBe(200);
+    const csp = String(r.headers['content-security-policy']);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
     await app.close();
   });
 });

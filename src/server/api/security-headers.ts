@@ -8,6 +8,7 @@
  * and the API reference page, whose renderer (Scalar) starts from an inline script and injects its
  * styles at run time.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DOCS_PATH } from './openapi';
 
@@ -26,15 +27,28 @@ const BASE = [
 export const APP_CSP = [...BASE, "script-src 'self'", "style-src 'self'"].join('; ');
 
 /**
- * The API reference: Scalar's page boots from an inline script and its components write <style>
- * elements (both same-origin bundle code from the npm package, no user content); still no other
- * origin, no framing, no plugins.
+ * The API reference: Scalar's page boots from one inline script (allowed by its hash, computed from
+ * the page served) and its components write <style> elements at run time. Its bundled zod probes
+ * `new Function` the way ours did (see src/web/lib/strict-csp.ts), and that copy cannot be told
+ * not to, so this page alone allows eval. Still no other origin, no framing, no plugins.
  */
-export const DOCS_CSP = [
-  ...BASE,
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-].join('; ');
+export function docsCsp(html: string | undefined): string {
+  const hashes = html ? inlineScriptHashes(html) : [];
+  const scripts = hashes.length ? hashes.join(' ') : "'unsafe-inline'";
+  return [...BASE, `script-src 'self' ${scripts} 'unsafe-eval'`, "style-src 'self' 'unsafe-inline'"].join(
+    '; ',
+  );
+}
+
+/** CSP hash sources of the page's inline scripts (those without src). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
@@ -46,7 +60,13 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (!reply.hasHeader('content-security-policy')) {
       const path = req.url.split('?')[0] ?? '';
       const docs = path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
-      reply.header('content-security-policy', docs ? DOCS_CSP : APP_CSP);
+      const html =
+        typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : undefined;
+      reply.header('content-security-policy', docs ? docsCsp(html) : APP_CSP);
     }
     return payload;
   });
