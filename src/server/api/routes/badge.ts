@@ -20,7 +20,10 @@ export function registerBadgeRoutes(app: FastifyInstance, badges: BadgeService, 
     reply.header('cache-control', b.cacheControl).header('x-content-type-options', 'nosniff');
     // An SVG opened directly must not run anything, whatever a token's name says.
     if (m[2] === 'svg')
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
     if (b.etag) {
       reply.header('etag', b.etag);
       if (etagMatches(req.headers['if-none-match'], b.etag)) return reply.code(304).send();
