@@ -31,6 +31,9 @@ const STOP_TIMEOUT_MS = 5_000;
 /** Waits between restart attempts; the last one repeats. A restart that stays up resets it. */
 const RESTART_BACKOFF_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
 const STABLE_AFTER_MS = 60_000;
+/** After mining is held for a save: head reads HOLD_SETTLE_MS apart until two agree (at most this many). */
+const HOLD_SETTLE_MS = 25;
+const HOLD_SETTLE_READS = 40;
 /**
  * States kept in memory under --prune-history. Not zero: a call at "latest" is resolved to a block
  * number first, and with no past state kept, a block mined in between made it fail with "block
@@ -509,6 +512,59 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
   }
   watch(current);
 
+  /**
+   * Stops automine until `go` (idempotent), which turns it back on and mines the transactions that
+   * arrived meanwhile in one block. A failure to hold is
+   * logged and the dump goes ahead unheld (its head check then retries, as before).
+   */
+  const holdMining = () => {
+    let resumed = false;
+    const held = rpc(rpcUrl, 'evm_setAutomine', [false]).then(
+      async () => {
+        // anvil's instant miner works through a queue, one transaction per block: blocks for
+        // transactions that arrived just before the switch are still mined after it. Wait for the
+        // head to stand still (bounded) before the dump.
+        let head = await rpc<string>(rpcUrl, 'eth_blockNumber');
+        for (let i = 0; i < HOLD_SETTLE_READS; i++) {
+          await new Promise((r) => setTimeout(r, HOLD_SETTLE_MS));
+          const now = await rpc<string>(rpcUrl, 'eth_blockNumber');
+          if (now === head) break;
+          head = now;
+        }
+        return true;
+      },
+      (e) => {
+        log.warn({ msg: 'could not hold mining for a state save', err: (e as Error).message });
+        return false;
+      },
+    );
+    return {
+      held,
+      async go() {
+        if (resumed) return;
+        resumed = true;
+        if (!(await held)) return;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            await rpc(rpcUrl, 'evm_setAutomine', [true]);
+            // anvil's instant miner mines on a transaction's arrival: what arrived while mining was
+            // held would wait for the next one (seen: 41 deployments left pending), so mine it now.
+            const pool = await rpc<{ pending: string }>(rpcUrl, 'txpool_status');
+            if (BigInt(pool.pending) > 0n) await rpc(rpcUrl, 'evm_mine');
+            return;
+          } catch (e) {
+            if (status !== 'up') return; // a restarted anvil automines again anyway
+            log.warn({
+              msg: 'could not resume mining after a state save',
+              err: (e as Error).message,
+              attempt,
+            });
+          }
+        }
+      },
+    };
+  };
+
   const saveState = async (): Promise<SaveResult | undefined> => {
     const statePath = opts.statePath;
     if (!statePath) return undefined;
@@ -520,7 +576,23 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
       const dumped = new Promise<void>((r) => {
         release = r;
       });
-      void exclusive(() => dumped);
+      // Our own writers (the simulator) queue behind the dump; anyone else's transactions (a
+      // visitor deploying, the faucet) are held in the mempool: with automine off nothing is mined
+      // while the dump is taken, so it is taken at a block boundary and the head cannot move across
+      // it ("the chain head moved during each of 5 dumps" under load). Mining resumes — and mines
+      // what arrived meanwhile — the moment the dump is in hand, whatever happens to the save.
+      // The hold lives inside the gate and ends (mining back on) before the gate's next turn, so
+      // one save's resume can never land inside the next save's hold.
+      const holding = new Promise<void>((started) => {
+        void exclusive(async () => {
+          const hold = holdMining();
+          await hold.held;
+          started();
+          await dumped;
+          await hold.go();
+        });
+      });
+      await holding;
       return saveStateFile(rpcUrl, statePath, { onDumped: release }).finally(release);
     });
     saving = next.catch(() => {});
