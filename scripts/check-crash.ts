@@ -98,7 +98,7 @@ if (loadS > 0) {
     console.log(
       `${label}: saves ${r.saves.ok} ok / ${r.saves.failed.length} failed; ${r.deploys} deployments mined, ` +
         `${r.lostDeploys} lost (blocks ${r.restoredHead + 1n}..${r.killHead}), ${r.missingDeploys} missing below the restored head; ` +
-        `loss window ${(r.lossWindowMs / 1000).toFixed(2)} s, longest gap between saves ${(r.maxSaveGapMs / 1000).toFixed(2)} s, longest save ${(r.maxSaveCostMs / 1000).toFixed(2)} s → bound ${(boundMs / 1000).toFixed(2)} s; ` +
+        `loss window ${(r.lossWindowMs / 1000).toFixed(2)} s, longest gap between saves ${(r.maxSaveGapMs / 1000).toFixed(2)} s, longest save ${(r.maxSaveCostMs / 1000).toFixed(2)} s (mining held ≤ ${(r.maxHeldMs / 1000).toFixed(2)} s) → bound ${(boundMs / 1000).toFixed(2)} s; ` +
         `index ${r.verdict.ok ? 'equals the chain' : 'DIFFERS'}  ${ok ? 'OK' : 'FAIL'}`,
     );
     for (const f of r.saves.failed.slice(0, 5)) console.log(`      save failed: ${f}`);

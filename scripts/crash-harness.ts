@@ -43,7 +43,10 @@ export type AppHandle = {
 };
 
 /** Each successful save: when it was logged and the head it was started at; and the failures. */
-export type SaveLog = { ok: { at: number; block: bigint; costMs: number }[]; failed: string[] };
+export type SaveLog = {
+  ok: { at: number; block: bigint; costMs: number; heldMs: number }[];
+  failed: string[];
+};
 
 export function startBuiltApp(opts: {
   dataDir: string;
@@ -81,7 +84,12 @@ export function startBuiltApp(opts: {
         const block = /"block":"(\d+)"/.exec(line)?.[1];
         const ms = (k: string) => Number(new RegExp(`"${k}":(\\d+)`).exec(line)?.[1] ?? 0);
         if (block)
-          saves.ok.push({ at: Date.now(), block: BigInt(block), costMs: ms('dump_ms') + ms('write_ms') });
+          saves.ok.push({
+            at: Date.now(),
+            block: BigInt(block),
+            costMs: ms('dump_ms') + ms('write_ms'),
+            heldMs: ms('held_ms'),
+          });
       } else if (line.includes('"msg":"periodic chain state save failed"')) {
         saves.failed.push(/"err":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200));
       }
@@ -511,6 +519,8 @@ export type LoadResult = {
   maxSaveGapMs: number;
   /** Longest save (dump + write): a save's state is its dump's, older than its log line by this. */
   maxSaveCostMs: number;
+  /** Longest time mining was held for a dump. */
+  maxHeldMs: number;
   deploys: number;
   /** Deployments mined before the kill whose block the restarted chain does not have. */
   lostDeploys: number;
@@ -625,6 +635,7 @@ export async function crashUnderLoad(opts: {
     saves: { ok: ok.length, failed },
     maxSaveGapMs,
     maxSaveCostMs: Math.max(0, ...ok.map((o) => o.costMs)),
+    maxHeldMs: Math.max(0, ...ok.map((o) => o.heldMs)),
     deploys: mined.length,
     lostDeploys: lost.length,
     missingDeploys,

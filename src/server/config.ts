@@ -26,12 +26,11 @@ const onOff = z
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
 /**
- * Limits on the expensive path (ADR 0034): cold analyses per client per minute, cold analyses at
- * once for the whole process, and (Base) how long a token nobody asks about stays followed.
+ * Limits on the expensive path (ADR 0034): cold analyses per client per minute, and cold analyses
+ * at once for the whole process.
  */
 export const COLD_RATE_PER_MIN_DEFAULT = 20;
 export const COLD_CONCURRENCY_DEFAULT = 4;
-export const FOLLOW_IDLE_HOURS_DEFAULT = 24;
 
 /**
  * TRUST_PROXY: off (default: the peer is the client), on (trust every X-Forwarded-* hop), a hop
@@ -78,11 +77,6 @@ const envSchema = z.object({
   AIRDROP_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
   COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
-  FOLLOW_IDLE_HOURS: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 365)
-    .default(FOLLOW_IDLE_HOURS_DEFAULT),
   TRUST_PROXY: trustProxy.default(false),
 });
 
@@ -112,8 +106,6 @@ export type Config = {
   coldRatePerMinute: number;
   /** COLD_CONCURRENCY: cold analyses running at once; one more is a 503 with Retry-After. */
   coldConcurrency: number;
-  /** FOLLOW_IDLE_HOURS (Base): a token nobody asked about this long stops being followed. */
-  followIdleMs: number;
   /** TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
   trustProxy: boolean | number | string[];
 };
@@ -156,7 +148,6 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     airdropAdminToken: e.AIRDROP_ADMIN_TOKEN,
     coldRatePerMinute: e.COLD_RATE_PER_MIN,
     coldConcurrency: e.COLD_CONCURRENCY,
-    followIdleMs: Math.round(e.FOLLOW_IDLE_HOURS * 3_600_000),
     trustProxy: e.TRUST_PROXY,
   };
 }

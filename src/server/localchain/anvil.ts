@@ -31,9 +31,6 @@ const STOP_TIMEOUT_MS = 5_000;
 /** Waits between restart attempts; the last one repeats. A restart that stays up resets it. */
 const RESTART_BACKOFF_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
 const STABLE_AFTER_MS = 60_000;
-/** After mining is held for a save: head reads HOLD_SETTLE_MS apart until two agree (at most this many). */
-const HOLD_SETTLE_MS = 25;
-const HOLD_SETTLE_READS = 40;
 /**
  * States kept in memory under --prune-history. Not zero: a call at "latest" is resolved to a block
  * number first, and with no past state kept, a block mined in between made it fail with "block
@@ -513,56 +510,21 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
   watch(current);
 
   /**
-   * Stops automine until `go` (idempotent), which turns it back on and mines the transactions that
-   * arrived meanwhile in one block. A failure to hold is
-   * logged and the dump goes ahead unheld (its head check then retries, as before).
+   * Makes sure anvil mines again after a save that held mining (the saver resumes it itself; this
+   * covers a saver that died in between), mining what waits in the pool.
    */
-  const holdMining = () => {
-    let resumed = false;
-    const held = rpc(rpcUrl, 'evm_setAutomine', [false]).then(
-      async () => {
-        // anvil's instant miner works through a queue, one transaction per block: blocks for
-        // transactions that arrived just before the switch are still mined after it. Wait for the
-        // head to stand still (bounded) before the dump.
-        let head = await rpc<string>(rpcUrl, 'eth_blockNumber');
-        for (let i = 0; i < HOLD_SETTLE_READS; i++) {
-          await new Promise((r) => setTimeout(r, HOLD_SETTLE_MS));
-          const now = await rpc<string>(rpcUrl, 'eth_blockNumber');
-          if (now === head) break;
-          head = now;
-        }
-        return true;
-      },
-      (e) => {
-        log.warn({ msg: 'could not hold mining for a state save', err: (e as Error).message });
-        return false;
-      },
-    );
-    return {
-      held,
-      async go() {
-        if (resumed) return;
-        resumed = true;
-        if (!(await held)) return;
-        for (let attempt = 0; attempt < 3; attempt++) {
-          try {
-            await rpc(rpcUrl, 'evm_setAutomine', [true]);
-            // anvil's instant miner mines on a transaction's arrival: what arrived while mining was
-            // held would wait for the next one (seen: 41 deployments left pending), so mine it now.
-            const pool = await rpc<{ pending: string }>(rpcUrl, 'txpool_status');
-            if (BigInt(pool.pending) > 0n) await rpc(rpcUrl, 'evm_mine');
-            return;
-          } catch (e) {
-            if (status !== 'up') return; // a restarted anvil automines again anyway
-            log.warn({
-              msg: 'could not resume mining after a state save',
-              err: (e as Error).message,
-              attempt,
-            });
-          }
-        }
-      },
-    };
+  const ensureMining = async () => {
+    try {
+      if (await rpc<boolean>(rpcUrl, 'anvil_getAutomine')) return;
+      await rpc(rpcUrl, 'evm_setAutomine', [true]);
+      const pool = await rpc<{ pending: string }>(rpcUrl, 'txpool_status');
+      if (BigInt(pool.pending) > 0n) await rpc(rpcUrl, 'evm_mine');
+      log.warn({ msg: 'mining resumed after a state save that did not resume it' });
+    } catch (e) {
+      // A restarted anvil automines anyway; a live one that refuses is worth a line.
+      if (status === 'up')
+        log.warn({ msg: 'could not check mining after a state save', err: (e as Error).message });
+    }
   };
 
   const saveState = async (): Promise<SaveResult | undefined> => {
@@ -577,23 +539,18 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
         release = r;
       });
       // Our own writers (the simulator) queue behind the dump; anyone else's transactions (a
-      // visitor deploying, the faucet) are held in the mempool: with automine off nothing is mined
-      // while the dump is taken, so it is taken at a block boundary and the head cannot move across
-      // it ("the chain head moved during each of 5 dumps" under load). Mining resumes — and mines
-      // what arrived meanwhile — the moment the dump is in hand, whatever happens to the save.
-      // The hold lives inside the gate and ends (mining back on) before the gate's next turn, so
-      // one save's resume can never land inside the next save's hold.
-      const holding = new Promise<void>((started) => {
+      // visitor deploying, the faucet) are held in the mempool while the saver takes the dump with
+      // automine off, so it is taken at a block boundary and the head cannot move across it ("the
+      // chain head moved during each of 5 dumps" under load). The gate's turn ends only once
+      // mining is surely back on, so the next writer never finds it held.
+      await new Promise<void>((ourTurn) => {
         void exclusive(async () => {
-          const hold = holdMining();
-          await hold.held;
-          started();
+          ourTurn();
           await dumped;
-          await hold.go();
+          await ensureMining();
         });
       });
-      await holding;
-      return saveStateFile(rpcUrl, statePath, { onDumped: release }).finally(release);
+      return saveStateFile(rpcUrl, statePath, { onDumped: release, holdMining: true }).finally(release);
     });
     saving = next.catch(() => {});
     return next;
