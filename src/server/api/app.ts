@@ -6,10 +6,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { ScenarioManifest } from '../../shared/scenario';
 import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
-import { COLD_CONCURRENCY_DEFAULT, COLD_RATE_PER_MIN_DEFAULT } from '../config';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
-import { coldGuard, createColdGate } from './cold-gate';
+import { type ColdGuard, coldGuard, createColdGate } from './cold-gate';
 import type { AppContext } from './context';
 import { registerApiDocs } from './docs';
 import { installErrorHandling } from './error-handler';
@@ -55,7 +54,11 @@ export type CreateAppOptions = AppContext & {
   eventLoop?: EventLoopMonitor;
   /** The webhook delivery job, woken when a test event is queued (omitted: the next poll sends it). */
   webhooks?: { wake(): void } | undefined;
-  /** Limits on cold analyses (COLD_RATE_PER_MIN, COLD_CONCURRENCY); the config defaults when omitted. */
+  /**
+   * Limits on cold analyses (COLD_RATE_PER_MIN, COLD_CONCURRENCY). The app (main.ts) always passes
+   * the configured ones; omitted, there are none — for tests and benches that are not about them
+   * and analyse many tokens from one address.
+   */
   coldLimits?: { ratePerMinute: number; concurrency: number };
   /** TRUST_PROXY: whose X-Forwarded-* headers give the client's address, scheme and host. */
   trustProxy?: boolean | number | string[];
@@ -120,11 +123,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop, liveness });
-  const coldGate = createColdGate({
-    ratePerMinute: opts.coldLimits?.ratePerMinute ?? COLD_RATE_PER_MIN_DEFAULT,
-    concurrency: opts.coldLimits?.concurrency ?? COLD_CONCURRENCY_DEFAULT,
-  });
-  const cold = coldGuard(ctx.engine, coldGate);
+  const cold: ColdGuard = opts.coldLimits
+    ? coldGuard(ctx.engine, createColdGate(opts.coldLimits))
+    : (_client, _address, analyse) => analyse();
   registerTokenRoutes(app, ctx.engine, cold);
   registerSearchRoutes(app, ctx);
   registerCandleRoutes(app, ctx);
