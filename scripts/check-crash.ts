@@ -4,7 +4,13 @@
  * top 20 balances of several tokens in the index with the chain (see scripts/crash-harness.ts).
  * Also checks that no process the app started (anvil and its watchdog) survives any kill.
  *
- *   npm run check:crash -- [--moments 20] [--seed 1] [--full 0]
+ *   npm run check:crash -- [--moments 20] [--seed 1] [--full 0] [--load 0]
+ *
+ * --load S adds one kill under load: the simulator trading and a deploy load (a deployment sent
+ * straight to anvil every 250 ms) for S seconds, then kill -9. It passes when every periodic state
+ * save in the run succeeded, no deployment the restarted chain's head covers is missing, the index
+ * equals the chain, and the deployments lost were all mined within the longest gap between two
+ * saves plus the longest save (a save holds its dump's state) +1 s for measuring: the loss bound.
  *
  * --full N adds N kills during a full-scenario build (minutes each). Exit code 0 only when every
  * moment passes. The seed makes the moments reproducible.
@@ -13,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findFreePort } from '../src/server/localchain/anvil';
 import { createRng } from '../src/server/localchain/simulator/random';
-import { crashAt, type MomentResult, type Phase, REPO_ROOT } from './crash-harness';
+import { crashAt, crashUnderLoad, type MomentResult, type Phase, REPO_ROOT } from './crash-harness';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,6 +30,7 @@ function arg(name: string, fallback: number): number {
 const moments = arg('moments', 20);
 const seed = arg('seed', 1);
 const full = arg('full', 0);
+const loadS = arg('load', 0);
 const rng = createRng(`check-crash/${seed}`);
 
 /** Kill delay after the phase began, drawn per phase (the test scenario builds in ~10 s). */
@@ -76,9 +83,35 @@ for (const [i, m] of plan.entries()) {
     console.log(`${label}  ERROR ${(e as Error).message.split('\n').slice(0, 12).join('\n      ')}`);
   }
 }
+if (loadS > 0) {
+  const label = `load  ${loadS} s of simulator + deploys, then kill -9`;
+  try {
+    const r = await crashUnderLoad({ dataDir: path.join(dataRoot, 'load'), port, runMs: loadS * 1000 });
+    const boundMs = r.maxSaveGapMs + r.maxSaveCostMs + 1_000;
+    const ok =
+      r.saves.failed.length === 0 &&
+      r.saves.ok > 0 &&
+      r.missingDeploys === 0 &&
+      r.verdict.ok &&
+      r.lossWindowMs <= boundMs;
+    if (!ok) failures++;
+    console.log(
+      `${label}: saves ${r.saves.ok} ok / ${r.saves.failed.length} failed; ${r.deploys} deployments mined, ` +
+        `${r.lostDeploys} lost (blocks ${r.restoredHead + 1n}..${r.killHead}), ${r.missingDeploys} missing below the restored head; ` +
+        `loss window ${(r.lossWindowMs / 1000).toFixed(2)} s, longest gap between saves ${(r.maxSaveGapMs / 1000).toFixed(2)} s, longest save ${(r.maxSaveCostMs / 1000).toFixed(2)} s (mining held ≤ ${(r.maxHeldMs / 1000).toFixed(2)} s) → bound ${(boundMs / 1000).toFixed(2)} s; ` +
+        `index ${r.verdict.ok ? 'equals the chain' : 'DIFFERS'}  ${ok ? 'OK' : 'FAIL'}`,
+    );
+    for (const f of r.saves.failed.slice(0, 5)) console.log(`      save failed: ${f}`);
+    for (const p of r.verdict.problems.slice(0, 10)) console.log(`      ${p}`);
+  } catch (e) {
+    failures++;
+    console.log(`${label}  ERROR ${(e as Error).message.split('\n').slice(0, 12).join('\n      ')}`);
+  }
+}
+const total = plan.length + (loadS > 0 ? 1 : 0);
 const byPhase = (p: string) => results.filter((r) => r.killedIn === p).length;
 console.log(
-  `\n${plan.length - failures}/${plan.length} kills passed in ${((Date.now() - started) / 60_000).toFixed(1)} min ` +
+  `\n${total - failures}/${total} kills passed in ${((Date.now() - started) / 60_000).toFixed(1)} min ` +
     `(killed during build ${byPhase('build')}, indexing ${byPhase('indexing')}, trading ${byPhase('trading')}, ` +
     `start-up ${byPhase('starting')}); anvil survivors: ${results.reduce((n, r) => n + r.survivors.length, 0)}`,
 );

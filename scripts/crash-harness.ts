@@ -38,6 +38,14 @@ export type AppHandle = {
   waitForLog(pattern: RegExp, timeoutMs: number): Promise<boolean>;
   waitHealthy(timeoutMs: number): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Periodic chain state saves seen in the log (needs LOG_LEVEL=debug for the successes). */
+  saves(): SaveLog;
+};
+
+/** Each successful save: when it was logged and the head it was started at; and the failures. */
+export type SaveLog = {
+  ok: { at: number; block: bigint; costMs: number; heldMs: number }[];
+  failed: string[];
 };
 
 export function startBuiltApp(opts: {
@@ -64,11 +72,35 @@ export function startBuiltApp(opts: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let partial = '';
+  const saves: SaveLog = { ok: [], failed: [] };
+  /** Save lines, read whole (a chunk may end mid-line). */
+  const readSaves = (text: string) => {
+    partial += text;
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('"msg":"chain state saved"')) {
+        const block = /"block":"(\d+)"/.exec(line)?.[1];
+        const ms = (k: string) => Number(new RegExp(`"${k}":(\\d+)`).exec(line)?.[1] ?? 0);
+        if (block)
+          saves.ok.push({
+            at: Date.now(),
+            block: BigInt(block),
+            costMs: ms('dump_ms') + ms('write_ms'),
+            heldMs: ms('held_ms'),
+          });
+      } else if (line.includes('"msg":"periodic chain state save failed"')) {
+        saves.failed.push(/"err":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200));
+      }
+    }
+  };
   let phase: Phase | 'starting' = 'starting';
   const waiters = new Set<{ re: RegExp; resolve: (ok: boolean) => void }>();
   const onText = (d: Buffer) => {
     const text = d.toString();
     out = (out + text).slice(-20_000);
+    readSaves(text);
     if (/building the local market scenario/.test(text)) phase = 'build';
     if (/local market scenario ready|local chain started","rpc_url":"[^"]+","restored":true/.test(text))
       phase = 'indexing';
@@ -94,6 +126,7 @@ export function startBuiltApp(opts: {
     baseUrl,
     phase: () => phase,
     output: () => out,
+    saves: () => saves,
     exited,
     waitForLog(re, timeoutMs) {
       if (re.test(out)) return Promise.resolve(true);
@@ -402,6 +435,8 @@ export async function restartAndCompare(opts: {
   port: number;
   env?: Record<string, string>;
   healthyTimeoutMs?: number;
+  /** Looks at the restarted chain (its RPC URL) before the app is stopped. */
+  inspect?: (rpcUrl: string) => Promise<void>;
 }): Promise<Verdict> {
   const t0 = Date.now();
   const app = startBuiltApp({
@@ -416,6 +451,7 @@ export async function restartAndCompare(opts: {
     const recoverS = (Date.now() - t0) / 1000;
     const network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as { rpcUrl: string };
     truth = await chainTruth(network.rpcUrl, await savedTokens(opts.dataDir));
+    await opts.inspect?.(network.rpcUrl);
     survivors = await stopApp(app);
     const index = await indexAnswer(opts.dataDir, checkedTokens(opts.dataDir));
     const problems = compareIndex(truth, index);
@@ -473,4 +509,139 @@ export async function crashAt(opts: {
   const survivors = await killApp(app);
   const verdict = await restartAndCompare({ dataDir: opts.dataDir, port: opts.port, env: opts.env });
   return { planned: phase, killedIn, afterMs, survivors, verdict };
+}
+
+/** What a kill under load lost, measured (see crashUnderLoad). */
+export type LoadResult = {
+  runS: number;
+  saves: { ok: number; failed: string[] };
+  /** Longest time between two successful saves (and from the last one to the kill). */
+  maxSaveGapMs: number;
+  /** Longest save (dump + write): a save's state is its dump's, older than its log line by this. */
+  maxSaveCostMs: number;
+  /** Longest time mining was held for a dump. */
+  maxHeldMs: number;
+  deploys: number;
+  /** Deployments mined before the kill whose block the restarted chain does not have. */
+  lostDeploys: number;
+  /** Deployments the restarted chain should have (block ≤ its head) but has no code for. */
+  missingDeploys: number;
+  /** From the first lost block's mining to the kill: what the kill cost, in time. */
+  lossWindowMs: number;
+  killHead: bigint;
+  restoredHead: bigint;
+  verdict: Verdict;
+};
+
+/** A contract whose constructor returns 10 bytes of runtime code: each send is a deployment. */
+const DEPLOY_CODE = '0x600a600c600039600a6000f3fe00000000000000000000';
+/** A deployer of our own (anvil auto-impersonates; its balance is set), so no nonce races the simulator. */
+const DEPLOYER = '0x00000000000000000000000000000000deadbeef';
+
+/**
+ * The chain under load, then kill -9: the app runs with the simulator trading (a block every
+ * `SIMULATOR_BLOCK_MS`) while a deploy load sends a contract deployment straight to anvil every
+ * `deployEveryMs` (as a visitor's wallet would). After `runMs` the app is SIGKILLed and restarted;
+ * the result says whether every periodic save succeeded, how many deployments the restart lost and
+ * over how long a window, and whether the index still equals the chain.
+ */
+export async function crashUnderLoad(opts: {
+  dataDir: string;
+  port: number;
+  runMs: number;
+  deployEveryMs?: number;
+  env?: Record<string, string>;
+}): Promise<LoadResult> {
+  fs.rmSync(opts.dataDir, { recursive: true, force: true });
+  const app = startBuiltApp({
+    dataDir: opts.dataDir,
+    port: opts.port,
+    env: { SIMULATOR: 'on', SIMULATOR_BLOCK_MS: '500', LOG_LEVEL: 'debug', ...opts.env },
+  });
+  if (!(await app.waitForLog(/FLAB Hub is running/, 900_000))) {
+    await stopApp(app).catch(() => []);
+    throw new Error(`the app never started:\n${app.output().slice(-3000)}`);
+  }
+  const network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as { rpcUrl: string };
+  const rpc = rpcClient(network.rpcUrl);
+  await rpc('anvil_setBalance', [DEPLOYER, '0x3635C9ADC5DEA00000']);
+  const savesBefore = app.saves().ok.length;
+  const failedBefore = app.saves().failed.length;
+  const t0 = Date.now();
+  const deploys: { hash: Hex; address?: Hex; block?: bigint; minedAt?: number }[] = [];
+  let running = true;
+  const load = (async () => {
+    while (running) {
+      const sentAt = Date.now();
+      try {
+        const hash = (await rpc('eth_sendTransaction', [{ from: DEPLOYER, data: DEPLOY_CODE }])) as Hex;
+        const d: (typeof deploys)[number] = { hash };
+        deploys.push(d);
+        // Mined within a hold at most: poll the receipt briefly (the kill may come first).
+        for (let i = 0; i < 100 && running && d.block === undefined; i++) {
+          const r = (await rpc('eth_getTransactionReceipt', [hash])) as {
+            blockNumber: Hex;
+            contractAddress: Hex;
+          } | null;
+          if (r) {
+            d.block = BigInt(r.blockNumber);
+            d.address = r.contractAddress;
+            d.minedAt = Date.now();
+          } else await new Promise((res) => setTimeout(res, 20));
+        }
+      } catch {
+        // the chain is being killed
+      }
+      const wait = (opts.deployEveryMs ?? 250) - (Date.now() - sentAt);
+      if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, opts.runMs));
+  const killHead = BigInt((await rpc('eth_blockNumber', [])) as string);
+  const killAt = Date.now();
+  const log = app.saves();
+  const ok = log.ok.slice(savesBefore);
+  const failed = log.failed.slice(failedBefore);
+  let maxSaveGapMs = 0;
+  let prev = t0;
+  for (const s of [...ok.map((o) => o.at), killAt]) {
+    maxSaveGapMs = Math.max(maxSaveGapMs, s - prev);
+    prev = s;
+  }
+  await killApp(app);
+  running = false;
+  await load;
+  let missingDeploys = 0;
+  let restoredHead = -1n;
+  const verdict = await restartAndCompare({
+    dataDir: opts.dataDir,
+    port: opts.port,
+    env: opts.env,
+    inspect: async (rpcUrl) => {
+      const after = rpcClient(rpcUrl);
+      restoredHead = BigInt((await after('eth_blockNumber', [])) as string);
+      for (const d of deploys) {
+        if (d.block === undefined || d.block > restoredHead || !d.address) continue;
+        const code = (await after('eth_getCode', [d.address, 'latest'])) as string;
+        if (code === '0x') missingDeploys++;
+      }
+    },
+  });
+  const mined = deploys.filter((d) => d.block !== undefined && d.minedAt !== undefined);
+  const lost = mined.filter((d) => (d.block as bigint) > restoredHead);
+  const firstLost = Math.min(...lost.map((d) => d.minedAt as number));
+  return {
+    runS: (killAt - t0) / 1000,
+    saves: { ok: ok.length, failed },
+    maxSaveGapMs,
+    maxSaveCostMs: Math.max(0, ...ok.map((o) => o.costMs)),
+    maxHeldMs: Math.max(0, ...ok.map((o) => o.heldMs)),
+    deploys: mined.length,
+    lostDeploys: lost.length,
+    missingDeploys,
+    lossWindowMs: lost.length ? killAt - firstLost : 0,
+    killHead,
+    restoredHead,
+    verdict,
+  };
 }

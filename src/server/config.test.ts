@@ -16,6 +16,28 @@ describe('parseConfig', () => {
     });
   });
 
+  it('limits cold analyses and trusts no proxy by default', () => {
+    expect(parseConfig({}, '/x')).toMatchObject({
+      coldRatePerMinute: 20,
+      coldConcurrency: 4,
+      trustProxy: false,
+    });
+    expect(parseConfig({ COLD_RATE_PER_MIN: '5', COLD_CONCURRENCY: '2' }, '/x')).toMatchObject({
+      coldRatePerMinute: 5,
+      coldConcurrency: 2,
+    });
+    expect(() => parseConfig({ COLD_CONCURRENCY: '0' }, '/x')).toThrow(/COLD_CONCURRENCY/);
+  });
+
+  it('reads TRUST_PROXY as on/off, a hop count or a list of proxy addresses', () => {
+    const t = (v: string) => parseConfig({ TRUST_PROXY: v }, '/x').trustProxy;
+    expect(t('on')).toBe(true);
+    expect(t('off')).toBe(false);
+    expect(t('1')).toBe(1);
+    expect(t('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => t('my proxy')).toThrow(/TRUST_PROXY/);
+  });
+
   it('reads overrides and switches to Base mode when BASE_RPC_URL is set', () => {
     const c = parseConfig(
       {

@@ -26,6 +26,34 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/**
+ * Limits on the expensive path (ADR 0034): cold analyses per client per minute, and cold analyses
+ * at once for the whole process.
+ */
+export const COLD_RATE_PER_MIN_DEFAULT = 20;
+export const COLD_CONCURRENCY_DEFAULT = 4;
+
+/**
+ * TRUST_PROXY: off (default: the peer is the client), on (trust every X-Forwarded-* hop), a hop
+ * count, or a comma-separated list of proxy addresses/CIDRs — Fastify's `trustProxy`.
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
+  const t = v.trim().toLowerCase();
+  if (t === 'off' || t === 'false' || t === '0') return false;
+  if (t === 'on' || t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  const list = t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x))) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be off, on, a hop count or a comma-separated list of proxy IPs/CIDRs',
+  });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -54,6 +82,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Za-z0-9_.:-')
     .optional(),
   LEADER_CHECK_MS: z.coerce.number().int().min(200).max(10_000).default(1_000),
+  COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
+  COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Config = {
@@ -87,6 +118,12 @@ export type Config = {
   workerId: string;
   /** LEADER_CHECK_MS: how often a worker checks (leader) or tries (standby) the leader lock. */
   leaderCheckMs: number;
+  /** COLD_RATE_PER_MIN: cold analyses (token not at hand) one client may start per minute. */
+  coldRatePerMinute: number;
+  /** COLD_CONCURRENCY: cold analyses running at once; one more is a 503 with Retry-After. */
+  coldConcurrency: number;
+  /** TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[];
 };
 
 /** Parse an environment-like record. Throws ConfigError listing every bad variable. */
@@ -138,6 +175,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     role: e.ROLE,
     workerId: e.WORKER_ID ?? `${os.hostname()}:${process.pid}`,
     leaderCheckMs: e.LEADER_CHECK_MS,
+    coldRatePerMinute: e.COLD_RATE_PER_MIN,
+    coldConcurrency: e.COLD_CONCURRENCY,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

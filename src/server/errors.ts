@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'verification_failed'
   | 'rate_limited'
   | 'chain_unavailable'
+  | 'busy'
   | 'rpc_error'
   | 'config_error'
   | 'startup_error'
@@ -25,11 +26,19 @@ export class AppError extends Error {
   readonly status: number;
   readonly retryable: boolean;
   readonly details: Record<string, unknown> | undefined;
+  /** Seconds the client should wait before trying again (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { status?: number; retryable?: boolean; cause?: unknown; details?: Record<string, unknown> } = {},
+    opts: {
+      status?: number;
+      retryable?: boolean;
+      cause?: unknown;
+      details?: Record<string, unknown>;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'AppError';
@@ -37,6 +46,7 @@ export class AppError extends Error {
     this.status = opts.status ?? 500;
     this.retryable = opts.retryable ?? false;
     this.details = opts.details;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
@@ -89,6 +99,20 @@ export class NotFoundError extends AppError {
 export class ChainUnavailableError extends AppError {
   constructor(message: string, cause?: unknown) {
     super('chain_unavailable', message, { status: 503, retryable: true, cause });
+  }
+}
+
+/** 429: this client asked for more than its share of an expensive operation (e.g. cold analyses). */
+export class RateLimitedError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', message, { status: 429, retryable: true, retryAfterSeconds });
+  }
+}
+
+/** 503: the server is at its cap for an expensive operation; answered at once, never queued. */
+export class BusyError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('busy', message, { status: 503, retryable: true, retryAfterSeconds });
   }
 }
 

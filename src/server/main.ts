@@ -107,6 +107,8 @@ async function main() {
       webDir: config.webDir,
       airdropAdminToken: config.airdropAdminToken,
       backgroundRefresh: true,
+      coldLimits: { ratePerMinute: config.coldRatePerMinute, concurrency: config.coldConcurrency },
+      trustProxy: config.trustProxy,
     });
     await app.listen({ port: config.port, host: config.host });
     progress.phase('http', `listening on port ${config.port}`);

@@ -8,6 +8,7 @@
  *   try the lock; losing it ends the process (`onLeadershipLost`), to be restarted as a standby.
  * ROLE=all (runtime.ts) is unchanged: one process, everything, PGlite and the local chain by default.
  */
+
 import { assertChainId, type ChainClients, createChainClients } from './chain/client';
 import { describeBaseNetwork, type NetworkDescription } from './chain/network';
 import type { Config } from './config';
@@ -23,6 +24,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { createQueuedBackfill, startBackfillQueue } from './jobs/backfill-queue';
 import { startCallTracker } from './jobs/call-tracker';
+import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery } from './jobs/webhook-delivery';
 import type { Logger } from './logger';
 import type { Runtime } from './runtime';
@@ -200,10 +202,13 @@ export async function startWorkerRuntime(
     const callTracker = startCallTracker({ db, engine, log });
     const webhooks = startWebhookDelivery({ db, log, mode: 'base' });
     const alertMonitor = startAlertMonitor({ db, engine, log, onDeliveriesQueued: webhooks.wake });
+    // Sessions and nonces live in the shared database: one sweeper (the leader's) serves every API.
+    const signInSweeper = startSignInSweeper({ db, log });
     stops.push(
       () => callTracker.stop(),
       () => webhooks.stop(),
       () => alertMonitor.stop(),
+      () => signInSweeper.stop(),
     );
   };
   const leading = lead();

@@ -17,6 +17,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
+import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery, type WebhookDeliveryJob } from './jobs/webhook-delivery';
 import { type LocalChain, startLocalChain } from './localchain';
 import { verifyScenarioSources } from './localchain/verify-scenario';
@@ -159,6 +160,7 @@ export async function startRuntime(
       });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'base' });
+      const signInSweeper = startSignInSweeper({ db: database.db, log });
       const alertMonitor = startAlertMonitor({
         db: database.db,
         engine,
@@ -177,6 +179,7 @@ export async function startRuntime(
         stop: async () => {
           await alertMonitor.stop();
           await webhooks.stop();
+          await signInSweeper.stop();
           await callTracker.stop();
           await indexer.stop();
           await database.close();
@@ -239,6 +242,7 @@ export async function startRuntime(
     });
     const callTracker = startCallTracker({ db: database.db, engine, log });
     const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'local' });
+    const signInSweeper = startSignInSweeper({ db: database.db, log });
     const alertMonitor = startAlertMonitor({
       db: database.db,
       engine,
@@ -259,6 +263,7 @@ export async function startRuntime(
       stop: async () => {
         await alertMonitor.stop();
         await webhooks.stop();
+        await signInSweeper.stop();
         await callTracker.stop();
         await resolver.stop();
         await indexer.stop();

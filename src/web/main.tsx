@@ -1,3 +1,5 @@
+// First: configures zod before any schema exists (see strict-csp.ts).
+import './lib/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

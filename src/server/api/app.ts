@@ -8,6 +8,7 @@ import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
+import { type ColdGuard, coldGuard, createColdGate } from './cold-gate';
 import type { AppContext } from './context';
 import { registerApiDocs } from './docs';
 import { installErrorHandling } from './error-handler';
@@ -29,6 +30,7 @@ import { registerTradingJournalRoutes } from './routes/trading-journal';
 import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { registerWatchlistRoutes } from './routes/watchlist';
 import { registerYieldRoutes } from './routes/yield';
+import { installSecurityHeaders } from './security-headers';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
@@ -52,6 +54,14 @@ export type CreateAppOptions = AppContext & {
   eventLoop?: EventLoopMonitor;
   /** The webhook delivery job, woken when a test event is queued (omitted: the next poll sends it). */
   webhooks?: { wake(): void } | undefined;
+  /**
+   * Limits on cold analyses (COLD_RATE_PER_MIN, COLD_CONCURRENCY). The app (main.ts) always passes
+   * the configured ones; omitted, there are none — for tests and benches that are not about them
+   * and analyse many tokens from one address.
+   */
+  coldLimits?: { ratePerMinute: number; concurrency: number };
+  /** TRUST_PROXY: whose X-Forwarded-* headers give the client's address, scheme and host. */
+  trustProxy?: boolean | number | string[];
 };
 
 const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
@@ -61,6 +71,14 @@ export function registeredRoutes(app: FastifyInstance): { method: string; url: s
   return routeLists.get(app) ?? [];
 }
 
+/** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its types take no number). */
+function trustProxyOption(
+  t: boolean | number | string[] | undefined,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof t === 'number') return (_address, hop) => hop < t;
+  return t ?? false;
+}
+
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: opts.log.child({ component: 'http' }) as FastifyBaseLogger,
@@ -68,7 +86,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     bodyLimit: 256 * 1024,
     // Hostile or huge path parameters get a 414 instead of reaching route code.
     routerOptions: { maxParamLength: 200 },
-    trustProxy: false,
+    // Off unless configured: behind a TLS proxy the scheme (Secure cookies, the sign-in message)
+    // and the client IP (rate limits) come from X-Forwarded-*, which only a trusted proxy may set.
+    trustProxy: trustProxyOption(opts.trustProxy),
     // Plugins load in milliseconds, but a start on a loaded 2-core machine can stall them for more
     // than Fastify's default 10 s; failing the start for that helps nobody.
     pluginTimeout: 60_000,
@@ -79,6 +99,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
   });
   installErrorHandling(app);
+  installSecurityHeaders(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
   await app.register(fastifyRateLimit, { global: false });
 
@@ -102,7 +123,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop, liveness });
-  registerTokenRoutes(app, ctx.engine);
+  const cold: ColdGuard = opts.coldLimits
+    ? coldGuard(ctx.engine, createColdGate(opts.coldLimits))
+    : (_client, _address, analyse) => analyse();
+  registerTokenRoutes(app, ctx.engine, cold);
   registerSearchRoutes(app, ctx);
   registerCandleRoutes(app, ctx);
   registerTradingJournalRoutes(app, ctx);
@@ -120,7 +144,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   registerContractRoutes(app, ctx);
   const webhooks = opts.webhooks;
   registerWatchlistRoutes(app, ctx, { onDeliveriesQueued: webhooks ? () => webhooks.wake() : undefined });
-  registerBadgeRoutes(app, createBadgeService({ engine: ctx.engine, log: ctx.log }));
+  registerBadgeRoutes(app, createBadgeService({ engine: ctx.engine, log: ctx.log }), cold);
   registerOpenApiRoutes(app);
   await registerApiDocs(app);
 

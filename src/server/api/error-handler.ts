@@ -14,6 +14,7 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (isAppError(err)) {
       if (err.status >= 500) req.log.warn({ msg: 'request failed', code: err.code, err: err.message });
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       const body: ErrorBody = {
         error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
       };

@@ -34,10 +34,28 @@ export async function storeSession(
   await db
     .insert(walletSessions)
     .values({ tokenHash, walletAddress: x.walletAddress, createdAt: x.now, expiresAt });
-  // Housekeeping: expired sessions and nonces are of no use to anyone.
-  await db.delete(walletSessions).where(lt(walletSessions.expiresAt, x.now));
-  await db.delete(siweNonces).where(lt(siweNonces.expiresAt, new Date(x.now.getTime() - 3600_000)));
+  // Housekeeping: expired sessions and nonces are of no use to anyone (also swept on a timer).
+  await sweepExpiredSignIns(db, x.now);
   return { session: { walletAddress: x.walletAddress, expiresAt, tokenHash }, token };
+}
+
+/**
+ * A nonce is kept an hour past its expiry, so a late sign-in attempt hears "has expired" rather
+ * than "was not issued by this server"; after that it is only a row.
+ */
+const NONCE_KEEP_MS = 3_600_000;
+
+/** Deletes expired sessions and nonces long expired; the counts deleted. */
+export async function sweepExpiredSignIns(db: Db, now: Date): Promise<{ sessions: number; nonces: number }> {
+  const sessions = await db
+    .delete(walletSessions)
+    .where(lt(walletSessions.expiresAt, now))
+    .returning({ k: walletSessions.tokenHash });
+  const nonces = await db
+    .delete(siweNonces)
+    .where(lt(siweNonces.expiresAt, new Date(now.getTime() - NONCE_KEEP_MS)))
+    .returning({ k: siweNonces.nonce });
+  return { sessions: sessions.length, nonces: nonces.length };
 }
 
 export async function deleteSession(db: Db, session: Session): Promise<void> {

@@ -126,3 +126,20 @@ describe('createSharedCache stale-while-revalidate', () => {
     expect(cache.peek('a')?.v).toBe(2);
   });
 });
+
+describe('createSharedCache warm', () => {
+  it('is warm while a load is in flight and until the stale window ends, cold before and after', async () => {
+    let t = 0;
+    const cache = createSharedCache<number>({ ttlMs: 100, staleMs: 50, now: () => t });
+    expect(cache.warm('a')).toBe(false);
+    let finish = (_v: number) => {};
+    const p = cache.get('a', () => new Promise<number>((r) => (finish = r)));
+    expect(cache.warm('a')).toBe(true); // someone else's load is shared, not a new one
+    finish(1);
+    await p;
+    t = 120;
+    expect(cache.warm('a')).toBe(true); // stale, still answered at once
+    t = 200;
+    expect(cache.warm('a')).toBe(false); // past the stale window: a get would load and wait
+  });
+});

@@ -15,6 +15,11 @@ export type SharedCache<T> = {
   get(key: string, load: () => Promise<T>): Promise<T>;
   /** The entry if it is fresh (within the TTL), without loading; undefined otherwise. */
   peek(key: string): T | undefined;
+  /**
+   * Whether a get would answer without a load of its own: an entry within the TTL or the stale
+   * window, or a load already in flight to share.
+   */
+  warm(key: string): boolean;
   /** Loads the entry again now (sharing a load already in flight) — for background refreshers. */
   refresh(key: string, load: () => Promise<T>): Promise<T>;
   delete(key: string): void;
@@ -118,6 +123,11 @@ export function createSharedCache<T>(opts: {
     },
     refresh(key, load) {
       return inflight.get(key) ?? start(key, load);
+    },
+    warm(key) {
+      if (inflight.has(key)) return true;
+      const hit = done.get(key);
+      return !!hit && now() - hit.at < opts.ttlMs + stale;
     },
     peek(key) {
       const hit = done.get(key);

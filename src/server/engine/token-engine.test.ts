@@ -37,7 +37,7 @@ beforeEach(async () => {
     log: pino({ level: 'silent' }),
   });
   app = Fastify();
-  registerTokenRoutes(app, engine);
+  registerTokenRoutes(app, engine, (_client, _address, analyse) => analyse());
   await app.ready();
 });
 afterEach(async () => {

@@ -64,6 +64,11 @@ export type TokenEngine = {
   /** The same, only if it is at hand right now (fresh facts, already serialised); never loads. */
   peekSerialised(address: Address, part: ReportPart, opts?: AmountOpts): Serialised | undefined;
   /**
+   * Whether a request for this token would be answered without a gather of its own (facts fresh,
+   * within the stale window, or being gathered for someone else): the API limits the others.
+   */
+  warm(address: Address): boolean;
+  /**
    * Work actually done (not served from cache) — for benchmarks and tests: `gathers` of facts,
    * `analyses` (runs of all analysers over one facts version and amount), `serialisations`.
    */
@@ -319,6 +324,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       if (!f) return undefined;
       return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);
     },
+    warm: (address) => cache.warm(address.toLowerCase()),
     stats: () => ({ gathers, analyses, serialisations }),
     invalidate: (address) => cache.delete(address.toLowerCase()),
   };

@@ -509,6 +509,24 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
   }
   watch(current);
 
+  /**
+   * Makes sure anvil mines again after a save that held mining (the saver resumes it itself; this
+   * covers a saver that died in between), mining what waits in the pool.
+   */
+  const ensureMining = async () => {
+    try {
+      if (await rpc<boolean>(rpcUrl, 'anvil_getAutomine')) return;
+      await rpc(rpcUrl, 'evm_setAutomine', [true]);
+      const pool = await rpc<{ pending: string }>(rpcUrl, 'txpool_status');
+      if (BigInt(pool.pending) > 0n) await rpc(rpcUrl, 'evm_mine');
+      log.warn({ msg: 'mining resumed after a state save that did not resume it' });
+    } catch (e) {
+      // A restarted anvil automines anyway; a live one that refuses is worth a line.
+      if (status === 'up')
+        log.warn({ msg: 'could not check mining after a state save', err: (e as Error).message });
+    }
+  };
+
   const saveState = async (): Promise<SaveResult | undefined> => {
     const statePath = opts.statePath;
     if (!statePath) return undefined;
@@ -520,8 +538,19 @@ export async function startAnvil(opts: StartAnvilOptions): Promise<AnvilProcess>
       const dumped = new Promise<void>((r) => {
         release = r;
       });
-      void exclusive(() => dumped);
-      return saveStateFile(rpcUrl, statePath, { onDumped: release }).finally(release);
+      // Our own writers (the simulator) queue behind the dump; anyone else's transactions (a
+      // visitor deploying, the faucet) are held in the mempool while the saver takes the dump with
+      // automine off, so it is taken at a block boundary and the head cannot move across it ("the
+      // chain head moved during each of 5 dumps" under load). The gate's turn ends only once
+      // mining is surely back on, so the next writer never finds it held.
+      await new Promise<void>((ourTurn) => {
+        void exclusive(async () => {
+          ourTurn();
+          await dumped;
+          await ensureMining();
+        });
+      });
+      return saveStateFile(rpcUrl, statePath, { onDumped: release, holdMining: true }).finally(release);
     });
     saving = next.catch(() => {});
     return next;

@@ -240,6 +240,7 @@ function startStateSaver(anvil: AnvilProcess, clients: LocalChainClients, log: L
         bytes: r.bytes,
         dump_ms: Math.round(r.dumpMs),
         write_ms: Math.round(r.writeMs),
+        held_ms: Math.round(r.heldMs),
       });
   };
   const loop = () => {

@@ -11,7 +11,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { spawnTied } from './tied-process';
 
-export type SaveResult = { bytes: number; dumpMs: number; writeMs: number };
+export type SaveResult = {
+  bytes: number;
+  dumpMs: number;
+  writeMs: number;
+  /** How long mining was held for the dump (0 when it was not held). */
+  heldMs: number;
+};
 
 /** The saving process's nice value (the app and anvil keep 0). */
 export const SAVE_NICE = 10;
@@ -84,13 +90,13 @@ const path = require('node:path');
 const { gunzipSync } = require('node:zlib');
 const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
 (async () => {
-  const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts } = JSON.parse(process.argv[1]);
+  const { rpcUrl, statePath, timeoutMs, tmpSuffix, attempts, holdMining } = JSON.parse(process.argv[1]);
   const t0 = performance.now();
-  const call = async (method) => {
+  const call = async (method, params = []) => {
     const res = await fetch(rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body = await res.json();
@@ -100,14 +106,44 @@ const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
   // anvil reads its blocks and its accounts for a dump under separate locks: a block mined in
   // between gives accounts one block ahead of the blocks and logs. A dump is kept only when the
   // head did not move across it.
+  // With holdMining, automine is off for the dump alone (taken here, right before it, so a slow
+  // start of this niced process never holds the chain): the dump is taken at a block boundary.
+  // anvil's instant miner works through a queue, one transaction per block, so blocks for what
+  // arrived just before the switch may still come: wait (bounded) for the head to stand still.
+  // Mining resumes, and what arrived meanwhile is mined, before the dump is even decoded; the
+  // parent turns it on again too if this process dies in between.
   let dump;
-  for (let i = 0; i < attempts && dump === undefined; i++) {
-    const before = await call('eth_blockNumber');
-    const d = await call('anvil_dumpState');
-    if ((await call('eth_blockNumber')) === before) dump = d;
+  let held = 0;
+  if (holdMining) {
+    await call('evm_setAutomine', [false]);
+    const h0 = performance.now();
+    let head = await call('eth_blockNumber');
+    for (let i = 0; i < 40; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      const now = await call('eth_blockNumber');
+      if (now === head) break;
+      head = now;
+    }
+    held = h0;
+  }
+  try {
+    for (let i = 0; i < attempts && dump === undefined; i++) {
+      const before = await call('eth_blockNumber');
+      const d = await call('anvil_dumpState');
+      if ((await call('eth_blockNumber')) === before) dump = d;
+    }
+  } finally {
+    if (holdMining) {
+      await call('evm_setAutomine', [true]);
+      // The instant miner mines on a transaction's arrival: what arrived while held would wait for
+      // the next one, so it is mined now.
+      const pool = await call('txpool_status');
+      if (BigInt(pool.pending) > 0n) await call('evm_mine');
+      held = performance.now() - held;
+    }
   }
   if (dump === undefined) throw new Error('the chain head moved during each of ' + attempts + ' dumps');
-  say({ dumped: true });
+  say({ dumped: true, heldMs: held });
   const t1 = performance.now();
   const state = JSON.parse(gunzipSync(Buffer.from(dump.slice(2), 'hex')).toString('utf8'));
   for (const tx of state.transactions || []) if (tx.info) tx.info.traces = [];
@@ -134,7 +170,7 @@ const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
     const dir = fs.openSync(path.dirname(statePath), 'r');
     try { fs.fsyncSync(dir); } finally { fs.closeSync(dir); }
   } catch {}
-  say({ bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1 });
+  say({ bytes: json.length, dumpMs: t1 - t0, writeMs: performance.now() - t1, heldMs: held });
 })().catch((e) => say({ error: String((e && e.message) || e) }));
 `;
 
@@ -144,6 +180,11 @@ export type SaveStateOptions = {
   attempts?: number;
   /** Called once the dump is taken (the chain may be written again from then on). */
   onDumped?: () => void;
+  /**
+   * Turn automine off for the dump alone (and back on, mining what arrived meanwhile), so the
+   * head cannot move across it while others keep sending transactions (ADR 0034).
+   */
+  holdMining?: boolean;
 };
 
 /** Dump anvil's state and write it to `statePath`, in a helper process at low priority. */
@@ -152,8 +193,8 @@ export function saveStateFile(
   statePath: string,
   opts: SaveStateOptions = {},
 ): Promise<SaveResult> {
-  const { timeoutMs = 120_000, attempts = 5, onDumped } = opts;
-  const args = JSON.stringify({ rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts });
+  const { timeoutMs = 120_000, attempts = 5, onDumped, holdMining = false } = opts;
+  const args = JSON.stringify({ rpcUrl, statePath, timeoutMs, tmpSuffix: process.pid, attempts, holdMining });
   return new Promise((resolve, reject) => {
     const { child, closed } = spawnTied(process.execPath, ['-e', SAVER_SOURCE, args], SAVE_NICE);
     let result: SaveResult | { error: string } | undefined;

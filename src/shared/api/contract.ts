@@ -102,8 +102,8 @@ export const ERROR_STATUS_TEXT = {
   409: 'Already done (code conflict).',
   413: 'Body too large (code payload_too_large).',
   422: 'The address is not a contract or not an ERC-20 token (codes not_a_contract, not_erc20).',
-  429: 'Too many writes from this client (code rate_limited); retry after the Retry-After header.',
-  503: 'The chain RPC is not answering (code chain_unavailable); retrying later can help.',
+  429: 'Too many writes, or too many analyses of tokens not analysed lately, from this client (code rate_limited); retry after the Retry-After header.',
+  503: 'The chain RPC is not answering (code chain_unavailable), or the server is analysing as many new tokens as it allows at once (code busy, with Retry-After); retrying later can help.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUS_TEXT;
 
@@ -185,7 +185,7 @@ const tokenPart = <S extends z.ZodType>(path: string, summary: string, schema: S
     params: addressParamsSchema,
     ...(withAmount ? { query: amountQuerySchema } : {}),
     ok: { status: 200, schema },
-    errors: [400, 422, 503],
+    errors: [400, 422, 429, 503],
     etag: true,
   });
 
@@ -288,7 +288,7 @@ export const API = {
       '`file` is `{address}.svg` or `{address}.png`. An address that is not a token, or a failed analysis, gets a badge saying so and no score. Cache-Control public (60 s; 300 s for non-tokens; no-store for a failed analysis) and an ETag that follows the report’s version.',
     params: z.object({ file: z.string().meta({ example: `${EXAMPLE_ADDRESS}.svg` }) }),
     ok: { status: 200, contentTypes: ['image/svg+xml', 'image/png'], description: 'The badge image.' },
-    errors: [400],
+    errors: [400, 429, 503],
     etag: true,
   }),
   postVerifyContract: op({

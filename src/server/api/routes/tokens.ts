@@ -2,10 +2,12 @@
  * Token analysis endpoints (spec §7). All share one engine: facts are gathered once per token per
  * cache period, analysed once per facts version, and each endpoint's part is serialised once. A
  * cached answer is a lookup and a write; with a matching If-None-Match it is a 304 without a body.
+ * A cold one (facts not at hand) goes through the cold-analysis limits (cold-gate.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_AMOUNT_USD } from '../../../shared/vocabulary';
 import type { ReportPart, TokenEngine } from '../../engine/token-engine';
+import type { ColdGuard } from '../cold-gate';
 import { addressParam, usdAmountParam } from '../params';
 import { sendSerialised } from '../send-serialised';
 
@@ -13,7 +15,7 @@ type Params = { address: string };
 type Query = { amount?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Query }>;
 
-export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine) {
+export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine, cold: ColdGuard) {
   const route = (url: string, part: ReportPart, withAmount: boolean) =>
     app.get<{ Params: Params; Querystring: Query }>(url, async (req: Req, reply) => {
       const address = addressParam(req.params.address);
@@ -22,7 +24,10 @@ export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine) {
         : DEFAULT_AMOUNT_USD;
       // Hot path: the part is at hand (fresh facts, already serialised) — no promise, no analysis.
       const hit = engine.peekSerialised(address, part, { amountUsd });
-      return sendSerialised(req, reply, hit ?? (await engine.serialised(address, part, { amountUsd })));
+      if (hit) return sendSerialised(req, reply, hit);
+      // Not at hand: a token nobody asked about lately costs simulations, so it is limited (429/503).
+      const s = await cold(req.ip, address, () => engine.serialised(address, part, { amountUsd }));
+      return sendSerialised(req, reply, s);
     });
 
   route('/api/scanner/:address', 'scanner', false);

@@ -22,8 +22,9 @@ import type { AppContext } from '../context';
 import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { createSession, endSession, findSession } from '../sessions';
 
+/** The host the visitor typed: X-Forwarded-Host from a trusted proxy (TRUST_PROXY), else Host. */
 function hostOf(req: FastifyRequest): string {
-  const host = req.headers.host;
+  const host = req.host;
   if (!isValidHost(host))
     throw new BadRequestError('The Host header must be a host name with an optional port.', {
       field: 'host',
@@ -32,6 +33,7 @@ function hostOf(req: FastifyRequest): string {
   return host;
 }
 
+/** https behind a TLS proxy only when TRUST_PROXY trusts its X-Forwarded-Proto (Fastify's req.protocol). */
 const schemeOf = (req: FastifyRequest): 'http' | 'https' => (req.protocol === 'https' ? 'https' : 'http');
 
 export function registerWalletAuthRoutes(
@@ -44,13 +46,23 @@ export function registerWalletAuthRoutes(
 
   app.post('/api/auth/nonce', { config: WRITE_RATE_LIMIT }, async (req): Promise<SiweNonceResponse> => {
     const { address } = parseWith(siweNonceRequestSchema, req.body);
-    const issued = issueSiweMessage({
-      address,
-      domain: hostOf(req),
-      scheme: schemeOf(req),
-      chainId: ctx.network.chainId,
-      now: now(),
-    });
+    let issued: ReturnType<typeof issueSiweMessage>;
+    try {
+      issued = issueSiweMessage({
+        address,
+        domain: hostOf(req),
+        scheme: schemeOf(req),
+        chainId: ctx.network.chainId,
+        now: now(),
+      });
+    } catch {
+      // viem's EIP-4361 check is stricter than ours on hosts (e.g. "internal:5000"): the host is
+      // the client's (or its proxy's) input, so this is a 400, not a 500.
+      throw new BadRequestError('The Host header cannot be used in a sign-in message.', {
+        field: 'host',
+        reason: 'is not a valid EIP-4361 domain',
+      });
+    }
     await storeNonce(db, address, issued);
     return { message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() };
   });

@@ -1,0 +1,107 @@
+/**
+ * Limits on the expensive path (ADR 0034). A cold analysis — a token whose facts are not at hand,
+ * never seen or past the stale window — costs RPC simulations (and on Base a backfill); a cached
+ * answer costs a map lookup. So cold analyses get their own limits, and cached reads none:
+ *
+ * - per client (IP): a token bucket of `ratePerMinute` cold analyses, refilled continuously; an
+ *   empty bucket is a 429 with Retry-After (when the next one is allowed);
+ * - globally: at most `concurrency` cold analyses at once; one more is a 503 with Retry-After at
+ *   once — never a queue, so a burst cannot pile up requests that hang until their client gives up.
+ *
+ * Joining a gather already in flight is not cold (someone else paid for it), nor is a token within
+ * its stale-while-revalidate window: the engine says which (TokenEngine.warm).
+ */
+import type { Address } from 'viem';
+import type { TokenEngine } from '../engine/token-engine';
+import { BusyError, RateLimitedError } from '../errors';
+
+export type ColdGate = {
+  /** Runs `analyse` under the limits, or throws RateLimitedError (429) / BusyError (503). */
+  run<T>(client: string, analyse: () => Promise<T>): Promise<T>;
+  /** Cold analyses running now (for health and tests). */
+  running(): number;
+};
+
+export type ColdGateOptions = {
+  /** COLD_RATE_PER_MIN: cold analyses one client may start per minute (burst = the same number). */
+  ratePerMinute: number;
+  /** COLD_CONCURRENCY: cold analyses running at once, all clients together. */
+  concurrency: number;
+  /** Retry-After of a 503 at the cap: about one cold analysis's duration. */
+  busyRetryAfterSeconds?: number;
+  now?: () => number;
+  /** Clients remembered at most; a full bucket is forgotten first (it carries no debt). */
+  maxClients?: number;
+};
+
+type Bucket = { tokens: number; at: number };
+
+export function createColdGate(opts: ColdGateOptions): ColdGate {
+  const now = opts.now ?? Date.now;
+  const capacity = Math.max(1, opts.ratePerMinute);
+  const perMs = capacity / 60_000;
+  const maxClients = opts.maxClients ?? 10_000;
+  const busyRetry = opts.busyRetryAfterSeconds ?? 5;
+  const buckets = new Map<string, Bucket>();
+  let running = 0;
+
+  const refill = (b: Bucket, t: number) => {
+    b.tokens = Math.min(capacity, b.tokens + (t - b.at) * perMs);
+    b.at = t;
+  };
+  /** Drops refilled buckets (and, past the cap, the oldest) so the map stays bounded. */
+  const prune = (t: number) => {
+    for (const [k, b] of buckets) {
+      refill(b, t);
+      if (b.tokens >= capacity) buckets.delete(k);
+    }
+    while (buckets.size >= maxClients) {
+      const oldest = buckets.keys().next().value;
+      if (oldest === undefined) break;
+      buckets.delete(oldest);
+    }
+  };
+
+  return {
+    async run(client, analyse) {
+      if (running >= opts.concurrency) {
+        throw new BusyError(
+          `The server is analysing as many new tokens as it can (${opts.concurrency} at once). Try again in a few seconds; tokens already analysed still answer at once.`,
+          busyRetry,
+        );
+      }
+      const t = now();
+      let b = buckets.get(client);
+      if (!b) {
+        if (buckets.size >= maxClients) prune(t);
+        b = { tokens: capacity, at: t };
+        buckets.set(client, b);
+      } else refill(b, t);
+      if (b.tokens < 1) {
+        const wait = Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+        throw new RateLimitedError(
+          `Too many new tokens analysed from this address: at most ${capacity} a minute. Try again in ${wait} s; tokens already analysed still answer at once.`,
+          wait,
+        );
+      }
+      b.tokens -= 1;
+      running++;
+      try {
+        return await analyse();
+      } finally {
+        running--;
+      }
+    },
+    running: () => running,
+  };
+}
+
+/**
+ * `analyse` for `address`, limited when it is cold: a token the engine has at hand (or is already
+ * gathering) goes straight through, so cached answers never wait for a slot or count against one.
+ */
+export type ColdGuard = <T>(client: string, address: Address, analyse: () => Promise<T>) => Promise<T>;
+
+export function coldGuard(engine: Pick<TokenEngine, 'warm'>, gate: ColdGate): ColdGuard {
+  return (client, address, analyse) => (engine.warm(address) ? analyse() : gate.run(client, analyse));
+}
