@@ -1,0 +1,192 @@
+/**
+ * Uniswap V4 on a real anvil: the npm artifacts deploy and work together (positions through the
+ * PositionManager with Permit2, swaps through the Universal Router's V4_SWAP, native ETH as
+ * currency0), the hooks land at addresses carrying their flags, and each dangerous hook does to a
+ * trade what its name says.
+ */
+import pino from 'pino';
+import { type Address, erc20Abi, parseEther, parseEventLogs, zeroAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { DYNAMIC_FEE_FLAG, hookFlags, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
+import { type AnvilProcess, startAnvil } from './anvil';
+import { OwnerFeeHook, PoolManager, ScenarioToken, SellBlockHook, StateView } from './artifacts/generated';
+import { type CoreAddresses, deployContract, deployCore } from './deploy';
+import {
+  approveThroughPermit2,
+  decreasePosition,
+  deployHook,
+  deployUniswapV4,
+  initializePool,
+  mintPosition,
+  SCENARIO_HOOKS,
+  type ScenarioHookName,
+  swapExactIn,
+  type UniswapV4Addresses,
+} from './uniswap-v4';
+
+const log = pino({ level: 'silent' });
+const DEPLOYER: Address = '0x00000000000000000000000000000000000d3910';
+const DEV: Address = '0x0000000000000000000000000000000000000de7';
+const ALICE: Address = '0x00000000000000000000000000000000000a11ce';
+/** 1 token = 0.0001 ETH: sqrt(1/10000) * 2^96 for an ETH(currency0)/token(currency1) pool → token per ETH 10000. */
+const SQRT_PRICE_10000 = 79228162514264337593543950336n * 100n;
+const FULL_RANGE = [-887220, 887220] as const;
+
+let anvil: AnvilProcess;
+let chain: LocalChainClients;
+let core: CoreAddresses;
+let v4: UniswapV4Addresses;
+const hooks = {} as Record<ScenarioHookName, Address>;
+
+async function launch(symbol: string, hook: Address, dynamic: boolean): Promise<{ token: Address; key: PoolKey }> {
+  const token = await deployContract(chain, ScenarioToken, [symbol, symbol, 18, parseEther('1000000000'), DEV], DEV);
+  const key: PoolKey = {
+    currency0: zeroAddress,
+    currency1: token.toLowerCase() as Address,
+    fee: dynamic ? DYNAMIC_FEE_FLAG : 3000,
+    tickSpacing: 60,
+    hooks: hook,
+  };
+  await initializePool(chain, v4, DEV, key, SQRT_PRICE_10000);
+  await approveThroughPermit2(chain, DEV, token, v4.positionManager);
+  await mintPosition(chain, v4, DEV, {
+    key,
+    tickLower: FULL_RANGE[0],
+    tickUpper: FULL_RANGE[1],
+    liquidity: parseEther('1000'),
+    amount0Max: parseEther('20'),
+    amount1Max: parseEther('200000'),
+    recipient: DEV,
+  });
+  await approveThroughPermit2(chain, ALICE, token, v4.universalRouter);
+  return { token, key };
+}
+
+const balanceOf = (token: Address, who: Address) =>
+  chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const ethOf = (who: Address) => chain.public.getBalance({ address: who });
+
+beforeAll(async () => {
+  anvil = await startAnvil({ log });
+  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
+  for (const address of [DEPLOYER, DEV, ALICE]) await chain.test.setBalance({ address, value: parseEther('1000') });
+  core = await deployCore(chain, { deployer: DEPLOYER, log });
+  v4 = await deployUniswapV4(chain, {
+    deployer: DEPLOYER,
+    weth: core.weth,
+    v2Factory: core.factory,
+    v3Factory: core.uniswapV3.factory,
+    v3PositionManager: core.uniswapV3.positionManager,
+  });
+  for (const name of Object.keys(SCENARIO_HOOKS) as ScenarioHookName[])
+    hooks[name] = await deployHook(chain, name, { deployer: DEPLOYER, owner: DEV, poolManager: v4.poolManager });
+}, 120_000);
+
+afterAll(async () => {
+  await anvil?.stop({ save: false });
+});
+
+describe('Uniswap V4 deployment', () => {
+  it('puts every hook at an address whose low bits are its flags', async () => {
+    for (const [name, artifact] of Object.entries(SCENARIO_HOOKS)) {
+      const address = hooks[name as ScenarioHookName];
+      expect(address.toLowerCase()).toBe(artifact.hook.address);
+      expect(hookFlags(address)).toBe(artifact.hook.flags);
+      expect(await chain.public.getCode({ address })).not.toBe('0x');
+    }
+  });
+
+  it('trades an ETH-paired no-hook pool through the Universal Router, both ways', async () => {
+    const { token, key } = await launch('PLAIN4', zeroAddress, false);
+    const [slot0] = await chain.public.readContract({
+      address: v4.stateView,
+      abi: StateView.abi,
+      functionName: 'getSlot0',
+      args: [poolIdOf(key)],
+    });
+    expect(slot0).toBe(SQRT_PRICE_10000);
+
+    const buy = await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.1') });
+    const swaps = parseEventLogs({ abi: PoolManager.abi, eventName: 'Swap', logs: buy.logs });
+    expect(swaps).toHaveLength(1);
+    expect(swaps[0]?.args.id).toBe(poolIdOf(key));
+    const got = await balanceOf(token, ALICE);
+    // ~1000 tokens for 0.1 ETH at 10000/ETH, less the 0.3% fee and ~1% impact (10 ETH deep).
+    expect(got).toBeGreaterThan(parseEther('980'));
+    expect(got).toBeLessThan(parseEther('997'));
+
+    const before = await ethOf(ALICE);
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: false, amountIn: got });
+    expect(await ethOf(ALICE)).toBeGreaterThan(before + parseEther('0.098'));
+  });
+
+  it('NoOp hook: buys pass, a sell gives nothing back and the hook keeps the tokens', async () => {
+    const { token, key } = await launch('NOOP4', hooks.noOp, false);
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.1') });
+    const got = await balanceOf(token, ALICE);
+    expect(got).toBeGreaterThan(0n);
+    const before = await ethOf(ALICE);
+    const sell = await swapExactIn(chain, v4, ALICE, { key, zeroForOne: false, amountIn: got });
+    expect(await balanceOf(token, ALICE)).toBe(0n);
+    // Only gas was spent: no ETH came back.
+    expect(await ethOf(ALICE)).toBeLessThanOrEqual(before);
+    expect(parseEventLogs({ abi: PoolManager.abi, eventName: 'Transfer', logs: sell.logs }).length).toBe(1);
+  });
+
+  it('owner-fee hook: at 100% a buy returns no tokens', async () => {
+    const { token, key } = await launch('FEE4', hooks.ownerFee, true);
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.01') });
+    expect(await balanceOf(token, ALICE)).toBeGreaterThan(0n);
+    const hash = await chain.wallet.writeContract({
+      account: DEV,
+      chain: chain.chain,
+      address: hooks.ownerFee,
+      abi: OwnerFeeHook.abi,
+      functionName: 'setFee',
+      args: [1_000_000],
+    });
+    await chain.public.waitForTransactionReceipt({ hash });
+    const before = await balanceOf(token, ALICE);
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.01') });
+    expect(await balanceOf(token, ALICE)).toBe(before);
+  });
+
+  it('sell-block hook: once armed, buys pass and sells revert', async () => {
+    const { token, key } = await launch('BLOCK4', hooks.sellBlock, false);
+    const hash = await chain.wallet.writeContract({
+      account: DEV,
+      chain: chain.chain,
+      address: hooks.sellBlock,
+      abi: SellBlockHook.abi,
+      functionName: 'setArmed',
+      args: [true],
+    });
+    await chain.public.waitForTransactionReceipt({ hash });
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.01') });
+    const got = await balanceOf(token, ALICE);
+    expect(got).toBeGreaterThan(0n);
+    await expect(swapExactIn(chain, v4, ALICE, { key, zeroForOne: false, amountIn: got })).rejects.toThrow();
+  });
+
+  it('static, decaying and proxied fee hooks trade; a full withdrawal empties the position', async () => {
+    for (const name of ['staticFee', 'decayingFee', 'proxy'] as const) {
+      const { token, key } = await launch(`${name}4`, hooks[name], true);
+      await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.01') });
+      expect(await balanceOf(token, ALICE)).toBeGreaterThan(0n);
+    }
+    const { key } = await launch('DRAIN4', zeroAddress, false);
+    const id = await mintPosition(chain, v4, DEV, {
+      key,
+      tickLower: FULL_RANGE[0],
+      tickUpper: FULL_RANGE[1],
+      liquidity: parseEther('10'),
+      amount0Max: parseEther('1'),
+      amount1Max: parseEther('10000'),
+      recipient: DEV,
+    });
+    const r = await decreasePosition(chain, v4, DEV, { key, tokenId: id, liquidity: parseEther('10') });
+    const mods = parseEventLogs({ abi: PoolManager.abi, eventName: 'ModifyLiquidity', logs: r.logs });
+    expect(mods[0]?.args.liquidityDelta).toBe(-parseEther('10'));
+  });
+});
