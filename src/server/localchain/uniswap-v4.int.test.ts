@@ -8,7 +8,9 @@ import pino from 'pino';
 import { type Address, erc20Abi, parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, hookFlags, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
+import { priceInQuote } from '../venues/venue';
 import { type AnvilProcess, startAnvil } from './anvil';
 import { OwnerFeeHook, PoolManager, ScenarioToken, SellBlockHook, StateView } from './artifacts/generated';
 import { type CoreAddresses, deployContract, deployCore } from './deploy';
@@ -190,3 +192,68 @@ describe('Uniswap V4 deployment', () => {
     expect(mods[0]?.args.liquidityDelta).toBe(-parseEther('10'));
   });
 });
+
+describe('Uniswap V4 venue', () => {
+  it('finds an ETH-paired V4-only pool, prices it at slot0 and quotes what a swap gets', async () => {
+    const { token, key } = await launch('VENUE4', zeroAddress, false);
+    const venue = createUniswapV4Venue({ ...v4, positionLockers: [core.uniswapV3.positionLocker] }, core.weth);
+    const refs = await venue.discoverPools(chain.public, token, [core.weth]);
+    expect(refs).toHaveLength(1);
+    expect(refs[0]?.pool).toBe(poolHandle(poolIdOf(key)));
+    expect(refs[0]?.v4?.key.currency0).toBe(zeroAddress);
+
+    const [state] = await venue.readPools(chain.public, token, refs, { deployer: DEV });
+    if (!state) throw new Error('no pool state');
+    expect(state.quote).toBe(core.weth.toLowerCase());
+    // 10000 tokens per ETH: 0.0001 ETH a token.
+    expect(priceInQuote(state, 18, 18)).toBeCloseTo(0.0001, 10);
+    // Full-range liquidity 1000 at sqrtP 100: 10 ETH and 100000 tokens.
+    expect(Number(state.quoteReserve) / 1e18).toBeCloseTo(10, 6);
+    expect(Number(state.tokenReserve) / 1e18).toBeCloseTo(100_000, 2);
+    expect(state.v4?.lpFee).toBe(3000);
+
+    const target = { pair: state.pair, token, quote: state.quote, fee: state.fee, tokenReserve: 0n, quoteReserve: 0n };
+    const quoted = await venue.quote(chain.public, target, core.weth, parseEther('0.05'));
+    const before = await balanceOf(token, ALICE);
+    await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.05') });
+    expect(quoted).toBe((await balanceOf(token, ALICE)) - before);
+  });
+
+  it('reads position NFTs: locked in the locker, burned, or kept by the deployer', async () => {
+    const { token, key } = await launch('LOCK4', zeroAddress, false);
+    const venue = createUniswapV4Venue({ ...v4, positionLockers: [core.uniswapV3.positionLocker] }, core.weth);
+    const [ref] = await venue.discoverPools(chain.public, token, [core.weth]);
+    if (!ref) throw new Error('no pool');
+    // launch() minted position #n to DEV; mint two more: one burned (0x…dEaD), one kept.
+    const mint = (recipient: Address) =>
+      mintPosition(chain, v4, DEV, {
+        key,
+        tickLower: FULL_RANGE[0],
+        tickUpper: FULL_RANGE[1],
+        liquidity: parseEther('100'),
+        amount0Max: parseEther('2'),
+        amount1Max: parseEther('20000'),
+        recipient,
+      });
+    const burned = await mint('0x000000000000000000000000000000000000dEaD');
+    const kept = await mint(DEV);
+    const [state] = await venue.readPools(chain.public, token, [ref], {
+      deployer: DEV,
+      positions: new Map([[ref.pool, [burned, kept]]]),
+    });
+    expect(state?.lpTotalSupply).toBe(parseEther('200'));
+    expect(state?.lpBurned).toBe(parseEther('100'));
+    expect(state?.lpDeployer).toBe(parseEther('100'));
+  });
+
+  it('quotes through the hook: the NoOp buy quotes tokens, its sell quotes zero', async () => {
+    const venue = createUniswapV4Venue({ ...v4, positionLockers: [] }, core.weth);
+    const noop = await launch('QNOOP4', hooks.noOp, false);
+    const [ref] = await venue.discoverPools(chain.public, noop.token, [core.weth]);
+    if (!ref) throw new Error('no pool');
+    const target = { pair: ref.pool, token: noop.token, quote: core.weth, fee: null, tokenReserve: 0n, quoteReserve: 0n };
+    expect(await venue.quote(chain.public, target, core.weth, parseEther('0.01'))).toBeGreaterThan(0n);
+    expect(await venue.quote(chain.public, target, noop.token, parseEther('100'))).toBe(0n);
+  });
+});
+

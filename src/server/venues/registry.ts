@@ -7,6 +7,7 @@ import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
 import { createUniswapV2Venue } from './uniswap-v2';
 import { createUniswapV3Venue } from './uniswap-v3';
+import { createUniswapV4Venue } from './uniswap-v4';
 import type { PoolRef, PoolState, ReadPoolsContext, Venue, VenueId } from './venue';
 
 export type VenueRegistry = {
@@ -34,6 +35,11 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
   if (c.uniswapV3) {
     venues.push(createUniswapV3Venue(c.uniswapV3));
     factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
+  }
+  if (c.uniswapV4) {
+    venues.push(createUniswapV4Venue(c.uniswapV4, c.weth));
+    // V4 has no factory: its pools are created on the PoolManager (Initialize), which names the venue.
+    factories.set(c.uniswapV4.poolManager.toLowerCase(), 'uniswap-v4');
   }
   const byId = new Map(venues.map((v) => [v.id, v]));
 
