@@ -134,7 +134,11 @@ const DEPENDENCIES = [
 
 /** Prebuilt Foundry/Hardhat artifacts of Uniswap V4 and the Universal Router: [JSON, name, source]. */
 const UNISWAP_V4 = [
-  ['@uniswap/v4-core/out/PoolManager.sol/PoolManager.json', 'PoolManager', '@uniswap/v4-core/src/PoolManager.sol'],
+  [
+    '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json',
+    'PoolManager',
+    '@uniswap/v4-core/src/PoolManager.sol',
+  ],
   [
     '@uniswap/v4-periphery/foundry-out/PositionManager.sol/PositionManager.json',
     'PositionManager',
@@ -145,8 +149,16 @@ const UNISWAP_V4 = [
     'PositionDescriptor',
     '@uniswap/v4-periphery/src/PositionDescriptor.sol',
   ],
-  ['@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json', 'StateView', '@uniswap/v4-periphery/src/lens/StateView.sol'],
-  ['@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json', 'V4Quoter', '@uniswap/v4-periphery/src/lens/V4Quoter.sol'],
+  [
+    '@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json',
+    'StateView',
+    '@uniswap/v4-periphery/src/lens/StateView.sol',
+  ],
+  [
+    '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json',
+    'V4Quoter',
+    '@uniswap/v4-periphery/src/lens/V4Quoter.sol',
+  ],
   [
     '@uniswap/universal-router/artifacts/contracts/UniversalRouter.sol/UniversalRouter.json',
     'UniversalRouter',
@@ -395,7 +407,10 @@ function mineHookSalt(bytecode, flags, keccak) {
     buf.writeUInt32BE(i, 49);
     const h = keccak(buf);
     if (((h[30] << 8) | h[31]) % (1 << 14) === flags) {
-      return { salt: `0x${buf.subarray(21, 53).toString('hex')}`, address: `0x${Buffer.from(h.subarray(12)).toString('hex')}` };
+      return {
+        salt: `0x${buf.subarray(21, 53).toString('hex')}`,
+        address: `0x${Buffer.from(h.subarray(12)).toString('hex')}`,
+      };
     }
   }
   fail(`no CREATE2 salt found for hook flags ${flags}`);

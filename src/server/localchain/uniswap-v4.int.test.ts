@@ -7,7 +7,10 @@
 import pino from 'pino';
 import { type Address, erc20Abi, parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeHook } from '../analysis/hook-verdict';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { readHookFacts } from '../facts/uniswap-v4-hook';
+import { simulateHookPowers } from '../facts/uniswap-v4-hook-powers';
 import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, hookFlags, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
 import { priceInQuote } from '../venues/venue';
@@ -41,8 +44,17 @@ let core: CoreAddresses;
 let v4: UniswapV4Addresses;
 const hooks = {} as Record<ScenarioHookName, Address>;
 
-async function launch(symbol: string, hook: Address, dynamic: boolean): Promise<{ token: Address; key: PoolKey }> {
-  const token = await deployContract(chain, ScenarioToken, [symbol, symbol, 18, parseEther('1000000000'), DEV], DEV);
+async function launch(
+  symbol: string,
+  hook: Address,
+  dynamic: boolean,
+): Promise<{ token: Address; key: PoolKey }> {
+  const token = await deployContract(
+    chain,
+    ScenarioToken,
+    [symbol, symbol, 18, parseEther('1000000000'), DEV],
+    DEV,
+  );
   const key: PoolKey = {
     currency0: zeroAddress,
     currency1: token.toLowerCase() as Address,
@@ -72,7 +84,8 @@ const ethOf = (who: Address) => chain.public.getBalance({ address: who });
 beforeAll(async () => {
   anvil = await startAnvil({ log });
   chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-  for (const address of [DEPLOYER, DEV, ALICE]) await chain.test.setBalance({ address, value: parseEther('1000') });
+  for (const address of [DEPLOYER, DEV, ALICE])
+    await chain.test.setBalance({ address, value: parseEther('1000') });
   core = await deployCore(chain, { deployer: DEPLOYER, log });
   v4 = await deployUniswapV4(chain, {
     deployer: DEPLOYER,
@@ -82,7 +95,11 @@ beforeAll(async () => {
     v3PositionManager: core.uniswapV3.positionManager,
   });
   for (const name of Object.keys(SCENARIO_HOOKS) as ScenarioHookName[])
-    hooks[name] = await deployHook(chain, name, { deployer: DEPLOYER, owner: DEV, poolManager: v4.poolManager });
+    hooks[name] = await deployHook(chain, name, {
+      deployer: DEPLOYER,
+      owner: DEV,
+      poolManager: v4.poolManager,
+    });
 }, 120_000);
 
 afterAll(async () => {
@@ -196,7 +213,10 @@ describe('Uniswap V4 deployment', () => {
 describe('Uniswap V4 venue', () => {
   it('finds an ETH-paired V4-only pool, prices it at slot0 and quotes what a swap gets', async () => {
     const { token, key } = await launch('VENUE4', zeroAddress, false);
-    const venue = createUniswapV4Venue({ ...v4, positionLockers: [core.uniswapV3.positionLocker] }, core.weth);
+    const venue = createUniswapV4Venue(
+      { ...v4, positionLockers: [core.uniswapV3.positionLocker] },
+      core.weth,
+    );
     const refs = await venue.discoverPools(chain.public, token, [core.weth]);
     expect(refs).toHaveLength(1);
     expect(refs[0]?.pool).toBe(poolHandle(poolIdOf(key)));
@@ -212,7 +232,14 @@ describe('Uniswap V4 venue', () => {
     expect(Number(state.tokenReserve) / 1e18).toBeCloseTo(100_000, 2);
     expect(state.v4?.lpFee).toBe(3000);
 
-    const target = { pair: state.pair, token, quote: state.quote, fee: state.fee, tokenReserve: 0n, quoteReserve: 0n };
+    const target = {
+      pair: state.pair,
+      token,
+      quote: state.quote,
+      fee: state.fee,
+      tokenReserve: 0n,
+      quoteReserve: 0n,
+    };
     const quoted = await venue.quote(chain.public, target, core.weth, parseEther('0.05'));
     const before = await balanceOf(token, ALICE);
     await swapExactIn(chain, v4, ALICE, { key, zeroForOne: true, amountIn: parseEther('0.05') });
@@ -221,7 +248,10 @@ describe('Uniswap V4 venue', () => {
 
   it('reads position NFTs: locked in the locker, burned, or kept by the deployer', async () => {
     const { token, key } = await launch('LOCK4', zeroAddress, false);
-    const venue = createUniswapV4Venue({ ...v4, positionLockers: [core.uniswapV3.positionLocker] }, core.weth);
+    const venue = createUniswapV4Venue(
+      { ...v4, positionLockers: [core.uniswapV3.positionLocker] },
+      core.weth,
+    );
     const [ref] = await venue.discoverPools(chain.public, token, [core.weth]);
     if (!ref) throw new Error('no pool');
     // launch() minted position #n to DEV; mint two more: one burned (0x…dEaD), one kept.
@@ -251,9 +281,128 @@ describe('Uniswap V4 venue', () => {
     const noop = await launch('QNOOP4', hooks.noOp, false);
     const [ref] = await venue.discoverPools(chain.public, noop.token, [core.weth]);
     if (!ref) throw new Error('no pool');
-    const target = { pair: ref.pool, token: noop.token, quote: core.weth, fee: null, tokenReserve: 0n, quoteReserve: 0n };
+    const target = {
+      pair: ref.pool,
+      token: noop.token,
+      quote: core.weth,
+      fee: null,
+      tokenReserve: 0n,
+      quoteReserve: 0n,
+    };
     expect(await venue.quote(chain.public, target, core.weth, parseEther('0.01'))).toBeGreaterThan(0n);
     expect(await venue.quote(chain.public, target, noop.token, parseEther('100'))).toBe(0n);
   });
 });
 
+describe('hook verdict', () => {
+  /** Reads, simulates and judges the hook of `key` for `token` as the report would. */
+  async function verdictOf(token: Address, key: PoolKey) {
+    const [sqrtP] = await chain.public.readContract({
+      address: v4.stateView,
+      abi: StateView.abi,
+      functionName: 'getSlot0',
+      args: [poolIdOf(key)],
+    });
+    const buyAmount = parseEther('0.001');
+    const facts = await readHookFacts(chain.public, v4.v4Quoter, key, token, buyAmount, sqrtP);
+    const caller = facts.proxy?.admin ?? facts.owner;
+    const code = await chain.public.getCode({ address: facts.proxy?.implementation ?? key.hooks });
+    const sim =
+      caller && code && caller !== zeroAddress
+        ? await simulateHookPowers(chain.public, { quoter: v4.v4Quoter, key, token, caller, code, buyAmount })
+        : null;
+    return judgeHook(facts, sim);
+  }
+
+  it('NoOp hook: a honeypot that keeps the sell, its permissions named in words', async () => {
+    const noop = await launch('VNOOP4', hooks.noOp, false);
+    const v = await verdictOf(noop.token, noop.key);
+    expect(v.honeypot).toBe(true);
+    expect(v.honeypotReason).toMatch(/keeps the tokens you sell/);
+    expect(v.permissions.map((p) => p.name)).toEqual(['beforeSwap', 'beforeSwapReturnDelta']);
+    expect(v.evidence.join(' ')).toMatch(/can change the price you get/);
+    expect(v.level).toBe('dangerous');
+  });
+
+  it('owner-fee hook: trades fine today, the owner can raise the fee to 100% — failed owner-power check', async () => {
+    const { token, key } = await launch('VFEE4', hooks.ownerFee, true);
+    // The module-level ownerFee hook was raised to 100% earlier in this file: lower it back first.
+    const hash = await chain.wallet.writeContract({
+      account: DEV,
+      chain: chain.chain,
+      address: hooks.ownerFee,
+      abi: OwnerFeeHook.abi,
+      functionName: 'setFee',
+      args: [3000],
+    });
+    await chain.public.waitForTransactionReceipt({ hash });
+    const v = await verdictOf(token, key);
+    expect(v.honeypot).toBe(false);
+    expect(v.buyFeePct).toBeGreaterThan(0.2);
+    expect(v.buyFeePct).toBeLessThan(0.5);
+    expect(v.ownerPowers?.status).toBe('failed');
+    expect(v.ownerPowers?.canMakeHoneypot).toBe(true);
+    expect(v.ownerPowers?.powers.join(' ')).toMatch(/100% in pips\) makes the hook keep what buyers pay in/);
+    expect(v.level).toBe('dangerous');
+  });
+
+  it('sell-block hook: disarmed, the owner can arm it (failed check); armed, it is a honeypot', async () => {
+    const { token, key } = await launch('VBLOCK4', hooks.sellBlock, false);
+    const disarm = await chain.wallet.writeContract({
+      account: DEV,
+      chain: chain.chain,
+      address: hooks.sellBlock,
+      abi: SellBlockHook.abi,
+      functionName: 'setArmed',
+      args: [false],
+    });
+    await chain.public.waitForTransactionReceipt({ hash: disarm });
+    const calm = await verdictOf(token, key);
+    expect(calm.honeypot).toBe(false);
+    expect(calm.ownerPowers?.status).toBe('failed');
+    expect(calm.ownerPowers?.powers.join(' ')).toMatch(/makes every sell revert/);
+    const arm = await chain.wallet.writeContract({
+      account: DEV,
+      chain: chain.chain,
+      address: hooks.sellBlock,
+      abi: SellBlockHook.abi,
+      functionName: 'setArmed',
+      args: [true],
+    });
+    await chain.public.waitForTransactionReceipt({ hash: arm });
+    const armed = await verdictOf(token, key);
+    expect(armed.honeypot).toBe(true);
+    expect(armed.honeypotReason).toMatch(/every sell revert/);
+  });
+
+  it('upgradeable proxy hook: names the proxy and its admin, fails the owner-power check', async () => {
+    const { token, key } = await launch('VPROXY4', hooks.proxy, true);
+    const v = await verdictOf(token, key);
+    expect(v.honeypot).toBe(false);
+    expect(v.upgradeable?.admin).toBe(DEV.toLowerCase());
+    expect(v.ownerPowers?.status).toBe('failed');
+    expect(v.evidence.join(' ')).toMatch(/can replace its code/);
+  });
+
+  it('Clanker-like static fee and Zora-like decaying fee are not honeypots; the decay is reported and graded now', async () => {
+    const clank = await launch('VCLANK4', hooks.staticFee, true);
+    const c = await verdictOf(clank.token, clank.key);
+    expect(c.honeypot).toBe(false);
+    expect(c.buyFeePct).toBeGreaterThan(0.9);
+    expect(c.buyFeePct).toBeLessThan(1.3);
+    expect(c.ownerPowers?.status).toBe('passed');
+
+    const zora = await launch('VZORA4', hooks.decayingFee, true);
+    const early = await verdictOf(zora.token, zora.key);
+    expect(early.honeypot).toBe(false);
+    expect(early.buyFeePct).toBeGreaterThan(90);
+    expect(early.decayingTo).not.toBeNull();
+    expect(early.decayingTo ?? 100).toBeLessThan(2);
+    expect(early.evidence.join(' ')).toMatch(/decays/);
+    await chain.test.increaseTime({ seconds: 3600 });
+    await chain.test.mine({ blocks: 1 });
+    const late = await verdictOf(zora.token, zora.key);
+    expect(late.buyFeePct).toBeLessThan(1.3);
+    expect(late.decayingTo).toBeNull();
+  });
+});

@@ -105,7 +105,13 @@ async function send(
  */
 export async function deployUniswapV4(
   chain: LocalChainClients,
-  opts: { deployer: Address; weth: Address; v2Factory: Address; v3Factory: Address; v3PositionManager: Address },
+  opts: {
+    deployer: Address;
+    weth: Address;
+    v2Factory: Address;
+    v3Factory: Address;
+    v3PositionManager: Address;
+  },
 ): Promise<UniswapV4Addresses> {
   const { deployer, weth } = opts;
   await chain.test.setCode({ address: PERMIT2_ADDRESS, bytecode: Permit2.deployedBytecode });
@@ -166,7 +172,8 @@ export async function deployHook(
 ): Promise<Address> {
   const artifact = SCENARIO_HOOKS[name];
   const code = await chain.public.getCode({ address: CREATE2_DEPLOYER });
-  if (!code || code === '0x') await chain.test.setCode({ address: CREATE2_DEPLOYER, bytecode: CREATE2_DEPLOYER_CODE });
+  if (!code || code === '0x')
+    await chain.test.setCode({ address: CREATE2_DEPLOYER, bytecode: CREATE2_DEPLOYER_CODE });
   await send(
     chain,
     opts.deployer,
@@ -186,7 +193,11 @@ export async function deployHook(
       chain,
       opts.deployer,
       hook,
-      encodeFunctionData({ abi: V4HookProxy.abi, functionName: 'initProxy', args: [logic, opts.owner, initData] }),
+      encodeFunctionData({
+        abi: V4HookProxy.abi,
+        functionName: 'initProxy',
+        args: [logic, opts.owner, initData],
+      }),
       'V4HookProxy.initProxy',
     );
   } else {
@@ -253,7 +264,8 @@ const ACTIONS = {
 } as const;
 const V4_SWAP_COMMAND = 0x10;
 
-const actionBytes = (actions: number[]): Hex => `0x${actions.map((a) => a.toString(16).padStart(2, '0')).join('')}`;
+const actionBytes = (actions: number[]): Hex =>
+  `0x${actions.map((a) => a.toString(16).padStart(2, '0')).join('')}`;
 
 /**
  * Mints a position NFT through the PositionManager for `liquidity` between the two ticks, paying at
@@ -289,23 +301,42 @@ export async function mintPosition(
         { type: 'address' },
         { type: 'bytes' },
       ],
-      [key, opts.tickLower, opts.tickUpper, opts.liquidity, opts.amount0Max, opts.amount1Max, opts.recipient, '0x'],
+      [
+        key,
+        opts.tickLower,
+        opts.tickUpper,
+        opts.liquidity,
+        opts.amount0Max,
+        opts.amount1Max,
+        opts.recipient,
+        '0x',
+      ],
     ),
     encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [key.currency0, key.currency1]),
   ];
-  if (native) params.push(encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE_CURRENCY, from]));
-  const unlockData = encodeAbiParameters([{ type: 'bytes' }, { type: 'bytes[]' }], [actionBytes(actions), params]);
+  if (native)
+    params.push(encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE_CURRENCY, from]));
+  const unlockData = encodeAbiParameters(
+    [{ type: 'bytes' }, { type: 'bytes[]' }],
+    [actionBytes(actions), params],
+  );
   const receipt = await send(
     chain,
     from,
     v4.positionManager,
-    encodeFunctionData({ abi: PositionManager.abi, functionName: 'modifyLiquidities', args: [unlockData, DEADLINE] }),
+    encodeFunctionData({
+      abi: PositionManager.abi,
+      functionName: 'modifyLiquidities',
+      args: [unlockData, DEADLINE],
+    }),
     'PositionManager.modifyLiquidities (mint)',
     native ? opts.amount0Max : 0n,
   );
-  const transfer = parseEventLogs({ abi: PositionManager.abi, eventName: 'Transfer', logs: receipt.logs }).find(
-    (l) => l.address.toLowerCase() === v4.positionManager && l.args.from === zeroAddress,
-  );
+  const transfer = parseEventLogs({
+    abi: PositionManager.abi,
+    eventName: 'Transfer',
+    logs: receipt.logs,
+  }).find((l) => l.address.toLowerCase() === v4.positionManager && l.args.from === zeroAddress);
   if (!transfer) throw new Error('PositionManager minted no position NFT');
   return transfer.args.id;
 }
@@ -335,7 +366,11 @@ export async function decreasePosition(
     chain,
     from,
     v4.positionManager,
-    encodeFunctionData({ abi: PositionManager.abi, functionName: 'modifyLiquidities', args: [unlockData, DEADLINE] }),
+    encodeFunctionData({
+      abi: PositionManager.abi,
+      functionName: 'modifyLiquidities',
+      args: [unlockData, DEADLINE],
+    }),
     'PositionManager.modifyLiquidities (decrease)',
   );
 }
@@ -366,7 +401,15 @@ export function encodeUniversalRouterSwap(opts: {
         ],
       },
     ],
-    [{ poolKey: key, zeroForOne, amountIn: opts.amountIn, amountOutMinimum: opts.minAmountOut, hookData: '0x' }],
+    [
+      {
+        poolKey: key,
+        zeroForOne,
+        amountIn: opts.amountIn,
+        amountOutMinimum: opts.minAmountOut,
+        hookData: '0x',
+      },
+    ],
   );
   const params: Hex[] = [
     swapParams,
@@ -393,5 +436,12 @@ export async function swapExactIn(
 ): Promise<TransactionReceipt> {
   const data = encodeUniversalRouterSwap({ ...opts, minAmountOut: opts.minAmountOut ?? 0n });
   const nativeIn = opts.zeroForOne && opts.key.currency0 === NATIVE_CURRENCY;
-  return send(chain, from, v4.universalRouter, data, 'UniversalRouter V4_SWAP', nativeIn ? opts.amountIn : 0n);
+  return send(
+    chain,
+    from,
+    v4.universalRouter,
+    data,
+    'UniversalRouter V4_SWAP',
+    nativeIn ? opts.amountIn : 0n,
+  );
 }

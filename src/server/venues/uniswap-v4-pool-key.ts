@@ -5,6 +5,7 @@
  * address (v4-core Hooks.sol), which the PoolManager reads to decide which hook functions to call.
  */
 import { type Address, encodeAbiParameters, type Hex, keccak256, zeroAddress } from 'viem';
+import { HOOK_PERMISSIONS, type HookPermission } from '../../shared/vocabulary';
 
 /** Native ETH is a currency in V4: the zero address. */
 export const NATIVE_CURRENCY: Address = zeroAddress;
@@ -47,63 +48,8 @@ export function sortCurrencies(a: Address, b: Address): [Address, Address] {
 
 export const isDynamicFee = (fee: number) => fee === DYNAMIC_FEE_FLAG;
 
-/** A hook permission, with the words a trader reads and what it lets the hook do to a swap. */
-export type HookPermission = {
-  /** v4-core Hooks.sol name, e.g. beforeSwapReturnDelta. */
-  name: string;
-  bit: number;
-  /** Plain words for the page. */
-  words: string;
-  /** What it can do to a trade: change the price/amount, take a fee, stop swaps; null when it touches only liquidity or set-up. */
-  power: 'change-amounts' | 'take-fee' | 'stop-swaps' | null;
-};
-
-export const HOOK_PERMISSIONS: readonly HookPermission[] = [
-  { name: 'beforeInitialize', bit: 13, words: 'runs code before the pool is created', power: null },
-  { name: 'afterInitialize', bit: 12, words: 'runs code when the pool is created', power: null },
-  { name: 'beforeAddLiquidity', bit: 11, words: 'can refuse new liquidity', power: null },
-  { name: 'afterAddLiquidity', bit: 10, words: 'runs code after liquidity is added', power: null },
-  {
-    name: 'beforeRemoveLiquidity',
-    bit: 9,
-    words: 'can stop liquidity providers from withdrawing',
-    power: null,
-  },
-  { name: 'afterRemoveLiquidity', bit: 8, words: 'runs code after liquidity is removed', power: null },
-  {
-    name: 'beforeSwap',
-    bit: 7,
-    words: 'can stop swaps and set the fee of every swap',
-    power: 'stop-swaps',
-  },
-  { name: 'afterSwap', bit: 6, words: 'can stop swaps after seeing their result', power: 'stop-swaps' },
-  { name: 'beforeDonate', bit: 5, words: 'runs code before donations to the pool', power: null },
-  { name: 'afterDonate', bit: 4, words: 'runs code after donations to the pool', power: null },
-  {
-    name: 'beforeSwapReturnDelta',
-    bit: 3,
-    words: 'can change the price you get: it may take part or all of what you pay into the swap',
-    power: 'change-amounts',
-  },
-  {
-    name: 'afterSwapReturnDelta',
-    bit: 2,
-    words: 'can take a fee from every swap: it may keep part or all of what you receive',
-    power: 'take-fee',
-  },
-  {
-    name: 'afterAddLiquidityReturnDelta',
-    bit: 1,
-    words: 'can take a cut of liquidity added',
-    power: null,
-  },
-  {
-    name: 'afterRemoveLiquidityReturnDelta',
-    bit: 0,
-    words: 'can take a cut of liquidity withdrawn',
-    power: null,
-  },
-];
+export type { HookPermission } from '../../shared/vocabulary';
+export { HOOK_PERMISSIONS } from '../../shared/vocabulary';
 
 const ALL_HOOK_FLAGS = (1 << 14) - 1;
 

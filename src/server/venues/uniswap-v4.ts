@@ -15,7 +15,13 @@
 import { type Address, type Hex, parseAbi } from 'viem';
 import { ChainUnavailableError } from '../errors';
 import { positionAmounts, sortTokens } from './uniswap-v3-math';
-import { decodeHookPermissions, isDynamicFee, NATIVE_CURRENCY, type PoolKey, poolIdOf } from './uniswap-v4-pool-key';
+import {
+  decodeHookPermissions,
+  isDynamicFee,
+  NATIVE_CURRENCY,
+  type PoolKey,
+  poolIdOf,
+} from './uniswap-v4-pool-key';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
 /** V4 addresses as on Base (PoolManager singleton and its periphery) plus our position lockers. */
@@ -49,7 +55,9 @@ export const v4QuoterAbi = parseAbi([
   'struct QuoteExactSingleParams { PoolKey poolKey; bool zeroForOne; uint128 exactAmount; bytes hookData; }',
   'function quoteExactInputSingle(QuoteExactSingleParams params) returns (uint256 amountOut, uint256 gasEstimate)',
 ]);
-const positionLockerAbi = parseAbi(['function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)']);
+const positionLockerAbi = parseAbi([
+  'function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)',
+]);
 
 /** What a V4 PoolRef / PoolState carries besides the common fields. */
 export type V4PoolInfo = { poolId: Hex; key: PoolKey };
@@ -72,7 +80,10 @@ const presented = (currency: Address, weth: Address): Address =>
 
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
 
-export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): Venue & {
+export function createUniswapV4Venue(
+  addr: UniswapV4Contracts,
+  weth: Address,
+): Venue & {
   /** The pool key behind a handle, once discovered or read (quotes and trades need it). */
   keyOf(pool: Address): PoolKey | null;
   /** The PoolRef of an Initialize event's fields (the indexer and discovery share it). */
@@ -109,9 +120,19 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): V
     async discoverPools(client, token, quotes) {
       // The token is currency0 or currency1 of its pools: two indexed-topic log queries.
       const wanted = new Set(
-        quotes.map((q) => q.toLowerCase()).concat(quotes.some((q) => q.toLowerCase() === w) ? [NATIVE_CURRENCY] : []),
+        quotes
+          .map((q) => q.toLowerCase())
+          .concat(quotes.some((q) => q.toLowerCase() === w) ? [NATIVE_CURRENCY] : []),
       );
-      let logs: { args: { currency0?: Address; currency1?: Address; fee?: number; tickSpacing?: number; hooks?: Address } }[];
+      let logs: {
+        args: {
+          currency0?: Address;
+          currency1?: Address;
+          fee?: number;
+          tickSpacing?: number;
+          hooks?: Address;
+        };
+      }[];
       try {
         const event = poolManagerEventsAbi[0];
         const fromBlock = addr.fromBlock ?? 0n;
@@ -125,7 +146,8 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): V
       }
       const out: PoolRef[] = [];
       for (const { args: a } of logs) {
-        if (!a.currency0 || !a.currency1 || a.fee === undefined || a.tickSpacing === undefined || !a.hooks) continue;
+        if (!a.currency0 || !a.currency1 || a.fee === undefined || a.tickSpacing === undefined || !a.hooks)
+          continue;
         const key: PoolKey = {
           currency0: a.currency0.toLowerCase() as Address,
           currency1: a.currency1.toLowerCase() as Address,
@@ -144,16 +166,40 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): V
       const t = token.toLowerCase() as Address;
       const calls: Call[] = [];
       const plan = refs.flatMap((p) => {
-        const info = p.v4 ?? (keys.get(p.pool) ? { key: keys.get(p.pool) as PoolKey, poolId: poolIdOf(keys.get(p.pool) as PoolKey) } : null);
+        const info =
+          p.v4 ??
+          (keys.get(p.pool)
+            ? { key: keys.get(p.pool) as PoolKey, poolId: poolIdOf(keys.get(p.pool) as PoolKey) }
+            : null);
         if (!info) return [];
         keys.set(p.pool, info.key);
         const ids = ctx.positions?.get(p.pool) ?? [];
-        calls.push({ address: addr.stateView, abi: stateViewAbi, functionName: 'getSlot0', args: [info.poolId] });
-        calls.push({ address: addr.stateView, abi: stateViewAbi, functionName: 'getLiquidity', args: [info.poolId] });
+        calls.push({
+          address: addr.stateView,
+          abi: stateViewAbi,
+          functionName: 'getSlot0',
+          args: [info.poolId],
+        });
+        calls.push({
+          address: addr.stateView,
+          abi: stateViewAbi,
+          functionName: 'getLiquidity',
+          args: [info.poolId],
+        });
         for (const id of ids) {
           const pm = addr.positionManager;
-          calls.push({ address: pm, abi: v4PositionManagerAbi, functionName: 'getPoolAndPositionInfo', args: [id] });
-          calls.push({ address: pm, abi: v4PositionManagerAbi, functionName: 'getPositionLiquidity', args: [id] });
+          calls.push({
+            address: pm,
+            abi: v4PositionManagerAbi,
+            functionName: 'getPoolAndPositionInfo',
+            args: [id],
+          });
+          calls.push({
+            address: pm,
+            abi: v4PositionManagerAbi,
+            functionName: 'getPositionLiquidity',
+            args: [id],
+          });
           calls.push({ address: pm, abi: v4PositionManagerAbi, functionName: 'ownerOf', args: [id] });
           for (const l of lockers)
             calls.push({ address: l, abi: positionLockerAbi, functionName: 'unlockTimeOf', args: [pm, id] });
@@ -186,7 +232,12 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): V
         let amount0 = 0;
         let amount1 = 0;
         for (const _ of ids) {
-          const pos = next() as readonly [{ hooks: Address; currency0: Address; currency1: Address; fee: number; tickSpacing: number }, bigint] | undefined;
+          const pos = next() as
+            | readonly [
+                { hooks: Address; currency0: Address; currency1: Address; fee: number; tickSpacing: number },
+                bigint,
+              ]
+            | undefined;
           const liq = next() as bigint | undefined;
           const owner = (next() as string | undefined)?.toLowerCase();
           let until = 0;
@@ -238,7 +289,11 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): V
           lpDeployer: mine,
           depthQuote2Pct: active === 0n ? 0n : null,
           twap: { unavailable: 'Uniswap V4 pools keep no price oracle unless a hook adds one' },
-          v4: { ...info, lpFee: slot0[3], hookPermissions: decodeHookPermissions(info.key.hooks).map((x) => x.name) },
+          v4: {
+            ...info,
+            lpFee: slot0[3],
+            hookPermissions: decodeHookPermissions(info.key.hooks).map((x) => x.name),
+          },
         });
       }
       return pools;
