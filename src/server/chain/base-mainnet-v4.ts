@@ -20,3 +20,10 @@ export const BASE_UNISWAP_V4: UniswapV4Contracts = {
 
 /** PositionDescriptor on Base (same source); the app never calls it, the replica deploys it here. */
 export const BASE_UNISWAP_V4_POSITION_DESCRIPTOR = '0x25d093633990dc94bedeed76c8f3cdaa75f3e7d5' as const;
+
+/**
+ * The PoolManager's first block on Base (Uniswap/v4-subgraph's subgraph manifest for Base, startBlock),
+ * where a look-up of Initialize logs has to start.
+ */
+export const BASE_UNISWAP_V4_FIRST_BLOCK = 25_350_988n;
+

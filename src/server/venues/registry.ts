@@ -36,7 +36,11 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
     venues.push(createUniswapV3Venue(c.uniswapV3));
     factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
   }
-  if (c.uniswapV4) {
+  // Base mode lists V4 (/api/network) but does not read it yet: finding a token's pools there means
+  // Initialize logs over the PoolManager's whole history (from block 25 350 988), more than a
+  // provider's getLogs range allows in one request, and it would add requests to every cold report
+  // (ADR 0026). The local chain's history is short.
+  if (c.uniswapV4 && network.mode === 'local') {
     venues.push(createUniswapV4Venue(c.uniswapV4, c.weth));
     // V4 has no factory: its pools are created on the PoolManager (Initialize), which names the venue.
     factories.set(c.uniswapV4.poolManager.toLowerCase(), 'uniswap-v4');
