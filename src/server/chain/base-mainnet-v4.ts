@@ -26,4 +26,3 @@ export const BASE_UNISWAP_V4_POSITION_DESCRIPTOR = '0x25d093633990dc94bedeed76c8
  * where a look-up of Initialize logs has to start.
  */
 export const BASE_UNISWAP_V4_FIRST_BLOCK = 25_350_988n;
-
