@@ -15,7 +15,15 @@ import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, hookFlags, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
 import { priceInQuote } from '../venues/venue';
 import { type AnvilProcess, startAnvil } from './anvil';
-import { OwnerFeeHook, PoolManager, ScenarioToken, SellBlockHook, StateView } from './artifacts/generated';
+import {
+  OwnerFeeHook,
+  PoolManager,
+  PositionManager,
+  ScenarioToken,
+  SellBlockHook,
+  StateView,
+  V3PositionLocker,
+} from './artifacts/generated';
 import { type CoreAddresses, deployContract, deployCore } from './deploy';
 import {
   approveThroughPermit2,
@@ -267,13 +275,37 @@ describe('Uniswap V4 venue', () => {
       });
     const burned = await mint('0x000000000000000000000000000000000000dEaD');
     const kept = await mint(DEV);
+    // A Clanker-style lock: the NFT handed to the locker until a date.
+    const locked = await mint(DEV);
+    const until = Math.floor(Date.now() / 1000) + 365 * 86_400;
+    for (const [address, abi, functionName, args] of [
+      [v4.positionManager, PositionManager.abi, 'approve', [core.uniswapV3.positionLocker, locked]],
+      [
+        core.uniswapV3.positionLocker,
+        V3PositionLocker.abi,
+        'lock',
+        [v4.positionManager, locked, BigInt(until)],
+      ],
+    ] as const) {
+      const hash = await chain.wallet.writeContract({
+        account: DEV,
+        chain: chain.chain,
+        address,
+        abi,
+        functionName,
+        args,
+      } as never);
+      await chain.public.waitForTransactionReceipt({ hash });
+    }
     const [state] = await venue.readPools(chain.public, token, [ref], {
       deployer: DEV,
-      positions: new Map([[ref.pool, [burned, kept]]]),
+      positions: new Map([[ref.pool, [burned, kept, locked]]]),
     });
-    expect(state?.lpTotalSupply).toBe(parseEther('200'));
+    expect(state?.lpTotalSupply).toBe(parseEther('300'));
     expect(state?.lpBurned).toBe(parseEther('100'));
     expect(state?.lpDeployer).toBe(parseEther('100'));
+    expect(state?.lpLocked).toBe(parseEther('100'));
+    expect(state?.lockUnlockTime).toBe(until);
   });
 
   it('quotes through the hook: the NoOp buy quotes tokens, its sell quotes zero', async () => {
