@@ -239,6 +239,11 @@ describe('Uniswap V4 venue', () => {
     expect(Number(state.quoteReserve) / 1e18).toBeCloseTo(10, 6);
     expect(Number(state.tokenReserve) / 1e18).toBeCloseTo(100_000, 2);
     expect(state.v4?.lpFee).toBe(3000);
+    // As the index hands it over: the handle, no key. A fresh venue finds the key from the logs.
+    const fresh = createUniswapV4Venue({ ...v4, positionLockers: [] }, core.weth);
+    const { v4: _key, ...indexed } = refs[0] as NonNullable<(typeof refs)[0]>;
+    const [again] = await fresh.readPools(chain.public, token, [indexed], { deployer: null });
+    expect(again?.priceX192).toBe(state.priceX192);
 
     const target = {
       pair: state.pair,

@@ -80,15 +80,14 @@ const presented = (currency: Address, weth: Address): Address =>
 
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
 
-export function createUniswapV4Venue(
-  addr: UniswapV4Contracts,
-  weth: Address,
-): Venue & {
+export type UniswapV4Venue = Venue & {
   /** The pool key behind a handle, once discovered or read (quotes and trades need it). */
   keyOf(pool: Address): PoolKey | null;
   /** The PoolRef of an Initialize event's fields (the indexer and discovery share it). */
   refOf(key: PoolKey, createdTs: number | null): PoolRef;
-} {
+};
+
+export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): UniswapV4Venue {
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
   const keys = new Map<string, PoolKey>();
@@ -111,7 +110,7 @@ export function createUniswapV4Venue(
     };
   };
 
-  return {
+  const venue: UniswapV4Venue = {
     id: 'uniswap-v4',
     label: 'Uniswap V4',
     keyOf: (pool) => keys.get(pool.toLowerCase()) ?? null,
@@ -164,6 +163,12 @@ export function createUniswapV4Venue(
 
     async readPools(client, token, refs, ctx) {
       const t = token.toLowerCase() as Address;
+      // Pools the index knows by handle only (its pairs table keeps no tick spacing or hook): their
+      // keys come from the token's Initialize logs, once per venue instance.
+      if (refs.some((p) => !p.v4 && !keys.has(p.pool))) {
+        const others = refs.map((p) => (p.token0 === t ? p.token1 : p.token0));
+        await venue.discoverPools(client, token, others);
+      }
       const calls: Call[] = [];
       const plan = refs.flatMap((p) => {
         const info =
@@ -321,4 +326,5 @@ export function createUniswapV4Venue(
     // (the hook verdict measures buys and sells through V4Quoter instead; ADR 0026).
     probeRoute: () => null,
   };
+  return venue;
 }
