@@ -106,6 +106,8 @@ export type ScenarioManifest = {
     };
   };
   uniswapV3?: ScenarioUniswapV3;
+  /** The V4-only tokens by symbol (ETH-paired V4 pools, hooks; absent before V4 was added). */
+  uniswapV4Tokens?: Record<string, Address>;
   /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
   launches: ScenarioLaunch[];
   wallets: {

@@ -297,6 +297,7 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): U
           v4: {
             ...info,
             lpFee: slot0[3],
+            sqrtPriceX96: sqrtP,
             hookPermissions: decodeHookPermissions(info.key.hooks).map((x) => x.name),
           },
         });

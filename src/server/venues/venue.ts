@@ -86,7 +86,7 @@ export type PoolState = {
    * Uniswap V4 only: the pool's id and key (currencies as the PoolManager has them, native ETH as
    * 0x0; `quote` above shows it as WETH), the LP fee slot0 holds now, and the hook's permissions.
    */
-  v4?: { poolId: Hex; key: PoolKey; lpFee: number; hookPermissions: string[] };
+  v4?: { poolId: Hex; key: PoolKey; lpFee: number; hookPermissions: string[]; sqrtPriceX96: bigint };
 };
 
 /** A second-round ask of a concentrated-liquidity pool, once its price is known. */
