@@ -12,9 +12,14 @@
 //   solc-input.json   the full standard-JSON input (every source, imports included, plus settings), so a
 //                     verifier can re-compile without node_modules and compare bytecode
 //   .hash             hash of everything that determines the output; unchanged hash = nothing to do
-// Uniswap V2 (factory, pair, router, WETH9) and V3 (factory, pool, position manager, QuoterV2,
-// SwapRouter02) are not compiled: their artifacts come from the build JSON shipped in the @uniswap
-// npm packages (the bytecode deployed on Base).
+// Uniswap V2 (factory, pair, router, WETH9), V3 (factory, pool, position manager, QuoterV2,
+// SwapRouter02) and V4 (PoolManager, PositionManager, PositionDescriptor, StateView, V4Quoter, the
+// Universal Router, Permit2) are not compiled: their artifacts come from the build JSON shipped in the
+// @uniswap npm packages (the bytecode deployed on Base; Permit2 is the canonical runtime code that
+// v4-periphery's DeployPermit2 etches, so it has no creation code).
+// The V4 hooks (contracts/v4/) must live at addresses whose low 14 bits are their permission flags
+// (contracts/v4/hook-flags.json): their artifacts carry a CREATE2 salt mined here for the
+// deterministic deployer, so the chain build never mines.
 // Output is deterministic: source unit names are relative (no machine paths end up in the metadata
 // hash), everything is sorted, and files are only rewritten when their content changes.
 import { createHash } from 'node:crypto';
@@ -122,7 +127,97 @@ const DEPENDENCIES = [
   '@uniswap/v3-core',
   '@uniswap/v3-periphery',
   '@uniswap/swap-router-contracts',
+  '@uniswap/v4-core',
+  '@uniswap/v4-periphery',
+  '@uniswap/universal-router',
 ];
+
+/** Prebuilt Foundry/Hardhat artifacts of Uniswap V4 and the Universal Router: [JSON, name, source]. */
+const UNISWAP_V4 = [
+  [
+    '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json',
+    'PoolManager',
+    '@uniswap/v4-core/src/PoolManager.sol',
+  ],
+  [
+    '@uniswap/v4-periphery/foundry-out/PositionManager.sol/PositionManager.json',
+    'PositionManager',
+    '@uniswap/v4-periphery/src/PositionManager.sol',
+  ],
+  [
+    '@uniswap/v4-periphery/foundry-out/PositionDescriptor.sol/PositionDescriptor.json',
+    'PositionDescriptor',
+    '@uniswap/v4-periphery/src/PositionDescriptor.sol',
+  ],
+  [
+    '@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json',
+    'StateView',
+    '@uniswap/v4-periphery/src/lens/StateView.sol',
+  ],
+  [
+    '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json',
+    'V4Quoter',
+    '@uniswap/v4-periphery/src/lens/V4Quoter.sol',
+  ],
+  [
+    '@uniswap/universal-router/artifacts/contracts/UniversalRouter.sol/UniversalRouter.json',
+    'UniversalRouter',
+    '@uniswap/universal-router/contracts/UniversalRouter.sol',
+  ],
+];
+/** Where v4-periphery keeps the canonical Permit2 runtime code (a hex literal it etches in tests). */
+const PERMIT2_SOURCE = '@uniswap/v4-periphery/lib/permit2/test/utils/DeployPermit2.sol';
+/** Permit2's ABI is not shipped as JSON; the few functions the local chain calls. */
+const PERMIT2_ABI = [
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'token', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint160' },
+      { name: 'expiration', type: 'uint48' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'allowance',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'user', type: 'address' },
+      { name: 'token', type: 'address' },
+      { name: 'spender', type: 'address' },
+    ],
+    outputs: [
+      { name: 'amount', type: 'uint160' },
+      { name: 'expiration', type: 'uint48' },
+      { name: 'nonce', type: 'uint48' },
+    ],
+  },
+];
+
+/** The deterministic CREATE2 deployer (Arachnid's, built into anvil and present on Base). */
+const CREATE2_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+const HOOK_FLAGS_FILE = path.join(CONTRACTS_DIR, 'v4', 'hook-flags.json');
+/** v4-core Hooks.sol: flag bit of each hook permission. */
+const HOOK_FLAG_BITS = {
+  beforeInitialize: 13,
+  afterInitialize: 12,
+  beforeAddLiquidity: 11,
+  afterAddLiquidity: 10,
+  beforeRemoveLiquidity: 9,
+  afterRemoveLiquidity: 8,
+  beforeSwap: 7,
+  afterSwap: 6,
+  beforeDonate: 5,
+  afterDonate: 4,
+  beforeSwapReturnDelta: 3,
+  afterSwapReturnDelta: 2,
+  afterAddLiquidityReturnDelta: 1,
+  afterRemoveLiquidityReturnDelta: 0,
+};
 
 const IMPORT_ROOTS = ['@openzeppelin/contracts/', '@openzeppelin/contracts-upgradeable/'];
 
@@ -140,7 +235,7 @@ function packageVersion(name) {
 
 /** contracts/*.sol and contracts/probes/*.sol, keyed by source unit name ("contracts/X.sol"), sorted. */
 function readProjectSources() {
-  const units = ['contracts/', PROBES_SOURCE_DIR].flatMap((dir) =>
+  const units = ['contracts/', 'contracts/v4/', PROBES_SOURCE_DIR].flatMap((dir) =>
     fs
       .readdirSync(path.join(ROOT, dir))
       .filter((f) => f.endsWith('.sol'))
@@ -177,6 +272,7 @@ function computeHash(projectSources) {
   feed('settings', JSON.stringify(SETTINGS));
   for (const dep of DEPENDENCIES) feed(`dep:${dep}`, packageVersion(dep));
   for (const [name, content] of Object.entries(projectSources)) feed(`src:${name}`, content);
+  feed('hook-flags', fs.readFileSync(HOOK_FLAGS_FILE, 'utf8'));
   return h.digest('hex');
 }
 
@@ -277,6 +373,68 @@ function uniswapArtifacts() {
   });
 }
 
+function uniswapV4Artifacts() {
+  const v4 = UNISWAP_V4.map(([jsonPath, contractName, sourceName]) => {
+    const j = JSON.parse(fs.readFileSync(path.join(NODE_MODULES, jsonPath), 'utf8'));
+    // Foundry nests the code in { object }, Hardhat gives the string.
+    const bytecode = j.bytecode?.object ?? j.bytecode;
+    const deployed = j.deployedBytecode?.object ?? j.deployedBytecode;
+    if (!Array.isArray(j.abi) || typeof bytecode !== 'string' || typeof deployed !== 'string' || !bytecode)
+      fail(`${jsonPath}: unexpected artifact shape (want abi and bytecode)`);
+    return { contractName, sourceName, abi: j.abi, bytecode: hex(bytecode), deployedBytecode: hex(deployed) };
+  });
+  const permit2Source = fs.readFileSync(path.join(NODE_MODULES, PERMIT2_SOURCE), 'utf8');
+  const m = permit2Source.match(/hex"([0-9a-f]+)"/i);
+  if (!m) fail(`${PERMIT2_SOURCE}: Permit2 runtime code not found`);
+  v4.push({
+    contractName: 'Permit2',
+    sourceName: PERMIT2_SOURCE,
+    abi: PERMIT2_ABI,
+    bytecode: '0x',
+    deployedBytecode: hex(m[1]),
+  });
+  return v4;
+}
+
+/** Mines a CREATE2 salt under CREATE2_DEPLOYER whose address's low 14 bits equal `flags` exactly. */
+function mineHookSalt(bytecode, flags, keccak) {
+  const initHash = keccak(Buffer.from(bytecode.slice(2), 'hex'));
+  const buf = Buffer.alloc(85);
+  buf[0] = 0xff;
+  Buffer.from(CREATE2_DEPLOYER.slice(2), 'hex').copy(buf, 1);
+  Buffer.from(initHash).copy(buf, 53);
+  for (let i = 0; i < 10_000_000; i++) {
+    buf.writeUInt32BE(i, 49);
+    const h = keccak(buf);
+    if (((h[30] << 8) | h[31]) % (1 << 14) === flags) {
+      return {
+        salt: `0x${buf.subarray(21, 53).toString('hex')}`,
+        address: `0x${Buffer.from(h.subarray(12)).toString('hex')}`,
+      };
+    }
+  }
+  fail(`no CREATE2 salt found for hook flags ${flags}`);
+}
+
+/** Adds create2Salt / create2Address / hookFlags to each hook named in contracts/v4/hook-flags.json. */
+async function mineHookSalts(artifacts) {
+  const { keccak256 } = await import('viem');
+  const keccak = (bytes) => keccak256(bytes, 'bytes');
+  const wanted = JSON.parse(fs.readFileSync(HOOK_FLAGS_FILE, 'utf8'));
+  for (const [name, perms] of Object.entries(wanted)) {
+    if (name.startsWith('//')) continue;
+    const a = artifacts.find((x) => x.contractName === name);
+    if (!a) fail(`contracts/v4/hook-flags.json names ${name}, which no contract defines`);
+    let flags = 0;
+    for (const p of perms) {
+      if (!(p in HOOK_FLAG_BITS)) fail(`contracts/v4/hook-flags.json: unknown permission ${p} for ${name}`);
+      flags |= 1 << HOOK_FLAG_BITS[p];
+    }
+    const { salt, address } = mineHookSalt(a.bytecode, flags, keccak);
+    a.hook = { flags, salt, address };
+  }
+}
+
 function renderArtifact(a) {
   return `// Generated by scripts/compile-contracts.mjs from ${a.sourceName}. Do not edit.
 export const ${a.contractName} = {
@@ -284,7 +442,11 @@ export const ${a.contractName} = {
   sourceName: '${a.sourceName}',
   abi: ${JSON.stringify(a.abi, null, 2).replace(/\n/g, '\n  ')},
   bytecode: '${a.bytecode}',
-  deployedBytecode: '${a.deployedBytecode}',
+  deployedBytecode: '${a.deployedBytecode}',${
+    a.hook
+      ? `\n  /** CREATE2 under the deterministic deployer: this salt puts the hook at an address carrying its flags. */\n  hook: { flags: ${a.hook.flags}, salt: '${a.hook.salt}', address: '${a.hook.address}' },`
+      : ''
+  }
 } as const;
 `;
 }
@@ -342,7 +504,7 @@ function saveToUserCache(hash) {
   }
 }
 
-function main() {
+async function main() {
   const started = Date.now();
   const projectSources = readProjectSources();
   const hash = computeHash(projectSources);
@@ -360,7 +522,8 @@ function main() {
   }
 
   const { artifacts, fullInput, version, warnings } = compileSolidity(projectSources);
-  const all = [...artifacts, ...uniswapArtifacts()].sort((a, b) =>
+  await mineHookSalts(artifacts);
+  const all = [...artifacts, ...uniswapArtifacts(), ...uniswapV4Artifacts()].sort((a, b) =>
     a.contractName < b.contractName ? -1 : a.contractName > b.contractName ? 1 : 0,
   );
   const seen = new Map();
@@ -396,12 +559,12 @@ function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `compile-contracts: ${all.length} artifacts (${artifacts.length} from solc ${version.replace(/\.Emscripten.*$/, '')}, ` +
-      `${UNISWAP.length} Uniswap prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
+      `${UNISWAP.length + UNISWAP_V4.length + 1} Uniswap prebuilt), ${warnings} warning(s), ${seconds} s -> ${rel}`,
   );
 }
 
 try {
-  main();
+  await main();
 } catch (e) {
   if (!(e instanceof CompileError)) throw e;
   console.error(`compile-contracts: ${e.message}`);

@@ -3,7 +3,7 @@
  * sent to the browser. Pure types (no server imports). Addresses are lowercase; amounts that can
  * outgrow JS numbers are decimal strings; times are unix seconds.
  */
-import type { Address } from './network';
+import type { Address, UniswapV4Contracts } from './network';
 
 export type ScenarioVariant = 'full' | 'test';
 
@@ -73,6 +73,8 @@ export type ScenarioManifest = {
       /** V3PositionLocker: time-locks position NFTs. */
       positionLocker: Address;
     };
+    /** Uniswap V4 (absent in chains built before V4 was added): as /api/network lists it. */
+    uniswapV4?: UniswapV4Contracts;
   };
   /** Tokens by symbol: FLAB, DEGEN, BRETT, TOSHI, AERO, USDC, the risk tokens and the new launches. */
   tokens: Record<string, Address>;
@@ -104,6 +106,8 @@ export type ScenarioManifest = {
     };
   };
   uniswapV3?: ScenarioUniswapV3;
+  /** The V4-only tokens by symbol (ETH-paired V4 pools, hooks; absent before V4 was added). */
+  uniswapV4Tokens?: Record<string, Address>;
   /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
   launches: ScenarioLaunch[];
   wallets: {

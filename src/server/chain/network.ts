@@ -2,6 +2,7 @@
 import { type Address, NETWORK_LABELS, type NetworkInfo } from '../../shared/network';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { BASE_MAINNET } from './base-mainnet';
+import { BASE_UNISWAP_V4 } from './base-mainnet-v4';
 import { BASE_CHAIN_ID } from './client';
 
 export type NetworkDescription = Omit<NetworkInfo, 'headBlock'>;
@@ -19,6 +20,7 @@ export function describeBaseNetwork(flabToken: Address | undefined): NetworkDesc
       multicall3: BASE_MAINNET.multicall3,
       lpLockers: BASE_MAINNET.lpLockers,
       uniswapV3: BASE_MAINNET.uniswapV3,
+      uniswapV4: BASE_UNISWAP_V4,
     },
     flabToken: flabToken ?? null,
     tokens: { ...BASE_MAINNET.tokens, ...(flabToken ? { FLAB: flabToken } : {}) },
@@ -48,6 +50,7 @@ export function describeLocalNetwork(manifest: ScenarioManifest, rpcUrl: string)
             positionLockers: [c.uniswapV3.positionLocker],
           }
         : null,
+      uniswapV4: c.uniswapV4 ?? null,
     },
     flabToken: manifest.tokens.FLAB ?? null,
     tokens: { ...manifest.tokens },

@@ -6,7 +6,11 @@ import pino from 'pino';
 import { type Address, erc20Abi, parseAbiItem, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { judgeHook } from '../analysis/hook-verdict';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { readHookFacts } from '../facts/uniswap-v4-hook';
+import { createUniswapV4Venue } from '../venues/uniswap-v4';
+import { priceInQuote } from '../venues/venue';
 import { type AnvilProcess, startAnvil } from './anvil';
 import { LpLocker, TaxToken, UniswapV2Pair, UniswapV2Router02 } from './artifacts/generated';
 import { buildScenario } from './scenario';
@@ -332,3 +336,60 @@ async function ownerOf(tokenAddress: Address): Promise<Address> {
   });
   return owner.toLowerCase() as Address;
 }
+
+describe('scenario: Uniswap V4 launches', () => {
+  it('V4 at the manifest addresses; V4-only tokens priced from their ETH pools; hooks judged by effect', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const tokens = manifest.uniswapV4Tokens ?? {};
+    if (!v4) throw new Error('no V4 in the manifest');
+    expect(Object.keys(tokens).sort()).toEqual([
+      'BLOCK4',
+      'CLANK4',
+      'FEE4',
+      'NOOP4',
+      'PROXY4',
+      'V4ETH',
+      'ZORA4',
+    ]);
+    const weth = manifest.contracts.weth;
+    const venue = createUniswapV4Venue(v4, weth);
+    const verdicts: Record<string, ReturnType<typeof judgeHook> | null> = {};
+    for (const [symbol, token] of Object.entries(tokens)) {
+      // V4-only: no V2 pair, and exactly one pool, against native ETH.
+      expect(manifest.pairs[symbol]).toBeUndefined();
+      const refs = await venue.discoverPools(chain.public, token, [weth]);
+      expect(refs).toHaveLength(1);
+      const ref = refs[0] as (typeof refs)[number];
+      expect(ref.v4?.key.currency0).toBe('0x0000000000000000000000000000000000000000');
+      const [state] = await venue.readPools(chain.public, token, refs, { deployer: null });
+      // Launched at 10000 a token per ETH, then bought a little: a bit dearer than 0.0001 ETH.
+      const price = state ? priceInQuote(state, 18, 18) : null;
+      expect(price).toBeGreaterThan(0.0001);
+      expect(price).toBeLessThan(0.000115);
+      const key = ref.v4?.key;
+      if (!key || key.hooks === '0x0000000000000000000000000000000000000000') {
+        verdicts[symbol] = null;
+        continue;
+      }
+      const facts = await readHookFacts(
+        chain.public,
+        v4.v4Quoter,
+        key,
+        token,
+        parseEther('0.001'),
+        state?.v4?.sqrtPriceX96 ?? 0n,
+      );
+      verdicts[symbol] = judgeHook(facts);
+    }
+    expect(verdicts.V4ETH).toBeNull();
+    expect(verdicts.NOOP4?.honeypot).toBe(true);
+    expect(verdicts.CLANK4).toMatchObject({ honeypot: false });
+    expect(verdicts.CLANK4?.buyFeePct).toBeLessThan(1.5);
+    // The launch fee decayed long ago (launched at the start of the history): 1% now.
+    expect(verdicts.ZORA4).toMatchObject({ honeypot: false, decayingTo: null });
+    expect(verdicts.ZORA4?.buyFeePct).toBeLessThan(1.5);
+    expect(verdicts.PROXY4?.upgradeable).not.toBeNull();
+    expect(verdicts.FEE4?.honeypot).toBe(false);
+    expect(verdicts.BLOCK4?.honeypot).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
 import { createUniswapV2Venue } from './uniswap-v2';
 import { createUniswapV3Venue } from './uniswap-v3';
+import { createUniswapV4Venue } from './uniswap-v4';
 import type { PoolRef, PoolState, ReadPoolsContext, Venue, VenueId } from './venue';
 
 export type VenueRegistry = {
@@ -34,6 +35,15 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
   if (c.uniswapV3) {
     venues.push(createUniswapV3Venue(c.uniswapV3));
     factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
+  }
+  // Base mode lists V4 (/api/network) but does not read it yet: finding a token's pools there means
+  // Initialize logs over the PoolManager's whole history (from block 25 350 988), more than a
+  // provider's getLogs range allows in one request, and it would add requests to every cold report
+  // (ADR 0026). The local chain's history is short.
+  if (c.uniswapV4 && network.mode === 'local') {
+    venues.push(createUniswapV4Venue(c.uniswapV4, c.weth));
+    // V4 has no factory: its pools are created on the PoolManager (Initialize), which names the venue.
+    factories.set(c.uniswapV4.poolManager.toLowerCase(), 'uniswap-v4');
   }
   const byId = new Map(venues.map((v) => [v.id, v]));
 

@@ -4,9 +4,10 @@
  * sees pools as `PoolRef` / `PoolState` and asks the registry; only a venue module knows how its
  * contracts are called. See docs/decisions/0007-venue-abstraction.md.
  */
-import type { Address, PublicClient } from 'viem';
+import type { Address, Hex, PublicClient } from 'viem';
+import type { PoolKey } from './uniswap-v4-pool-key';
 
-export type VenueId = 'uniswap-v2' | 'uniswap-v3';
+export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4';
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
 export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
@@ -38,6 +39,8 @@ export type PoolRef = {
   fee: number | null;
   /** Unix seconds, when the index saw the pool's creation; null when unknown (Base look-up). */
   createdTs: number | null;
+  /** Uniswap V4 only: `pool` is then the PoolId's first 20 bytes (a handle, not a contract; ADR 0026). */
+  v4?: { poolId: Hex; key: PoolKey };
 };
 
 /** The current state of one pool, seen from the analysed token. */
@@ -79,6 +82,11 @@ export type PoolState = {
   twap?: { ratio: number } | { unavailable: string };
   /** V3 only: the raw slot0 price and active liquidity, for the second-round quotes. */
   v3?: { sqrtPriceX96: bigint; liquidity: bigint };
+  /**
+   * Uniswap V4 only: the pool's id and key (currencies as the PoolManager has them, native ETH as
+   * 0x0; `quote` above shows it as WETH), the LP fee slot0 holds now, and the hook's permissions.
+   */
+  v4?: { poolId: Hex; key: PoolKey; lpFee: number; hookPermissions: string[]; sqrtPriceX96: bigint };
 };
 
 /** A second-round ask of a concentrated-liquidity pool, once its price is known. */

@@ -232,6 +232,16 @@ export const uniswapV3ContractsSchema = z.object({
   positionLockers: z.array(address),
 });
 
+export const uniswapV4ContractsSchema = z.object({
+  poolManager: address,
+  positionManager: address,
+  stateView: address,
+  v4Quoter: address,
+  universalRouter: address,
+  permit2: address,
+  positionLockers: z.array(address),
+});
+
 export const networkInfoSchema = z
   .object({
     mode: z.enum(['local', 'base']),
@@ -247,6 +257,10 @@ export const networkInfoSchema = z
       multicall3: address,
       lpLockers: z.array(address),
       uniswapV3: uniswapV3ContractsSchema.nullable(),
+      uniswapV4: uniswapV4ContractsSchema
+        .nullable()
+        .optional()
+        .meta(d('Uniswap V4 singleton and periphery; absent or null when the chain has none.')),
     }),
     flabToken: address.nullable(),
     tokens: z.record(z.string(), address),

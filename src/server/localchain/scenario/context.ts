@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/scenario';
 import type { ScenarioTimes, VariantConfig } from './config';
 import type { Market } from './market';
+import type { ScenarioUniswapV4 } from './uniswap-v4';
 import type { ScenarioWallets, Trader } from './wallets';
 
 export type ScenarioEvent = { at: number; seq: number; name: string; run: () => Promise<void> | void };
@@ -28,6 +29,7 @@ export type ManifestParts = {
   usd?: Address;
   flab?: Omit<ScenarioManifest['flab'], 'whaleSharesBps'>;
   uniswapV3?: ScenarioUniswapV3;
+  uniswapV4?: ScenarioUniswapV4;
 };
 
 export type ScenarioContext = Market & {

@@ -41,6 +41,7 @@ import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
 import { scheduleUniswapV3 } from './uniswap-v3';
+import { buildUniswapV4Launches } from './uniswap-v4';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -126,6 +127,10 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     ...[...wallets.traders, ...wallets.fresh].map((t) => [t.address, t.eth] as const),
   ]);
   const deployed = await deployCore(chain, { deployer: wallets.infra, log });
+  // Uniswap V4 and its launches (ADR 0026), in the past like the core: their own deployers and
+  // CREATE2 salts, so no other scenario address moves.
+  const v4 = await buildUniswapV4Launches(chain, { ...deployed }, wallets);
+  if (v4) out.uniswapV4 = v4;
   await rpc.call('anvil_removeBlockTimestampInterval', []);
   const coreMs = Date.now() - startedMs;
   const core: CoreContracts = {
@@ -345,6 +350,7 @@ async function assembleManifest(
       lending: out.lending,
       usd: out.usd,
       uniswapV3: core.uniswapV3,
+      ...(out.uniswapV4 ? { uniswapV4: out.uniswapV4.contracts } : {}),
     },
     tokens,
     risks,
@@ -361,6 +367,7 @@ async function assembleManifest(
       serialRugger: details.serialRugger,
     },
     uniswapV3: out.uniswapV3,
+    ...(out.uniswapV4 ? { uniswapV4Tokens: { ...out.uniswapV4.tokens } } : {}),
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,

@@ -1,0 +1,134 @@
+/**
+ * Uniswap V4 in the scenario, as new Base tokens launch today: V4 deployed from the npm artifacts and
+ * seven ETH-paired V4-only tokens (no V2/V3 pool anywhere), launched right after the core contracts
+ * (so at the start of the history; their ~80 blocks are in the past, never ahead of the wall clock):
+ * V4ETH (no hook; its position NFT burned), CLANK4 (Clanker-v4-like static 1% fee hook, position NFT
+ * in the locker for a year), ZORA4 (Zora-like launch fee decaying from 99% to 1% in ten minutes),
+ * and the four dangerous hooks: NOOP4 (keeps what sellers pay in), FEE4 (owner may set any fee up to
+ * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy).
+ * Each gets a few buys through the Universal Router, so its pool has swaps.
+ * Not yet: trading history before "now" and the live simulator's V4 trades (ADR 0026).
+ */
+import { type Address, parseEther, zeroAddress } from 'viem';
+import type { UniswapV4Contracts } from '../../../shared/network';
+import type { LocalChainClients } from '../../chain/client';
+import { DYNAMIC_FEE_FLAG, type PoolKey } from '../../venues/uniswap-v4-pool-key';
+import { PositionManager, ScenarioToken, V3PositionLocker } from '../artifacts/generated';
+import { deployContract } from '../deploy';
+import {
+  approveThroughPermit2,
+  deployHook,
+  deployUniswapV4,
+  initializePool,
+  mintPosition,
+  type ScenarioHookName,
+  swapExactIn,
+} from '../uniswap-v4';
+import type { CoreContracts } from './market';
+import type { ScenarioWallets } from './wallets';
+
+/** 10000 tokens per ETH (ETH is currency0): sqrt(10000) · 2^96. */
+const SQRT_PRICE = 100n * 2n ** 96n;
+const FULL_RANGE = [-887220, 887220] as const;
+const BURN: Address = '0x000000000000000000000000000000000000dEaD';
+const YEAR = 365 * 86_400;
+
+type Launch = {
+  symbol: string;
+  hook: ScenarioHookName | null;
+  dynamic: boolean;
+  lp: 'burn' | 'lock' | 'keep';
+};
+
+const LAUNCHES: Launch[] = [
+  { symbol: 'V4ETH', hook: null, dynamic: false, lp: 'burn' },
+  { symbol: 'CLANK4', hook: 'staticFee', dynamic: true, lp: 'lock' },
+  { symbol: 'ZORA4', hook: 'decayingFee', dynamic: true, lp: 'keep' },
+  { symbol: 'NOOP4', hook: 'noOp', dynamic: false, lp: 'keep' },
+  { symbol: 'FEE4', hook: 'ownerFee', dynamic: true, lp: 'keep' },
+  { symbol: 'BLOCK4', hook: 'sellBlock', dynamic: false, lp: 'keep' },
+  { symbol: 'PROXY4', hook: 'proxy', dynamic: true, lp: 'keep' },
+];
+
+export type ScenarioUniswapV4 = { contracts: UniswapV4Contracts; tokens: Record<string, Address> };
+
+export async function buildUniswapV4Launches(
+  chain: LocalChainClients,
+  core: CoreContracts,
+  wallets: ScenarioWallets,
+): Promise<ScenarioUniswapV4 | null> {
+  const v3 = core.uniswapV3;
+  if (!v3) return null;
+  const infra = wallets.dev('uniswap-v4');
+  const buyer = wallets.dev('uniswap-v4-buyer');
+  for (const a of [infra, buyer]) await chain.test.setBalance({ address: a, value: parseEther('1000') });
+  const v4 = await deployUniswapV4(chain, {
+    deployer: infra,
+    weth: core.weth,
+    v2Factory: core.factory,
+    v3Factory: v3.factory,
+    v3PositionManager: v3.positionManager,
+  });
+  const tokens: Record<string, Address> = {};
+  for (const l of LAUNCHES) {
+    const dev = wallets.dev(l.symbol);
+    await chain.test.setBalance({ address: dev, value: parseEther('100') });
+    const hook = l.hook
+      ? await deployHook(chain, l.hook, { deployer: infra, owner: dev, poolManager: v4.poolManager })
+      : zeroAddress;
+    const token = (
+      await deployContract(chain, ScenarioToken, [l.symbol, l.symbol, 18, parseEther('1000000000'), dev], dev)
+    ).toLowerCase() as Address;
+    const key: PoolKey = {
+      currency0: zeroAddress,
+      currency1: token,
+      fee: l.dynamic ? DYNAMIC_FEE_FLAG : 3000,
+      tickSpacing: 60,
+      hooks: hook.toLowerCase() as Address,
+    };
+    await initializePool(chain, v4, dev, key, SQRT_PRICE);
+    await approveThroughPermit2(chain, dev, token, v4.positionManager);
+    const id = await mintPosition(chain, v4, dev, {
+      key,
+      tickLower: FULL_RANGE[0],
+      tickUpper: FULL_RANGE[1],
+      liquidity: parseEther('500'),
+      amount0Max: parseEther('6'),
+      amount1Max: parseEther('60000'),
+      recipient: l.lp === 'burn' ? BURN : dev,
+    });
+    if (l.lp === 'lock') {
+      const now = Number((await chain.public.getBlock()).timestamp);
+      for (const [address, abi, functionName, args] of [
+        [v4.positionManager, PositionManager.abi, 'approve', [v3.positionLocker, id]],
+        [v3.positionLocker, V3PositionLocker.abi, 'lock', [v4.positionManager, id, BigInt(now + YEAR)]],
+      ] as const) {
+        const hash = await chain.wallet.writeContract({
+          account: dev,
+          chain: chain.chain,
+          address,
+          abi,
+          functionName,
+          args,
+        } as never);
+        await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      }
+    }
+    for (const eth of ['0.05', '0.02', '0.1'])
+      await swapExactIn(chain, v4, buyer, { key, zeroForOne: true, amountIn: parseEther(eth) });
+    tokens[l.symbol] = token;
+  }
+  const { poolManager, positionManager, stateView, v4Quoter, universalRouter, permit2 } = v4;
+  return {
+    contracts: {
+      poolManager,
+      positionManager,
+      stateView,
+      v4Quoter,
+      universalRouter,
+      permit2,
+      positionLockers: [v3.positionLocker],
+    },
+    tokens,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * What the facts layer measures of a Uniswap V4 hook (facts/uniswap-v4-hook.ts, its owner powers in
+ * facts/uniswap-v4-hook-powers.ts) and the hook verdict judges (analysis/hook-verdict.ts).
+ */
+import type { Address, Hex } from 'viem';
+
+export type QuoteOutcome = { amountIn: bigint; amountOut: bigint | null };
+
+export type HookFacts = {
+  hook: Address;
+  permissions: string[];
+  hasCode: boolean;
+  /** owner() when the hook answers it; null when it has no such function. */
+  owner: Address | null;
+  /** EIP-1967 slots; null when the hook is not behind such a proxy. */
+  proxy: { implementation: Address; admin: Address | null } | null;
+  /** Quote wei in, tokens out (null: the quote reverted). */
+  buy: QuoteOutcome;
+  /** Tokens in (what the buy got), quote wei out (null: reverted). */
+  sell: QuoteOutcome | null;
+  /** The same buy an hour from now; null when the node would not run the block override. */
+  buyLater: QuoteOutcome | null;
+  /** Tokens the buy would get at the pool's current price without any fee or impact. */
+  spotOut: bigint;
+  /** Quote wei the sell would get at the current price without any fee or impact. */
+  spotBack: bigint | null;
+};
+
+export type HookPowerEffect = 'sells_blocked' | 'sell_kept' | 'buys_blocked' | 'buy_kept' | 'fee_raised';
+
+export type HookPower = {
+  caller: Address;
+  selector: Hex;
+  /** The function's signature when known (labels only). */
+  signature: string | null;
+  args: string;
+  effect: HookPowerEffect;
+  /** Round-trip loss after the call, percent; null when a side reverted. */
+  lossPct: number | null;
+};
+
+export type HookPowerFacts = {
+  caller: Address;
+  /** Round-trip loss today (buy then sell), percent; null when today's trade fails. */
+  baselineLossPct: number | null;
+  tried: number;
+  notTried: number;
+  powers: HookPower[];
+};
