@@ -7,6 +7,8 @@ export type NetworkInfo = z.infer<typeof S.networkInfoSchema>;
 
 export type UniswapV3Contracts = z.infer<typeof S.uniswapV3ContractsSchema>;
 
+export type AerodromeContracts = z.infer<typeof S.aerodromeContractsSchema>;
+
 export const NETWORK_LABELS = {
   local: 'Local Base chain · simulated market',
   base: 'Base mainnet',

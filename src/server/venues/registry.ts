@@ -5,6 +5,8 @@
  */
 import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
+import { createAerodromeVenue } from './aerodrome';
+import { createSlipstreamVenue } from './aerodrome-slipstream';
 import { createUniswapV2Venue } from './uniswap-v2';
 import { createUniswapV3Venue } from './uniswap-v3';
 import type { PoolRef, PoolState, ReadPoolsContext, Venue, VenueId } from './venue';
@@ -34,6 +36,11 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
   if (c.uniswapV3) {
     venues.push(createUniswapV3Venue(c.uniswapV3));
     factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
+  }
+  if (c.aerodrome) {
+    venues.push(createAerodromeVenue(c.aerodrome), createSlipstreamVenue(c.aerodrome));
+    factories.set(c.aerodrome.poolFactory.toLowerCase(), 'aerodrome');
+    for (const s of c.aerodrome.slipstream) factories.set(s.factory.toLowerCase(), 'aerodrome-slipstream');
   }
   const byId = new Map(venues.map((v) => [v.id, v]));
 

@@ -6,10 +6,10 @@
  */
 import type { Address, PublicClient } from 'viem';
 
-export type VenueId = 'uniswap-v2' | 'uniswap-v3';
+export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'aerodrome' | 'aerodrome-slipstream';
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
-export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
+export const PROBE_VENUE = { v2: 0, v3: 1, aerodrome: 2, slipstream: 3 } as const;
 
 /**
  * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
@@ -79,6 +79,11 @@ export type PoolState = {
   twap?: { ratio: number } | { unavailable: string };
   /** V3 only: the raw slot0 price and active liquidity, for the second-round quotes. */
   v3?: { sqrtPriceX96: bigint; liquidity: bigint };
+  /**
+   * Aerodrome only, read from the pool: classic pools' curve (stable: x³y + y³x; volatile: x·y),
+   * Slipstream pools' tick spacing and the factory that created them (its periphery quotes and routes).
+   */
+  aerodrome?: { stable?: boolean; tickSpacing?: number; factory?: Address };
 };
 
 /** A second-round ask of a concentrated-liquidity pool, once its price is known. */

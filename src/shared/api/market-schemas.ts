@@ -232,6 +232,18 @@ export const uniswapV3ContractsSchema = z.object({
   positionLockers: z.array(address),
 });
 
+/** Aerodrome: classic pools (PoolFactory, Router) and Slipstream (both CLFactories, each with its periphery). */
+export const aerodromeContractsSchema = z.object({
+  poolFactory: address,
+  router: address,
+  voter: address,
+  factoryRegistry: address,
+  slipstream: z.array(
+    z.object({ factory: address, positionManager: address, swapRouter: address, quoterV2: address }),
+  ),
+  lpLockers: z.array(address),
+});
+
 export const networkInfoSchema = z
   .object({
     mode: z.enum(['local', 'base']),
@@ -247,6 +259,7 @@ export const networkInfoSchema = z
       multicall3: address,
       lpLockers: z.array(address),
       uniswapV3: uniswapV3ContractsSchema.nullable(),
+      aerodrome: aerodromeContractsSchema.nullable().optional(),
     }),
     flabToken: address.nullable(),
     tokens: z.record(z.string(), address),
