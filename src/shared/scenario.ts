@@ -73,6 +73,15 @@ export type ScenarioManifest = {
       /** V3PositionLocker: time-locks position NFTs. */
       positionLocker: Address;
     };
+    /** Aerodrome classic and Slipstream (absent in chains built before Aerodrome was added). */
+    aerodrome?: {
+      poolFactory: Address;
+      router: Address;
+      voter: Address;
+      factoryRegistry: Address;
+      /** Oldest first: each Slipstream factory with its position manager, SwapRouter and QuoterV2. */
+      slipstream: { factory: Address; positionManager: Address; swapRouter: Address; quoterV2: Address }[];
+    };
   };
   /** Tokens by symbol: FLAB, DEGEN, BRETT, TOSHI, AERO, USDC, the risk tokens and the new launches. */
   tokens: Record<string, Address>;

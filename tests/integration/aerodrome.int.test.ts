@@ -239,6 +239,7 @@ beforeAll(async () => {
         factoryRegistry: aero.factoryRegistry,
         slipstream: aero.slipstream,
         lpLockers: [core.locker],
+        positionLockers: [core.uniswapV3.positionLocker],
       },
     },
     flabToken: null,

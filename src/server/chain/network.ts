@@ -19,6 +19,7 @@ export function describeBaseNetwork(flabToken: Address | undefined): NetworkDesc
       multicall3: BASE_MAINNET.multicall3,
       lpLockers: BASE_MAINNET.lpLockers,
       uniswapV3: BASE_MAINNET.uniswapV3,
+      aerodrome: BASE_MAINNET.aerodrome,
     },
     flabToken: flabToken ?? null,
     tokens: { ...BASE_MAINNET.tokens, ...(flabToken ? { FLAB: flabToken } : {}) },
@@ -46,6 +47,17 @@ export function describeLocalNetwork(manifest: ScenarioManifest, rpcUrl: string)
             swapRouter02: c.uniswapV3.swapRouter02,
             quoterV2: c.uniswapV3.quoterV2,
             positionLockers: [c.uniswapV3.positionLocker],
+          }
+        : null,
+      aerodrome: c.aerodrome
+        ? {
+            poolFactory: c.aerodrome.poolFactory,
+            router: c.aerodrome.router,
+            voter: c.aerodrome.voter,
+            factoryRegistry: c.aerodrome.factoryRegistry,
+            slipstream: c.aerodrome.slipstream,
+            lpLockers: [c.locker],
+            positionLockers: c.uniswapV3 ? [c.uniswapV3.positionLocker] : [],
           }
         : null,
     },

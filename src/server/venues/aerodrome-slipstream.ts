@@ -3,8 +3,10 @@
  * fee): pools from CLFactory.getPool(a, b, tickSpacing) on every Slipstream factory (Base runs two:
  * the original and a newer one), state from slot0, liquidity, the pool's fee and the tokens it
  * holds, quotes from the QuoterV2 bound to the pool's factory, trades through that factory's
- * SwapRouter (the probes' Slipstream adapter). Position NFTs are not read yet: liquidity ownership
- * (burned, locked, the deployer's) is reported as unknown-zero shares only through lpTotalSupply 0.
+ * SwapRouter (the probes' Slipstream adapter). Liquidity ownership from the position NFTs the index
+ * links to the pool (ctx.managedPositions): burned, held by a known position locker (locked until
+ * its unlock time), kept by the deployer. An NFT staked in a CL gauge sits in the gauge, from which
+ * its owner withdraws at will: not a lock, so it counts as neither.
  */
 import { type Address, type PublicClient, parseAbi } from 'viem';
 import type { AerodromeContracts } from '../../shared/network';
@@ -13,6 +15,7 @@ import { ChainUnavailableError } from '../errors';
 import { probePath } from './probe-path';
 import { depthLimits, sortTokens, twapRatio } from './uniswap-v3-math';
 import {
+  BURN_ADDRESSES,
   type MarketAnswer,
   type PoolRef,
   type PoolState,
@@ -41,6 +44,11 @@ export const clQuoterAbi = parseAbi([
   'function quoteExactOutputSingle(QuoteExactOutputSingleParams params) returns (uint256 amountIn, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
 ]);
 const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+export const clPositionManagerAbi = parseAbi([
+  'function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, int24 tickSpacing, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+]);
+const positionLockerAbi = parseAbi(['function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)']);
 const UNBOUNDED = 1n << 120n;
 
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
@@ -48,6 +56,8 @@ type PoolKey = { tickSpacing: number; factory: Address };
 
 export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
   const factories = addr.slipstream;
+  const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
+  const burn = new Set<string>(BURN_ADDRESSES);
   const peripheryOf = (factory: Address | undefined) =>
     factories.find((f) => f.factory.toLowerCase() === factory?.toLowerCase()) ?? null;
   /**
@@ -105,10 +115,11 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
       return out;
     },
 
-    async readPools(client, token, refs) {
+    async readPools(client, token, refs, ctx) {
       const t = token.toLowerCase();
       const calls: Call[] = [];
       const plan = refs.map((p) => {
+        const ids = ctx.managedPositions?.get(p.pool) ?? [];
         const quote = (p.token0 === t ? p.token1 : p.token0).toLowerCase() as Address;
         calls.push({ address: p.pool, abi: clPoolAbi, functionName: 'slot0' });
         calls.push({ address: p.pool, abi: clPoolAbi, functionName: 'liquidity' });
@@ -123,7 +134,13 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
         });
         calls.push({ address: token, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
         calls.push({ address: quote, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [p.pool] });
-        return { p, quote };
+        for (const { manager, id } of ids) {
+          calls.push({ address: manager, abi: clPositionManagerAbi, functionName: 'positions', args: [id] });
+          calls.push({ address: manager, abi: clPositionManagerAbi, functionName: 'ownerOf', args: [id] });
+          for (const l of lockers)
+            calls.push({ address: l, abi: positionLockerAbi, functionName: 'unlockTimeOf', args: [manager, id] });
+        }
+        return { p, quote, ids };
       });
       let res: { status: string; result?: unknown }[];
       try {
@@ -137,7 +154,8 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
         return r?.status === 'success' ? r.result : undefined;
       };
       const pools: PoolState[] = [];
-      for (const { p, quote } of plan) {
+      const deployer = ctx.deployer?.toLowerCase() ?? null;
+      for (const { p, quote, ids } of plan) {
         const slot0 = next() as readonly [bigint, number, number, number, ...unknown[]] | undefined;
         const active = (next() as bigint | undefined) ?? 0n;
         const fee = next() as number | undefined;
@@ -146,6 +164,28 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
         const observed = next() as readonly [readonly bigint[], readonly bigint[]] | undefined;
         const tokenReserve = (next() as bigint | undefined) ?? 0n;
         const quoteReserve = (next() as bigint | undefined) ?? 0n;
+        let total = 0n;
+        let burned = 0n;
+        let locked = 0n;
+        let mine = 0n;
+        let unlock: number | null = null;
+        for (const _ of ids) {
+          const pos = next() as readonly unknown[] | undefined;
+          const owner = (next() as string | undefined)?.toLowerCase();
+          let until = 0;
+          for (const _l of lockers) until = Math.max(until, Number((next() as bigint | undefined) ?? 0n));
+          // Only positions really in this pool count: same tokens and tick spacing.
+          if (!pos || !owner) continue;
+          const [p0, p1, ts] = [String(pos[2]).toLowerCase(), String(pos[3]).toLowerCase(), Number(pos[4])];
+          if (p0 !== p.token0 || p1 !== p.token1 || ts !== Number(tickSpacing)) continue;
+          const liq = pos[7] as bigint;
+          total += liq;
+          if (burn.has(owner)) burned += liq;
+          else if (lockers.includes(owner as Address)) {
+            locked += liq;
+            if (until > 0 && liq > 0n) unlock = unlock === null ? until : Math.min(unlock, until);
+          } else if (owner === deployer) mine += liq;
+        }
         if (!slot0 || tickSpacing === undefined || !factory) continue;
         keys.set(p.pool.toLowerCase(), { tickSpacing: Number(tickSpacing), factory });
         const sqrtP = slot0[0];
@@ -174,12 +214,11 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
           tokenReserve,
           quoteReserve,
           priceX192,
-          // Position NFTs are not read for Slipstream yet: no ownership shares (0 of 0), never guessed.
-          lpTotalSupply: 0n,
-          lpBurned: 0n,
-          lpLocked: 0n,
-          lockUnlockTime: null,
-          lpDeployer: null,
+          lpTotalSupply: total,
+          lpBurned: burned,
+          lpLocked: locked,
+          lockUnlockTime: unlock,
+          lpDeployer: mine,
           depthQuote2Pct: active === 0n ? 0n : null,
           twap:
             ratio === null

@@ -124,6 +124,8 @@ export type ReadPoolsContext = {
   deployer: Address | null;
   /** Position NFT ids the index links to each pool (V3), by pool address. */
   positions?: Map<string, bigint[]>;
+  /** Slipstream: position NFTs the index links to each pool, with the manager that minted them. */
+  managedPositions?: Map<string, { manager: Address; id: bigint }[]>;
 };
 
 export type Venue = {

@@ -242,6 +242,8 @@ export const aerodromeContractsSchema = z.object({
     z.object({ factory: address, positionManager: address, swapRouter: address, quoterV2: address }),
   ),
   lpLockers: z.array(address),
+  /** Lockers of position NFTs (Slipstream), asked unlockTimeOf(manager, id). */
+  positionLockers: z.array(address),
 });
 
 export const networkInfoSchema = z
