@@ -42,6 +42,19 @@ export type ScenarioUniswapV3 = {
   rug: { pool: Address; deployer: Address; pulledAt: number } | null;
 };
 
+/** What the scenario put on Aerodrome (issue 27), for tests and for explaining the demo. */
+export type ScenarioAerodrome = {
+  pools: { symbol: string; token: Address; pool: Address; kind: 'classic' | 'slipstream' }[];
+  /** Tokens that trade only on Aerodrome: classic, Slipstream, a honeypot, a rug. */
+  only: Partial<Record<'classic' | 'slipstream' | 'honeypot' | 'rug', Address>>;
+  /** USDC and the USDbC look-alike on a stable pool. */
+  stable: { usdc: Address; usdbc: Address; pool: Address } | null;
+  /** LP staked in a gauge: withdrawable, not a lock. Amount in LP base units (decimal string). */
+  gaugeStake: { pool: Address; gauge: Address; staker: Address; amount: string } | null;
+  /** RUGA's deployer removed all its liquidity. */
+  rug: { pool: Address; deployer: Address; pulledAt: number } | null;
+};
+
 export type ScenarioManifest = {
   version: 1;
   seed: number;
@@ -113,6 +126,7 @@ export type ScenarioManifest = {
     };
   };
   uniswapV3?: ScenarioUniswapV3;
+  aerodrome?: ScenarioAerodrome;
   /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
   launches: ScenarioLaunch[];
   wallets: {

@@ -9,6 +9,7 @@ import type {
   ScenarioLaunch,
   ScenarioManifest,
   ScenarioRiskKind,
+  ScenarioAerodrome,
   ScenarioUniswapV3,
 } from '../../../shared/scenario';
 import type { ScenarioTimes, VariantConfig } from './config';
@@ -28,6 +29,7 @@ export type ManifestParts = {
   usd?: Address;
   flab?: Omit<ScenarioManifest['flab'], 'whaleSharesBps'>;
   uniswapV3?: ScenarioUniswapV3;
+  aerodrome?: ScenarioAerodrome;
 };
 
 export type ScenarioContext = Market & {

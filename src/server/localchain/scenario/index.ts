@@ -22,6 +22,7 @@ import type { ScenarioManifest, ScenarioRiskKind, ScenarioVariant } from '../../
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
 import { UniswapV2Factory } from '../artifacts/generated';
+import { deployAerodrome } from '../aerodrome-deploy';
 import { deployCore } from '../deploy';
 import { createRng } from '../simulator/random';
 import {
@@ -36,6 +37,7 @@ import { DAY, HOUR, scenarioTimes, VARIANTS } from './config';
 import { type ManifestParts, type ScenarioContext, Timeline } from './context';
 import { launchFlab, launchStaking, WHALE_THRESHOLD_BPS } from './flab';
 import { type CoreContracts, eth, pairFor, pairInitCodeHash, readBalances, readMany } from './market';
+import { scheduleAerodrome } from './aerodrome';
 import { scheduleRiskTokens } from './risks';
 import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
@@ -126,6 +128,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     ...[...wallets.traders, ...wallets.fresh].map((t) => [t.address, t.eth] as const),
   ]);
   const deployed = await deployCore(chain, { deployer: wallets.infra, log });
+  const aerodrome = await deployAerodrome(chain, { deployer: wallets.infra, weth: deployed.weth });
   await rpc.call('anvil_removeBlockTimestampInterval', []);
   const coreMs = Date.now() - startedMs;
   const core: CoreContracts = {
@@ -135,6 +138,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     multicall3: lower(deployed.multicall3),
     locker: lower(deployed.locker),
     uniswapV3: deployed.uniswapV3,
+    aerodrome,
   };
   await chain.test.setAutomine(false);
   const afterCore = await chain.public.getBlock();
@@ -213,6 +217,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleDemoWallet(ctx);
   scheduleLaunches(ctx);
   scheduleUniswapV3(ctx);
+  scheduleAerodrome(ctx);
 }
 
 /** History blocks mined between two bulk receipt checks (TxQueue.verify). */
@@ -345,6 +350,15 @@ async function assembleManifest(
       lending: out.lending,
       usd: out.usd,
       uniswapV3: core.uniswapV3,
+      aerodrome: core.aerodrome
+        ? {
+            poolFactory: core.aerodrome.poolFactory,
+            router: core.aerodrome.router,
+            voter: core.aerodrome.voter,
+            factoryRegistry: core.aerodrome.factoryRegistry,
+            slipstream: core.aerodrome.slipstream,
+          }
+        : undefined,
     },
     tokens,
     risks,
@@ -361,6 +375,7 @@ async function assembleManifest(
       serialRugger: details.serialRugger,
     },
     uniswapV3: out.uniswapV3,
+    aerodrome: out.aerodrome,
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,

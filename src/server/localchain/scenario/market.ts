@@ -20,6 +20,7 @@ import {
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
 import { Multicall3, UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
+import type { AerodromeAddresses } from '../aerodrome-deploy';
 import type { UniswapV3Addresses } from '../deploy';
 import type { Rng } from '../simulator/random';
 import type { TxQueue } from './txqueue';
@@ -49,6 +50,8 @@ export type CoreContracts = {
   locker: Address;
   /** Uniswap V3 (absent in chains built before V3 was added). */
   uniswapV3?: UniswapV3Addresses;
+  /** Aerodrome classic and Slipstream (absent in chains built before Aerodrome was added). */
+  aerodrome?: AerodromeAddresses;
 };
 
 export type MarketToken = {
