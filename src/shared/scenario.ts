@@ -44,7 +44,14 @@ export type ScenarioUniswapV3 = {
 
 /** What the scenario put on Aerodrome (issue 27), for tests and for explaining the demo. */
 export type ScenarioAerodrome = {
-  pools: { symbol: string; token: Address; pool: Address; kind: 'classic' | 'slipstream' }[];
+  /** `factory`: a Slipstream pool's factory, as an index into contracts.aerodrome.slipstream. */
+  pools: {
+    symbol: string;
+    token: Address;
+    pool: Address;
+    kind: 'classic' | 'slipstream';
+    factory?: number;
+  }[];
   /** Tokens that trade only on Aerodrome: classic, Slipstream, a honeypot, a rug. */
   only: Partial<Record<'classic' | 'slipstream' | 'honeypot' | 'rug', Address>>;
   /** USDC and the USDbC look-alike on a stable pool. */

@@ -48,7 +48,9 @@ export const clPositionManagerAbi = parseAbi([
   'function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, int24 tickSpacing, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)',
   'function ownerOf(uint256 tokenId) view returns (address)',
 ]);
-const positionLockerAbi = parseAbi(['function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)']);
+const positionLockerAbi = parseAbi([
+  'function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)',
+]);
 const UNBOUNDED = 1n << 120n;
 
 type Call = { address: Address; abi: unknown; functionName: string; args?: unknown[] };
@@ -138,7 +140,12 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
           calls.push({ address: manager, abi: clPositionManagerAbi, functionName: 'positions', args: [id] });
           calls.push({ address: manager, abi: clPositionManagerAbi, functionName: 'ownerOf', args: [id] });
           for (const l of lockers)
-            calls.push({ address: l, abi: positionLockerAbi, functionName: 'unlockTimeOf', args: [manager, id] });
+            calls.push({
+              address: l,
+              abi: positionLockerAbi,
+              functionName: 'unlockTimeOf',
+              args: [manager, id],
+            });
         }
         return { p, quote, ids };
       });

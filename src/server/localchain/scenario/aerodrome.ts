@@ -310,7 +310,7 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
   ctx.out.aerodrome = out;
   const add = (p: AeroMarketPool) => {
     pools.push(p);
-    out.pools.push({ symbol: p.symbol, token: p.token, pool: p.pool, kind: p.kind });
+    out.pools.push({ symbol: p.symbol, token: p.token, pool: p.pool, kind: p.kind, factory: p.factory });
   };
 
   // AERO's look-alike: a volatile pool twice as deep as its V2 pair, and a Slipstream pool.

@@ -6,10 +6,10 @@
  */
 import type { Address } from 'viem';
 import type {
+  ScenarioAerodrome,
   ScenarioLaunch,
   ScenarioManifest,
   ScenarioRiskKind,
-  ScenarioAerodrome,
   ScenarioUniswapV3,
 } from '../../../shared/scenario';
 import type { ScenarioTimes, VariantConfig } from './config';

@@ -21,8 +21,8 @@ import { type Address, getAddress } from 'viem';
 import type { ScenarioManifest, ScenarioRiskKind, ScenarioVariant } from '../../../shared/scenario';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
-import { UniswapV2Factory } from '../artifacts/generated';
 import { deployAerodrome } from '../aerodrome-deploy';
+import { UniswapV2Factory } from '../artifacts/generated';
 import { deployCore } from '../deploy';
 import { createRng } from '../simulator/random';
 import {
@@ -33,11 +33,11 @@ import {
   scheduleLiquidityProviders,
   scheduleMarketMaker,
 } from './activity';
+import { scheduleAerodrome } from './aerodrome';
 import { DAY, HOUR, scenarioTimes, VARIANTS } from './config';
 import { type ManifestParts, type ScenarioContext, Timeline } from './context';
 import { launchFlab, launchStaking, WHALE_THRESHOLD_BPS } from './flab';
 import { type CoreContracts, eth, pairFor, pairInitCodeHash, readBalances, readMany } from './market';
-import { scheduleAerodrome } from './aerodrome';
 import { scheduleRiskTokens } from './risks';
 import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';

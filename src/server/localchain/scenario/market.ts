@@ -19,8 +19,8 @@ import {
 } from 'viem';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
-import { Multicall3, UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
 import type { AerodromeAddresses } from '../aerodrome-deploy';
+import { Multicall3, UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
 import type { UniswapV3Addresses } from '../deploy';
 import type { Rng } from '../simulator/random';
 import type { TxQueue } from './txqueue';
