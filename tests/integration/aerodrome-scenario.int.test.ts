@@ -11,6 +11,7 @@ import pino from 'pino';
 import { type Address, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
+import { registerYieldRoutes } from '../../src/server/api/routes/yield';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
@@ -174,6 +175,24 @@ describe('Aerodrome as a venue (scenario)', () => {
     expect(venues.has('aerodrome')).toBe(true);
     expect(venues.has('aerodrome-slipstream')).toBe(true);
     expect(r.facts.pools[0]?.venue).toBe('aerodrome');
+  });
+
+  it('yield offers the Aerodrome classic pool at its own fee, emissions left out (not guessed)', async () => {
+    const manifest = runtime.localChain?.manifest;
+    if (!app.hasRoute({ method: 'GET', url: '/api/yield-opportunities' }))
+      registerYieldRoutes(app, { ...runtime, log }, { manifest });
+    const res = await app.inject({ method: 'GET', url: '/api/yield-opportunities' });
+    expect(res.statusCode, res.body).toBe(200);
+    const opps = (
+      res.json() as {
+        opportunities: { protocol: string; address: string; apySource: string; description: string }[];
+      }
+    ).opportunities;
+    const pool = aero.pools.find((p) => p.symbol === 'AEROC')?.pool;
+    const o = opps.find((x) => x.address === pool);
+    expect(o?.protocol).toBe('Aerodrome');
+    expect(o?.apySource).toContain('× 0.3% ×');
+    expect(o?.description).toMatch(/emissions are not included/);
   });
 
   it('a cold report of an Aerodrome token costs at most 10 JSON-RPC requests', async () => {
