@@ -169,6 +169,20 @@ describe('Aerodrome as a venue (scenario)', () => {
     expect(r.liquidity.warnings.join(' ')).toMatch(/drained|rugged|removed/i);
   });
 
+  it('the USDC/USDbC stable pool is priced by its own curve: about $1, a $1,000 trade barely moves it', async () => {
+    expect(aero.stable).not.toBeNull();
+    const r = await report(aero.stable?.usdbc as Address);
+    const pool = r.facts.pools.find((p) => p.pair === aero.stable?.pool);
+    expect(pool?.venue).toBe('aerodrome');
+    expect(pool?.feeTier).toBe(500);
+    expect(Math.abs((pool?.priceUsd as number) - 1)).toBeLessThan(0.01);
+    // The 0.05% fee plus the stable curve's own slippage: far below a volatile pool of equal
+    // depth (x·y = k would move ~0.1% on $1,000 against ~$800k a side, fee aside).
+    const impact = r.liquidity.liquidityData.priceImpact as number;
+    expect(impact).not.toBeNull();
+    expect(impact).toBeLessThan(0.06);
+  });
+
   it('AERO trades on Aerodrome too, and its deepest pool is the main one', async () => {
     const r = await report(network.tokens.AERO as string);
     const venues = new Set(r.facts.pools.map((p) => p.venue));
