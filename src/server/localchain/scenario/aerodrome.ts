@@ -551,11 +551,20 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     });
   });
 
-  ctx.everyTradingBlock('Aerodrome trades', () =>
-    aeroTradeRound(
+  // Routine Aerodrome trading in every regular trading block, by wallets of its own funded once
+  // (as V3's): their ETH is not planned by the V2 trading in the same blocks, so nothing runs dry.
+  const m: Market = { ...ctx, rng: ctx.rng.fork('aerodrome') };
+  const traders = Array.from({ length: ctx.cfg.full ? 24 : 12 }, (_, i) =>
+    ctx.wallets.dev(`aero-trader/${i}`),
+  );
+  ctx.schedule(t.lookalikesAt + 4 * HOUR, 'fund Aerodrome traders', () =>
+    fund(
       ctx,
-      pools,
-      ctx.routineTraders.map((w) => w.address),
+      traders.map((w) => [w, eth(ctx.cfg.full ? 200 : 100)] as const),
     ),
   );
+  ctx.everyTradingBlock('Aerodrome trades', async () => {
+    m.now = ctx.now;
+    await aeroTradeRound(m, pools, traders);
+  });
 }
