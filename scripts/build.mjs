@@ -103,6 +103,7 @@ async function main() {
   const t0 = performance.now();
   await step('contracts', async () => {
     await run([process.execPath, [path.join(ROOT, 'scripts/compile-contracts.mjs')]]);
+    await run([process.execPath, [path.join(ROOT, 'scripts/compile-aerodrome.mjs')]]);
     return 'ready';
   });
   // Web and server are independent: build them side by side.

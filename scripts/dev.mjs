@@ -14,7 +14,9 @@ const run = (cmd, args, env) => {
   });
 };
 await new Promise((resolve, reject) => {
-  const c = spawn('node', ['scripts/compile-contracts.mjs'], { stdio: 'inherit' });
+  const c = spawn('sh', ['-c', 'node scripts/compile-contracts.mjs && node scripts/compile-aerodrome.mjs'], {
+    stdio: 'inherit',
+  });
   c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('contract compile failed'))));
 });
 run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {

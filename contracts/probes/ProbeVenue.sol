@@ -46,6 +46,60 @@ interface IVenueV3Router {
     function exactInput(ExactInputParams calldata params) external payable returns (uint256 amountOut);
 }
 
+/// Aerodrome classic's Router: routes of Route structs (from, to, stable, factory).
+interface IVenueAeroRouter {
+    struct Route {
+        address from;
+        address to;
+        bool stable;
+        address factory;
+    }
+
+    function getAmountsOut(uint256 amountIn, Route[] memory routes) external view returns (uint256[] memory);
+
+    function swapExactETHForTokensSupportingFeeOnTransferTokens(
+        uint256 amountOutMin,
+        Route[] calldata routes,
+        address to,
+        uint256 deadline
+    ) external payable;
+
+    function swapExactTokensForETHSupportingFeeOnTransferTokens(
+        uint256 amountIn,
+        uint256 amountOutMin,
+        Route[] calldata routes,
+        address to,
+        uint256 deadline
+    ) external;
+}
+
+/// Aerodrome Slipstream's SwapRouter (pools keyed by tick spacing; a deadline in the params).
+interface IVenueCLRouter {
+    struct ExactInputSingleParams {
+        address tokenIn;
+        address tokenOut;
+        int24 tickSpacing;
+        address recipient;
+        uint256 deadline;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+        uint160 sqrtPriceLimitX96;
+    }
+
+    struct ExactInputParams {
+        bytes path;
+        address recipient;
+        uint256 deadline;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+    }
+
+    function exactInputSingle(ExactInputSingleParams calldata params) external payable returns (uint256 amountOut);
+
+    function exactInput(ExactInputParams calldata params) external payable returns (uint256 amountOut);
+}
+
+/// Uniswap V3's QuoterV2 and Slipstream's share this call (Slipstream's path carries tick spacings).
 interface IVenueV3Quoter {
     function quoteExactInput(bytes memory path, uint256 amountIn)
         external
@@ -64,20 +118,24 @@ interface IVenueWETH {
 abstract contract ProbeVenue {
     uint8 internal constant VENUE_V2 = 0;
     uint8 internal constant VENUE_V3 = 1;
+    uint8 internal constant VENUE_AERO = 2;
+    uint8 internal constant VENUE_CL = 3;
     /// Revert data kept per step (a token returning huge data cannot blow up the report).
     uint256 internal constant MAX_REVERT = 260;
 
     struct Route {
-        /// VENUE_V2: a Uniswap V2 router; VENUE_V3: SwapRouter02 + QuoterV2.
+        /// VENUE_V2: a Uniswap V2 router; VENUE_V3: SwapRouter02 + QuoterV2; VENUE_AERO: Aerodrome's
+        /// Router; VENUE_CL: a Slipstream SwapRouter + its QuoterV2.
         uint8 venue;
         address router;
-        /// QuoterV2 (V3 only).
+        /// QuoterV2 (V3, Slipstream); Aerodrome classic: the PoolFactory its Route structs name.
         address quoter;
         /// The token's own pool (the last hop): its liveness is checked, failed sells replayed into it.
         address pool;
         /// Buy direction: path[0] is WETH, the last is the token; a middle hop is a USD token.
         address[] path;
-        /// V3 fee tier of each hop (path.length - 1 entries); empty for V2.
+        /// Per hop (path.length - 1 entries; empty for V2): V3 fee tier, Slipstream tick spacing,
+        /// Aerodrome classic 1 for a stable pool and 0 for a volatile one.
         uint24[] fees;
         /// The pool's quote-token balance under which it counts as drained (no pool, not a failed buy).
         uint256 minQuote;
@@ -97,9 +155,9 @@ abstract contract ProbeVenue {
     /// 0: tradable; 1: no pool (missing, not this token's, or drained); 4: the venue has no code.
     function _routeStatus(Route calldata rt) internal view returns (uint8) {
         if (rt.router.code.length == 0) return 4;
-        if (rt.venue == VENUE_V3 && rt.quoter.code.length == 0) return 4;
+        if (rt.venue != VENUE_V2 && rt.quoter.code.length == 0) return 4;
         uint256 n = rt.path.length;
-        if (n < 2 || (rt.venue == VENUE_V3 && rt.fees.length != n - 1)) return 1;
+        if (n < 2 || (rt.venue != VENUE_V2 && rt.fees.length != n - 1)) return 1;
         if (rt.pool.code.length == 0) return 1;
         if (_balance(rt.path[n - 1], rt.pool) == 0) return 1;
         if (_balance(rt.path[n - 2], rt.pool) < rt.minQuote || rt.minQuote == 0) return 1;
@@ -118,9 +176,19 @@ abstract contract ProbeVenue {
                 return (false, _cut(err));
             }
         }
+        if (rt.venue == VENUE_AERO) {
+            try IVenueAeroRouter(rt.router).swapExactETHForTokensSupportingFeeOnTransferTokens{
+                value: amount,
+                gas: gasCap
+            }(0, _aeroRoutes(rt, true), address(this), block.timestamp) {
+                return (true, "");
+            } catch (bytes memory err) {
+                return (false, _cut(err));
+            }
+        }
         IVenueWETH(_weth(rt)).deposit{value: amount}();
         _callToken(_weth(rt), abi.encodeWithSelector(0x095ea7b3, rt.router, type(uint256).max));
-        return _v3Swap(rt, amount, true, gasCap);
+        return rt.venue == VENUE_CL ? _clSwap(rt, amount, true, gasCap) : _v3Swap(rt, amount, true, gasCap);
     }
 
     /// Sells `amount` of the token held here for ETH (V2) or WETH (V3); `received` counts both.
@@ -139,6 +207,16 @@ abstract contract ProbeVenue {
             } catch (bytes memory e) {
                 err = _cut(e);
             }
+        } else if (rt.venue == VENUE_AERO) {
+            try IVenueAeroRouter(rt.router).swapExactTokensForETHSupportingFeeOnTransferTokens{gas: gasCap}(
+                amount, 0, _aeroRoutes(rt, false), address(this), block.timestamp
+            ) {
+                ok = true;
+            } catch (bytes memory e) {
+                err = _cut(e);
+            }
+        } else if (rt.venue == VENUE_CL) {
+            (ok, err) = _clSwap(rt, amount, false, gasCap);
         } else {
             (ok, err) = _v3Swap(rt, amount, false, gasCap);
         }
@@ -155,6 +233,13 @@ abstract contract ProbeVenue {
             address[] memory p = buy ? rt.path : _reversed(rt.path);
             try IVenueV2Router(rt.router).getAmountsOut(amountIn, p) returns (uint256[] memory a) {
                 if (a.length == p.length) return a[a.length - 1];
+            } catch {}
+            return 0;
+        }
+        if (rt.venue == VENUE_AERO) {
+            IVenueAeroRouter.Route[] memory r = _aeroRoutes(rt, buy);
+            try IVenueAeroRouter(rt.router).getAmountsOut(amountIn, r) returns (uint256[] memory a) {
+                if (a.length == r.length + 1) return a[a.length - 1];
             } catch {}
             return 0;
         }
@@ -189,7 +274,40 @@ abstract contract ProbeVenue {
         }
     }
 
-    /// Uniswap V3 packed path: token, fee, token, … in the trade's direction.
+    /// Slipstream: exact-input single for one hop (tick spacing in place of the fee), packed path for more.
+    function _clSwap(Route calldata rt, uint256 amount, bool buy, uint256 gasCap) internal returns (bool, bytes memory) {
+        if (rt.path.length == 2) {
+            (address tin, address tout) = buy ? (rt.path[0], rt.path[1]) : (rt.path[1], rt.path[0]);
+            try IVenueCLRouter(rt.router).exactInputSingle{gas: gasCap}(
+                IVenueCLRouter.ExactInputSingleParams(
+                    tin, tout, int24(rt.fees[0]), address(this), block.timestamp, amount, 0, 0
+                )
+            ) returns (uint256) {
+                return (true, "");
+            } catch (bytes memory err) {
+                return (false, _cut(err));
+            }
+        }
+        try IVenueCLRouter(rt.router).exactInput{gas: gasCap}(
+            IVenueCLRouter.ExactInputParams(_v3Path(rt, buy), address(this), block.timestamp, amount, 0)
+        ) returns (uint256) {
+            return (true, "");
+        } catch (bytes memory err) {
+            return (false, _cut(err));
+        }
+    }
+
+    /// Aerodrome classic Route structs along the path in the trade's direction.
+    function _aeroRoutes(Route calldata rt, bool buy) internal pure returns (IVenueAeroRouter.Route[] memory r) {
+        uint256 n = rt.path.length;
+        r = new IVenueAeroRouter.Route[](n - 1);
+        for (uint256 i = 0; i + 1 < n; i++) {
+            if (buy) r[i] = IVenueAeroRouter.Route(rt.path[i], rt.path[i + 1], rt.fees[i] == 1, rt.quoter);
+            else r[i] = IVenueAeroRouter.Route(rt.path[n - 1 - i], rt.path[n - 2 - i], rt.fees[n - 2 - i] == 1, rt.quoter);
+        }
+    }
+
+    /// Uniswap V3 packed path: token, fee, token, … in the trade's direction (Slipstream: tick spacing).
     function _v3Path(Route calldata rt, bool buy) internal pure returns (bytes memory p) {
         uint256 n = rt.path.length;
         if (buy) {

@@ -211,6 +211,9 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
     // Tokens that trade only on Uniswap V3 (issue 14): same aims as any cold report.
     const v3Only = new Set(Object.values(manifest.uniswapV3?.onlyV3 ?? {}).map((a) => a.toLowerCase()));
     const coldV3 = cold.filter((c) => v3Only.has(c.token));
+    // Tokens that trade only on Aerodrome, classic or Slipstream (issue 27): same aims.
+    const aeroOnly = new Set(Object.values(manifest.aerodrome?.only ?? {}).map((a) => a.toLowerCase()));
+    const coldAero = cold.filter((c) => aeroOnly.has(c.token));
     const warmMed = median(warm);
     const rows: [string, string, string, string][] = [
       [
@@ -233,6 +236,22 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
               `${Math.max(...coldV3.map((c) => c.requests))}`,
               `≤ ${AIM.rpc}`,
               verdict(Math.max(...coldV3.map((c) => c.requests)) <= AIM.rpc),
+            ],
+          ] as [string, string, string, string][])
+        : []),
+      ...(coldAero.length > 0
+        ? ([
+            [
+              `cold report, Aerodrome-only tokens (${coldAero.length}), median`,
+              `${fmt(median(coldAero.map((c) => c.ms)))} ms`,
+              `≤ ${AIM.coldMs} ms`,
+              verdict(median(coldAero.map((c) => c.ms)) <= AIM.coldMs),
+            ],
+            [
+              'RPC round trips per cold Aerodrome report, max',
+              `${Math.max(...coldAero.map((c) => c.requests))}`,
+              `≤ ${AIM.rpc}`,
+              verdict(Math.max(...coldAero.map((c) => c.requests)) <= AIM.rpc),
             ],
           ] as [string, string, string, string][])
         : []),

@@ -144,6 +144,13 @@ export async function startRuntime(
           poolFactories: [
             network.contracts.uniswapV2Factory,
             ...(network.contracts.uniswapV3 ? [network.contracts.uniswapV3.factory] : []),
+            // Aerodrome classic and every Slipstream factory (their pool creations join the follow).
+            ...(network.contracts.aerodrome
+              ? [
+                  network.contracts.aerodrome.poolFactory,
+                  ...network.contracts.aerodrome.slipstream.map((s) => s.factory),
+                ]
+              : []),
           ],
           positionManager: network.contracts.uniswapV3?.positionManager,
         },

@@ -8,6 +8,7 @@ export type NetworkInfo = z.infer<typeof S.networkInfoSchema>;
 export type UniswapV3Contracts = z.infer<typeof S.uniswapV3ContractsSchema>;
 
 export type UniswapV4Contracts = z.infer<typeof S.uniswapV4ContractsSchema>;
+export type AerodromeContracts = z.infer<typeof S.aerodromeContractsSchema>;
 
 export const NETWORK_LABELS = {
   local: 'Local Base chain · simulated market',

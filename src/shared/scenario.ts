@@ -42,6 +42,26 @@ export type ScenarioUniswapV3 = {
   rug: { pool: Address; deployer: Address; pulledAt: number } | null;
 };
 
+/** What the scenario put on Aerodrome (issue 27), for tests and for explaining the demo. */
+export type ScenarioAerodrome = {
+  /** `factory`: a Slipstream pool's factory, as an index into contracts.aerodrome.slipstream. */
+  pools: {
+    symbol: string;
+    token: Address;
+    pool: Address;
+    kind: 'classic' | 'slipstream';
+    factory?: number;
+  }[];
+  /** Tokens that trade only on Aerodrome: classic, Slipstream, a honeypot, a rug. */
+  only: Partial<Record<'classic' | 'slipstream' | 'honeypot' | 'rug', Address>>;
+  /** USDC and the USDbC look-alike on a stable pool. */
+  stable: { usdc: Address; usdbc: Address; pool: Address } | null;
+  /** LP staked in a gauge: withdrawable, not a lock. Amount in LP base units (decimal string). */
+  gaugeStake: { pool: Address; gauge: Address; staker: Address; amount: string } | null;
+  /** RUGA's deployer removed all its liquidity. */
+  rug: { pool: Address; deployer: Address; pulledAt: number } | null;
+};
+
 export type ScenarioManifest = {
   version: 1;
   seed: number;
@@ -75,6 +95,15 @@ export type ScenarioManifest = {
     };
     /** Uniswap V4 (absent in chains built before V4 was added): as /api/network lists it. */
     uniswapV4?: UniswapV4Contracts;
+    /** Aerodrome classic and Slipstream (absent in chains built before Aerodrome was added). */
+    aerodrome?: {
+      poolFactory: Address;
+      router: Address;
+      voter: Address;
+      factoryRegistry: Address;
+      /** Oldest first: each Slipstream factory with its position manager, SwapRouter and QuoterV2. */
+      slipstream: { factory: Address; positionManager: Address; swapRouter: Address; quoterV2: Address }[];
+    };
   };
   /** Tokens by symbol: FLAB, DEGEN, BRETT, TOSHI, AERO, USDC, the risk tokens and the new launches. */
   tokens: Record<string, Address>;
@@ -108,6 +137,7 @@ export type ScenarioManifest = {
   uniswapV3?: ScenarioUniswapV3;
   /** The V4-only tokens by symbol (ETH-paired V4 pools, hooks; absent before V4 was added). */
   uniswapV4Tokens?: Record<string, Address>;
+  aerodrome?: ScenarioAerodrome;
   /** Tokens launched in the last 24 hours of the history (the serial rugger's newest included). */
   launches: ScenarioLaunch[];
   wallets: {

@@ -157,6 +157,52 @@ describe('Base mode against the replica: tokens that trade only on Uniswap V3', 
   });
 });
 
+describe('Base mode against the replica: tokens that trade only on Aerodrome', () => {
+  it('Aerodrome answers at its canonical Base addresses (classic and every Slipstream factory)', async () => {
+    const n = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
+    const a = n.contracts.aerodrome;
+    expect(a?.poolFactory).toBe('0x420dd381b31aef6683db6b902084cb0ffece40da');
+    expect(a?.router).toBe('0xcf77a3ba9a5ca399b7c97c74d54e5b1beb874e43');
+    expect(a?.slipstream.map((s) => s.factory)).toEqual(
+      expect.arrayContaining([
+        '0x5e7bb104d84c7cb9b682aac2f3d509f5f406809a',
+        '0xade65c38cd4849adba595a4323a8c7ddfe89716a',
+      ]),
+    );
+    for (const addr of [
+      a?.poolFactory,
+      a?.router,
+      a?.voter,
+      ...(a?.slipstream.flatMap((s) => [s.factory, s.quoterV2]) ?? []),
+    ]) {
+      const code = await runtime.chain.public.getCode({ address: addr as `0x${string}` });
+      expect(code?.length ?? 0, addr).toBeGreaterThan(1000);
+    }
+  });
+
+  it('reports the Aerodrome-only clean token as tradable, priced from its classic pool', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.aeroClean);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('aerodrome');
+    expect(pool?.pair).toBe(replica.manifest.pairs.aeroClean);
+    expect(pool?.priceUsd).toBeGreaterThan(0);
+    expect(r.facts.trade.status).toBe('ok');
+    expect(r.facts.trade.sellTaxPct).toBeLessThan(0.5);
+    expect(r.scanner.risks.join(' ')).not.toMatch(/Honeypot/);
+  });
+
+  it('flags the Slipstream-only honeypot with its revert reason', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.aeroHoneypot);
+    expect(requests).toBeLessThanOrEqual(REQUEST_BUDGET);
+    expect(r.facts.pools[0]?.venue).toBe('aerodrome-slipstream');
+    expect(r.facts.pools[0]?.pair).toBe(replica.manifest.pairs.aeroHoneypot);
+    expect(r.facts.trade.status).toBe('sell_failed');
+    expect(String((r.facts.trade as { revertReason?: string }).revertReason)).toContain('trading locked');
+    expect(safetyVerdict(r).safe).toBe(false);
+  });
+});
+
 describe('Base mode when the RPC lacks features', () => {
   it('still catches the honeypots (V2 and V3) without eth_call state overrides (eth_simulateV1)', async () => {
     replica.gateway.configure({ stateOverrides: false });

@@ -25,6 +25,44 @@ export const BASE_MAINNET = {
     quoterV2: lc('0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a'),
     positionLockers: [] as Address[],
   },
+  /**
+   * Aerodrome on Base. Classic (PoolFactory, Router, Voter, FactoryRegistry): Aerodrome's deployment
+   * list (aerodrome-finance/contracts README, "Base deployments"), as also listed in e.g.
+   * hypurrquant/lping lib/addresses.ts. Slipstream: aerodrome-finance/slipstream README
+   * "Deployments" — the Initial deployment (CLFactory 0x5e7B…809A with its position manager,
+   * SwapRouter and QuoterV2), the Gauge Caps deployment (CLFactory 0xaDe6…716a, the newer factory
+   * that takes the older as its legacy factory) and the Gauges V3 deployment (0xf8f2…61Ef). The
+   * FactoryRegistry's poolFactories() lists exactly the classic factory and these three. No locker
+   * of Aerodrome LP or Slipstream NFTs on Base is read yet: locks there count only when burned.
+   */
+  aerodrome: {
+    poolFactory: lc('0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
+    router: lc('0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43'),
+    voter: lc('0x16613524e02ad97eDfeF371bC883F2F5d6C480A5'),
+    factoryRegistry: lc('0x5C3F18F06CC09CA1910767A34a20F771039E37C0'),
+    slipstream: [
+      {
+        factory: lc('0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A'),
+        positionManager: lc('0x827922686190790b37229fd06084350E74485b72'),
+        swapRouter: lc('0xBE6D8f0d05cC4be24d5167a3eF062215bE6D18a5'),
+        quoterV2: lc('0x254cF9E1E6e233aa1AC962CB9B05b2cfeAaE15b0'),
+      },
+      {
+        factory: lc('0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a'),
+        positionManager: lc('0xa990C6a764b73BF43cee5Bb40339c3322FB9D55F'),
+        swapRouter: lc('0xcbBb8035cAc7D4B3Ca7aBb74cF7BdF900215Ce0D'),
+        quoterV2: lc('0x3d4C22254F86f64B7eC90ab8F7aeC1FBFD271c6C'),
+      },
+      {
+        factory: lc('0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef'),
+        positionManager: lc('0xe1f8cd9AC4e4A65F54f38a5CdAfCA44f6dD68b53'),
+        swapRouter: lc('0x698Cb2b6dd822994581fEa6eA4Fc755d1363A92F'),
+        quoterV2: lc('0x514c8B5f54112481E28028F1166Bd78501089259'),
+      },
+    ],
+    lpLockers: [] as Address[],
+    positionLockers: [] as Address[],
+  },
   lpLockers: [
     lc('0xc4E637D37113192F4F1F060DaEbD7758De7F4131'),
     lc('0x271eb0d7f4cd963f7214313d0b94d0844bb41c1d'),

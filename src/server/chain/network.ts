@@ -21,6 +21,7 @@ export function describeBaseNetwork(flabToken: Address | undefined): NetworkDesc
       lpLockers: BASE_MAINNET.lpLockers,
       uniswapV3: BASE_MAINNET.uniswapV3,
       uniswapV4: BASE_UNISWAP_V4,
+      aerodrome: BASE_MAINNET.aerodrome,
     },
     flabToken: flabToken ?? null,
     tokens: { ...BASE_MAINNET.tokens, ...(flabToken ? { FLAB: flabToken } : {}) },
@@ -51,6 +52,17 @@ export function describeLocalNetwork(manifest: ScenarioManifest, rpcUrl: string)
           }
         : null,
       uniswapV4: c.uniswapV4 ?? null,
+      aerodrome: c.aerodrome
+        ? {
+            poolFactory: c.aerodrome.poolFactory,
+            router: c.aerodrome.router,
+            voter: c.aerodrome.voter,
+            factoryRegistry: c.aerodrome.factoryRegistry,
+            slipstream: c.aerodrome.slipstream,
+            lpLockers: [c.locker],
+            positionLockers: c.uniswapV3 ? [c.uniswapV3.positionLocker] : [],
+          }
+        : null,
     },
     flabToken: manifest.tokens.FLAB ?? null,
     tokens: { ...manifest.tokens },

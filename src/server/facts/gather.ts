@@ -350,14 +350,38 @@ function startPoolStateReads(
           pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
         )
       : undefined,
-  ]).then(([creation, positions]) =>
+    readSlipstreamPositions(
+      db,
+      network,
+      pairRows.filter((p) => p.venue === 'aerodrome-slipstream').map((p) => p.pool),
+    ),
+  ]).then(([creation, positions, managedPositions]) =>
     venues.readPools(client, t, pairRows, {
       deployer: (creation?.deployer as Address | null | undefined) ?? null,
       positions,
+      managedPositions,
     }),
   );
   statesP.catch(() => {});
   return { creationP, statesP };
+}
+
+/** Slipstream position NFTs the index links to `pools`, per pool, with the manager that minted each. */
+async function readSlipstreamPositions(
+  db: Db,
+  network: NetworkDescription,
+  pools: string[],
+): Promise<Map<string, { manager: Address; id: bigint }[]> | undefined> {
+  const managers = network.contracts.aerodrome?.slipstream.map((s) => s.positionManager) ?? [];
+  if (pools.length === 0 || managers.length === 0) return undefined;
+  const out = new Map<string, { manager: Address; id: bigint }[]>();
+  const found = await Promise.all(managers.map((m) => readPoolPositions(db, m, pools)));
+  found.forEach((byPool, i) => {
+    const manager = managers[i] as Address;
+    for (const [pool, ids] of byPool)
+      out.set(pool, [...(out.get(pool) ?? []), ...ids.map((id) => ({ manager, id }))]);
+  });
+  return out;
 }
 
 /** Each pool's facts, priced along the path token → WETH → USD; the most valuable pool first. */
@@ -684,9 +708,10 @@ async function poolDetails(
   const since = x.now - 7 * DAY;
   const swapRows = await readSwaps(db, pool.pair, token, tokenIs0, since);
   const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
-  // V2 pairs log Sync; V3 pools do not, so their history comes from the transfers in and out.
+  // V2 pairs and Aerodrome classic pools log Sync; concentrated-liquidity pools (V3, Slipstream)
+  // do not, so their history comes from the transfers in and out.
   const history =
-    pool.venue === 'uniswap-v2'
+    pool.venue === 'uniswap-v2' || pool.venue === 'aerodrome'
       ? await readReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY)
       : await readBalanceHistory(db, pool.pair, pool.quote, token, x.now - DAY);
   const toQuoteUsd = (q: bigint) =>
@@ -770,7 +795,7 @@ async function poolDetails(
     poolValueUsd:
       x.quoteValueUsd === null || tokenValueUsd === null
         ? null
-        : pool.venue === 'uniswap-v3'
+        : pool.venue === 'uniswap-v3' || pool.venue === 'aerodrome-slipstream'
           ? 2 * x.quoteValueUsd
           : x.quoteValueUsd + tokenValueUsd,
     depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),

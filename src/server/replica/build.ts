@@ -3,8 +3,9 @@
  * canonical Base addresses — WETH, Multicall3, USDC, the Uniswap V2 factory and router, the Uniswap
  * V3 factory, NonfungiblePositionManager, QuoterV2 and SwapRouter02 — with real bytecode from the
  * npm artifacts, and a few tokens with a short history: on V2 a clean one, a honeypot, a tax token
- * and a rug; on V3 only a clean one and a honeypot. The app runs against it in Base mode exactly as
- * against mainnet.
+ * and a rug; on V3 only a clean one and a honeypot; on Aerodrome only (replica/aerodrome.ts, at
+ * Aerodrome's Base addresses) a clean one and a honeypot. The app runs against it in Base mode
+ * exactly as against mainnet.
  *
  * Contracts are placed by "deploy, then transplant": each is deployed normally (so its constructor
  * runs), then its runtime code — with any immutable holding its own address rewritten to the
@@ -62,6 +63,14 @@ import {
   tickFromRaw,
   v3PoolAddress,
 } from '../venues/uniswap-v3-math';
+import {
+  aerodromeBuy,
+  openAerodromeClassic,
+  openSlipstreamFullRange,
+  placeAerodrome,
+  REPLICA_AERO_ETH,
+  REPLICA_AERODROME,
+} from './aerodrome';
 
 export const REPLICA_CONTRACTS = {
   weth: BASE_MAINNET.weth,
@@ -77,7 +86,15 @@ export const REPLICA_CONTRACTS = {
   },
 };
 
-export type ReplicaTokenKind = 'clean' | 'honeypot' | 'tax' | 'rug' | 'v3Clean' | 'v3Honeypot';
+export type ReplicaTokenKind =
+  | 'clean'
+  | 'honeypot'
+  | 'tax'
+  | 'rug'
+  | 'v3Clean'
+  | 'v3Honeypot'
+  | 'aeroClean'
+  | 'aeroHoneypot';
 /** Fee tier of each V3-only token's one pool. */
 export const REPLICA_V3_FEES = { v3Clean: 3000, v3Honeypot: 10000 } as const;
 
@@ -364,6 +381,14 @@ export async function buildReplica(
   const router = UniswapV2Router02.abi as Abi;
   const deadline = 2n ** 40n;
 
+  // Aerodrome at its Base addresses (classic and every Slipstream factory).
+  await placeAerodrome(chain, {
+    placeAt: (artifact, args, target) => placeAt(chain, artifact, args as never, target, infra),
+    send,
+    infra,
+    weth: c.weth,
+  });
+
   // Base enabled the 1-bp tier (tick spacing 1), as mainnet did; the factory's owner can.
   await send(infra, v3.factory, UniswapV3Factory.abi as Abi, 'enableFeeAmount', [100, 1]);
 
@@ -576,6 +601,80 @@ export async function buildReplica(
     },
   );
 
+  // Aerodrome-only tokens: a clean one on a classic volatile pool, a honeypot on Slipstream (the
+  // newest factory), each bought by the traders through Aerodrome's own routers.
+  const launchAero = async (
+    kind: 'aeroClean' | 'aeroHoneypot',
+    deploy: (owner: Address) => Promise<Address>,
+  ) => {
+    const owner = replicaWallet(`deployer-${kind}`);
+    await chain.test.setBalance({ address: owner, value: parseEther('100') });
+    const token = (await deploy(owner)).toLowerCase() as Address;
+    const ethAmount = kind === 'aeroClean' ? REPLICA_AERO_ETH.clean : REPLICA_AERO_ETH.honeypot;
+    const slipstream = kind === 'aeroHoneypot' ? REPLICA_AERODROME.slipstream.length - 1 : undefined;
+    let pool: Address;
+    if (slipstream === undefined) {
+      await openAerodromeClassic(send, { owner, token, tokenAmount: (SUPPLY * 80n) / 100n, ethAmount });
+      pool = (await chain.public.readContract({
+        address: REPLICA_AERODROME.poolFactory,
+        abi: [
+          {
+            type: 'function',
+            name: 'getPool',
+            inputs: [{ type: 'address' }, { type: 'address' }, { type: 'bool' }],
+            outputs: [{ type: 'address' }],
+            stateMutability: 'view',
+          },
+        ],
+        functionName: 'getPool',
+        args: [token, c.weth, false],
+      })) as Address;
+    } else {
+      await openSlipstreamFullRange(send, {
+        i: slipstream,
+        owner,
+        token,
+        tokenAmount: (SUPPLY * 80n) / 100n,
+        ethAmount,
+        weth: c.weth,
+      });
+      pool = (await chain.public.readContract({
+        address: REPLICA_AERODROME.slipstream[slipstream]?.factory as Address,
+        abi: [
+          {
+            type: 'function',
+            name: 'getPool',
+            inputs: [{ type: 'address' }, { type: 'address' }, { type: 'int24' }],
+            outputs: [{ type: 'address' }],
+            stateMutability: 'view',
+          },
+        ],
+        functionName: 'getPool',
+        args: [token, c.weth, 100],
+      })) as Address;
+      // The owner is whitelisted, so its own liquidity went in; from now on sells into the pool revert.
+      await send(owner, token, HoneypotToken.abi as Abi, 'setPair', [pool, true]);
+    }
+    for (const [i, t] of traders.entries()) {
+      await aerodromeBuy(send, {
+        who: t,
+        token,
+        eth: parseEther(String(0.05 + (i % 4) * 0.05)),
+        weth: c.weth,
+        slipstream,
+      });
+      if (i % 4 === 3) await gap(20);
+    }
+    await gap(100);
+    return { token, pair: pool.toLowerCase() as Address, owner };
+  };
+  const aeroClean = await launchAero('aeroClean', (owner) =>
+    deployContract(chain, ScenarioToken, ['Runway Token', 'RNWY', 18, SUPPLY, owner], owner),
+  );
+  const aeroHoneypot = await launchAero('aeroHoneypot', (owner) =>
+    deployContract(chain, HoneypotToken, ['Glide Trap', 'GLDT', SUPPLY, owner], owner),
+  );
+
   const headBlock = await chain.public.getBlockNumber({ cacheTime: 0 });
   const manifest: ReplicaManifest = {
     contracts: c,
@@ -587,6 +686,8 @@ export async function buildReplica(
       rug: rug.token,
       v3Clean: v3Clean.token,
       v3Honeypot: v3Honeypot.token,
+      aeroClean: aeroClean.token,
+      aeroHoneypot: aeroHoneypot.token,
     },
     pairs: {
       clean: clean.pair,
@@ -595,6 +696,8 @@ export async function buildReplica(
       rug: rug.pair,
       v3Clean: v3Clean.pair,
       v3Honeypot: v3Honeypot.pair,
+      aeroClean: aeroClean.pair,
+      aeroHoneypot: aeroHoneypot.pair,
     },
     deployers: {
       clean: clean.owner,
@@ -603,6 +706,8 @@ export async function buildReplica(
       rug: rug.owner,
       v3Clean: v3Clean.owner,
       v3Honeypot: v3Honeypot.owner,
+      aeroClean: aeroClean.owner,
+      aeroHoneypot: aeroHoneypot.owner,
     },
     fees: { ...REPLICA_V3_FEES },
     traders,

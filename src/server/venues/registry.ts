@@ -5,6 +5,8 @@
  */
 import type { Address, PublicClient } from 'viem';
 import type { NetworkDescription } from '../chain/network';
+import { createAerodromeVenue } from './aerodrome';
+import { createSlipstreamVenue } from './aerodrome-slipstream';
 import { createUniswapV2Venue } from './uniswap-v2';
 import { createUniswapV3Venue } from './uniswap-v3';
 import { createUniswapV4Venue } from './uniswap-v4';
@@ -44,6 +46,11 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
     venues.push(createUniswapV4Venue(c.uniswapV4, c.weth));
     // V4 has no factory: its pools are created on the PoolManager (Initialize), which names the venue.
     factories.set(c.uniswapV4.poolManager.toLowerCase(), 'uniswap-v4');
+  }
+  if (c.aerodrome) {
+    venues.push(createAerodromeVenue(c.aerodrome), createSlipstreamVenue(c.aerodrome));
+    factories.set(c.aerodrome.poolFactory.toLowerCase(), 'aerodrome');
+    for (const s of c.aerodrome.slipstream) factories.set(s.factory.toLowerCase(), 'aerodrome-slipstream');
   }
   const byId = new Map(venues.map((v) => [v.id, v]));
 

@@ -7,10 +7,10 @@
 import type { Address, Hex, PublicClient } from 'viem';
 import type { PoolKey } from './uniswap-v4-pool-key';
 
-export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4';
+export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'aerodrome' | 'aerodrome-slipstream';
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
-export const PROBE_VENUE = { v2: 0, v3: 1 } as const;
+export const PROBE_VENUE = { v2: 0, v3: 1, aerodrome: 2, slipstream: 3 } as const;
 
 /**
  * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
@@ -87,6 +87,11 @@ export type PoolState = {
    * 0x0; `quote` above shows it as WETH), the LP fee slot0 holds now, and the hook's permissions.
    */
   v4?: { poolId: Hex; key: PoolKey; lpFee: number; hookPermissions: string[]; sqrtPriceX96: bigint };
+  /**
+   * Aerodrome only, read from the pool: classic pools' curve (stable: x³y + y³x; volatile: x·y),
+   * Slipstream pools' tick spacing and the factory that created them (its periphery quotes and routes).
+   */
+  aerodrome?: { stable?: boolean; tickSpacing?: number; factory?: Address };
 };
 
 /** A second-round ask of a concentrated-liquidity pool, once its price is known. */
@@ -127,6 +132,8 @@ export type ReadPoolsContext = {
   deployer: Address | null;
   /** Position NFT ids the index links to each pool (V3), by pool address. */
   positions?: Map<string, bigint[]>;
+  /** Slipstream: position NFTs the index links to each pool, with the manager that minted them. */
+  managedPositions?: Map<string, { manager: Address; id: bigint }[]>;
 };
 
 export type Venue = {

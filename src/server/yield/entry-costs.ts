@@ -20,6 +20,12 @@ export const ENTRY_EVENTS = {
     // addLiquidityETH deploys the pair: 2.8 M gas, ten times a later add): not what an entry costs.
     skipOpening: true,
   },
+  /** Aerodrome classic pools: Uniswap V2's Mint, their own Burn (sender and recipient indexed). */
+  aerodrome: {
+    enter: toEventSelector('Mint(address,uint256,uint256)'),
+    exit: toEventSelector('Burn(address,address,uint256,uint256)'),
+    skipOpening: true,
+  },
   staking: {
     enter: toEventSelector('Staked(address,uint256)'),
     exit: toEventSelector('Withdrawn(address,uint256)'),

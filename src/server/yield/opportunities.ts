@@ -142,59 +142,74 @@ export async function chainOpportunities(
   const opps: YieldOpportunity[] = [];
 
   // ---- AMM pools ----
+  // Full-range positions whose fee and Mint/Burn gas we can state: the token's deepest Uniswap V2
+  // pair (0.3%) and its deepest Aerodrome classic pool (the fee its factory sets), never its main
+  // pool as such (a V3 or Slipstream range is another product). Aerodrome gauge emissions are not
+  // read, so they are left out of the APY rather than guessed.
+  const AMM_VENUES = [
+    { venue: 'uniswap-v2', protocol: 'Uniswap V2', events: ENTRY_EVENTS.pair },
+    { venue: 'aerodrome', protocol: 'Aerodrome', events: ENTRY_EVENTS.aerodrome },
+  ] as const;
   for (const t of tokens) {
     const info = infos.get(t);
-    // The opportunity is a V2 position (0.3% fee, Mint/Burn gas, full range): the token's deepest
-    // V2 pair, never its main pool, which is a V3 pool for a token whose V3 liquidity is deeper
-    // (that pool was offered as "Uniswap V2" with a 0.3% fee and no gas ever measured).
-    const pool = info?.facts.pools.find((p) => p.venue === 'uniswap-v2');
-    if (!info || !pool || pool.poolValueUsd === null || pool.poolValueUsd < MIN_POOL_TVL_USD) continue;
-    const volume = pool.volume24hUsd ?? 0;
-    const apy = ammFeeApr(volume, pool.poolValueUsd);
-    const sym = symOf(info.facts);
-    const stable = t === usd.toLowerCase();
-    const tags = ['liquidity', 'flexible', 'impermanent-loss', 'uniswap-v2'];
-    if (stable) tags.push('stablecoin');
-    const analysis = analyseYieldRisk({
-      minScore: info.score,
-      tvlUsd: pool.poolValueUsd,
-      ageDays: ageDaysAt(now, pool.createdAt),
-      apy,
-      impermanentLoss: true,
-    });
-    const gas = await market.meter.measure(pool.pair, ENTRY_EVENTS.pair, market.head);
-    const trade = info.facts.trade;
-    opps.push({
-      id: `pool-${pool.pair.toLowerCase()}`,
-      protocol: 'Uniswap V2',
-      name: `${sym}/${pool.quoteSymbol} liquidity`,
-      type: 'liquidity',
-      risk: analysis.risk,
-      riskReasons: analysis.reasons,
-      apy,
-      tvl: pool.poolValueUsd,
-      minDeposit: 0,
-      lockPeriod: 0,
-      flabScore: info.score,
-      tags,
-      description: `Provide ${sym} and ${pool.quoteSymbol} to the pool and earn the 0.3% swap fee: $${volume.toFixed(0)} traded in 24 h against $${pool.poolValueUsd.toFixed(0)} of liquidity.`,
-      verified: isVerified(info.facts),
-      tokenPair: `${sym}/${pool.quoteSymbol}`,
-      url: `/liquidity-scanner?address=${t}`,
-      address: pool.pair.toLowerCase(),
-      apySource: `24h volume ${volume.toFixed(2)} USD × 0.3% × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
-      entryCosts: entryCosts({
-        gas,
-        swapGas: trade.status === 'ok' ? { buy: Number(trade.buyGas), sell: Number(trade.sellGas) } : null,
-        gasPriceWei,
-        ethUsd,
-        twoSided: true,
-        sideReserveUsd: pool.poolValueUsd / 2,
-        swapFeePct: AMM_FEE * 100,
-        what: 'addLiquidity/removeLiquidity',
-      }),
-      breakEven: null,
-    });
+    if (!info) continue;
+    for (const v of AMM_VENUES) {
+      const pool = info.facts.pools.find((p) => p.venue === v.venue);
+      if (!pool || pool.poolValueUsd === null || pool.poolValueUsd < MIN_POOL_TVL_USD) continue;
+      // The pool's own fee (Uniswap units: hundredths of a basis point); V2 is always 0.3%.
+      const fee =
+        v.venue === 'uniswap-v2' ? AMM_FEE : pool.feeTier !== null ? pool.feeTier / 1_000_000 : null;
+      if (fee === null) continue;
+      const feePct = `${+(fee * 100).toFixed(4)}%`;
+      const volume = pool.volume24hUsd ?? 0;
+      const apy = ammFeeApr(volume, pool.poolValueUsd, fee);
+      const sym = symOf(info.facts);
+      const stable = t === usd.toLowerCase();
+      const tags = ['liquidity', 'flexible', 'impermanent-loss', v.venue];
+      if (stable) tags.push('stablecoin');
+      const analysis = analyseYieldRisk({
+        minScore: info.score,
+        tvlUsd: pool.poolValueUsd,
+        ageDays: ageDaysAt(now, pool.createdAt),
+        apy,
+        impermanentLoss: true,
+      });
+      const gas = await market.meter.measure(pool.pair, v.events, market.head);
+      const trade = info.facts.trade;
+      opps.push({
+        id: `pool-${pool.pair.toLowerCase()}`,
+        protocol: v.protocol,
+        name: `${sym}/${pool.quoteSymbol} liquidity`,
+        type: 'liquidity',
+        risk: analysis.risk,
+        riskReasons: analysis.reasons,
+        apy,
+        tvl: pool.poolValueUsd,
+        minDeposit: 0,
+        lockPeriod: 0,
+        flabScore: info.score,
+        tags,
+        description:
+          `Provide ${sym} and ${pool.quoteSymbol} to the pool and earn the ${feePct} swap fee: $${volume.toFixed(0)} traded in 24 h against $${pool.poolValueUsd.toFixed(0)} of liquidity.` +
+          (v.venue === 'aerodrome' ? ' Gauge emissions are not included (not read).' : ''),
+        verified: isVerified(info.facts),
+        tokenPair: `${sym}/${pool.quoteSymbol}`,
+        url: `/liquidity-scanner?address=${t}`,
+        address: pool.pair.toLowerCase(),
+        apySource: `24h volume ${volume.toFixed(2)} USD × ${feePct} × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
+        entryCosts: entryCosts({
+          gas,
+          swapGas: trade.status === 'ok' ? { buy: Number(trade.buyGas), sell: Number(trade.sellGas) } : null,
+          gasPriceWei,
+          ethUsd,
+          twoSided: true,
+          sideReserveUsd: pool.poolValueUsd / 2,
+          swapFeePct: fee * 100,
+          what: 'addLiquidity/removeLiquidity',
+        }),
+        breakEven: null,
+      });
+    }
   }
 
   // ---- staking and lending (local scenario contracts) ----

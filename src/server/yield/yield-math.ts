@@ -35,10 +35,10 @@ export const SECONDS_PER_YEAR = 365 * 86_400;
 /** Uniswap V2 swap fee paid to liquidity providers. */
 export const AMM_FEE = 0.003;
 
-/** AMM fee APR (%) = 24 h volume × 0.3% × 365 ÷ TVL. */
-export function ammFeeApr(volume24hUsd: number, tvlUsd: number): number {
+/** AMM fee APR (%) = 24 h volume × fee (0.3% for V2; an Aerodrome pool's own) × 365 ÷ TVL. */
+export function ammFeeApr(volume24hUsd: number, tvlUsd: number, fee = AMM_FEE): number {
   if (!(tvlUsd > 0) || !(volume24hUsd >= 0)) return 0;
-  return ((volume24hUsd * AMM_FEE * 365) / tvlUsd) * 100;
+  return ((volume24hUsd * fee * 365) / tvlUsd) * 100;
 }
 
 /**

@@ -242,6 +242,20 @@ export const uniswapV4ContractsSchema = z.object({
   positionLockers: z.array(address),
 });
 
+/** Aerodrome: classic pools (PoolFactory, Router) and Slipstream (both CLFactories, each with its periphery). */
+export const aerodromeContractsSchema = z.object({
+  poolFactory: address,
+  router: address,
+  voter: address,
+  factoryRegistry: address,
+  slipstream: z.array(
+    z.object({ factory: address, positionManager: address, swapRouter: address, quoterV2: address }),
+  ),
+  lpLockers: z.array(address),
+  /** Lockers of position NFTs (Slipstream), asked unlockTimeOf(manager, id). */
+  positionLockers: z.array(address),
+});
+
 export const networkInfoSchema = z
   .object({
     mode: z.enum(['local', 'base']),
@@ -261,6 +275,7 @@ export const networkInfoSchema = z
         .nullable()
         .optional()
         .meta(d('Uniswap V4 singleton and periphery; absent or null when the chain has none.')),
+      aerodrome: aerodromeContractsSchema.nullable().optional(),
     }),
     flabToken: address.nullable(),
     tokens: z.record(z.string(), address),

@@ -6,6 +6,7 @@
  */
 import type { Address } from 'viem';
 import type {
+  ScenarioAerodrome,
   ScenarioLaunch,
   ScenarioManifest,
   ScenarioRiskKind,
@@ -30,6 +31,7 @@ export type ManifestParts = {
   flab?: Omit<ScenarioManifest['flab'], 'whaleSharesBps'>;
   uniswapV3?: ScenarioUniswapV3;
   uniswapV4?: ScenarioUniswapV4;
+  aerodrome?: ScenarioAerodrome;
 };
 
 export type ScenarioContext = Market & {

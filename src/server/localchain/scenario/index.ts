@@ -21,6 +21,7 @@ import { type Address, getAddress } from 'viem';
 import type { ScenarioManifest, ScenarioRiskKind, ScenarioVariant } from '../../../shared/scenario';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
+import { deployAerodrome } from '../aerodrome-deploy';
 import { UniswapV2Factory } from '../artifacts/generated';
 import { deployCore } from '../deploy';
 import { createRng } from '../simulator/random';
@@ -32,6 +33,7 @@ import {
   scheduleLiquidityProviders,
   scheduleMarketMaker,
 } from './activity';
+import { scheduleAerodrome } from './aerodrome';
 import { DAY, HOUR, scenarioTimes, VARIANTS } from './config';
 import { type ManifestParts, type ScenarioContext, Timeline } from './context';
 import { launchFlab, launchStaking, WHALE_THRESHOLD_BPS } from './flab';
@@ -127,6 +129,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     ...[...wallets.traders, ...wallets.fresh].map((t) => [t.address, t.eth] as const),
   ]);
   const deployed = await deployCore(chain, { deployer: wallets.infra, log });
+  const aerodrome = await deployAerodrome(chain, { deployer: wallets.infra, weth: deployed.weth });
   // Uniswap V4 and its launches (ADR 0026), in the past like the core: their own deployers and
   // CREATE2 salts, so no other scenario address moves.
   const v4 = await buildUniswapV4Launches(chain, { ...deployed }, wallets);
@@ -140,6 +143,7 @@ export async function buildScenario(opts: BuildScenarioOptions): Promise<Scenari
     multicall3: lower(deployed.multicall3),
     locker: lower(deployed.locker),
     uniswapV3: deployed.uniswapV3,
+    aerodrome,
   };
   await chain.test.setAutomine(false);
   const afterCore = await chain.public.getBlock();
@@ -218,6 +222,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleDemoWallet(ctx);
   scheduleLaunches(ctx);
   scheduleUniswapV3(ctx);
+  scheduleAerodrome(ctx);
 }
 
 /** History blocks mined between two bulk receipt checks (TxQueue.verify). */
@@ -351,6 +356,15 @@ async function assembleManifest(
       usd: out.usd,
       uniswapV3: core.uniswapV3,
       ...(out.uniswapV4 ? { uniswapV4: out.uniswapV4.contracts } : {}),
+      aerodrome: core.aerodrome
+        ? {
+            poolFactory: core.aerodrome.poolFactory,
+            router: core.aerodrome.router,
+            voter: core.aerodrome.voter,
+            factoryRegistry: core.aerodrome.factoryRegistry,
+            slipstream: core.aerodrome.slipstream,
+          }
+        : undefined,
     },
     tokens,
     risks,
@@ -368,6 +382,7 @@ async function assembleManifest(
     },
     uniswapV3: out.uniswapV3,
     ...(out.uniswapV4 ? { uniswapV4Tokens: { ...out.uniswapV4.tokens } } : {}),
+    aerodrome: out.aerodrome,
     launches: [...out.launches].sort((a, b) => a.launchedAt - b.launchedAt),
     wallets: {
       deployer: wallets.deployer,

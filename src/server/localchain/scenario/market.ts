@@ -19,6 +19,7 @@ import {
 } from 'viem';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
+import type { AerodromeAddresses } from '../aerodrome-deploy';
 import { Multicall3, UniswapV2Pair, UniswapV2Router02 } from '../artifacts/generated';
 import type { UniswapV3Addresses } from '../deploy';
 import type { Rng } from '../simulator/random';
@@ -49,6 +50,8 @@ export type CoreContracts = {
   locker: Address;
   /** Uniswap V3 (absent in chains built before V3 was added). */
   uniswapV3?: UniswapV3Addresses;
+  /** Aerodrome classic and Slipstream (absent in chains built before Aerodrome was added). */
+  aerodrome?: AerodromeAddresses;
 };
 
 export type MarketToken = {

@@ -13,11 +13,12 @@
  * wallets stay below 0.8% of supply, the staking pool below 0.7%, and the LP lock is never touched.
  * An error in one tick is logged and the loop goes on; stop() waits for the tick in flight.
  */
-import { encodeDeployData, encodeFunctionData, type Hex, numberToHex } from 'viem';
+import { type Address, encodeDeployData, encodeFunctionData, type Hex, numberToHex } from 'viem';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
 import { LendingPool, ScenarioToken, StakingRewards, WETH9 } from '../artifacts/generated';
+import { type AeroMarketPool, aeroTradeRound } from '../scenario/aerodrome';
 import {
   addLiquidity,
   approve,
@@ -92,6 +93,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       multicall3: manifest.contracts.multicall3,
       locker: manifest.contracts.locker,
       uniswapV3: manifest.contracts.uniswapV3,
+      aerodrome: aerodromeOf(manifest),
     },
     pairInitCodeHash: pairInitCodeHash(),
     tokens: new Map(),
@@ -118,6 +120,17 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       liveUntil: Number.POSITIVE_INFINITY,
     }));
   const v3Traders = Array.from({ length: 12 }, (_, i) => deriveAddress(seed, `sim-v3-trader/${i}`));
+  // Aerodrome: its pools (the rugged one is empty), traded by the same topped-up wallets as V3.
+  const aero = manifest.aerodrome;
+  const aeroPools: AeroMarketPool[] = (aero?.pools ?? [])
+    .filter((p) => p.pool !== aero?.rug?.pool)
+    .map((p) => ({
+      ...p,
+      buyScale: 0.5,
+      sellsRevert: p.token === aero?.only.honeypot,
+      liveFrom: 0,
+      liveUntil: Number.POSITIVE_INFINITY,
+    }));
   let ticks = 0;
   let launchCount = 0;
   let ready = false;
@@ -323,6 +336,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     await tradeRound(m, traders, m.rng.int(2, 8));
     if (v3Pools.length > 0 && m.rng.chance(0.5))
       await v3TradeRound(m, v3Pools, v3Traders, m.rng.int(1, 2), { everyPool: false });
+    if (aeroPools.length > 0 && m.core.aerodrome && m.rng.chance(0.3))
+      await aeroTradeRound(m, [m.rng.pick(aeroPools)], v3Traders);
     if (m.rng.chance(1 / 150)) await launchToken();
     if (m.rng.chance(1 / 300)) await pullLiquidity();
     if (m.rng.chance(0.04)) await stakingAction();
@@ -365,5 +380,23 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       await inFlight;
       log.info({ msg: 'market simulator stopped', ticks });
     },
+  };
+}
+
+/**
+ * The manifest lists Aerodrome's public addresses; the simulator's trade helpers also need the
+ * implementations (pool addresses) — not needed to trade through the routers, so left empty.
+ */
+function aerodromeOf(manifest: ScenarioManifest): Market['core']['aerodrome'] {
+  const a = manifest.contracts.aerodrome;
+  if (!a) return undefined;
+  const none = '0x0000000000000000000000000000000000000000' as Address;
+  return {
+    ...a,
+    forwarder: none,
+    aero: none,
+    poolImplementation: none,
+    votingEscrow: none,
+    clPoolImplementation: none,
   };
 }

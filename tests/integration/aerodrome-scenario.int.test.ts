@@ -1,0 +1,235 @@
+/**
+ * Issue 27 acceptance on the test scenario: tokens that trade only on Aerodrome (classic and
+ * Slipstream) get their price from the pool within 0.5%, their impact from the pool's own
+ * getAmountOut / Slipstream's QuoterV2 within 0.1 point, liquidity and 24 h volume from their
+ * events, a sell simulation through Aerodrome (honeypot caught with its reason), the rug's
+ * removal; the gauge-staked LP is not counted as locked; /api/network lists Aerodrome; and a cold
+ * report of an Aerodrome token costs at most 10 JSON-RPC requests.
+ */
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { type Address, parseAbi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/api/app';
+import { registerYieldRoutes } from '../../src/server/api/routes/yield';
+import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
+import { parseConfig } from '../../src/server/config';
+import { createTokenEngine } from '../../src/server/engine/token-engine';
+import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { TokenReport } from '../../src/shared/analysis';
+import type { NetworkInfo } from '../../src/shared/network';
+import type { ScenarioAerodrome } from '../../src/shared/scenario';
+
+const log = pino({ level: 'silent' });
+let runtime: Runtime;
+let app: FastifyInstance;
+let network: NetworkInfo;
+let aero: ScenarioAerodrome;
+const reports = new Map<string, TokenReport>();
+
+const poolAbi = parseAbi([
+  'function getAmountOut(uint256, address) view returns (uint256)',
+  'function getReserves() view returns (uint256, uint256, uint256)',
+  'function token0() view returns (address)',
+  'function slot0() view returns (uint160 sqrtPriceX96, int24, uint16, uint16, uint16, bool)',
+]);
+const clQuoterAbi = parseAbi([
+  'struct P { address tokenIn; address tokenOut; uint256 amountIn; int24 tickSpacing; uint160 sqrtPriceLimitX96; }',
+  'function quoteExactInputSingle(P params) returns (uint256 amountOut, uint160, uint32, uint256)',
+]);
+
+async function report(address: string): Promise<TokenReport> {
+  const hit = reports.get(address);
+  if (hit) return hit;
+  const res = await app.inject({ method: 'GET', url: `/api/tokens/${address}/report` });
+  expect(res.statusCode, res.body).toBe(200);
+  const r = res.json() as TokenReport;
+  reports.set(address, r);
+  return r;
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime(
+    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
+    log,
+    { memoryDb: true, ephemeralChain: true },
+  );
+  app = await createApp({ ...runtime, log });
+  network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
+  const m = runtime.localChain?.manifest.aerodrome;
+  if (!m) throw new Error('the scenario has no Aerodrome part');
+  aero = m;
+}, 600_000);
+afterAll(async () => {
+  await app?.close();
+  await runtime?.stop();
+});
+
+/** The impact of the default $1,000 buy (percent) from an amount out, against the pool's spot. */
+const impactOf = (amountIn: bigint, out: bigint, ethPerToken: number) =>
+  (1 - Number(out) / 1e18 / (Number(amountIn) / 1e18 / ethPerToken)) * 100;
+
+describe('Aerodrome as a venue (scenario)', () => {
+  it('/api/network lists the Aerodrome addresses, both Slipstream factories', () => {
+    const c = network.contracts.aerodrome;
+    expect(c).toBeTruthy();
+    expect(c?.slipstream.length).toBeGreaterThanOrEqual(2);
+    for (const a of [c?.poolFactory, c?.router, c?.voter, ...(c?.slipstream.map((s) => s.factory) ?? [])])
+      expect(a).toMatch(/^0x[0-9a-f]{40}$/);
+  });
+
+  it('classic-only token: price from the pool, impact from its getAmountOut, liquidity and volume from its events', async () => {
+    const token = aero.only.classic as Address;
+    const r = await report(token);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('aerodrome');
+    expect(pool?.feeTier).toBe(3000);
+    const client = runtime.chain.public;
+    const [reserves, token0] = await Promise.all([
+      client.readContract({ address: pool?.pair as Address, abi: poolAbi, functionName: 'getReserves' }),
+      client.readContract({ address: pool?.pair as Address, abi: poolAbi, functionName: 'token0' }),
+    ]);
+    const tokenIs0 = token0.toLowerCase() === token;
+    const ethPerToken =
+      Number(tokenIs0 ? reserves[1] : reserves[0]) / Number(tokenIs0 ? reserves[0] : reserves[1]);
+    expect(Math.abs((pool?.priceEth as number) / ethPerToken - 1)).toBeLessThan(0.005);
+    const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+    const amountIn = BigInt(Math.floor((1000 / ethUsd) * 1e18));
+    const out = await client.readContract({
+      address: pool?.pair as Address,
+      abi: poolAbi,
+      functionName: 'getAmountOut',
+      args: [amountIn, network.contracts.weth as Address],
+    });
+    const impact = r.liquidity.liquidityData.priceImpact as number;
+    expect(impact).not.toBeNull();
+    expect(Math.abs(impact - impactOf(amountIn, out, ethPerToken))).toBeLessThan(0.1);
+    expect(pool?.poolValueUsd).toBeGreaterThan(1000);
+    expect(pool?.swaps24h.buys).toBeGreaterThan(0);
+    expect(pool?.volume24hUsd).toBeGreaterThan(0);
+    expect(r.facts.trade.status).toBe('ok');
+  });
+
+  it('the gauge-staked LP is withdrawable, so not counted as locked', async () => {
+    const r = await report(aero.only.classic as Address);
+    expect(aero.gaugeStake).not.toBeNull();
+    expect(r.facts.pools[0]?.lpLockedShare).toBe(0);
+    expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
+  });
+
+  it('Slipstream-only token: price from slot0, impact from its QuoterV2', async () => {
+    const token = aero.only.slipstream as Address;
+    const r = await report(token);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('aerodrome-slipstream');
+    const client = runtime.chain.public;
+    const [slot0, token0] = await Promise.all([
+      client.readContract({ address: pool?.pair as Address, abi: poolAbi, functionName: 'slot0' }),
+      client.readContract({ address: pool?.pair as Address, abi: poolAbi, functionName: 'token0' }),
+    ]);
+    const raw = (Number(slot0[0]) / 2 ** 96) ** 2;
+    const ethPerToken = token0.toLowerCase() === token ? raw : 1 / raw;
+    expect(Math.abs((pool?.priceEth as number) / ethPerToken - 1)).toBeLessThan(0.005);
+    const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+    const amountIn = BigInt(Math.floor((1000 / ethUsd) * 1e18));
+    const quoter = network.contracts.aerodrome?.slipstream[1]?.quoterV2 as Address;
+    const { result } = await client.simulateContract({
+      address: quoter,
+      abi: clQuoterAbi,
+      functionName: 'quoteExactInputSingle',
+      args: [
+        {
+          tokenIn: network.contracts.weth as Address,
+          tokenOut: token,
+          amountIn,
+          tickSpacing: 100,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+    });
+    const impact = r.liquidity.liquidityData.priceImpact as number;
+    expect(Math.abs(impact - impactOf(amountIn, result[0], ethPerToken))).toBeLessThan(0.1);
+    expect(pool?.swaps24h.buys).toBeGreaterThan(0);
+    expect(pool?.volume24hUsd).toBeGreaterThan(0);
+    expect(r.facts.trade.status).toBe('ok');
+  });
+
+  it('flags the Aerodrome-only honeypot with its revert reason', async () => {
+    const r = await report(aero.only.honeypot as Address);
+    expect(r.facts.pools[0]?.venue).toBe('aerodrome');
+    expect(r.facts.trade.status).toBe('sell_failed');
+    expect(String((r.facts.trade as { revertReason?: string }).revertReason)).toContain('trading locked');
+  });
+
+  it("shows the Aerodrome rug's liquidity removal", async () => {
+    const r = await report(aero.only.rug as Address);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('aerodrome');
+    expect(pool?.liquidityEventCount).toBeGreaterThanOrEqual(2);
+    expect(r.liquidity.warnings.join(' ')).toMatch(/drained|rugged|removed/i);
+  });
+
+  it('the USDC/USDbC stable pool is priced by its own curve: about $1, a $1,000 trade barely moves it', async () => {
+    expect(aero.stable).not.toBeNull();
+    const r = await report(aero.stable?.usdbc as Address);
+    const pool = r.facts.pools.find((p) => p.pair === aero.stable?.pool);
+    expect(pool?.venue).toBe('aerodrome');
+    expect(pool?.feeTier).toBe(500);
+    expect(Math.abs((pool?.priceUsd as number) - 1)).toBeLessThan(0.01);
+    // The 0.05% fee plus the stable curve's own slippage: far below a volatile pool of equal
+    // depth (x·y = k would move ~0.1% on $1,000 against ~$800k a side, fee aside).
+    const impact = r.liquidity.liquidityData.priceImpact as number;
+    expect(impact).not.toBeNull();
+    expect(impact).toBeLessThan(0.06);
+  });
+
+  it('AERO trades on Aerodrome too, and its deepest pool is the main one', async () => {
+    const r = await report(network.tokens.AERO as string);
+    const venues = new Set(r.facts.pools.map((p) => p.venue));
+    expect(venues.has('aerodrome')).toBe(true);
+    expect(venues.has('aerodrome-slipstream')).toBe(true);
+    expect(r.facts.pools[0]?.venue).toBe('aerodrome');
+  });
+
+  it('yield offers the Aerodrome classic pool at its own fee, emissions left out (not guessed)', async () => {
+    const manifest = runtime.localChain?.manifest;
+    if (!app.hasRoute({ method: 'GET', url: '/api/yield-opportunities' }))
+      registerYieldRoutes(app, { ...runtime, log }, { manifest });
+    const res = await app.inject({ method: 'GET', url: '/api/yield-opportunities' });
+    expect(res.statusCode, res.body).toBe(200);
+    const opps = (
+      res.json() as {
+        opportunities: { protocol: string; address: string; apySource: string; description: string }[];
+      }
+    ).opportunities;
+    const pool = aero.pools.find((p) => p.symbol === 'AEROC')?.pool;
+    const o = opps.find((x) => x.address === pool);
+    expect(o?.protocol).toBe('Aerodrome');
+    expect(o?.apySource).toContain('× 0.3% ×');
+    expect(o?.description).toMatch(/emissions are not included/);
+  });
+
+  it('a cold report of an Aerodrome token costs at most 10 JSON-RPC requests', async () => {
+    for (const token of [aero.only.classic, aero.only.slipstream] as Address[]) {
+      const counter = { requests: 0 };
+      const chain = createChainClients({
+        rpcUrl: runtime.chain.rpcUrl,
+        mode: 'local',
+        batchWaitMs: BATCH_WAIT_MS,
+        onFetchRequest: () => {
+          counter.requests++;
+        },
+      });
+      const engine = createTokenEngine({
+        db: runtime.database.db,
+        chain,
+        network: runtime.network,
+        indexer: runtime.indexer,
+        log,
+      });
+      const r = await engine.report(token);
+      expect(r.facts.pools[0]?.venue).toMatch(/^aerodrome/);
+      expect(counter.requests, token).toBeLessThanOrEqual(10);
+    }
+  });
+});
