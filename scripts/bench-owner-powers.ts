@@ -186,7 +186,7 @@ const market: RunMarket = {
   },
   victim: callers[3],
   buyWei: 10n ** 16n,
-  setup: { caller: zeroAddress, data: '0x' },
+  setup: [],
   target: zeroAddress,
 };
 const watch = [...callers, zeroAddress];

@@ -17,7 +17,7 @@ import {ProbeVenue} from "./ProbeVenue.sol";
 /// marked `readOnly` and not run for real. After the call the token is asked for this probe's
 /// canary: when the answer is ours, the token now runs code at an address we chose (the call
 /// replaced its implementation or beacon) — `codeReplaced`, whatever the function is called.
-/// An optional `setup` call (by its own caller) runs first in every candidate and in the baseline:
+/// Optional `setup` calls (each by its own caller) run first in every candidate and in the baseline:
 /// the candidates are then judged on the token as that call leaves it (trading opened, say).
 /// The run stops before the request's gas runs out; candidates not reached are left `called` false.
 /// Effects are returned raw and judged off-chain. No constructor, no immutables, no storage.
@@ -44,8 +44,9 @@ contract PowerProbe is ProbeVenue {
         address victim;
         /// Buy size in wei; retried at a hundredth to tell a shrunk limit from a blocked buy.
         uint256 buyWei;
-        /// Runs before each candidate and the baseline (caller 0: none).
-        Candidate setup;
+        /// Run in order before each candidate and the baseline (none: empty): trading opened, a
+        /// renounced ownership taken back, a role the caller granted itself.
+        Candidate[] setup;
         /// What the candidates call: zero = the token; otherwise a contract the token calls during a
         /// transfer (an anti-bot guard, a fee handler), whose powers are measured on the TOKEN's trades.
         address target;
@@ -162,10 +163,13 @@ contract PowerProbe is ProbeVenue {
     /// One candidate; always reverts with abi.encode(Outcome) to undo its effects.
     function candidate(Market calldata m, address[] calldata watch, Candidate calldata c, bool withTrade) external {
         Outcome memory o;
-        if (m.setup.caller != address(0)) {
+        o.setupOk = m.setup.length > 0;
+        for (uint256 i = 0; i < m.setup.length; i++) {
             (, bytes memory sret) =
-                m.setup.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, m.setup.data)));
-            if (sret.length >= 64) (o.setupOk,) = abi.decode(sret, (bool, bytes));
+                m.setup[i].caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, m.setup[i].data)));
+            bool ok;
+            if (sret.length >= 64) (ok,) = abi.decode(sret, (bool, bytes));
+            o.setupOk = o.setupOk && ok;
         }
         o.called = c.caller != address(0);
         address target = m.target == address(0) ? m.token : m.target;

@@ -254,7 +254,8 @@ async function describeCalled(
       const r = getters[k * sels.length + i];
       push(r?.success ? looksLikeAddress(r.returnData) : null, `${x.sig} of that contract`);
     });
-    for (const s of slots[k] ?? []) push(s.address, `${s.role.replace('address stored in', 'address stored in its')}`);
+    for (const s of slots[k] ?? [])
+      push(s.address, `${s.role.replace('address stored in', 'address stored in its')}`);
     push(input.owner, "the token's owner()");
     push(input.deployer, "the token's deployer");
     out.push({ address, code, callers: callers.slice(0, MAX_CALLED_CALLERS) });
@@ -321,7 +322,8 @@ async function revealCallers(
     for (const f of found) push(f.address, f.role, true);
   }
   for (const a of await excludeP) known.add(a.toLowerCase());
-  for (let i = out.length - 1; i >= 0; i--) if (known.has((out[i] as { address: Address }).address)) out.splice(i, 1);
+  for (let i = out.length - 1; i >= 0; i--)
+    if (known.has((out[i] as { address: Address }).address)) out.splice(i, 1);
   // Addresses kept in storage that no getter names, then the deployer; at most MAX_CALLERS in all,
   // the deployer kept (the replay of powers given up needs it).
   const stored = (await slotsP).filter((x) => !out.some((c) => c.address === x.address));
@@ -355,8 +357,8 @@ type Market = {
   route: ProbeRoute;
   victim: Address;
   buyWei: bigint;
-  /** A call run before every candidate and the baseline (caller zero: none). */
-  setup: { caller: Address; data: Hex };
+  /** Calls run in order before every candidate and the baseline (none: empty). */
+  setup: { caller: Address; data: Hex }[];
   /** What the candidates call (zero: the token; else a contract the token calls during a transfer). */
   target: Address;
 };
@@ -553,7 +555,7 @@ export async function simulateOwnerPowers(
       ...callers.map((c) => ({ address: c.address, code })),
       ...(victimHolder ? [{ address: victim, code }] : []),
     ];
-    const noSetup = { caller: zeroAddress as Address, data: '0x' as Hex };
+    const noSetup: Market['setup'] = [];
     const market: Market = {
       token: input.token,
       // The trade simulation's route (any venue, single or multi-hop); an empty path trades nothing.
@@ -800,9 +802,32 @@ export async function simulateOwnerPowers(
         ? runChunk(
             client,
             decode,
-            { ...market, setup: cands[reclaimIdx] as { caller: Address; data: Hex } },
+            { ...market, setup: [cands[reclaimIdx] as { caller: Address; data: Hex }] },
             watch,
             reclaimChunk.map((i) => cands[i] as { caller: Address; data: Hex }),
+            false,
+            overrides,
+            count,
+          )
+            .then((outs) => outs.slice(1))
+            .catch(() => null)
+        : Promise.resolve(null);
+
+    // Two steps: something granted, then used. A caller's successful calls that name the caller itself
+    // and moved nothing (setMinter(caller, true), grantRole(…, caller), addAdmin(caller)) are run
+    // first, in order, and the same caller's functions none of whose calls pass today are run again
+    // after them: what those do then is usable now, by that caller, after granting itself the right.
+    // (An allowance granted over a holder is followed inside the probe: transferFrom at once.)
+    const grant = grantsAndGated(phase1, metas, cands, callers, watch, raw);
+    const grantChunk = grant ? (chunkBySize(grant.gated, cands, PHASE1_CHUNK, fixedBytes)[0] ?? []) : [];
+    const grantP: Promise<Decoded[] | null> =
+      grant && grantChunk.length > 0 && count.n < MAX_REQUESTS - 2
+        ? runChunk(
+            client,
+            decode,
+            { ...market, setup: grant.grants.map((i) => cands[i] as { caller: Address; data: Hex }) },
+            watch,
+            grantChunk.map((i) => cands[i] as { caller: Address; data: Hex }),
             false,
             overrides,
             count,
@@ -844,7 +869,13 @@ export async function simulateOwnerPowers(
           for (const sel of sels) {
             const sig = signatureOf(sel);
             for (const call of callsFor(sel, ctx, sig)) {
-              cMetas.push({ selector: sel, signature: sig, caller: who.address, callerRole: who.role, args: call.args });
+              cMetas.push({
+                selector: sel,
+                signature: sig,
+                caller: who.address,
+                callerRole: who.role,
+                args: call.args,
+              });
               cCands.push({ caller: who.address, data: call.data });
             }
           }
@@ -1003,7 +1034,7 @@ export async function simulateOwnerPowers(
     const opener = openers.find((x) => x.o.sellOk) ?? openers[0];
     if (pool && opener && !base.buyOk) {
       const m = metas[opener.j] as ProbeMeta;
-      const setup = cands[opener.j] as { caller: Address; data: Hex };
+      const setup = [cands[opener.j] as { caller: Address; data: Hex }];
       const left = MAX_REQUESTS - count.n - 1;
       const p3 = left > 0 ? await phase2Run(rerun, setup, left) : null;
       const b3 = p3?.base ?? null;
@@ -1059,6 +1090,28 @@ export async function simulateOwnerPowers(
       });
     });
 
+    const afterGrant = grant
+      ? grant.grants
+          .map((i) => {
+            const m = metas[i] as ProbeMeta;
+            return `${m.signature ?? `function ${m.selector}`} ${m.args}`;
+          })
+          .join(', ')
+      : '';
+    (await grantP)?.forEach((o, k) => {
+      const i = grantChunk[k] as number;
+      const m = metas[i] as ProbeMeta;
+      if (!o.called || !o.setupOk || !o.callOk || o.readOnly) return;
+      const b = o.codeReplaced
+        ? {
+            effects: ['code_replaced' as const],
+            notes: ['after the call the token runs code the caller chose'],
+          }
+        : balanceEffects(o, watch, m.caller);
+      if (b.effects.length === 0) return;
+      raw.push({ ...finding(m, b.effects, b.notes, null, null), afterGrant });
+    });
+
     // Who can use each power now: the caller whose call succeeded today, noting a timelock's delay.
     const delays = await delaysP;
     for (const f of raw) {
@@ -1070,7 +1123,7 @@ export async function simulateOwnerPowers(
           : ''
       }${f.onceOpen ? ', once trading is open' : ''}${
         f.afterReclaim ? `, after it takes the renounced ownership back with ${f.afterReclaim}` : ''
-      }`;
+      }${f.afterGrant ? `, after it first grants itself the right with ${f.afterGrant}` : ''}`;
     }
     const history = await historyP;
     const usableKeys = new Set(raw.flatMap((f) => f.effects.map((e) => `${f.selector}:${e}`)));
@@ -1126,6 +1179,59 @@ export async function simulateOwnerPowers(
       message: `Owner-power simulation failed: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
     };
   }
+}
+
+/** Standard ERC-20 functions: their success naming the caller grants nothing beyond the standard. */
+const STANDARD_CALLS = new Set(
+  [
+    'transfer(address,uint256)',
+    'approve(address,uint256)',
+    'transferFrom(address,address,uint256)',
+    'increaseAllowance(address,uint256)',
+    'decreaseAllowance(address,uint256)',
+  ].map((s) => toFunctionSelector(`function ${s}`).toLowerCase()),
+);
+/** Grant calls run before the gated ones (each a distinct function). */
+const MAX_GRANTS = 4;
+
+/**
+ * For the first caller that has both: its grants (successful calls, one per function, that name the
+ * caller in their arguments and changed no balance, supply or owner) and its gated calls (calls of
+ * functions none of whose calls pass for it today).
+ */
+function grantsAndGated(
+  phase1: ProbeOutcome[],
+  metas: ProbeMeta[],
+  cands: { caller: Address; data: Hex }[],
+  callers: { address: Address }[],
+  watch: Watch,
+  raw: OwnerPowerFinding[],
+): { grants: number[]; gated: number[] } | null {
+  const withEffect = new Set(raw.map((f) => `${f.caller}:${f.selector}`));
+  for (const { address } of callers) {
+    const word = address.slice(2).toLowerCase().padStart(64, '0');
+    const okNow = new Set<string>();
+    const grants: number[] = [];
+    const seen = new Set<string>();
+    phase1.forEach((o, i) => {
+      const m = metas[i] as ProbeMeta;
+      if (m.caller !== address || !o.callOk) return;
+      okNow.add(m.selector);
+      if (o.readOnly || o.codeReplaced || STANDARD_CALLS.has(m.selector) || seen.has(m.selector)) return;
+      if (withEffect.has(`${m.caller}:${m.selector}`)) return;
+      if (balanceEffects(o, watch, m.caller).effects.length > 0) return;
+      if (!(cands[i] as { data: Hex }).data.slice(10).toLowerCase().includes(word)) return;
+      seen.add(m.selector);
+      if (grants.length < MAX_GRANTS) grants.push(i);
+    });
+    const gated: number[] = [];
+    phase1.forEach((o, i) => {
+      const m = metas[i] as ProbeMeta;
+      if (m.caller === address && o.called && !o.callOk && !okNow.has(m.selector)) gated.push(i);
+    });
+    if (grants.length > 0 && gated.length > 0) return { grants, gated };
+  }
+  return null;
 }
 
 const errText = (e: unknown) =>
