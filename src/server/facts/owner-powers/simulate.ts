@@ -34,7 +34,7 @@ import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { codesOf, touchedByTransfers } from './called-contracts';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
-import { decodeOutcomes } from './decode-outcomes';
+import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
 import {
   balanceEffects,
@@ -42,7 +42,6 @@ import {
   describe,
   mergeFindings,
   type ProbeMeta,
-  type ProbeOutcome,
   tradeEffects,
   type Watch,
 } from './judge';
@@ -334,7 +333,7 @@ async function revealCallers(
   return out.slice(0, MAX_CALLERS);
 }
 
-type Decoded = ProbeOutcome;
+type Decoded = DecodedOutcome;
 type Decode = (data: Hex) => Promise<Decoded[]>;
 
 /**
@@ -819,7 +818,15 @@ export async function simulateOwnerPowers(
     // after them: what those do then is usable now, by that caller, after granting itself the right.
     // (An allowance granted over a holder is followed inside the probe: transferFrom at once.)
     const grant = grantsAndGated(phase1, metas, cands, callers, watch, raw);
-    const grantChunk = grant ? (chunkBySize(grant.gated, cands, PHASE1_CHUNK, fixedBytes)[0] ?? []) : [];
+    // Kept small (it shares phase 2's JSON-RPC batch, which must stay in one 1 MB body).
+    const grantChunk = grant
+      ? (chunkBySize(
+          grant.gated,
+          cands,
+          GRANT_CHUNK,
+          Math.max(fixedBytes, CALL_BODY_BYTES - GRANT_BODY_BYTES),
+        )[0] ?? [])
+      : [];
     const grantP: Promise<Decoded[] | null> =
       grant && grantChunk.length > 0 && count.n < MAX_REQUESTS - 2
         ? runChunk(
@@ -1193,6 +1200,9 @@ const STANDARD_CALLS = new Set(
 );
 /** Grant calls run before the gated ones (each a distinct function). */
 const MAX_GRANTS = 4;
+/** Gated calls re-run after the grants: at most this many, in at most this many bytes of calldata. */
+const GRANT_CHUNK = 200;
+const GRANT_BODY_BYTES = 200_000;
 
 /**
  * For the first caller that has both: its grants (successful calls, one per function, that name the
@@ -1200,7 +1210,7 @@ const MAX_GRANTS = 4;
  * functions none of whose calls pass for it today).
  */
 function grantsAndGated(
-  phase1: ProbeOutcome[],
+  phase1: DecodedOutcome[],
   metas: ProbeMeta[],
   cands: { caller: Address; data: Hex }[],
   callers: { address: Address }[],
@@ -1224,11 +1234,17 @@ function grantsAndGated(
       seen.add(m.selector);
       if (grants.length < MAX_GRANTS) grants.push(i);
     });
-    const gated: number[] = [];
+    // Calls that reverted with a reason (a require message, a custom error) first: their arguments
+    // decoded and a check refused them — the kind a grant can open. A bare revert is often only a
+    // wrong argument shape.
+    const reasoned: number[] = [];
+    const bare: number[] = [];
     phase1.forEach((o, i) => {
       const m = metas[i] as ProbeMeta;
-      if (m.caller === address && o.called && !o.callOk && !okNow.has(m.selector)) gated.push(i);
+      if (m.caller === address && o.called && !o.callOk && !okNow.has(m.selector))
+        (o.revertData.length > 2 ? reasoned : bare).push(i);
     });
+    const gated = [...reasoned, ...bare];
     if (grants.length > 0 && gated.length > 0) return { grants, gated };
   }
   return null;
