@@ -6,8 +6,10 @@
  * How they are found: `eth_createAccessList` of a real holder's transfer to the pool (what a sell
  * does first) and of the pool's transfer to a fresh address (a buy), sent beside the getter
  * multicall (same JSON-RPC batch, no extra round trip). The node returns every account the transfer
- * touched; minus the token, its pool, the venue's router/quoter and route tokens, the precompiles
- * and the probe's own addresses, what remains is an account the token reads or calls. Which of them
+ * touched and the storage slots it read there; minus the token, its pool, the venue's router/quoter
+ * and route tokens, the precompiles and the probe's own addresses, an account whose storage the
+ * transfer read is a contract whose state decides something in the transfer (a switch an owner can
+ * flip is such state). Which of them
  * are contracts, and who holds their privileged functions, is asked next (code, owner-like getters,
  * address-shaped storage), beside the token's own first probe round.
  *
@@ -24,7 +26,7 @@ export const MAX_CALLED_CONTRACTS = 2;
 
 export type TransferProbe = { from: Address; to: Address; amount: bigint };
 
-type AccessListResult = { accessList?: { address: string }[]; error?: string };
+type AccessListResult = { accessList?: { address: string; storageKeys?: string[] }[]; error?: string };
 
 /** Precompiles and system addresses (0x…0001 – 0x…ffff): never a contract of the token's. */
 const isSystem = (a: string) => BigInt(a) < 0x1_0000n;
@@ -63,6 +65,10 @@ export async function touchedByTransfers(
   for (const l of lists) {
     for (const entry of l?.accessList ?? []) {
       const a = entry.address.toLowerCase();
+      // Only accounts whose storage the transfer read: a switch an owner can flip is state the
+      // transfer reads. This drops EOAs paid during the transfer and stateless helpers (a contract
+      // they call in turn reads its own storage and is listed itself).
+      if ((entry.storageKeys ?? []).length === 0) continue;
       if (!/^0x[0-9a-f]{40}$/.test(a) || known.has(a) || isSystem(a) || out.includes(a as Address)) continue;
       out.push(a as Address);
     }
