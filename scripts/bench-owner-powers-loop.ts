@@ -47,6 +47,8 @@ function reply(n: number, watch: number): Hex {
       ownerAfter: 0n,
       victimSellExpected: 0n,
       victimSellReceived: 0n,
+      allowanceGranted: 0n,
+      followUpOk: false,
     }));
     r = encodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', result: outs });
     replies.set(key, r);

@@ -97,6 +97,8 @@ function outcome(watch: number) {
     ownerAfter: 0n,
     victimSellExpected: 0n,
     victimSellReceived: 0n,
+    allowanceGranted: 0n,
+    followUpOk: false,
   };
 }
 
@@ -184,7 +186,8 @@ const market: RunMarket = {
   },
   victim: callers[3],
   buyWei: 10n ** 16n,
-  setup: { caller: zeroAddress, data: '0x' },
+  setup: [],
+  target: zeroAddress,
 };
 const watch = [...callers, zeroAddress];
 time('viem encodeFunctionData ×9', () => {

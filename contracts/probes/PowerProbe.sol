@@ -17,7 +17,7 @@ import {ProbeVenue} from "./ProbeVenue.sol";
 /// marked `readOnly` and not run for real. After the call the token is asked for this probe's
 /// canary: when the answer is ours, the token now runs code at an address we chose (the call
 /// replaced its implementation or beacon) — `codeReplaced`, whatever the function is called.
-/// An optional `setup` call (by its own caller) runs first in every candidate and in the baseline:
+/// Optional `setup` calls (each by its own caller) run first in every candidate and in the baseline:
 /// the candidates are then judged on the token as that call leaves it (trading opened, say).
 /// The run stops before the request's gas runs out; candidates not reached are left `called` false.
 /// Effects are returned raw and judged off-chain. No constructor, no immutables, no storage.
@@ -44,8 +44,12 @@ contract PowerProbe is ProbeVenue {
         address victim;
         /// Buy size in wei; retried at a hundredth to tell a shrunk limit from a blocked buy.
         uint256 buyWei;
-        /// Runs before each candidate and the baseline (caller 0: none).
-        Candidate setup;
+        /// Run in order before each candidate and the baseline (none: empty): trading opened, a
+        /// renounced ownership taken back, a role the caller granted itself.
+        Candidate[] setup;
+        /// What the candidates call: zero = the token; otherwise a contract the token calls during a
+        /// transfer (an anti-bot guard, a fee handler), whose powers are measured on the TOKEN's trades.
+        address target;
     }
 
     struct Candidate {
@@ -81,6 +85,10 @@ contract PowerProbe is ProbeVenue {
         /// The victim's sell (withTrade): what the pool quoted and what arrived (a tax set for one holder).
         uint256 victimSellExpected;
         uint256 victimSellReceived;
+        /// Two steps: the call raised the victim's allowance to the caller by this much, and the
+        /// follow-up transferFrom(victim, caller, …) by the caller then passed (`followUpOk`).
+        uint256 allowanceGranted;
+        bool followUpOk;
     }
 
     /// Runs every candidate isolated; the first outcome is the baseline (no power call).
@@ -155,24 +163,29 @@ contract PowerProbe is ProbeVenue {
     /// One candidate; always reverts with abi.encode(Outcome) to undo its effects.
     function candidate(Market calldata m, address[] calldata watch, Candidate calldata c, bool withTrade) external {
         Outcome memory o;
-        if (m.setup.caller != address(0)) {
+        o.setupOk = m.setup.length > 0;
+        for (uint256 i = 0; i < m.setup.length; i++) {
             (, bytes memory sret) =
-                m.setup.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, m.setup.data)));
-            if (sret.length >= 64) (o.setupOk,) = abi.decode(sret, (bool, bytes));
+                m.setup[i].caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, m.setup[i].data)));
+            bool ok;
+            if (sret.length >= 64) (ok,) = abi.decode(sret, (bool, bytes));
+            o.setupOk = o.setupOk && ok;
         }
         o.called = c.caller != address(0);
+        address target = m.target == address(0) ? m.token : m.target;
         o.ownerBefore = _owner(m.token);
         o.supplyBefore = _supply(m.token);
         o.before = _balances(m.token, watch);
+        uint256 allowanceBefore = o.called ? _allowance(m.token, m.victim, c.caller) : 0;
         if (o.called) {
-            (bool viewOk,) = c.caller.call{gas: STATIC_GAS + 10_000}(abi.encodeCall(this.tryStatic, (m.token, c.data)));
+            (bool viewOk,) = c.caller.call{gas: STATIC_GAS + 10_000}(abi.encodeCall(this.tryStatic, (target, c.data)));
             if (viewOk) {
                 o.readOnly = true;
                 o.callOk = true;
             } else {
                 uint256 g = gasleft();
                 (, bytes memory ret) =
-                    c.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (m.token, c.data)));
+                    c.caller.call{gas: POWER_GAS + 50_000}(abi.encodeCall(this.act, (target, c.data)));
                 o.gasUsed = g - gasleft();
                 if (ret.length >= 64) {
                     bool ok;
@@ -182,13 +195,40 @@ contract PowerProbe is ProbeVenue {
                     o.revertData = rd;
                 }
                 o.codeReplaced = o.callOk && _runsOurCode(m.token);
+                if (o.callOk && !o.codeReplaced) _followUp(o, m, c.caller, allowanceBefore);
             }
         }
         o.supplyAfter = _supply(m.token);
         o.ownerAfter = _owner(m.token);
         o.afterCall = _balances(m.token, watch);
-        if (withTrade) _trade(o, m);
+        // A call that reverted or changed nothing has no trade effect: its trades are not run (cheap
+        // to send many candidates with trades, as for a contract the token calls).
+        if (withTrade && (!o.called || (o.callOk && !o.readOnly))) _trade(o, m);
         _revertWith(abi.encode(o));
+    }
+
+    /// Two steps: when the call gave the caller an allowance over the victim's tokens (the victim
+    /// approved nothing), the caller uses it at once — transferFrom(victim, caller, all it may take).
+    /// The balances read next then show the move, so the pair is judged as one power.
+    function _followUp(Outcome memory o, Market calldata m, address caller, uint256 allowanceBefore) internal {
+        if (m.victim == address(0)) return;
+        uint256 a = _allowance(m.token, m.victim, caller);
+        if (a <= allowanceBefore) return;
+        o.allowanceGranted = a - allowanceBefore;
+        uint256 bal = _balance(m.token, m.victim);
+        uint256 amount = a < bal ? a : bal;
+        if (amount == 0) return;
+        (, bytes memory ret) = caller.call{gas: POWER_GAS + 50_000}(
+            abi.encodeCall(this.act, (m.token, abi.encodeWithSelector(0x23b872dd, m.victim, caller, amount)))
+        );
+        if (ret.length >= 64) (o.followUpOk,) = abi.decode(ret, (bool, bytes));
+    }
+
+    function _allowance(address token, address holder, address spender) internal view returns (uint256) {
+        if (holder == address(0)) return 0;
+        (bool ok, bytes memory d) =
+            token.staticcall{gas: 50_000}(abi.encodeWithSelector(0xdd62ed3e, holder, spender));
+        return ok && d.length >= 32 ? abi.decode(d, (uint256)) : 0;
     }
 
     /// Runs at the caller's address: succeeds only if the call succeeds without changing any state.

@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 35 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 73 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -176,6 +176,12 @@ const SUITE: Record<string, Expect> = {
   FakeUsdc: { flags: ['impersonation'] },
   FakeCbBtc: { flags: ['impersonation'] },
   CleanUsdcFan: { flags: [] },
+  ExternalGuardSells: { flags: ['pause'], effects: ['sells_blocked'] },
+  CleanExternalGuard: { flags: [] },
+  GrantAllowance: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
+  CleanFeeApprove: { flags: [] },
+  CleanHolderExemption: { flags: [] },
+  RoleGrantMint: { flags: ['mint'], effects: ['mint'] },
 };
 
 const tokenAbi = parseAbi([
@@ -496,6 +502,37 @@ describe('adversarial suite (no verified source)', () => {
   it("probes amounts on the token's own scale and the standard functions as privileged calls", () => {
     expect(line('SupplyRangeMint', 'mint')?.detail).toMatch(/supply×(2|10)|supply\/100/);
     expect(line('ApproveBackdoor', 'owner_moves_tokens')?.detail).toMatch(/approve\(address,uint256\)/);
+  });
+
+  it('follows the contracts a transfer calls and names their power, its holder and the effect', () => {
+    const guard = line('ExternalGuardSells', 'pause');
+    expect(guard?.outcome).toBe('fail');
+    expect(guard?.detail).toMatch(/of 0x[0-9a-f]{40}, a contract the token calls during a transfer/);
+    expect(guard?.detail).toMatch(/owner\(\) of that contract/);
+    expect(guard?.detail).toMatch(/sells that worked before now revert/);
+    const p = reports.ExternalGuardSells?.facts.ownerPowers;
+    const found = p?.status === 'simulated' ? p.findings.find((f) => f.calledContract) : undefined;
+    // The guard, not the token: the power lives in another contract, held by the guard's owner.
+    expect(found?.calledContract).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(found?.calledContract).not.toBe(deployed.ExternalGuardSells?.token);
+    expect(found?.usableNow).toMatch(/usable now by owner\(\) of that contract 0x/);
+    for (const check of ['pause', 'blacklist', 'fee_setters', 'honeypot'])
+      expect(line('CleanExternalGuard', check)?.outcome, check).toBe('pass');
+  });
+
+  it('follows a grant with the call that uses it (an allowance, a role)', () => {
+    const moved = line('GrantAllowance', 'owner_moves_tokens');
+    expect(moved?.detail).toMatch(/allowance over a real holder's tokens that the holder never approved/);
+    expect(moved?.detail).toMatch(/transferFrom then took/);
+    expect(moved?.detail).toMatch(/usable now by owner\(\) 0x/);
+    expect(line('CleanFeeApprove', 'owner_moves_tokens')?.outcome).toBe('pass');
+    const p = reports.RoleGrantMint?.facts.ownerPowers;
+    const mint = p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('mint')) : undefined;
+    expect(mint?.afterGrant).toMatch(/\(caller, true\/1\)/);
+    expect(mint?.usableNow).toMatch(/after it first grants itself the right with/);
+    expect(line('RoleGrantMint', 'mint')?.outcome).toBe('fail');
+    // A per-holder setting that can only exempt is not a tax for chosen holders.
+    expect(line('CleanHolderExemption', 'fee_setters')?.outcome).toBe('pass');
   });
 
   it('tries addresses kept in private storage as callers', () => {

@@ -17,7 +17,10 @@ export function powersWith(f: TokenReportFacts, effects: readonly OwnerPowerEffe
   return p.findings.filter((x) => x.usable && x.effects.some((e) => effects.includes(e)));
 }
 
-const fnName = (x: OwnerPowerFinding) => x.signature ?? `function ${x.selector}`;
+const fnName = (x: OwnerPowerFinding) =>
+  `${x.signature ?? `function ${x.selector}`}${
+    x.calledContract ? ` of ${x.calledContract}, a contract the token calls during a transfer,` : ''
+  }`;
 
 /** "farm(address,uint256) by owner() (victim, 10^30)" for the first few findings. */
 export function describePowers(xs: OwnerPowerFinding[], n = 2): string {
@@ -239,7 +242,9 @@ export function summariseOwnerPowers(p: TokenReportFacts['ownerPowers']): OwnerP
     callsSimulated: p.callsSimulated,
     rpcRequests: p.rpcRequests,
     powers: p.findings.map((x) => ({
-      function: x.signature ?? `unknown function ${x.selector}`,
+      function: `${x.signature ?? `unknown function ${x.selector}`}${
+        x.calledContract ? ` of ${x.calledContract} (a contract the token calls during a transfer)` : ''
+      }`,
       selector: x.selector,
       caller: x.caller,
       callerRole: x.callerRole,

@@ -296,6 +296,13 @@ export type OwnerPowerFinding = {
   onceOpen?: boolean;
   /** Measured after the caller took a renounced ownership back with this call (two steps). */
   afterReclaim?: string;
+  /**
+   * The function is not the token's: it belongs to this contract, which the token calls during a
+   * transfer (a guard, a fee handler); its effect was measured on the token's trades and balances.
+   */
+  calledContract?: Address;
+  /** Two steps: measured after the caller granted itself something with this call first (a role). */
+  afterGrant?: string;
 };
 
 /**

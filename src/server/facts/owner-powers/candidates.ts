@@ -127,6 +127,10 @@ function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
       .map((a) => ({ words: [word(ctx.caller), word(a.value)], args: `(caller, ${a.label})` })),
     { words: [word(v), word(1n)], args: `(victim, true/1)` },
     { words: [word(v), word(0n)], args: `(victim, false/0)` },
+    // The caller granting itself a right (addMinter(caller), setDistributor(caller, true)): used by
+    // the two-step run, which calls the caller's other functions again after such a grant.
+    { words: [word(ctx.caller)], args: '(caller)' },
+    { words: [word(ctx.caller), word(1n)], args: '(caller, true/1)' },
     { words: [word(v), word(ctx.victimBalance)], args: `(victim, victim's balance)` },
     // A fee or limit for one holder: (holder, percent / basis points).
     ...[25n, 99n, 2_500n].map((n) => ({ words: [word(v), word(n)], args: `(victim, ${n})` })),

@@ -50,6 +50,8 @@ const outcome = fc.record({
   ownerAfter: uint,
   victimSellExpected: uint,
   victimSellReceived: uint,
+  allowanceGranted: uint,
+  followUpOk: fc.boolean(),
 });
 
 /** A small valid reply: two outcomes with revert data and watched balances. */
@@ -80,6 +82,8 @@ function sample(): Hex {
     ownerAfter: 7n,
     victimSellExpected: 0n,
     victimSellReceived: 0n,
+    allowanceGranted: 0n,
+    followUpOk: false,
   };
   return encode([o, { ...o, called: false, revertData: '0x', before: [], afterCall: [] }]);
 }

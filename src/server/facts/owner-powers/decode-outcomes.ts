@@ -19,8 +19,8 @@ import type { ProbeOutcome } from './judge';
 
 export type DecodedOutcome = ProbeOutcome & { revertData: Hex };
 
-/** Words in an Outcome's head: 25 components, three of them offsets to tails. */
-const HEAD_WORDS = 25;
+/** Words in an Outcome's head: 27 components, three of them offsets to tails. */
+const HEAD_WORDS = 27;
 const ZERO_WORD = '0'.repeat(64);
 const ONE_WORD = `${'0'.repeat(63)}1`;
 /** An offset or length above 2^48 cannot point inside any reply we accept; its top 26 bytes are 0. */
@@ -176,6 +176,8 @@ class Reader {
       ownerAfter: this.uint(w(22), 'ownerAfter'),
       victimSellExpected: this.uint(w(23), 'victimSellExpected'),
       victimSellReceived: this.uint(w(24), 'victimSellReceived'),
+      allowanceGranted: this.uint(w(25), 'allowanceGranted'),
+      followUpOk: this.bool(w(26), 'followUpOk'),
     };
     this.current = -1;
     return o;

@@ -37,7 +37,8 @@ const market = fc.record({
   }),
   victim: address,
   buyWei: fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
-  setup: fc.record({ caller: address, data }),
+  setup: fc.array(fc.record({ caller: address, data }), { maxLength: 3 }),
+  target: address,
 }) as fc.Arbitrary<RunMarket>;
 const candidate = fc.record({ caller: address, data });
 

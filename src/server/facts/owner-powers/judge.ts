@@ -36,6 +36,9 @@ export type ProbeOutcome = {
   /** The victim's sell after the call (with trades): quoted and received. */
   victimSellExpected: bigint;
   victimSellReceived: bigint;
+  /** Two steps: the call raised allowance(victim, caller) by this much; the caller's transferFrom then passed. */
+  allowanceGranted: bigint;
+  followUpOk: boolean;
 };
 
 export type ProbeMeta = {
@@ -125,7 +128,11 @@ export function balanceEffects(
     const a = o.afterCall[i] ?? 0n;
     if (a < b) {
       effects.push('move_tokens');
-      notes.push(`a holder's balance fell by ${fmt(b - a)} base units without any approval`);
+      notes.push(
+        o.allowanceGranted > 0n && o.followUpOk
+          ? `the call gave the caller an allowance over a real holder's tokens that the holder never approved (allowance(holder, caller) rose by ${fmt(o.allowanceGranted)} base units), and the caller's transferFrom then took ${fmt(b - a)} base units from the holder`
+          : `a holder's balance fell by ${fmt(b - a)} base units without any approval`,
+      );
     }
   });
   return { effects, notes };
@@ -212,14 +219,14 @@ function severity(f: OwnerPowerFinding): number {
 export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
   const best = new Map<string, OwnerPowerFinding>();
   for (const f of all) {
-    const key = `${f.selector}:${f.caller}:${[...f.effects].sort().join(',')}`;
+    const key = `${f.calledContract ?? ''}:${f.selector}:${f.caller}:${[...f.effects].sort().join(',')}`;
     const prev = best.get(key);
     if (!prev || severity(f) > severity(prev)) best.set(key, f);
   }
   // Collapse the same function+effects found from several callers into the first caller's line.
   const byFn = new Map<string, OwnerPowerFinding>();
   for (const f of best.values()) {
-    const key = `${f.selector}:${[...f.effects].sort().join(',')}`;
+    const key = `${f.calledContract ?? ''}:${f.selector}:${[...f.effects].sort().join(',')}`;
     const prev = byFn.get(key);
     if (!prev) byFn.set(key, f);
     else if (severity(f) > severity(prev)) byFn.set(key, { ...f, callerRole: f.callerRole });

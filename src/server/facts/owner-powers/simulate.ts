@@ -32,8 +32,9 @@ import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
+import { codesOf, touchedByTransfers } from './called-contracts';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
-import { decodeOutcomes } from './decode-outcomes';
+import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
 import {
   balanceEffects,
@@ -41,7 +42,6 @@ import {
   describe,
   mergeFindings,
   type ProbeMeta,
-  type ProbeOutcome,
   tradeEffects,
   type Watch,
 } from './judge';
@@ -81,6 +81,9 @@ const CALL_BODY_BYTES = 900_000;
 /** Successful calls per (caller, function) re-run with trades. */
 const PHASE2_PER_FUNCTION = 8;
 const MAX_CALLERS = 4;
+/** Candidates per eth_call on a contract the token calls (with trades), and eth_calls for them all. */
+const CALLED_CHUNK = 80;
+const CALLED_MAX_CHUNKS = 3;
 const CALL_GAS = 120_000_000n;
 /** Gas PowerProbe gives each power call (its POWER_GAS); a call that used it all was cut off. */
 const POWER_GAS = 1_000_000n;
@@ -176,6 +179,89 @@ async function readSlots(
   }
 }
 
+/** The token, its venue's contracts and ours: never a privileged caller, never a contract to follow. */
+const knownAddresses = (input: OwnerPowerInput) =>
+  new Set(
+    [
+      input.token,
+      input.pool?.route.pool,
+      input.pool?.route.router,
+      input.pool?.route.quoter,
+      ...(input.pool?.route.path ?? []),
+      MULTICALL3_ADDRESS,
+      zeroAddress,
+      PROBE,
+      FROM,
+    ]
+      .filter((a): a is Address => !!a)
+      .map((a) => a.toLowerCase()),
+  );
+
+const OWNER_LIKE = ['owner()', ...ALT_OWNER_GETTERS];
+
+/** A contract the token calls during a transfer, its code and who may hold its privileged functions. */
+type CalledContract = {
+  address: Address;
+  code: Hex;
+  callers: { address: Address; role: string }[];
+};
+
+/** Most callers tried on a contract the token calls: its owner-like getters, its storage, the token's holders. */
+const MAX_CALLED_CALLERS = 3;
+
+/**
+ * Who may hold the privileged functions of each contract the token calls: its owner-like getters'
+ * answers and address-shaped values in its storage (one Multicall3 batch, one slot read each, its
+ * code — all in one JSON-RPC batch), then the token's own owner() and deployer (often the same
+ * people). Accounts without code are dropped (a fee wallet the transfer pays is not a contract).
+ */
+async function describeCalled(
+  client: PublicClient,
+  input: OwnerPowerInput,
+  touched: Address[],
+  count: Counter,
+): Promise<CalledContract[]> {
+  if (touched.length === 0) return [];
+  const sels = OWNER_LIKE.map((s) => ({ sig: s, sel: toFunctionSelector(`function ${s}`) }));
+  count.n += touched.length * 2 + 1;
+  const [codes, getters, slots] = await Promise.all([
+    codesOf(client, touched, (p) => withTimeout(p, CALL_TIMEOUT_MS)),
+    withTimeout(
+      client.readContract({
+        address: MULTICALL3_ADDRESS,
+        abi: aggregate3Abi,
+        functionName: 'aggregate3',
+        args: [touched.flatMap((t) => sels.map((x) => ({ target: t, allowFailure: true, callData: x.sel })))],
+      }),
+      CALL_TIMEOUT_MS,
+    ).catch(() => [] as readonly { success: boolean; returnData: Hex }[]),
+    Promise.all(touched.map((t) => readSlots(client, t))),
+  ]);
+  const known = knownAddresses(input);
+  for (const t of touched) known.add(t.toLowerCase());
+  const out: CalledContract[] = [];
+  touched.forEach((address, k) => {
+    const code = codes[k] ?? '0x';
+    if (code === '0x') return;
+    const callers: { address: Address; role: string }[] = [];
+    const push = (a: Address | null | undefined, role: string) => {
+      const x = a?.toLowerCase() as Address | undefined;
+      if (!x || known.has(x) || isBurnAddress(x) || callers.some((c) => c.address === x)) return;
+      callers.push({ address: x, role });
+    };
+    sels.forEach((x, i) => {
+      const r = getters[k * sels.length + i];
+      push(r?.success ? looksLikeAddress(r.returnData) : null, `${x.sig} of that contract`);
+    });
+    for (const s of slots[k] ?? [])
+      push(s.address, `${s.role.replace('address stored in', 'address stored in its')}`);
+    push(input.owner, "the token's owner()");
+    push(input.deployer, "the token's deployer");
+    out.push({ address, code, callers: callers.slice(0, MAX_CALLED_CALLERS) });
+  });
+  return out;
+}
+
 /**
  * Privileged addresses the contract reveals: owner-like getters and addresses any getter returns.
  * Also which selectors answered a call with no arguments at all (`noArgs`): a function with
@@ -188,20 +274,10 @@ async function revealCallers(
   selectors: Hex[],
   count: Counter,
   noArgs: Set<Hex>,
+  /** Contracts the token calls during a transfer: never callers (the probe's code would replace theirs). */
+  excludeP: Promise<Address[]>,
 ): Promise<{ address: Address; role: string; current: boolean }[]> {
-  const known = new Set(
-    [
-      input.token,
-      input.pool?.route.pool,
-      input.pool?.route.router,
-      input.pool?.route.quoter,
-      ...(input.pool?.route.path ?? []),
-      MULTICALL3_ADDRESS,
-      zeroAddress,
-    ]
-      .filter((a): a is Address => !!a)
-      .map((a) => a.toLowerCase()),
-  );
+  const known = knownAddresses(input);
   const ownerLike = new Set(
     ['owner()', ...ALT_OWNER_GETTERS].map((s) => toFunctionSelector(`function ${s}`).toLowerCase()),
   );
@@ -244,6 +320,9 @@ async function revealCallers(
     found.sort((x, y) => x.rank - y.rank);
     for (const f of found) push(f.address, f.role, true);
   }
+  for (const a of await excludeP) known.add(a.toLowerCase());
+  for (let i = out.length - 1; i >= 0; i--)
+    if (known.has((out[i] as { address: Address }).address)) out.splice(i, 1);
   // Addresses kept in storage that no getter names, then the deployer; at most MAX_CALLERS in all,
   // the deployer kept (the replay of powers given up needs it).
   const stored = (await slotsP).filter((x) => !out.some((c) => c.address === x.address));
@@ -254,7 +333,7 @@ async function revealCallers(
   return out.slice(0, MAX_CALLERS);
 }
 
-type Decoded = ProbeOutcome;
+type Decoded = DecodedOutcome;
 type Decode = (data: Hex) => Promise<Decoded[]>;
 
 /**
@@ -277,8 +356,10 @@ type Market = {
   route: ProbeRoute;
   victim: Address;
   buyWei: bigint;
-  /** A call run before every candidate and the baseline (caller zero: none). */
-  setup: { caller: Address; data: Hex };
+  /** Calls run in order before every candidate and the baseline (none: empty). */
+  setup: { caller: Address; data: Hex }[];
+  /** What the candidates call (zero: the token; else a contract the token calls during a transfer). */
+  target: Address;
 };
 
 /** Re-run the token's creation transaction as `deployer` and probe that fresh copy (history replay). */
@@ -418,7 +499,30 @@ export async function simulateOwnerPowers(
     // token, powers given up are replayed on a fresh copy it builds (no old state needed).
     const creationP = creationCopy(client, input, count);
     const noArgs = new Set<Hex>();
-    const callers = await revealCallers(client, input, selectors, count, noArgs);
+    // Contracts the token calls during a transfer (a guard, a fee handler): a real holder's transfer
+    // to the pool and the pool's transfer out, as access lists, beside the getter multicall.
+    const owned = new Set([input.owner, input.deployer].map((a) => a?.toLowerCase()));
+    const seller = pool
+      ? input.holders.find((h) => h.balance >= 10n && !owned.has(h.address.toLowerCase()))
+      : undefined;
+    const transfers = pool
+      ? [
+          ...(seller ? [{ from: seller.address, to: pool.route.pool, amount: seller.balance / 10n }] : []),
+          { from: pool.route.pool, to: PROBE as Address, amount: 1n },
+        ]
+      : [];
+    count.n += transfers.length;
+    const calledP = touchedByTransfers(client, input.token, transfers, knownAddresses(input), (p) =>
+      withTimeout(p, CALL_TIMEOUT_MS),
+    );
+    const callers = await revealCallers(
+      client,
+      input,
+      selectors,
+      count,
+      noArgs,
+      calledP.then((c) => c.touched),
+    );
     if (callers.length === 0)
       return {
         status: 'no_callers',
@@ -430,6 +534,7 @@ export async function simulateOwnerPowers(
       callers.filter((c) => c.current).map((c) => c.address),
       count,
     );
+    const called = await calledP;
     const callerSet = new Set(callers.map((c) => c.address));
     const victimHolder =
       input.holders.find((h) => h.balance > 0n && !callerSet.has(h.address.toLowerCase() as Address)) ?? null;
@@ -449,7 +554,7 @@ export async function simulateOwnerPowers(
       ...callers.map((c) => ({ address: c.address, code })),
       ...(victimHolder ? [{ address: victim, code }] : []),
     ];
-    const noSetup = { caller: zeroAddress as Address, data: '0x' as Hex };
+    const noSetup: Market['setup'] = [];
     const market: Market = {
       token: input.token,
       // The trade simulation's route (any venue, single or multi-hop); an empty path trades nothing.
@@ -458,6 +563,7 @@ export async function simulateOwnerPowers(
       // Half a percent of the pool's quote reserve in ETH: a real trade size that moves the price little.
       buyWei: pool ? pool.buyWei || 1n : 0n,
       setup: noSetup,
+      target: zeroAddress,
     };
     // What every eth_call carries besides its candidates: the overrides (the probe's code at each
     // address), the market and watch list, the JSON envelope.
@@ -496,6 +602,13 @@ export async function simulateOwnerPowers(
       }
     }
     const inconclusive: { selector: `0x${string}`; signature: string | null; reason: string }[] = [];
+    if (transfers.length > 0 && called.failed === transfers.length)
+      inconclusive.push({
+        selector: '0x',
+        signature: null,
+        reason:
+          'Contracts the token calls during a transfer (a guard, a fee handler) were not looked for: the node did not answer eth_createAccessList.',
+      });
     // Budget: phase 1 takes what is left after a reserve for the later requests (the replay, the
     // two-step run, phase 2 and the once-open run: usually one each); chunks are cut by count and size.
     const maxChunks1 = Math.max(1, MAX_REQUESTS - count.n - LATER_REQUESTS);
@@ -518,6 +631,8 @@ export async function simulateOwnerPowers(
       cands.length = kept;
       metas.length = kept;
     }
+    // Who holds the called contracts' privileged functions: asked beside phase 1 (same batch).
+    const calledInfoP = describeCalled(client, input, called.touched, count);
     const phase1 = (
       await Promise.all(
         chunked1.map((idx) =>
@@ -686,9 +801,40 @@ export async function simulateOwnerPowers(
         ? runChunk(
             client,
             decode,
-            { ...market, setup: cands[reclaimIdx] as { caller: Address; data: Hex } },
+            { ...market, setup: [cands[reclaimIdx] as { caller: Address; data: Hex }] },
             watch,
             reclaimChunk.map((i) => cands[i] as { caller: Address; data: Hex }),
+            false,
+            overrides,
+            count,
+          )
+            .then((outs) => outs.slice(1))
+            .catch(() => null)
+        : Promise.resolve(null);
+
+    // Two steps: something granted, then used. A caller's successful calls that name the caller itself
+    // and moved nothing (setMinter(caller, true), grantRole(…, caller), addAdmin(caller)) are run
+    // first, in order, and the same caller's functions none of whose calls pass today are run again
+    // after them: what those do then is usable now, by that caller, after granting itself the right.
+    // (An allowance granted over a holder is followed inside the probe: transferFrom at once.)
+    const grant = grantsAndGated(phase1, metas, cands, callers, watch, raw);
+    // Kept small (it shares phase 2's JSON-RPC batch, which must stay in one 1 MB body).
+    const grantChunk = grant
+      ? (chunkBySize(
+          grant.gated,
+          cands,
+          GRANT_CHUNK,
+          Math.max(fixedBytes, CALL_BODY_BYTES - GRANT_BODY_BYTES),
+        )[0] ?? [])
+      : [];
+    const grantP: Promise<Decoded[] | null> =
+      grant && grantChunk.length > 0 && count.n < MAX_REQUESTS - 2
+        ? runChunk(
+            client,
+            decode,
+            { ...market, setup: grant.grants.map((i) => cands[i] as { caller: Address; data: Hex }) },
+            watch,
+            grantChunk.map((i) => cands[i] as { caller: Address; data: Hex }),
             false,
             overrides,
             count,
@@ -705,6 +851,106 @@ export async function simulateOwnerPowers(
         reason:
           'No pool the probes can trade through: effects on trading (blocked sells, taxes, limits) were not measured.',
       });
+    /**
+     * Candidates on each called contract, run with trades at once (a call that reverts or changes
+     * nothing skips its trades in the probe, so a chunk of them is cheap): effects on the token's
+     * sells, buys, taxes and balances, against the same eth_call's baseline.
+     */
+    function runCalled(list: CalledContract[]): Promise<OwnerPowerFinding[]> {
+      const jobs: Promise<OwnerPowerFinding[]>[] = [];
+      let budget = Math.min(CALLED_MAX_CHUNKS, MAX_REQUESTS - count.n - 2);
+      for (const c of list) {
+        if (c.callers.length === 0 || budget <= 0) continue;
+        const sels = [...selectorsOf(c.code)].filter((s) => !isSkipped(s));
+        const cMetas: ProbeMeta[] = [];
+        const cCands: { caller: Address; data: Hex }[] = [];
+        c.callers.forEach((who, k) => {
+          const ctx: ProbeContext = {
+            victim,
+            victimBalance: victimHolder?.balance ?? 0n,
+            caller: who.address,
+            pair: pool?.route.pool ?? zeroAddress,
+            short: k > 0,
+            supply: input.totalSupply ?? 0n,
+          };
+          for (const sel of sels) {
+            const sig = signatureOf(sel);
+            for (const call of callsFor(sel, ctx, sig)) {
+              cMetas.push({
+                selector: sel,
+                signature: sig,
+                caller: who.address,
+                callerRole: who.role,
+                args: call.args,
+              });
+              cCands.push({ caller: who.address, data: call.data });
+            }
+          }
+        });
+        const extra = c.callers.filter((x) => !overrides.some((o) => o.address.toLowerCase() === x.address));
+        const cOverrides: StateOverride = [...overrides, ...extra.map((x) => ({ address: x.address, code }))];
+        const cFixed = fixedBytes + extra.length * (code.length + 200);
+        const chunks = chunkBySize(
+          cCands.map((_, i) => i),
+          cCands,
+          CALLED_CHUNK,
+          cFixed,
+        );
+        if (chunks.length > budget) {
+          inconclusive.push({
+            selector: '0x',
+            signature: null,
+            reason: `Some functions of ${c.address}, a contract the token calls during a transfer, were not probed (request budget spent).`,
+          });
+          chunks.length = budget;
+        }
+        budget -= chunks.length;
+        const cWatch = [...watch];
+        for (const idx of chunks)
+          jobs.push(
+            runChunk(
+              client,
+              decode,
+              { ...market, target: c.address },
+              cWatch,
+              idx.map((i) => cCands[i] as { caller: Address; data: Hex }),
+              true,
+              cOverrides,
+              count,
+            )
+              .then((outs) => {
+                const b0 = outs[0];
+                if (!b0) return [];
+                const cBase = baselineOf(b0);
+                const found: OwnerPowerFinding[] = [];
+                idx.forEach((i, n) => {
+                  const o = outs[n + 1];
+                  const m = cMetas[i] as ProbeMeta;
+                  if (!o?.called || !o.callOk || o.readOnly) return;
+                  const b = balanceEffects(o, watch, m.caller);
+                  const t = tradeEffects(o, cBase, victimAt);
+                  const effects = [...b.effects, ...t.effects].filter((e) => e !== 'opens_trading');
+                  if (effects.length === 0) return;
+                  found.push({
+                    ...finding(m, effects, [...b.notes, ...t.notes], t.buyTax, t.sellTax),
+                    holderTaxAfterPct: t.holderTax,
+                    calledContract: c.address,
+                  });
+                });
+                return found;
+              })
+              .catch((e) => {
+                inconclusive.push({
+                  selector: '0x',
+                  signature: null,
+                  reason: `The functions of ${c.address}, a contract the token calls during a transfer, could not be probed (${errText(e)}).`,
+                });
+                return [];
+              }),
+          );
+      }
+      return Promise.all(jobs).then((xs) => xs.flat());
+    }
     const phase2Run = async (idx: number[], setup: Market['setup'], budget: number) => {
       const chunks = chunkBySize(idx, cands, PHASE2_CHUNK, fixedBytes);
       if (chunks.length === 0) chunks.push([]);
@@ -751,6 +997,11 @@ export async function simulateOwnerPowers(
       sellTaxPct: null,
       holderSellOk: null,
     };
+    // Powers outside the token: each contract it calls during a transfer, probed like the token's own
+    // functions (its owner, its stored addresses, the token's owner and deployer as callers) but
+    // measured on the TOKEN's trades, in the same batch as phase 2.
+    const calledInfo = await calledInfoP;
+    const calledP2 = pool ? runCalled(calledInfo) : Promise.resolve([] as OwnerPowerFinding[]);
     const p2 = pool
       ? await phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
       : { base: null, setupOk: false, pairs: [] };
@@ -780,6 +1031,8 @@ export async function simulateOwnerPowers(
         raw.push({ ...finding(m, t.effects, t.notes, t.buyTax, t.sellTax), holderTaxAfterPct: t.holderTax });
     }
 
+    raw.push(...(await calledP2));
+
     // Closed trading: a buy fails today, and a privileged call makes it pass. The token is judged
     // again as that call leaves it (trading open): every successful call re-run after it, against the
     // round trip once open — a switch that can also close trading again is a pause, a fee setter's
@@ -788,7 +1041,7 @@ export async function simulateOwnerPowers(
     const opener = openers.find((x) => x.o.sellOk) ?? openers[0];
     if (pool && opener && !base.buyOk) {
       const m = metas[opener.j] as ProbeMeta;
-      const setup = cands[opener.j] as { caller: Address; data: Hex };
+      const setup = [cands[opener.j] as { caller: Address; data: Hex }];
       const left = MAX_REQUESTS - count.n - 1;
       const p3 = left > 0 ? await phase2Run(rerun, setup, left) : null;
       const b3 = p3?.base ?? null;
@@ -844,6 +1097,28 @@ export async function simulateOwnerPowers(
       });
     });
 
+    const afterGrant = grant
+      ? grant.grants
+          .map((i) => {
+            const m = metas[i] as ProbeMeta;
+            return `${m.signature ?? `function ${m.selector}`} ${m.args}`;
+          })
+          .join(', ')
+      : '';
+    (await grantP)?.forEach((o, k) => {
+      const i = grantChunk[k] as number;
+      const m = metas[i] as ProbeMeta;
+      if (!o.called || !o.setupOk || !o.callOk || o.readOnly) return;
+      const b = o.codeReplaced
+        ? {
+            effects: ['code_replaced' as const],
+            notes: ['after the call the token runs code the caller chose'],
+          }
+        : balanceEffects(o, watch, m.caller);
+      if (b.effects.length === 0) return;
+      raw.push({ ...finding(m, b.effects, b.notes, null, null), afterGrant });
+    });
+
     // Who can use each power now: the caller whose call succeeded today, noting a timelock's delay.
     const delays = await delaysP;
     for (const f of raw) {
@@ -855,7 +1130,7 @@ export async function simulateOwnerPowers(
           : ''
       }${f.onceOpen ? ', once trading is open' : ''}${
         f.afterReclaim ? `, after it takes the renounced ownership back with ${f.afterReclaim}` : ''
-      }`;
+      }${f.afterGrant ? `, after it first grants itself the right with ${f.afterGrant}` : ''}`;
     }
     const history = await historyP;
     const usableKeys = new Set(raw.flatMap((f) => f.effects.map((e) => `${f.selector}:${e}`)));
@@ -911,6 +1186,68 @@ export async function simulateOwnerPowers(
       message: `Owner-power simulation failed: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
     };
   }
+}
+
+/** Standard ERC-20 functions: their success naming the caller grants nothing beyond the standard. */
+const STANDARD_CALLS = new Set(
+  [
+    'transfer(address,uint256)',
+    'approve(address,uint256)',
+    'transferFrom(address,address,uint256)',
+    'increaseAllowance(address,uint256)',
+    'decreaseAllowance(address,uint256)',
+  ].map((s) => toFunctionSelector(`function ${s}`).toLowerCase()),
+);
+/** Grant calls run before the gated ones (each a distinct function). */
+const MAX_GRANTS = 4;
+/** Gated calls re-run after the grants: at most this many, in at most this many bytes of calldata. */
+const GRANT_CHUNK = 200;
+const GRANT_BODY_BYTES = 200_000;
+
+/**
+ * For the first caller that has both: its grants (successful calls, one per function, that name the
+ * caller in their arguments and changed no balance, supply or owner) and its gated calls (calls of
+ * functions none of whose calls pass for it today).
+ */
+function grantsAndGated(
+  phase1: DecodedOutcome[],
+  metas: ProbeMeta[],
+  cands: { caller: Address; data: Hex }[],
+  callers: { address: Address }[],
+  watch: Watch,
+  raw: OwnerPowerFinding[],
+): { grants: number[]; gated: number[] } | null {
+  const withEffect = new Set(raw.map((f) => `${f.caller}:${f.selector}`));
+  for (const { address } of callers) {
+    const word = address.slice(2).toLowerCase().padStart(64, '0');
+    const okNow = new Set<string>();
+    const grants: number[] = [];
+    const seen = new Set<string>();
+    phase1.forEach((o, i) => {
+      const m = metas[i] as ProbeMeta;
+      if (m.caller !== address || !o.callOk) return;
+      okNow.add(m.selector);
+      if (o.readOnly || o.codeReplaced || STANDARD_CALLS.has(m.selector) || seen.has(m.selector)) return;
+      if (withEffect.has(`${m.caller}:${m.selector}`)) return;
+      if (balanceEffects(o, watch, m.caller).effects.length > 0) return;
+      if (!(cands[i] as { data: Hex }).data.slice(10).toLowerCase().includes(word)) return;
+      seen.add(m.selector);
+      if (grants.length < MAX_GRANTS) grants.push(i);
+    });
+    // Calls that reverted with a reason (a require message, a custom error) first: their arguments
+    // decoded and a check refused them — the kind a grant can open. A bare revert is often only a
+    // wrong argument shape.
+    const reasoned: number[] = [];
+    const bare: number[] = [];
+    phase1.forEach((o, i) => {
+      const m = metas[i] as ProbeMeta;
+      if (m.caller === address && o.called && !o.callOk && !okNow.has(m.selector))
+        (o.revertData.length > 2 ? reasoned : bare).push(i);
+    });
+    const gated = [...reasoned, ...bare];
+    if (grants.length > 0 && gated.length > 0) return { grants, gated };
+  }
+  return null;
 }
 
 const errText = (e: unknown) =>

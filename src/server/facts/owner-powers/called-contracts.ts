@@ -1,0 +1,92 @@
+/**
+ * Contracts a token calls during a transfer (I/O): an "anti-bot" guard, a fee handler, a pair
+ * checker. Their owners' powers reach the token's trades without any function of the token, so the
+ * owner-power simulation follows them (issue 23, item 6).
+ *
+ * How they are found: `eth_createAccessList` of a real holder's transfer to the pool (what a sell
+ * does first) and of the pool's transfer to a fresh address (a buy), sent beside the getter
+ * multicall (same JSON-RPC batch, no extra round trip). The node returns every account the transfer
+ * touched and the storage slots it read there; minus the token, its pool, the venue's router/quoter
+ * and route tokens, the precompiles and the probe's own addresses, an account whose storage the
+ * transfer read is a contract whose state decides something in the transfer (a switch an owner can
+ * flip is such state). Which of them
+ * are contracts, and who holds their privileged functions, is asked next (code, owner-like getters,
+ * address-shaped storage), beside the token's own first probe round.
+ *
+ * Chosen over `debug_traceCall` (a debug method public Base endpoints do not offer) and over guessing
+ * from the token's storage (an address kept in a slot is not proof the transfer calls it). A node
+ * without the method answers an error: nothing is followed, and the report says so.
+ */
+import { type Address, encodeFunctionData, type Hex, type PublicClient, parseAbi } from 'viem';
+
+const erc20 = parseAbi(['function transfer(address,uint256) returns (bool)']);
+
+/** Most contracts followed per token (each adds candidates to the trade-effect round). */
+export const MAX_CALLED_CONTRACTS = 2;
+
+export type TransferProbe = { from: Address; to: Address; amount: bigint };
+
+type AccessListResult = { accessList?: { address: string; storageKeys?: string[] }[]; error?: string };
+
+/** Precompiles and system addresses (0x…0001 – 0x…ffff): never a contract of the token's. */
+const isSystem = (a: string) => BigInt(a) < 0x1_0000n;
+
+/**
+ * Accounts touched by the given transfers, minus `known` (lowercase): at most
+ * MAX_CALLED_CONTRACTS, in the order first seen. Errors (method missing, a reverting transfer whose
+ * list the node does not return) count as nothing touched.
+ */
+export async function touchedByTransfers(
+  client: PublicClient,
+  token: Address,
+  transfers: TransferProbe[],
+  known: Set<string>,
+  withTimeout: <T>(p: Promise<T>) => Promise<T>,
+): Promise<{ touched: Address[]; failed: number }> {
+  const lists = await Promise.all(
+    transfers.map((t) =>
+      withTimeout(
+        client.request({
+          method: 'eth_createAccessList',
+          params: [
+            {
+              from: t.from,
+              to: token,
+              data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [t.to, t.amount] }),
+              gas: '0x1c9c380',
+            },
+            'latest',
+          ],
+        } as never) as Promise<AccessListResult>,
+      ).catch(() => null),
+    ),
+  );
+  const out: Address[] = [];
+  for (const l of lists) {
+    for (const entry of l?.accessList ?? []) {
+      const a = entry.address.toLowerCase();
+      // Only accounts whose storage the transfer read: a switch an owner can flip is state the
+      // transfer reads. This drops EOAs paid during the transfer and stateless helpers (a contract
+      // they call in turn reads its own storage and is listed itself).
+      if ((entry.storageKeys ?? []).length === 0) continue;
+      if (!/^0x[0-9a-f]{40}$/.test(a) || known.has(a) || isSystem(a) || out.includes(a as Address)) continue;
+      out.push(a as Address);
+    }
+  }
+  return { touched: out.slice(0, MAX_CALLED_CONTRACTS), failed: lists.filter((l) => l === null).length };
+}
+
+/** The runtime code of each address (one eth_getCode each, batched); '0x' for an account without. */
+export async function codesOf(
+  client: PublicClient,
+  addresses: Address[],
+  withTimeout: <T>(p: Promise<T>) => Promise<T>,
+): Promise<Hex[]> {
+  return Promise.all(
+    addresses.map((a) =>
+      withTimeout(client.getCode({ address: a }))
+        .then((c) => c ?? '0x')
+        .catch(() => '0x' as Hex),
+    ),
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { OwnerPowerFinding } from '../types';
+import { balanceEffects, mergeFindings, type ProbeOutcome, type Watch } from './judge';
+
+const victim = '0x00000000000000000000000000000000000000a1';
+const caller = '0x00000000000000000000000000000000000000c1';
+const watch: Watch = [
+  { address: victim, role: 'victim' },
+  { address: caller, role: 'caller' },
+];
+
+const outcome = (over: Partial<ProbeOutcome>): ProbeOutcome => ({
+  called: true,
+  callOk: true,
+  gasUsed: 50_000n,
+  supplyBefore: 1_000n,
+  supplyAfter: 1_000n,
+  before: [100n, 0n],
+  afterCall: [100n, 0n],
+  traded: false,
+  victimTried: false,
+  victimSellOk: false,
+  buyOk: false,
+  smallBuyOnly: false,
+  sellOk: false,
+  buyExpected: 0n,
+  buyReceived: 0n,
+  sellExpected: 0n,
+  sellReceived: 0n,
+  readOnly: false,
+  codeReplaced: false,
+  setupOk: false,
+  ownerBefore: 0xc1n,
+  ownerAfter: 0xc1n,
+  victimSellExpected: 0n,
+  victimSellReceived: 0n,
+  allowanceGranted: 0n,
+  followUpOk: false,
+  ...over,
+});
+
+describe('balanceEffects', () => {
+  it('names an allowance the caller granted itself over a holder and then used as one move', () => {
+    const b = balanceEffects(
+      outcome({ afterCall: [0n, 100n], allowanceGranted: 2n ** 256n - 1n, followUpOk: true }),
+      watch,
+      caller,
+    );
+    expect(b.effects).toEqual(['move_tokens']);
+    expect(b.notes[0]).toMatch(/allowance over a real holder's tokens that the holder never approved/);
+    expect(b.notes[0]).toMatch(/transferFrom then took 100 base units/);
+  });
+
+  it('finds nothing when a grant was not followed by a move', () => {
+    expect(balanceEffects(outcome({ allowanceGranted: 5n }), watch, caller).effects).toEqual([]);
+  });
+});
+
+describe('mergeFindings', () => {
+  it("keeps a called contract's function apart from the token's function with the same selector", () => {
+    const f = (calledContract?: `0x${string}`): OwnerPowerFinding => ({
+      selector: '0x12345678',
+      signature: null,
+      caller,
+      callerRole: 'owner()',
+      args: '(1)',
+      effects: ['sells_blocked'],
+      detail: 'Blocks sells.',
+      usable: true,
+      buyTaxAfterPct: null,
+      sellTaxAfterPct: null,
+      ...(calledContract ? { calledContract } : {}),
+    });
+    expect(mergeFindings([f(), f('0x00000000000000000000000000000000000000e1')])).toHaveLength(2);
+  });
+});
