@@ -37,6 +37,7 @@ import {
   type TokenHealthResult,
 } from '../../shared/analysis';
 import { formatPct } from '../../shared/format';
+import { levelOf } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
@@ -286,7 +287,7 @@ export function healthIndicators(
 
 function component(check: string, label: string, weight: number, score: number): Evidence {
   const spec = { check, label, weight };
-  const o = score >= 80 ? 'pass' : score >= 50 ? 'warn' : 'fail';
+  const o = levelOf('componentOutcome', score);
   return judged(
     spec,
     o,

@@ -13,6 +13,7 @@
  *                      pool's quote token (WETH), from the wallet's own swaps
  */
 import type { PortfolioRiskLevel } from '../../shared/portfolio';
+import { levelOf } from '../../shared/vocabulary';
 
 export type PricedHolding = {
   value: number;
@@ -54,11 +55,7 @@ export function avgFlabScore(hs: readonly PricedHolding[]): number | null {
 }
 
 export function portfolioRiskLevel(avg: number | null): PortfolioRiskLevel | null {
-  if (avg === null) return null;
-  if (avg >= 80) return 'low';
-  if (avg >= 60) return 'medium';
-  if (avg >= 40) return 'high';
-  return 'critical';
+  return avg === null ? null : levelOf('portfolioRisk', avg);
 }
 
 export function diversificationScore(hs: readonly { value: number }[]): number {

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { verdictHeadline } from '../../shared/analysis';
+import { type RiskLevel, verdictHeadline } from '../../shared/analysis';
 import {
   PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
@@ -39,9 +39,13 @@ export type PumpDeps = {
   log: Logger;
 };
 
-export function riskFromRugScore(rugScore: number): 'low' | 'medium' | 'high' {
-  return rugScore < 30 ? 'low' : rugScore < 60 ? 'medium' : 'high';
-}
+/** The pump list's three risk words from the rug level (vocabulary SCORE_BANDS.rugRisk); CRITICAL reads high. */
+const PUMP_RISK: Record<RiskLevel, 'low' | 'medium' | 'high'> = {
+  LOW: 'low',
+  MEDIUM: 'medium',
+  HIGH: 'high',
+  CRITICAL: 'high',
+};
 
 type PairAgg = { pair: string; buyQuote: number; sellQuote: number; buyers: number };
 
@@ -265,7 +269,7 @@ async function evaluate(
     symbol: facts.token.symbol,
     isNewLaunch: createdAt !== null && nowSec - createdAt <= 86_400,
     launchDate: createdAt ? createdAt * 1000 : null,
-    risk: riskFromRugScore(report.rug.rugScore),
+    risk: PUMP_RISK[report.rug.riskLevel],
     rugScore: report.rug.rugScore,
     momentumScore: model.score,
     currentPrice: price,

@@ -116,7 +116,11 @@ export const rugResultSchema = z
     rugScore: score100.meta(d('0–100 integer, higher = more likely a rug.')),
     score: score100.meta(d('100 − rugScore.')),
     riskLevel: riskLevelSchema,
-    confidence: z.number().min(0).max(1).meta(d("Share of the detector's features that had data.")),
+    dataCoverage: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta(d("Share of the detector's features that had data (not a confidence in the score).")),
     riskFactors: z.array(rugRiskFactorSchema),
     risks: z.array(z.string()),
     recommendation: z.string(),
@@ -232,9 +236,9 @@ export const liquidityResultSchema = z
     unreadPoolCount: z.number(),
     rugAnalysis: z.object({
       rugScore: score100,
-      confidence: z.number(),
+      riskLevel: riskLevelSchema.meta(d("The rug score's level (vocabulary SCORE_BANDS.rugRisk).")),
+      dataCoverage: z.number().meta(d("Share of the rug detector's features that had data.")),
       lpDrainEvents: z.object({ count: z.number(), events: z.array(lpDrainEventSchema) }),
-      rugPullRisk: z.number(),
       behaviorFlags: z.array(z.string()),
     }),
     liveMonitoring: z.object({

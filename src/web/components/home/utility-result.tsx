@@ -132,7 +132,7 @@ function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
         <Row label="Risk level">
           <Badge tone={severityTone(d.riskLevel)}>{d.riskLevel}</Badge>
         </Row>
-        <Row label="Confidence">{formatRatioPercent(d.confidence)}</Row>
+        <Row label="Data coverage">{formatRatioPercent(d.dataCoverage)}</Row>
       </dl>
       {d.riskFactors.length > 0 ? (
         <ul className="grid gap-2">

@@ -6,7 +6,7 @@ import { BarChart3, PieChart, RefreshCw, ShieldCheck, Wallet } from 'lucide-reac
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
-import { greenAllowed } from '../analysis/score-style';
+import { greenAllowed, scoreTextClass } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -15,20 +15,19 @@ import { VerdictBanner } from '../verdict/verdict-banner';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
 
-/** Portfolio score bands (spec §4): 80 / 60 / 40. */
-export function scoreColour(score: number | null): string {
-  if (score === null) return 'text-slate-400';
-  if (score >= 80) return 'text-emerald-300';
-  if (score >= 60) return 'text-yellow-300';
-  if (score >= 40) return 'text-orange-300';
-  return 'text-red-300';
-}
-
 export const RISK_TONE: Record<PortfolioRiskLevel, BadgeTone> = {
   low: 'success',
   medium: 'warning',
   high: 'caution',
   critical: 'danger',
+};
+
+/** The average score's colour is the risk level the server decided from it (never re-derived here). */
+const RISK_TEXT: Record<PortfolioRiskLevel, string> = {
+  low: 'text-emerald-300',
+  medium: 'text-yellow-300',
+  high: 'text-orange-300',
+  critical: 'text-red-300',
 };
 
 /** ETH with enough precision; tiny amounts (local chain fees) in gwei. */
@@ -91,7 +90,7 @@ export function SummaryCards({ p }: { p: Portfolio }) {
           )
         }
         sub={
-          <span className={scoreColour(p.avgFlabScore)}>
+          <span className={p.riskLevel ? RISK_TEXT[p.riskLevel] : 'text-slate-400'}>
             Avg score {p.avgFlabScore === null ? 'N/A' : Math.round(p.avgFlabScore)}
           </span>
         }
@@ -121,7 +120,7 @@ function HoldingRow({ h }: { h: Holding }) {
           <span
             className={cn(
               'text-sm font-medium',
-              h.verdict && !greenAllowed(h.verdict.kind) ? 'text-slate-400' : scoreColour(h.flabScore),
+              h.flabScore === null ? 'text-slate-400' : scoreTextClass(h.flabScore, h.verdict?.kind),
             )}
           >
             Score {h.flabScore ?? 'N/A'}
