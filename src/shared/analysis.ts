@@ -103,9 +103,14 @@ export function unitsToNumber(value: bigint, decimals: number): number {
   return Number(formatUnits(value, decimals));
 }
 
+/**
+ * The one rounding helper: half away from zero to `digits` places (so −2.25 → −2.3 like 2.25 → 2.3,
+ * and 1.005 → 1.01 despite its binary form), never −0.
+ */
 export function round(n: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.round(n * f) / f;
+  const r = (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON * f)) / f;
+  return Object.is(r, -0) ? 0 : r;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Address } from 'viem';
 import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
@@ -42,19 +43,6 @@ const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 
 /** Receipts fetched at most per wallet-stats request (gas spent is summed over these). */
 export const MAX_GAS_RECEIPTS = 200;
-
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
 
 /** Tokens the index says the wallet holds or held (balance may be 0). */
 export async function readWalletTokens(db: Db, wallet: string, onlyPositive: boolean): Promise<string[]> {
@@ -134,7 +122,7 @@ const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** de
 export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Promise<Portfolio> {
   const indexed = await readWalletTokens(deps.database.db, wallet, true);
   const onChain = (await readOnChainBalances(deps, wallet, indexed)).filter((t) => t.balance > 0n);
-  const markets = await mapLimit(onChain, 4, (t) => tokenMarket(deps, t.token));
+  const markets = await pLimit(4).map(onChain, (t) => tokenMarket(deps, t.token));
 
   const base = onChain.map((t, i) => {
     const m = markets[i] as TokenMarket;
@@ -251,7 +239,7 @@ export async function gatherWalletStats(deps: PortfolioDeps, wallet: Address): P
 
   // Gas: receipts of the most recent indexed transactions the wallet sent.
   const recent = txHashes.slice(0, MAX_GAS_RECEIPTS);
-  const receipts = await mapLimit(recent, 8, (hash) =>
+  const receipts = await pLimit(8).map(recent, (hash) =>
     client.getTransactionReceipt({ hash }).catch(() => null),
   );
   let gasWei = 0n;

@@ -21,11 +21,6 @@ export type PricedHolding = {
   flabScore: number | null;
 };
 
-export function round(x: number, decimals = 2): number {
-  const f = 10 ** decimals;
-  return Math.round(x * f) / f;
-}
-
 export function totalValue(hs: readonly { value: number }[]): number {
   return hs.reduce((s, h) => s + h.value, 0);
 }

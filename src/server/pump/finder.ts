@@ -6,6 +6,7 @@
  * reasons, never as an opportunity.
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Address } from 'viem';
 import { type RiskLevel, verdictHeadline } from '../../shared/analysis';
 import {
@@ -140,28 +141,24 @@ export async function findPumpOpportunities(
 
   const results: PumpOpportunity[] = [];
   const avoid: PumpAvoid[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < candidates.length) {
-      const c = candidates[next++] as PairAgg;
-      const o = await withTimeout(
-        evaluate(
-          deps,
-          c,
-          tokenOf.get(c.pair) as string,
-          previous.get(c.pair),
-          wethIs0,
-          timeframe,
-          since,
-          nowSec,
-        ),
-        PUMP_TOKEN_TIMEOUT_MS,
-      );
-      if (o?.kind === 'opportunity') results.push(o.opportunity);
-      else if (o?.kind === 'avoid') avoid.push(o.avoid);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
+  // Four tokens analysed at a time (the one concurrency helper, p-limit).
+  await pLimit(4).map(candidates, async (c) => {
+    const o = await withTimeout(
+      evaluate(
+        deps,
+        c,
+        tokenOf.get(c.pair) as string,
+        previous.get(c.pair),
+        wethIs0,
+        timeframe,
+        since,
+        nowSec,
+      ),
+      PUMP_TOKEN_TIMEOUT_MS,
+    );
+    if (o?.kind === 'opportunity') results.push(o.opportunity);
+    else if (o?.kind === 'avoid') avoid.push(o.avoid);
+  });
   const filtered = results
     .filter((o) => risk === 'all' || o.risk === risk)
     .sort((a, b) => b.momentumScore - a.momentumScore || (b.volume24h ?? 0) - (a.volume24h ?? 0));

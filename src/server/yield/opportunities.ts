@@ -12,6 +12,7 @@
  * (entry-costs.ts); break-even at the requested amount from both.
  */
 
+import pLimit from 'p-limit';
 import { type Address, parseAbi } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { breakEvenMonths, effectiveAnnualApy, entryCostUsd, type YieldOpportunity } from '../../shared/yield';
@@ -68,19 +69,6 @@ async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | n
   }
 }
 
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
-
 /** What every opportunity's cost and risk figures need from the chain once per request. */
 /** What one pass reads once and every opportunity shares. */
 type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number | null; meter: GasMeter };
@@ -122,7 +110,7 @@ export async function chainOpportunities(
   ) as Address[];
 
   const infos = new Map<string, TokenInfo | null>();
-  await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
+  await pLimit(4).map(tokens, async (t) => infos.set(t, await tokenInfo(deps, t)));
   // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
   let ethUsd: number | null = null;
   for (const i of infos.values()) {
