@@ -6,7 +6,10 @@
  */
 import type { Address, PublicClient } from 'viem';
 
-export type VenueId = 'uniswap-v2' | 'uniswap-v3';
+import type { VenueId } from '../../shared/venues';
+
+/** The venue ids are shared with the browser and the API contract (src/shared/venues.ts). */
+export type { VenueId };
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
 export const PROBE_VENUE = { v2: 0, v3: 1 } as const;

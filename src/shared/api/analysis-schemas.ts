@@ -5,6 +5,7 @@
  * `.meta({ description })`, so they reach the API reference too.
  */
 import { z } from 'zod';
+import { VENUE_IDS } from '../venues';
 import { VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 
 const d = (description: string) => ({ description });
@@ -366,7 +367,7 @@ export const factsSummarySchema = z
     pools: z.array(
       z.object({
         pair: z.string(),
-        venue: z.string(),
+        venue: z.enum(VENUE_IDS),
         venueLabel: z.string(),
         feeTier: z.number().nullable(),
         share: z.number().nullable(),
