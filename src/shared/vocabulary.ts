@@ -466,6 +466,13 @@ export const SCORE_BANDS = {
     { min: 40, level: 'high' },
     { min: -Infinity, level: 'critical' },
   ],
+  /** Token health overall score → its risk severity (a honeypot or a rugged pool is critical regardless). */
+  healthRisk: [
+    { min: 75, level: 'low' },
+    { min: 50, level: 'medium' },
+    { min: 25, level: 'high' },
+    { min: -Infinity, level: 'critical' },
+  ],
   /** The lowest FLAB Score of a yield position's tokens → its risk: 70+ low, 50+ medium, else high. */
   yieldRisk: [
     { min: 70, level: 'low' },

@@ -8,7 +8,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Address } from 'viem';
-import { type RiskLevel, verdictHeadline } from '../../shared/analysis';
+import { type RiskLevel, round, verdictHeadline } from '../../shared/analysis';
 import {
   PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
@@ -254,8 +254,9 @@ async function evaluate(
   const sigma = windowVolatility(prices);
   const price = pool?.priceUsd ?? null;
   const supply = facts.token.totalSupply;
-  const dec = facts.token.decimals ?? 18;
-  const marketCap = price && supply !== null ? (Number(supply) / 10 ** dec) * price : null;
+  // Unknown decimals: the market cap is unknown too (never priced from a guessed 18).
+  const dec = facts.token.decimals;
+  const marketCap = price && supply !== null && dec !== null ? (Number(supply) / 10 ** dec) * price : null;
   const signals = [...model.signals]
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
     .map((s) => ({ ...s, label: signalLabel(s.name as PumpSignalName, s.value) }));
@@ -277,7 +278,7 @@ async function evaluate(
     holders: h?.holders ?? facts.holders.holderCount,
     signals: signals.filter((s) => s.contribution > 0).map((s) => s.label),
     model: signals,
-    volatility: Math.round(sigma * 10_000) / 10_000,
+    volatility: sigma === null ? null : round(sigma, 4),
     verdict: verdictHeadline(verdict.verdict),
   };
   return { kind: 'opportunity', opportunity };

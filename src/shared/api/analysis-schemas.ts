@@ -290,10 +290,10 @@ export const tokenHealthResultSchema = z
       ownershipRenounced: z.boolean().nullable(),
     }),
     indicators: z.object({
-      trend: z.enum(['bullish', 'bearish', 'neutral']),
-      momentum: z.enum(['strong', 'moderate', 'weak']),
-      sentiment: z.enum(['positive', 'negative', 'neutral']),
-      activity: z.enum(['high', 'medium', 'low']),
+      trend: z.enum(['bullish', 'bearish', 'neutral', 'unknown']),
+      momentum: z.enum(['strong', 'moderate', 'weak', 'unknown']),
+      sentiment: z.enum(['positive', 'negative', 'neutral', 'unknown']),
+      activity: z.enum(['high', 'medium', 'low', 'unknown']),
     }),
     indicatorWhy: z.object({
       trend: z.string(),

@@ -77,7 +77,10 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Current price" value={formatUsd(o.currentPrice)} />
         <Figure label="24h change" value={formatPercent(o.priceChange24h)} />
-        <Figure label={`Volatility (${o.timeframe})`} value={String(o.volatility)} />
+        <Figure
+          label={`Volatility (${o.timeframe})`}
+          value={o.volatility === null ? 'unknown' : String(o.volatility)}
+        />
         <Figure label="Volume 24h" value={o.volume24h === null ? 'N/A' : `$${abbreviate(o.volume24h)}`} />
         <Figure label="Market cap" value={o.marketCap === null ? 'N/A' : `$${abbreviate(o.marketCap)}`} />
         <Figure label="Holders" value={formatInteger(o.holders)} />
