@@ -507,6 +507,13 @@ export function levelOf<K extends ScoreKind>(kind: K, score: number): LevelOf<K>
   return (bands[bands.length - 1] as { level: LevelOf<K> }).level;
 }
 
+/**
+ * A wallet's risk profile (spec: aggressive / moderate / else conservative): the share of its scored
+ * value in tokens whose FLAB Score fails (SCORE_BANDS.componentOutcome) above which it is aggressive
+ * or moderate. Unscored tokens are left out, never counted as safe.
+ */
+export const RISK_PROFILE = { aggressiveAbove: 0.5, moderateAbove: 0.2 } as const;
+
 /** Score bands (spec §4: 80+ green, 60+ yellow, 40+ orange, else red), plus 'muted' for not meaningful. */
 export type SubScoreBand = LevelOf<'colour'> | 'muted';
 

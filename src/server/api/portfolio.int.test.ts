@@ -112,10 +112,11 @@ describe('GET /api/portfolio/:address', () => {
       ).toBeDefined();
       expect(h.flabScore).not.toBeNull();
       expect(h.holders).toBeGreaterThan(0);
-      expected += (Number(bal) / 10 ** h.decimals) * (price as number);
+      expected += (Number(bal) / 10 ** (h.decimals as number)) * (price as number);
     }
     expect(body.totalValue / expected).toBeCloseTo(1, 9);
-    expect(body.holdings.reduce((s, h) => s + h.allocation, 0)).toBeCloseTo(100, 6);
+    expect(body.holdings.reduce((s, h) => s + (h.allocation ?? 0), 0)).toBeCloseTo(100, 6);
+    expect(body.unpricedCount).toBe(0);
     expect(body.avgFlabScore).not.toBeNull();
     expect(body.riskLevel).not.toBeNull();
     expect(body.diversificationScore).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { Unknown } from '../ui/unknown';
 import { VerdictBanner } from '../verdict/verdict-banner';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
@@ -73,8 +74,23 @@ export function SummaryCards({ p }: { p: Portfolio }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="portfolio-summary">
       <Stat
         label="Total value"
-        value={formatUsd(p.totalValue)}
-        sub={<span className={changeClass(p.totalChange24h)}>{signed(p.totalChange24h)} 24h</span>}
+        value={p.unpricedCount === p.tokenCount && p.tokenCount > 0 ? <Unknown /> : formatUsd(p.totalValue)}
+        sub={
+          <span className={changeClass(p.totalChange24h)}>
+            {p.totalChange24h === null ? (
+              <>
+                24h change <Unknown reason="no priced holding has a 24 h price change" />
+              </>
+            ) : (
+              `${signed(p.totalChange24h)} 24h`
+            )}
+            {p.unpricedCount > 0 ? (
+              <span className="block text-xs text-slate-400">
+                {p.unpricedCount} unpriced holding(s) not counted
+              </span>
+            ) : null}
+          </span>
+        }
         icon={<Wallet className="size-5" />}
       />
       <Stat label="Tokens" value={formatInteger(p.tokenCount)} icon={<PieChart className="size-5" />} />
@@ -86,19 +102,30 @@ export function SummaryCards({ p }: { p: Portfolio }) {
               {p.riskLevel}
             </Badge>
           ) : (
-            'N/A'
+            <Unknown reason="no holding has a FLAB Score" />
           )
         }
         sub={
           <span className={p.riskLevel ? RISK_TEXT[p.riskLevel] : 'text-slate-400'}>
-            Avg score {p.avgFlabScore === null ? 'N/A' : Math.round(p.avgFlabScore)}
+            Avg score {p.avgFlabScore === null ? <Unknown /> : Math.round(p.avgFlabScore)}
+            {p.unscoredCount > 0 ? (
+              <span className="block text-xs text-slate-400">
+                {p.unscoredCount} unscored holding(s) skipped
+              </span>
+            ) : null}
           </span>
         }
         icon={<ShieldCheck className="size-5" />}
       />
       <Stat
         label="Diversification"
-        value={`${Math.round(p.diversificationScore)}/100`}
+        value={
+          p.diversificationScore === null ? (
+            <Unknown reason="no priced holding" />
+          ) : (
+            `${Math.round(p.diversificationScore)}/100`
+          )
+        }
         sub={<span className="text-slate-400">from concentration</span>}
         icon={<BarChart3 className="size-5" />}
       />
@@ -129,15 +156,23 @@ function HoldingRow({ h }: { h: Holding }) {
         {h.verdict ? <VerdictBanner verdict={h.verdict} compact className="mt-1.5" /> : null}
         <p className="truncate text-sm text-slate-400">{h.name}</p>
         <p className="mt-1 text-xs text-slate-500">
-          {abbreviate(h.balance)} × {formatUsd(h.price)} · MCap{' '}
+          {h.balance === null ? <Unknown /> : abbreviate(h.balance)} ×{' '}
+          {h.price === null ? <Unknown /> : formatUsd(h.price)} · MCap{' '}
           {h.marketCap === null ? 'N/A' : `$${abbreviate(h.marketCap)}`} · Vol 24h{' '}
           {h.volume24h === null ? 'N/A' : `$${abbreviate(h.volume24h)}`} · Holders {formatInteger(h.holders)}
         </p>
       </div>
       <div className="text-right">
-        <div className="font-semibold text-white tabular-nums">{formatUsd(h.value)}</div>
+        <div className="font-semibold text-white tabular-nums">
+          {h.value === null ? <Unknown reason={h.unknownReason} /> : formatUsd(h.value)}
+        </div>
+        {h.value === null && h.unknownReason ? (
+          <div className="max-w-56 text-xs text-slate-400">{h.unknownReason}</div>
+        ) : null}
         <div className={cn('text-sm tabular-nums', changeClass(h.change24h))}>{signed(h.change24h)}</div>
-        <div className="text-xs text-slate-500">{formatPercent(h.allocation)} of portfolio</div>
+        {h.allocation === null ? null : (
+          <div className="text-xs text-slate-400">{formatPercent(h.allocation)} of portfolio</div>
+        )}
       </div>
       <Link
         href={`/token-analysis?address=${h.address}`}
@@ -220,15 +255,23 @@ export function WalletAnalyticsCard({
         ) : s ? (
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <dt className="text-slate-400">Wallet age</dt>
-            <dd className="text-right text-white">{s.walletAge === null ? 'N/A' : `${s.walletAge} days`}</dd>
-            <dt className="text-slate-400">Total transactions</dt>
+            <dd className="text-right text-white">
+              {s.walletAge === null ? (
+                <Unknown reason="never seen in the indexed history" />
+              ) : (
+                `${s.walletAge} days`
+              )}
+            </dd>
+            <dt className="text-slate-400">Indexed token transactions</dt>
             <dd className="text-right text-white tabular-nums">{formatInteger(s.totalTransactions)}</dd>
             <dt className="text-slate-400">Profitable tokens</dt>
             <dd className="text-right text-white tabular-nums">
               {s.profitableTokens} of {s.tradedTokens} traded
             </dd>
             <dt className="text-slate-400">Risk profile</dt>
-            <dd className="text-right capitalize text-white">{s.riskProfile}</dd>
+            <dd className="text-right capitalize text-white">
+              {s.riskProfile ?? <Unknown reason="no holding is both scored and priced" />}
+            </dd>
             <dt className="text-slate-400">Gas spent</dt>
             <dd className="text-right text-white tabular-nums" title={s.gasMethod}>
               {formatGas(s.gasSpent)}
