@@ -48,7 +48,7 @@ describe('portfolio math', () => {
     expect(diversificationScore([h(1, 0, 0), h(1, 0, 0), h(1, 0, 0), h(1, 0, 0)])).toBeCloseTo(75, 10);
     expect(diversificationScore([])).toBeNull();
     // An unpriced holding is left out, not counted as a 0-value slice.
-    expect(diversificationScore([h(1, 0, 0), { value: null, change24h: null, flabScore: null }])).toBe(0);
+    expect(diversificationScore([h(1, 0, 0), { value: null }])).toBe(0);
   });
   it('risk profile from the share of value in tokens scored below 50', () => {
     expect(riskProfile([h(60, 0, 30), h(40, 0, 90)])).toBe('aggressive');

@@ -137,7 +137,12 @@ export async function chainOpportunities(
     // (that pool was offered as "Uniswap V2" with a 0.3% fee and no gas ever measured).
     const pool = info?.facts.pools.find((p) => p.venue === 'uniswap-v2');
     if (!info || !pool || pool.poolValueUsd === null || pool.poolValueUsd < MIN_POOL_TVL_USD) continue;
-    const volume = pool.volume24hUsd ?? 0;
+    // An unpriced 24 h volume gives no fee APY: the pool is not offered at "0%" (unknown is not 0).
+    if (pool.volume24hUsd === null) {
+      deps.log.debug({ msg: 'yield: pool volume unpriced, APY unknown; not listed', pool: pool.pair });
+      continue;
+    }
+    const volume = pool.volume24hUsd;
     const apy = ammFeeApr(volume, pool.poolValueUsd);
     const sym = symOf(info.facts);
     const stable = t === usd.toLowerCase();
@@ -256,8 +261,10 @@ export async function stakingOpportunity(
   const stakePrice = stakeInfo?.facts.mainPool?.priceUsd ?? null;
   const rewardPrice = rewardInfo?.facts.mainPool?.priceUsd ?? null;
   if (!stakeInfo || !rewardInfo || stakePrice === null || rewardPrice === null) return null;
-  const sDec = stakeInfo.facts.token.decimals ?? 18;
-  const rDec = rewardInfo.facts.token.decimals ?? 18;
+  // Unknown decimals: the staked value and the reward rate are unknown, so the APY is too.
+  const sDec = stakeInfo.facts.token.decimals;
+  const rDec = rewardInfo.facts.token.decimals;
+  if (sDec === null || rDec === null) return null;
   const stakedValueUsd = (Number(totalStaked) / 10 ** sDec) * stakePrice;
   const ratePerSecond = Number(rewardRate) / 10 ** rDec;
   const finish = Number(periodFinish);

@@ -12,6 +12,7 @@ import { scoreTextClass } from '../analysis/score-style';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { Unknown } from '../ui/unknown';
 
 type Fact = { key: string; label: string; value: (r: TokenReport) => ReactNode };
 
@@ -36,7 +37,12 @@ const FACTS: readonly Fact[] = [
   {
     key: 'supply',
     label: 'Total supply',
-    value: (r) => formatTokenAmount(r.facts.totalSupply, r.facts.decimals ?? 18),
+    value: (r) =>
+      r.facts.decimals === null ? (
+        <Unknown reason="the token does not answer decimals()" />
+      ) : (
+        formatTokenAmount(r.facts.totalSupply, r.facts.decimals)
+      ),
   },
   {
     key: 'security',

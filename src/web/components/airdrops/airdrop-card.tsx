@@ -13,6 +13,12 @@ const STATUS_TONE: Record<Airdrop['status'], BadgeTone> = {
   unknown: 'caution',
 };
 
+const RESULT_WORD: Record<EligibilityResult['requirements'][number]['status'], string> = {
+  pass: 'met',
+  fail: 'not met',
+  unknown: 'unknown',
+};
+
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : null;
 
@@ -98,7 +104,14 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
               )}
               <span>
                 {r.label}
-                {res ? <span className="text-slate-500"> — {res.reason}</span> : null}
+                {/* The outcome in words beside the icon: never pass/fail by colour alone. */}
+                {res ? (
+                  <span className="text-slate-400">
+                    {' '}
+                    — <span className="font-medium text-slate-300">{RESULT_WORD[res.status]}</span>:{' '}
+                    {res.reason}
+                  </span>
+                ) : null}
               </span>
             </li>
           );

@@ -23,6 +23,7 @@ import {
 import { Brain, Droplets, Fish, ShieldCheck } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
+import { Unknown } from '../ui/unknown';
 import { Panel, StatRow } from './panel';
 import { severityTone } from './score-style';
 
@@ -117,7 +118,13 @@ export function LiquidityPanel({
       <dl className="grid gap-2">
         <StatRow label="Pool Value">{formatPoolValue(d?.poolValue)}</StatRow>
         <StatRow label="Price Impact">{formatPercent(d?.priceImpact)}</StatRow>
-        <StatRow label="Decimals">{scanner?.details.decimals ?? NA}</StatRow>
+        <StatRow label="Decimals">
+          {scanner && scanner.details.decimals === null ? (
+            <Unknown reason="the token does not answer decimals()" />
+          ) : (
+            (scanner?.details.decimals ?? NA)
+          )}
+        </StatRow>
         {/* Spec §2: supply ÷ 1e18 in exponential form; the unit said, and the real supply beside it. */}
         <StatRow label="Total Supply">
           <span data-testid="total-supply">
