@@ -251,7 +251,10 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       : recentDrains.length > 0 || !locked || rugOutcome === 'warn'
         ? 'Medium'
         : 'Low';
-  const whaleActivity: Level3 = whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
+  // Whale swaps are swaps of at least WHALE_THRESHOLD_PCT of the supply: without a supply there is
+  // no telling a whale from anyone, so the activity is unknown, not "Low".
+  const whaleActivity: Level3 =
+    supply <= 0n ? 'Unknown' : whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
   const age = tokenAgeDays(facts);
 
   return {

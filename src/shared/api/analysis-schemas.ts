@@ -194,7 +194,7 @@ export const lpDrainEventSchema = z
   })
   .meta({ id: 'LpDrainEvent' });
 
-export const level3Schema = z.enum(['Low', 'Medium', 'High']);
+export const level3Schema = z.enum(['Low', 'Medium', 'High', 'Unknown']);
 
 export const poolSummarySchema = z
   .object({

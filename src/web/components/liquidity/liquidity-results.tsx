@@ -32,7 +32,13 @@ import { HashText } from '../ui/hash-text';
 import { DetailRow, Panel, StatCard } from '../whales/stat-card';
 
 const level3Class = (l: string) =>
-  l === 'High' ? 'text-red-400' : l === 'Medium' ? 'text-yellow-400' : 'text-emerald-400';
+  l === 'High'
+    ? 'text-red-400'
+    : l === 'Medium'
+      ? 'text-yellow-400'
+      : l === 'Unknown'
+        ? 'text-slate-400'
+        : 'text-emerald-400';
 
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
