@@ -11,9 +11,9 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { LoadingCard, MessageCard } from '../components/ui/stat-card';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
-import { LoadingCard, MessageCard } from '../components/whales/stat-card';
 import {
   HolderDistribution,
   NewWhaleEntries,

@@ -23,8 +23,8 @@ import {
 import { Brain, Droplets, Fish, ShieldCheck } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
+import { Panel, StatRow } from '../ui/panel';
 import { Unknown } from '../ui/unknown';
-import { Panel, StatRow } from './panel';
 import { severityTone } from './score-style';
 
 /** Why the holder count is missing: still indexing (with progress) or not obtainable here. */
@@ -129,7 +129,7 @@ export function LiquidityPanel({
         <StatRow label="Total Supply">
           <span data-testid="total-supply">
             {formatSupplyExp(scanner?.details.totalSupply)}
-            <span className="font-normal text-slate-500"> (base units ÷ 1e18)</span>
+            <span className="font-normal text-slate-400"> (base units ÷ 1e18)</span>
             {scanner?.details.totalSupply && scanner.details.decimals !== null ? (
               <span className="block font-normal text-slate-300">
                 {formatTokenSupply(scanner.details.totalSupply, scanner.details.decimals)}{' '}

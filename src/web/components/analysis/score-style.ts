@@ -10,7 +10,7 @@ type ScoreBand = SubScoreBand;
  * token's verdict makes the score not meaningful. The band itself comes from shared/vocabulary.ts.
  */
 export const BAND_TEXT: Record<ScoreBand, string> = {
-  muted: 'text-slate-500',
+  muted: 'text-slate-400',
   green: 'text-emerald-400',
   yellow: 'text-yellow-400',
   orange: 'text-orange-400',

@@ -11,7 +11,7 @@ import { ScoreCard } from '../analysis/score-card';
 import { goodClass, goodTone, greenAllowed, severityTone } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
-import { DetailRow, Panel } from '../whales/stat-card';
+import { DetailRow, Panel } from '../ui/stat-card';
 
 const HEALTH_LABEL: Record<HealthLevel, string> = {
   excellent: 'Excellent',
@@ -222,7 +222,7 @@ export function HealthIndicators({ data }: { data: Health }) {
               </Badge>
               {note ? <p className="mt-1 text-xs font-medium text-slate-300">{note}</p> : null}
               <p
-                className="mt-1.5 text-xs text-slate-500"
+                className="mt-1.5 text-xs text-slate-400"
                 data-testid={`why-${label.split(' ').at(-1)?.toLowerCase()}`}
               >
                 {why}

@@ -29,7 +29,7 @@ import { ScoreCard } from '../analysis/score-card';
 import { outcomeClass, RISK_LEVEL_TEXT, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
-import { DetailRow, Panel, StatCard } from '../whales/stat-card';
+import { DetailRow, Panel, StatCard } from '../ui/stat-card';
 
 const level3Class = (l: string) =>
   l === 'High'
@@ -94,7 +94,7 @@ export function LiquidityCards({
         value={
           <>
             {data.rugScore}
-            <span className="text-sm font-normal text-slate-500">/100</span>
+            <span className="text-sm font-normal text-slate-400">/100</span>
           </>
         }
         valueClass={RISK_LEVEL_TEXT[data.rugAnalysis.riskLevel]}

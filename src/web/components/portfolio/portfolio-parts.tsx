@@ -155,7 +155,7 @@ function HoldingRow({ h }: { h: Holding }) {
         </div>
         {h.verdict ? <VerdictBanner verdict={h.verdict} compact className="mt-1.5" /> : null}
         <p className="truncate text-sm text-slate-400">{h.name}</p>
-        <p className="mt-1 text-xs text-slate-500">
+        <p className="mt-1 text-xs text-slate-400">
           {h.balance === null ? <Unknown /> : abbreviate(h.balance)} ×{' '}
           {h.price === null ? <Unknown /> : formatUsd(h.price)} · MCap{' '}
           {h.marketCap === null ? 'N/A' : `$${abbreviate(h.marketCap)}`} · Vol 24h{' '}

@@ -14,7 +14,7 @@ import { goodClass, outcomeClass, outcomeOf, severityTone } from '../analysis/sc
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
 import { Skeleton } from '../ui/skeleton';
-import { Panel, StatCard } from './stat-card';
+import { Panel, StatCard } from '../ui/stat-card';
 
 const HolderDistributionChart = lazy(() => import('../charts/holder-distribution-chart'));
 
@@ -112,7 +112,7 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
         <ol className="grid gap-2">
           <li
             aria-hidden="true"
-            className="hidden gap-x-3 px-3 text-xs font-medium text-slate-500 md:grid md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]"
+            className="hidden gap-x-3 px-3 text-xs font-medium text-slate-400 md:grid md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]"
           >
             <span>Rank</span>
             <span>Address · type · risk</span>
