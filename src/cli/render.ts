@@ -4,8 +4,9 @@
  * deployed the token, so control characters (ANSI escapes, carriage returns, bidi overrides) are
  * shown escaped and never reach the terminal raw.
  */
-import { type CheckOutcome, type Evidence, healthLevel, type TokenReport } from '../shared/analysis';
+import type { CheckOutcome, Evidence, TokenReport } from '../shared/analysis';
 import {
+  levelOf,
   type SubScoreBand,
   subScoreBand,
   subScoreNote,
@@ -131,7 +132,7 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     [
       'Rug detector',
       r.rug.score,
-      `${r.rug.riskLevel} risk · rug score ${r.rug.rugScore} · confidence ${Math.round(r.rug.confidence * 100)}%`,
+      `${r.rug.riskLevel} risk · rug score ${r.rug.rugScore} · data for ${Math.round(r.rug.dataCoverage * 100)}% of its features`,
       true,
     ],
     [
@@ -145,7 +146,7 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
       `${r.liquidity.riskLevel} risk · ${e(r.liquidity.liquidityData.liquidityHealth, 40)}`,
     ],
     ['FLAB Score', r.flabScore.score, `grade ${r.flabScore.grade} · ${r.flabScore.status}`],
-    ['Health', r.health.overallScore, healthLevel(r.health.overallScore)],
+    ['Health', r.health.overallScore, levelOf('health', r.health.overallScore)],
   ];
   for (const [label, score, note, decides] of rows)
     out.push(`  ${label.padEnd(13)} ${band(score, decides)}  ${e(note, 120)}`);

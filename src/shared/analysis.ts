@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import type * as S from './api/analysis-schemas';
+import type { LevelOf } from './vocabulary';
 
 export type CheckOutcome = z.infer<typeof S.checkOutcomeSchema>;
 
@@ -24,8 +25,9 @@ export type RiskLevel = z.infer<typeof S.riskLevelSchema>;
 export type Severity = z.infer<typeof S.severitySchema>;
 export type ScoreStatus = z.infer<typeof S.scoreStatusSchema>;
 export type Grade = z.infer<typeof S.gradeSchema>;
-export type ScoreBand = 'green' | 'yellow' | 'orange' | 'red';
-export type HealthLevel = 'excellent' | 'good' | 'moderate' | 'poor' | 'critical';
+/** Score → level bands live in vocabulary.ts (SCORE_BANDS, levelOf); these are their level types. */
+export type ScoreBand = LevelOf<'colour'>;
+export type HealthLevel = LevelOf<'health'>;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (spec §4 bands)
@@ -43,58 +45,6 @@ export function sumImpacts(evidence: readonly Evidence[]): number {
 /** The one scoring rule: 100 minus the sum of impacts, rounded to an integer, clamped to 0–100. */
 export function scoreFromEvidence(evidence: readonly Evidence[]): number {
   return clampScore(Math.round(100 - sumImpacts(evidence)));
-}
-
-/** Spec §4: 80 and up Excellent, 60 and up Good, else Needs Review. */
-export function scoreStatus(score: number): ScoreStatus {
-  if (score >= 80) return 'Excellent';
-  if (score >= 60) return 'Good';
-  return 'Needs Review';
-}
-
-/** Spec §4: 80 and up A+, 70 A, 60 B, 50 C, else D. */
-export function scoreGrade(score: number): Grade {
-  if (score >= 80) return 'A+';
-  if (score >= 70) return 'A';
-  if (score >= 60) return 'B';
-  if (score >= 50) return 'C';
-  return 'D';
-}
-
-/** Spec §4 colour bands: 80+ green, 60+ yellow, 40+ orange, else red. */
-export function scoreBand(score: number): ScoreBand {
-  if (score >= 80) return 'green';
-  if (score >= 60) return 'yellow';
-  if (score >= 40) return 'orange';
-  return 'red';
-}
-
-/** Spec §4 health levels: 90 excellent, 75 good, 50 moderate, 25 poor, below critical. */
-export function healthLevel(score: number): HealthLevel {
-  if (score >= 90) return 'excellent';
-  if (score >= 75) return 'good';
-  if (score >= 50) return 'moderate';
-  if (score >= 25) return 'poor';
-  return 'critical';
-}
-
-/**
- * Rug risk level from the rug score (0–100, higher = more likely a rug). Matches the spec §4
- * fallback on the safety score s = 100 − rugScore (s > 70 LOW, s > 40 MEDIUM, else HIGH) and adds
- * CRITICAL for rugScore ≥ 80.
- */
-export function rugRiskLevel(rugScore: number): RiskLevel {
-  if (rugScore >= 80) return 'CRITICAL';
-  if (rugScore >= 60) return 'HIGH';
-  if (rugScore >= 30) return 'MEDIUM';
-  return 'LOW';
-}
-
-/** Spec §4 fallback: rug risk level from the safety score (above 70 LOW, above 40 MEDIUM, else HIGH). */
-export function rugRiskLevelFromSafetyScore(score: number): Exclude<RiskLevel, 'CRITICAL'> {
-  if (score > 70) return 'LOW';
-  if (score > 40) return 'MEDIUM';
-  return 'HIGH';
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 3, high: 2, medium: 1, low: 0 };
@@ -153,9 +103,14 @@ export function unitsToNumber(value: bigint, decimals: number): number {
   return Number(formatUnits(value, decimals));
 }
 
+/**
+ * The one rounding helper: half away from zero to `digits` places (so −2.25 → −2.3 like 2.25 → 2.3,
+ * and 1.005 → 1.01 despite its binary form), never −0.
+ */
 export function round(n: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.round(n * f) / f;
+  const r = (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON * f)) / f;
+  return Object.is(r, -0) ? 0 : r;
 }
 
 // ---------------------------------------------------------------------------------------------

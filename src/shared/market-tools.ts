@@ -126,8 +126,8 @@ export const pumpQuerySchema = z.object({
 
 export type PumpSignal = {
   name: string;
-  /** The raw measurement, in `unit`. */
-  value: number;
+  /** The raw measurement, in `unit`; null when not known. */
+  value: number | null;
   unit: string;
   /** Normalised input to the score (about −1…1). */
   normalised: number;
@@ -159,8 +159,8 @@ export type PumpOpportunity = {
   signals: string[];
   /** The score's inputs with their weights and contributions. */
   model: PumpSignal[];
-  /** Window volatility (stdev of log price moves over the window). */
-  volatility: number;
+  /** Window volatility (stdev of log price moves over the window); null with fewer than two moves. */
+  volatility: number | null;
   /** The token's verdict (Caution or No major risk found: anything worse is under `avoid`). */
   verdict: VerdictHeadline;
 };

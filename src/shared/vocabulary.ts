@@ -394,15 +394,130 @@ export const DANGER_CHECKS = [
 ] as const;
 export const COMPLIANCE_CHECKS = ['blacklist', 'pause'] as const;
 
-/** Score bands (spec §4: 80+ green, 60+ yellow, 40+ orange, else red), plus 'muted' for not meaningful. */
-export type SubScoreBand = 'green' | 'yellow' | 'orange' | 'red' | 'muted';
+/**
+ * Score → level bands, ONE table for every kind of score (issue 21). Each kind lists its levels from
+ * the top band down: a score at or above `min` gets that level; the last band catches the rest.
+ * Scores read "higher is better" except where the kind says `higherIsWorse` (the rug score). Nothing
+ * else in the code may turn a score into a word or a colour: call `levelOf(kind, score)`. Where the
+ * product spec gives bands (§4, §9) they are the spec's; the others are written down here so a
+ * reader can check them.
+ */
+export const SCORE_BANDS = {
+  /** Spec §4 colour bands of every 0–100 safety-like score: 80+ green, 60+ yellow, 40+ orange, else red. */
+  colour: [
+    { min: 80, level: 'green' },
+    { min: 60, level: 'yellow' },
+    { min: 40, level: 'orange' },
+    { min: -Infinity, level: 'red' },
+  ],
+  /** Spec §4 score status. */
+  status: [
+    { min: 80, level: 'Excellent' },
+    { min: 60, level: 'Good' },
+    { min: -Infinity, level: 'Needs Review' },
+  ],
+  /** Spec §4 grade. */
+  grade: [
+    { min: 80, level: 'A+' },
+    { min: 70, level: 'A' },
+    { min: 60, level: 'B' },
+    { min: 50, level: 'C' },
+    { min: -Infinity, level: 'D' },
+  ],
+  /** Spec §4 health levels (token health overall score, liquidity health). */
+  health: [
+    { min: 90, level: 'excellent' },
+    { min: 75, level: 'good' },
+    { min: 50, level: 'moderate' },
+    { min: 25, level: 'poor' },
+    { min: -Infinity, level: 'critical' },
+  ],
+  /**
+   * Rug score (higher is worse) → risk level. The spec §4 fallback on the safety score s = 100 − rug
+   * score (s > 70 LOW, s > 40 MEDIUM, else HIGH) plus CRITICAL from 80. Alerts (severity), the pump
+   * finder and the liquidity page all read this one.
+   */
+  rugRisk: [
+    { min: 80, level: 'CRITICAL' },
+    { min: 60, level: 'HIGH' },
+    { min: 30, level: 'MEDIUM' },
+    { min: -Infinity, level: 'LOW' },
+  ],
+  /**
+   * Rug score (higher is worse) as the liquidity page's evidence outcome: spec §9 flags a rug pull
+   * risk "above 0.7" (the rug score over 100, so above 70 on the integer score) and cautions above 40.
+   */
+  rugScoreOutcome: [
+    { min: 71, level: 'fail' },
+    { min: 41, level: 'warn' },
+    { min: -Infinity, level: 'pass' },
+  ],
+  /** Liquidity score → risk level (spec §4: the liquidity page uses 70/40; CRITICAL under 20). */
+  liquidityRisk: [
+    { min: 70, level: 'LOW' },
+    { min: 40, level: 'MEDIUM' },
+    { min: 20, level: 'HIGH' },
+    { min: -Infinity, level: 'CRITICAL' },
+  ],
+  /** A portfolio's value-weighted average FLAB Score → its risk level (spec portfolio bands 80/60/40). */
+  portfolioRisk: [
+    { min: 80, level: 'low' },
+    { min: 60, level: 'medium' },
+    { min: 40, level: 'high' },
+    { min: -Infinity, level: 'critical' },
+  ],
+  /** Token health overall score → its risk severity (a honeypot or a rugged pool is critical regardless). */
+  healthRisk: [
+    { min: 75, level: 'low' },
+    { min: 50, level: 'medium' },
+    { min: 25, level: 'high' },
+    { min: -Infinity, level: 'critical' },
+  ],
+  /** The lowest FLAB Score of a yield position's tokens → its risk: 70+ low, 50+ medium, else high. */
+  yieldRisk: [
+    { min: 70, level: 'low' },
+    { min: 50, level: 'medium' },
+    { min: -Infinity, level: 'high' },
+  ],
+  /**
+   * A component sub-score as an evidence outcome (token health, FLAB Score): 80+ pass, 50+ warn, else
+   * fail. A holding whose FLAB Score fails this is a risky holding (portfolio risk profile).
+   */
+  componentOutcome: [
+    { min: 80, level: 'pass' },
+    { min: 50, level: 'warn' },
+    { min: -Infinity, level: 'fail' },
+  ],
+  /** Whale score → how the supply is spread (whale tracker card; spec three bands 80/60). */
+  whaleSpread: [
+    { min: 80, level: 'Spread out' },
+    { min: 60, level: 'Moderate' },
+    { min: -Infinity, level: 'Concentrated' },
+  ],
+} as const satisfies Record<string, readonly { min: number; level: string }[]>;
 
-export function scoreBandOf(score: number): Exclude<SubScoreBand, 'muted'> {
-  if (score >= 80) return 'green';
-  if (score >= 60) return 'yellow';
-  if (score >= 40) return 'orange';
-  return 'red';
+export type ScoreKind = keyof typeof SCORE_BANDS;
+export type LevelOf<K extends ScoreKind> = (typeof SCORE_BANDS)[K][number]['level'];
+
+/** The one score → level function: the first band of `kind` whose `min` the score reaches. */
+export function levelOf<K extends ScoreKind>(kind: K, score: number): LevelOf<K> {
+  const bands = SCORE_BANDS[kind] as readonly { min: number; level: LevelOf<K> }[];
+  for (const b of bands) if (score >= b.min) return b.level;
+  // Only NaN reaches no band (every table ends at -Infinity); analysers never produce one.
+  return (bands[bands.length - 1] as { level: LevelOf<K> }).level;
 }
+
+/**
+ * A wallet's risk profile (spec: aggressive / moderate / else conservative): the share of its scored
+ * value in tokens whose FLAB Score fails (SCORE_BANDS.componentOutcome) above which it is aggressive
+ * or moderate. Unscored tokens are left out, never counted as safe.
+ */
+export const RISK_PROFILE = { aggressiveAbove: 0.5, moderateAbove: 0.2 } as const;
+
+/** Score bands (spec §4: 80+ green, 60+ yellow, 40+ orange, else red), plus 'muted' for not meaningful. */
+export type SubScoreBand = LevelOf<'colour'> | 'muted';
+
+export const scoreBandOf = (score: number): LevelOf<'colour'> => levelOf('colour', score);
 
 /**
  * The band a sub-score is shown in under a verdict: greyed ('muted') when the verdict makes it not

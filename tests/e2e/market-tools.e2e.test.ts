@@ -96,7 +96,7 @@ describe('Portfolio Tracker', () => {
       const portfolio = await api<Portfolio>(`/api/portfolio/${demo.address}`);
       expect(portfolio.holdings.length).toBeGreaterThan(0);
       // The API's total is the sum of its holdings.
-      const sum = portfolio.holdings.reduce((s, h) => s + h.value, 0);
+      const sum = portfolio.holdings.reduce((s, h) => s + (h.value ?? 0), 0);
       expect(Math.abs(sum - portfolio.totalValue)).toBeLessThan(0.01);
 
       const { context, page, errors } = await openPage(browser, baseUrl);
@@ -139,7 +139,7 @@ describe('Portfolio Tracker', () => {
           expect(await row.textContent()).toContain(formatUsd(h.value));
         }
         await page.getByText('Wallet analytics').waitFor();
-        await page.getByText('Total transactions').waitFor({ timeout: DATA_TIMEOUT_MS });
+        await page.getByText('Indexed token transactions').waitFor({ timeout: DATA_TIMEOUT_MS });
         // The allocation chart (loaded lazily), its legend led by the largest holding.
         await page.getByRole('img', { name: 'Holdings allocation chart' }).waitFor();
         const legend = page.getByRole('list', { name: 'Allocation by token' }).getByRole('listitem');

@@ -230,11 +230,14 @@ export async function checkRequirement(
         db,
         sql`select count(distinct tx_hash)::int from transfers where from_addr = ${address}`,
       );
-      return judge(Number(n ?? 0), 'transactions');
+      // What the index holds is token transfers the wallet sent, not every transaction it made.
+      return judge(Number(n ?? 0), 'indexed token transfers sent');
     }
     case 'wallet_age_days': {
       const first = await scalar(db, sql`select first_ts from wallet_first_seen where address = ${address}`);
-      if (first === null) return judge(0, 'days (never seen)');
+      // Never seen by the index is not "0 days old": the index may start after its first move.
+      if (first === null)
+        return unknown('Never seen in the indexed history, so its age is unknown (not 0 days).');
       return judge(Math.floor((c.nowMs / 1000 - Number(first)) / 86_400), 'days');
     }
   }

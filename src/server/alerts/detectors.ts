@@ -17,7 +17,7 @@
  *   (hysteresis, so a score hovering at the level does not flap).
  */
 import type { AlertDetails, MonitoredAlertType, Severity } from '../../shared/market-tools';
-import { FEE_CHANGE_MIN_PP, LIQUIDITY_DRAIN } from '../../shared/vocabulary';
+import { FEE_CHANGE_MIN_PP, LIQUIDITY_DRAIN, levelOf } from '../../shared/vocabulary';
 
 export const ALERT_RULES = {
   windowSeconds: 24 * 3600,
@@ -291,10 +291,8 @@ export type RugRiskInput = {
 };
 
 export function rugSeverity(rugScore: number): Severity {
-  if (rugScore >= 80) return 'critical';
-  if (rugScore >= 60) return 'high';
-  if (rugScore >= 30) return 'medium';
-  return 'low';
+  // The rug level of the one vocabulary table (SCORE_BANDS.rugRisk), in the alerts' lower case.
+  return levelOf('rugRisk', rugScore).toLowerCase() as Severity;
 }
 
 export function detectRugRisk(i: RugRiskInput, rules = ALERT_RULES): AlertCondition[] {
@@ -311,7 +309,7 @@ export function detectRugRisk(i: RugRiskInput, rules = ALERT_RULES): AlertCondit
       description: i.topFactors.length
         ? `Rug score crossed ${rules.rugLevel}: ${i.topFactors.slice(0, 3).join('; ')}.`
         : `Rug score crossed ${rules.rugLevel}.`,
-      actionRequired: i.rugScore >= 80,
+      actionRequired: levelOf('rugRisk', i.rugScore) === 'CRITICAL',
       details: details({ rugScore: i.rugScore }),
       at: i.observedAt,
     },

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { scoreFromEvidence, scoreGrade } from '../../shared/analysis';
+import { scoreFromEvidence } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
+
+const scoreGrade = (s: number) => levelOf('grade', s);
+
 import { FIXTURES, honeypotToken, ruggedToken, safeToken } from './fixtures';
 import { analyseFlabScore, FLAB_WEIGHTS } from './flab-score';
 

@@ -22,10 +22,9 @@ import {
   type ScannerResult,
   type ScoreComponent,
   scoreFromEvidence,
-  scoreGrade,
-  scoreStatus,
   type WhaleResult,
 } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { judged } from './evidence-lines';
 import { analyseLiquidity, type LiquidityOptions } from './liquidity';
@@ -73,7 +72,7 @@ export function analyseFlabScore(facts: TokenReportFacts, opts: FlabScoreOptions
   const evidence: Evidence[] = parts.map(([check, label, weight, score], i) =>
     judged(
       { check, label, weight },
-      score >= 80 ? 'pass' : score >= 50 ? 'warn' : 'fail',
+      levelOf('componentOutcome', score),
       score,
       `${label} scores ${score}/100 and counts for ${weight}% of the FLAB Score.`,
       breakdown[i]?.impact ?? 0,
@@ -107,8 +106,8 @@ export function analyseFlabScore(facts: TokenReportFacts, opts: FlabScoreOptions
   return {
     flabScore,
     score: flabScore,
-    grade: scoreGrade(flabScore),
-    status: scoreStatus(flabScore),
+    grade: levelOf('grade', flabScore),
+    status: levelOf('status', flabScore),
     risks,
     breakdown,
     evidence,

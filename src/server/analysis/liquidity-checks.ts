@@ -106,7 +106,7 @@ export const checkRecentLpRemoval: Check = (f, w) => {
   if (recent.length === 0) {
     // An older drain is not a pass: the window was quiet because the liquidity was already gone.
     const earlier = all.length > 0 ? Math.max(...all.map((d) => d.share)) : 0;
-    if (earlier >= 0.5)
+    if (earlier >= LIQUIDITY_DRAIN.severeShare)
       return judged(
         spec,
         'warn',
@@ -124,7 +124,7 @@ export const checkRecentLpRemoval: Check = (f, w) => {
   const biggest = Math.max(...recent.map((d) => d.share));
   return judged(
     spec,
-    biggest >= 0.5 ? 'fail' : 'warn',
+    biggest >= LIQUIDITY_DRAIN.severeShare ? 'fail' : 'warn',
     round(biggest * 100, 1),
     `${recent.length} liquidity removal(s) in the last 24 h, the largest taking ${pct(biggest * 100)} of the pool.`,
   );

@@ -12,7 +12,6 @@
  */
 import {
   type Evidence,
-  healthLevel,
   type Level3,
   type LiquidityResult,
   type PoolSummary,
@@ -22,7 +21,7 @@ import {
   round,
   scoreFromEvidence,
 } from '../../shared/analysis';
-import { DEFAULT_AMOUNT_USD, PRICE_MANIPULATION } from '../../shared/vocabulary';
+import { DEFAULT_AMOUNT_USD, LIQUIDITY_DRAIN, levelOf, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts } from '../facts/types';
 import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
 import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
@@ -40,8 +39,6 @@ import { WHALE_THRESHOLD_PCT } from './whales';
 /** Price impact above this (percent) is flagged (spec §9). */
 export const PRICE_IMPACT_WARN_PCT = 15;
 export const PRICE_IMPACT_CAUTION_PCT = 5;
-/** Rug pull risk (0–1) above this is flagged (spec §9). */
-export const RUG_PULL_RISK_WARN = 0.7;
 
 export type LiquidityOptions = RugOptions & {
   amountUsd?: number;
@@ -53,13 +50,6 @@ export type LiquidityOptions = RugOptions & {
 const LEVEL_ORDER: readonly RiskLevel[] = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
 const worseLevel = (a: RiskLevel, b: RiskLevel): RiskLevel =>
   LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
-
-function riskLevelOf(score: number): RiskLevel {
-  if (score >= 70) return 'LOW';
-  if (score >= 40) return 'MEDIUM';
-  if (score >= 20) return 'HIGH';
-  return 'CRITICAL';
-}
 
 /** The token's pools, main pool first, with each one's share of the total USD value. */
 function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
@@ -121,7 +111,8 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       : pool.venue === 'uniswap-v2'
         ? priceImpactPct(amountUsd, poolValueKnown)
         : null;
-  const rugPullRisk = round(rug.rugScore / 100, 2);
+  // The rug score is a score, not a probability: it is judged by its own bands, never shown as a %.
+  const rugOutcome = levelOf('rugScoreOutcome', rug.rugScore);
   const drains = drainEvents(facts);
   const dayAgo = facts.now - DAY_S;
   const swaps = allSwaps(facts);
@@ -172,14 +163,13 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   }
   evidence.push(checkLpLocked(facts, 20));
   {
-    const spec = { check: 'rug_pull_risk', label: 'Rug pull risk', weight: 20 };
-    const o = gradeAbove(rugPullRisk, 0.4, RUG_PULL_RISK_WARN);
+    const spec = { check: 'rug_pull_risk', label: 'Rug score', weight: 20 };
     evidence.push(
       judged(
         spec,
-        o,
-        rugPullRisk,
-        `Rug pull risk ${Math.round(rugPullRisk * 100)}%: the rug detector's score ${rug.rugScore}/100 ÷ 100 (${rug.riskLevel}); a score, not a calibrated chance.`,
+        rugOutcome,
+        rug.rugScore,
+        `The rug detector scores ${rug.rugScore}/100 (${rug.riskLevel} risk); a score, not a probability.`,
       ),
     );
   }
@@ -201,7 +191,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   // The worse of the pool's own level and the rug detector's: a rug score of 100 never reads MEDIUM.
   const riskLevel: RiskLevel = rug.completedRug
     ? 'CRITICAL'
-    : worseLevel(riskLevelOf(liquidityScore), rug.riskLevel);
+    : worseLevel(levelOf('liquidityRisk', liquidityScore), rug.riskLevel);
   const locked = pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null;
   const lockTime = pool?.lockUnlockTime ?? null;
 
@@ -215,7 +205,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     );
   if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
     warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
-  if (rugPullRisk > RUG_PULL_RISK_WARN) warnings.push(`High rug pull risk: rug score ${rug.rugScore}/100.`);
+  if (rugOutcome === 'fail') warnings.push(`High rug risk: rug score ${rug.rugScore}/100.`);
   if (pool && !locked)
     warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
@@ -231,12 +221,12 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
   // Advice fits the state: a drained pool gets "liquidity was removed", never order-splitting or
   // lock-waiting advice; a token not to buy gets no advice on how to buy it.
   const recommendations: string[] = [];
-  const doNotBuy = rug.completedRug || rugPullRisk > RUG_PULL_RISK_WARN;
+  const doNotBuy = rug.completedRug || rugOutcome === 'fail';
   if (rug.completedRug)
     recommendations.push(
       'The liquidity was removed: the pool was drained, so there is nothing left to sell into. Do not buy.',
     );
-  else if (rugPullRisk > RUG_PULL_RISK_WARN) recommendations.push('Do not buy: the rug risk is too high.');
+  else if (rugOutcome === 'fail') recommendations.push('Do not buy: the rug risk is too high.');
   if (!doNotBuy && impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
     recommendations.push('Split the order into smaller buys or reduce the amount to limit price impact.');
   if (!doNotBuy && pool && !locked)
@@ -254,12 +244,17 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     .map((e) => `${e.outcome === 'fail' ? 'Failed' : 'Warning'}: ${e.label}`);
 
   const drainRisk: Level3 =
-    rug.completedRug || recentDrains.some((d) => d.share >= 0.5) || rugPullRisk > RUG_PULL_RISK_WARN
+    rug.completedRug ||
+    recentDrains.some((d) => d.share >= LIQUIDITY_DRAIN.severeShare) ||
+    rugOutcome === 'fail'
       ? 'High'
-      : recentDrains.length > 0 || !locked || rugPullRisk > 0.4
+      : recentDrains.length > 0 || !locked || rugOutcome === 'warn'
         ? 'Medium'
         : 'Low';
-  const whaleActivity: Level3 = whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
+  // Whale swaps are swaps of at least WHALE_THRESHOLD_PCT of the supply: without a supply there is
+  // no telling a whale from anyone, so the activity is unknown, not "Low".
+  const whaleActivity: Level3 =
+    supply <= 0n ? 'Unknown' : whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
   const age = tokenAgeDays(facts);
 
   return {
@@ -276,7 +271,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       poolValue: poolValueKnown === null ? null : round(poolValueKnown, 2),
       priceImpact: impact,
       tradingVolume24h: volume === null || !Number.isFinite(volume) ? null : round(volume, 2),
-      liquidityHealth: capitalise(healthLevel(liquidityScore)),
+      liquidityHealth: capitalise(levelOf('health', liquidityScore)),
       liquidityLocked: locked,
       liquidityLockTime: lockTime === null ? null : lockTime * 1000,
     },
@@ -284,7 +279,8 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     unreadPoolCount: facts.unreadPools?.length ?? 0,
     rugAnalysis: {
       rugScore: rug.rugScore,
-      confidence: rug.confidence,
+      riskLevel: rug.riskLevel,
+      dataCoverage: rug.dataCoverage,
       lpDrainEvents: {
         count: drains.length,
         events: drains.map((d) => ({
@@ -295,7 +291,6 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
           quoteAmount: d.event.quoteAmount.toString(),
         })),
       },
-      rugPullRisk,
       behaviorFlags,
     },
     liveMonitoring: {

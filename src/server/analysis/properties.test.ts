@@ -294,8 +294,8 @@ describe('analyser properties', () => {
           r.health.momentumScore,
         ])
           expect(isScore(s)).toBe(true);
-        expect(r.rug.confidence).toBeGreaterThanOrEqual(0);
-        expect(r.rug.confidence).toBeLessThanOrEqual(1);
+        expect(r.rug.dataCoverage).toBeGreaterThanOrEqual(0);
+        expect(r.rug.dataCoverage).toBeLessThanOrEqual(1);
         expect(r.scanner.risks.length).toBeLessThanOrEqual(4);
         expect(r.whales.topHolders.length).toBeLessThanOrEqual(20);
         expect(() => JSON.stringify(r)).not.toThrow();

@@ -25,7 +25,7 @@ describe('rug detector on literal fixtures', () => {
     expect(r.riskLevel).toBe('LOW');
     expect(r.rugScore).toBeLessThan(30);
     expect(r.score).toBe(100 - r.rugScore);
-    expect(r.confidence).toBe(1);
+    expect(r.dataCoverage).toBe(1);
     expect(r.completedRug).toBe(false);
   });
 
@@ -77,8 +77,8 @@ describe('rug detector on literal fixtures', () => {
 
   it('lowers confidence and reports unknowns when data is missing', () => {
     const r = analyseRug(missingDataToken);
-    expect(r.confidence).toBeLessThan(0.6);
-    expect(r.confidence).toBeLessThan(analyseRug(safeToken).confidence);
+    expect(r.dataCoverage).toBeLessThan(0.6);
+    expect(r.dataCoverage).toBeLessThan(analyseRug(safeToken).dataCoverage);
     expect(r.model?.score).toBeNull();
     expect(r.evidence.find((e) => e.check === 'rug_model')?.outcome).toBe('unknown');
     expect(r.recommendation).toMatch(/provisional/);

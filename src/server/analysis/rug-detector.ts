@@ -37,7 +37,7 @@
  * which behavioural tests held.
  *
  * Risk level from rugScore: < 30 LOW, < 60 MEDIUM, < 80 HIGH, else CRITICAL (spec §4 fallback + CRITICAL).
- * Confidence = share of features (weighted lines + model features) whose facts were available.
+ * Data coverage = share of features (weighted lines + model features) whose facts were available.
  */
 import {
   type Evidence,
@@ -46,12 +46,12 @@ import {
   type RugRiskFactor,
   riskStrings,
   round,
-  rugRiskLevel,
   type Severity,
   severityRank,
   sortEvidenceWorstFirst,
   sumImpacts,
 } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { checkOwnership, checkProxy, checkVerified } from './contract-checks';
 import { type Check, judged } from './evidence-lines';
@@ -191,7 +191,7 @@ function modelEvidence(
 function recommendationFor(
   level: RugResult['riskLevel'],
   factors: RugRiskFactor[],
-  confidence: number,
+  dataCoverage: number,
   rugged: boolean,
 ) {
   const top = factors
@@ -209,8 +209,8 @@ function recommendationFor(
     text = `Some warning signs${top ? ` (${top})` : ''}. Check who controls the contract and the liquidity before buying, and size positions carefully.`;
   else
     text = `No major rug signals were found${top ? `; minor points: ${top}` : ''}. As with any token, keep watching liquidity and ownership changes.`;
-  if (confidence < 0.6)
-    text += ` Much of the data was unavailable (confidence ${Math.round(confidence * 100)}%), so treat this as provisional.`;
+  if (dataCoverage < 0.6)
+    text += ` Much of the data was unavailable (data for ${Math.round(dataCoverage * 100)}% of the features), so treat this as provisional.`;
   return text;
 }
 
@@ -230,7 +230,7 @@ export function analyseRug(facts: TokenReportFacts, opts: RugOptions = {}): RugR
   const modelInputs = m.lines.slice(1);
   const features = [...checks, ...modelInputs];
   const available = features.filter((e) => e.outcome !== 'unknown').length;
-  const confidence = round(available / features.length, 2);
+  const dataCoverage = round(available / features.length, 2);
 
   const riskFactors: RugRiskFactor[] = sortEvidenceWorstFirst(
     evidence.filter((e) => e.weight > 0 && e.impact > 0 && (e.outcome === 'fail' || e.outcome === 'warn')),
@@ -244,15 +244,15 @@ export function analyseRug(facts: TokenReportFacts, opts: RugOptions = {}): RugR
     .sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.impact - a.impact)
     .map(({ factor, severity, description }) => ({ factor, severity, description }));
 
-  const riskLevel = rugRiskLevel(rugScore);
+  const riskLevel = levelOf('rugRisk', rugScore);
   return {
     rugScore,
     score: 100 - rugScore,
     riskLevel,
-    confidence,
+    dataCoverage,
     riskFactors,
     risks: riskStrings(evidence, 6),
-    recommendation: recommendationFor(riskLevel, riskFactors, confidence, completed),
+    recommendation: recommendationFor(riskLevel, riskFactors, dataCoverage, completed),
     completedRug: completed,
     features: { total: features.length, available, names: features.map((e) => e.check) },
     model: m.summary,

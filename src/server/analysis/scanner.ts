@@ -8,13 +8,8 @@
  * Not covered (no facts yet): "clone of a known scam" (bytecode similarity) and wallet clusters
  * beyond "funded by the deployer".
  */
-import {
-  type Evidence,
-  riskStrings,
-  type ScannerResult,
-  scoreFromEvidence,
-  scoreStatus,
-} from '../../shared/analysis';
+import { type Evidence, riskStrings, type ScannerResult, scoreFromEvidence } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import {
   checkCode,
@@ -102,7 +97,7 @@ export function analyseScanner(facts: TokenReportFacts): ScannerResult {
   return {
     score,
     ownerPowers: summariseOwnerPowers(facts.ownerPowers),
-    status: scoreStatus(score),
+    status: levelOf('status', score),
     contractVerified,
     holderCount,
     details: {

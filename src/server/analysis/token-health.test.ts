@@ -117,7 +117,9 @@ describe('token health', () => {
     expect(r.metrics.price).toBeNull();
     expect(r.metrics.marketCap).toBeNull();
     expect(r.metrics.contractVerified).toBeNull();
-    expect(r.indicators.trend).toBe('neutral');
+    // No swaps to fit a trend: said so, not read as neutral.
+    expect(r.indicators.trend).toBe('unknown');
+    expect(r.indicators.sentiment).toBe('unknown');
     expect(r.momentumEvidence.find((e) => e.check === 'price_change_24h')?.outcome).toBe('unknown');
     expect(r.overallScore).toBe(scoreFromEvidence(r.evidence));
   });

@@ -37,6 +37,7 @@ import {
   type TokenHealthResult,
 } from '../../shared/analysis';
 import { formatPct } from '../../shared/format';
+import { levelOf } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
@@ -225,7 +226,7 @@ export function healthIndicators(
   const slope = trendPerDay(series);
   const trend: TokenHealthResult['indicators']['trend'] =
     slope === null
-      ? 'neutral'
+      ? 'unknown'
       : slope > T.trendPctPerDay
         ? 'bullish'
         : slope < -T.trendPctPerDay
@@ -243,11 +244,13 @@ export function healthIndicators(
   const r24 =
     poolChange !== null && Number.isFinite(poolChange) ? poolChange : returnOver(series, now, 86_400);
   let momentum: TokenHealthResult['indicators']['momentum'] =
-    r24 !== null && r24 >= T.strongR24 && (r6 ?? 0) >= 0 && (r1 ?? 0) >= T.strongR1Floor
-      ? 'strong'
-      : r24 !== null && r24 >= 0 && (r6 ?? 0) >= T.moderateR6Floor
-        ? 'moderate'
-        : 'weak';
+    r24 === null
+      ? 'unknown'
+      : r24 >= T.strongR24 && (r6 ?? 0) >= 0 && (r1 ?? 0) >= T.strongR1Floor
+        ? 'strong'
+        : r24 !== null && r24 >= 0 && (r6 ?? 0) >= T.moderateR6Floor
+          ? 'moderate'
+          : 'weak';
   let momentumWhy = `Returns 1 h ${fmtPct(r1)}, 6 h ${fmtPct(r6)}, 24 h ${fmtPct(r24)} (strong: 24 h ≥ +${T.strongR24}% with 6 h ≥ 0 and 1 h ≥ ${T.strongR1Floor}%; moderate: 24 h ≥ 0 with 6 h ≥ ${T.moderateR6Floor}%).`;
 
   const flow = quoteFlow(facts);
@@ -255,7 +258,7 @@ export function healthIndicators(
   const share = totalFlow > 0 ? flow.buy / totalFlow : null;
   let sentiment: TokenHealthResult['indicators']['sentiment'] =
     share === null
-      ? 'neutral'
+      ? 'unknown'
       : share >= T.sentimentPositive
         ? 'positive'
         : share <= T.sentimentNegative
@@ -268,9 +271,17 @@ export function healthIndicators(
 
   const { buys, sells } = swapCounts(facts);
   const total = buys + sells;
-  const activity: TokenHealthResult['indicators']['activity'] =
-    total >= T.activityHigh ? 'high' : total >= T.activityMedium ? 'medium' : 'low';
-  const activityWhy = `${total} swaps in 24 h (${buys} buys, ${sells} sells; high ≥ ${T.activityHigh}, medium ≥ ${T.activityMedium}).`;
+  // Without a pool there is no trading to count: unknown, not "low".
+  const activity: TokenHealthResult['indicators']['activity'] = !facts.mainPool
+    ? 'unknown'
+    : total >= T.activityHigh
+      ? 'high'
+      : total >= T.activityMedium
+        ? 'medium'
+        : 'low';
+  const activityWhy = !facts.mainPool
+    ? 'No pool read for this token, so its trading activity is unknown.'
+    : `${total} swaps in 24 h (${buys} buys, ${sells} sells; high ≥ ${T.activityHigh}, medium ≥ ${T.activityMedium}).`;
 
   if (trapped) {
     momentum = 'weak';
@@ -286,7 +297,7 @@ export function healthIndicators(
 
 function component(check: string, label: string, weight: number, score: number): Evidence {
   const spec = { check, label, weight };
-  const o = score >= 80 ? 'pass' : score >= 50 ? 'warn' : 'fail';
+  const o = levelOf('componentOutcome', score);
   return judged(
     spec,
     o,
@@ -312,16 +323,7 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
   ];
   const overallScore = scoreFromEvidence(evidence);
   const honeypot = scanner.evidence.some((e) => e.check === 'honeypot' && e.outcome === 'fail');
-  const riskLevel: Severity =
-    honeypot || rug.completedRug
-      ? 'critical'
-      : overallScore >= 75
-        ? 'low'
-        : overallScore >= 50
-          ? 'medium'
-          : overallScore >= 25
-            ? 'high'
-            : 'critical';
+  const riskLevel: Severity = honeypot || rug.completedRug ? 'critical' : levelOf('healthRisk', overallScore);
 
   const pool = facts.mainPool;
   const price = pool?.priceUsd ?? null;

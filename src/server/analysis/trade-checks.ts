@@ -242,7 +242,7 @@ export const checkHolderSells: Check = (f, w) => {
     ? 'sampled holders (pool buyers of different ages and the largest holders)'
     : 'sampled holders';
   const tail = inconclusiveWords(h);
-  if (failedShare >= 0.5)
+  if (failedShare >= HONEYPOT.failedHolderShare)
     return judged(
       spec,
       'fail',

@@ -112,10 +112,11 @@ describe('GET /api/portfolio/:address', () => {
       ).toBeDefined();
       expect(h.flabScore).not.toBeNull();
       expect(h.holders).toBeGreaterThan(0);
-      expected += (Number(bal) / 10 ** h.decimals) * (price as number);
+      expected += (Number(bal) / 10 ** (h.decimals as number)) * (price as number);
     }
     expect(body.totalValue / expected).toBeCloseTo(1, 9);
-    expect(body.holdings.reduce((s, h) => s + h.allocation, 0)).toBeCloseTo(100, 6);
+    expect(body.holdings.reduce((s, h) => s + (h.allocation ?? 0), 0)).toBeCloseTo(100, 6);
+    expect(body.unpricedCount).toBe(0);
     expect(body.avgFlabScore).not.toBeNull();
     expect(body.riskLevel).not.toBeNull();
     expect(body.diversificationScore).toBeGreaterThan(0);
@@ -132,8 +133,12 @@ describe('GET /api/portfolio/:address', () => {
       holdings: [],
       avgFlabScore: null,
       riskLevel: null,
+      // An empty wallet has no change, diversification or profile: unknown, never 0 % or "conservative".
+      totalChange24h: null,
+      diversificationScore: null,
+      unpricedCount: 0,
+      unscoredCount: 0,
     });
-    expect(body.diversificationScore).toBe(0);
   });
 
   it('400 on a bad address', async () => {
@@ -180,7 +185,7 @@ describe('GET /api/wallet-stats/:address', () => {
     expect((s.gasSpentUsd as number) / (s.gasSpent * ethUsd)).toBeCloseTo(1, 8);
     expect(s.tradedTokens).toBeGreaterThan(0);
     expect(s.profitableTokens).toBeLessThanOrEqual(s.tradedTokens);
-    expect(['aggressive', 'moderate', 'conservative']).toContain(s.riskProfile);
+    expect(['aggressive', 'moderate', 'conservative', null]).toContain(s.riskProfile);
   });
 
   it('an unknown wallet has zeros and no age', async () => {
@@ -191,7 +196,7 @@ describe('GET /api/wallet-stats/:address', () => {
       totalTransactions: 0,
       profitableTokens: 0,
       gasSpent: 0,
-      riskProfile: 'conservative',
+      riskProfile: null,
     });
   });
 });

@@ -12,23 +12,18 @@
 
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import type { z } from 'zod';
-import type { candlesResponseSchema } from '../../shared/api/market-schemas';
+import type { CandleInterval, CandlesResponse } from '../../shared/candles';
 import type { NetworkDescription } from '../chain/network';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ChainUnavailableError, NotFoundError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 
-export const CANDLE_INTERVALS = { '15m': 900, '1h': 3600, '1d': 86_400 } as const;
-export type CandleInterval = keyof typeof CANDLE_INTERVALS;
+export const CANDLE_INTERVALS: Record<CandleInterval, number> = { '15m': 900, '1h': 3600, '1d': 86_400 };
+export type { Candle, CandleInterval, CandlesResponse } from '../../shared/candles';
 export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '1h';
 export const DEFAULT_CANDLE_LIMIT = 96;
 export const MAX_CANDLE_LIMIT = 500;
-
-/** The answer's type is the API contract's (src/shared/api), like the document's and the page's. */
-export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
-export type Candle = CandlesResponse['candles'][number];
 
 const big = (v: unknown): bigint => BigInt(String(v ?? '0').split('.')[0] || '0');
 

@@ -171,8 +171,13 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     ]);
   const states = await statesP;
 
-  const decimals = basics.decimals ?? 18;
-  const poolFacts = await priceThePools(deps, t, states, { ethUsd, decimals, now, pairRows });
+  // Unknown decimals stay unknown: no price, token-side value or market cap is made up from a guess.
+  const poolFacts = await priceThePools(deps, t, states, {
+    ethUsd,
+    decimals: basics.decimals,
+    now,
+    pairRows,
+  });
   const mainPool = poolFacts[0] ?? null;
 
   const deployer = creation?.deployer ?? null;
@@ -389,14 +394,14 @@ async function priceThePools(
   deps: Deps,
   t: Address,
   states: PoolState[],
-  x: { ethUsd: number | null; decimals: number; now: number; pairRows: PoolRef[] },
+  x: { ethUsd: number | null; decimals: number | null; now: number; pairRows: PoolRef[] },
 ): Promise<PoolFacts[]> {
   const weth = deps.network.contracts.weth.toLowerCase();
   const poolFacts: PoolFacts[] = [];
   for (const pool of states) {
     const quoteIsWeth = pool.quote === weth;
     const quoteDecimals = quoteIsWeth ? 18 : USD_DECIMALS;
-    const pq = priceInQuote(pool, x.decimals, quoteDecimals);
+    const pq = x.decimals === null ? null : priceInQuote(pool, x.decimals, quoteDecimals);
     const quoteUsd = quoteIsWeth ? x.ethUsd : 1;
     const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
     const priceEth = pq !== null ? (quoteIsWeth ? pq : x.ethUsd ? pq / x.ethUsd : null) : null;
@@ -699,7 +704,8 @@ async function poolDetails(
     priceEth: number | null;
     quoteValueUsd: number | null;
     now: number;
-    decimals: number;
+    /** null: the token does not answer decimals(), so nothing is priced per token. */
+    decimals: number | null;
     pairRows: PoolRef[];
   },
 ): Promise<PoolFacts> {
@@ -752,11 +758,12 @@ async function poolDetails(
     }
   }
 
+  const dec = x.decimals;
   const priceDayAgo =
-    history.quoteDayAgo !== null && history.tokenDayAgo && history.tokenDayAgo > 0n
-      ? Number(history.quoteDayAgo) / 10 ** x.quoteDecimals / (Number(history.tokenDayAgo) / 10 ** x.decimals)
+    dec !== null && history.quoteDayAgo !== null && history.tokenDayAgo && history.tokenDayAgo > 0n
+      ? Number(history.quoteDayAgo) / 10 ** x.quoteDecimals / (Number(history.tokenDayAgo) / 10 ** dec)
       : null;
-  const priceNowQuote = priceInQuote(pool, x.decimals, x.quoteDecimals);
+  const priceNowQuote = dec === null ? null : priceInQuote(pool, dec, x.quoteDecimals);
   const lpSupply = pool.lpTotalSupply;
   const creator = liquidityEvents.length ? liquidityEvents[liquidityEvents.length - 1]?.provider : null;
   const creatorLp =
@@ -768,10 +775,12 @@ async function poolDetails(
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
   const tokenValueUsd =
-    x.priceUsd !== null ? (Number(pool.tokenReserve) / 10 ** x.decimals) * x.priceUsd : null;
+    x.priceUsd !== null && dec !== null ? (Number(pool.tokenReserve) / 10 ** dec) * x.priceUsd : null;
   // The pool's own 30-minute average against its current price (manipulation check, V3).
   const twapQuote =
-    pool.twap && 'ratio' in pool.twap ? pool.twap.ratio * 10 ** (x.decimals - x.quoteDecimals) : null;
+    pool.twap && 'ratio' in pool.twap && dec !== null
+      ? pool.twap.ratio * 10 ** (dec - x.quoteDecimals)
+      : null;
   const twapPriceUsd = twapQuote !== null && x.quoteUsd !== null ? twapQuote * x.quoteUsd : null;
   const twapDeviationPct =
     twapQuote !== null && twapQuote > 0 && priceNowQuote !== null
@@ -792,12 +801,21 @@ async function poolDetails(
     // absurd price inside its own range makes it anything the deployer likes. What sellers can take
     // out is the quote side, so V3 is valued as twice that, the same identity V2 obeys. Unpriced
     // (no liquidity at the current price) stays unknown.
+    // Without the token's decimals the token side has no per-token price, but at the pool's own
+    // price it is still worth the quote side (the V2 identity), so the pool keeps a value.
     poolValueUsd:
-      x.quoteValueUsd === null || tokenValueUsd === null
+      x.quoteValueUsd === null || (tokenValueUsd === null && dec !== null)
         ? null
-        : pool.venue === 'uniswap-v3' || pool.venue === 'aerodrome-slipstream'
+        : pool.venue === 'uniswap-v3' ||
+            pool.venue === 'uniswap-v4' ||
+            pool.venue === 'aerodrome-slipstream' ||
+            tokenValueUsd === null
           ? 2 * x.quoteValueUsd
           : x.quoteValueUsd + tokenValueUsd,
+    priceNote:
+      dec === null
+        ? 'The token does not answer decimals(), so its price per token (and market cap) is unknown.'
+        : null,
     depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
     priceUsd: x.priceUsd,
     priceEth: x.priceEth,

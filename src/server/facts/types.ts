@@ -231,6 +231,8 @@ export type PoolFacts = {
   twapDeviationPct?: number | null;
   /** Why no average is given ("TWAP unavailable: …"); null when given or the venue keeps none (V2). */
   twapNote?: string | null;
+  /** Why the price per token is unknown (the token does not answer decimals()); null when priced. */
+  priceNote?: string | null;
   /**
    * The venue's own quote of a buy at the report's default amount, asked with the pool's other
    * reads (so the default report's price impact costs no extra round trip); null when not asked.

@@ -5,6 +5,7 @@
  */
 
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Address } from 'viem';
 import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
@@ -26,6 +27,7 @@ import {
   riskProfile,
   totalChange24h,
   totalValue,
+  unpricedCount,
   type WalletTrade,
 } from './portfolio-math';
 
@@ -43,19 +45,6 @@ const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 /** Receipts fetched at most per wallet-stats request (gas spent is summed over these). */
 export const MAX_GAS_RECEIPTS = 200;
 
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
-
 /** Tokens the index says the wallet holds or held (balance may be 0). */
 export async function readWalletTokens(db: Db, wallet: string, onlyPositive: boolean): Promise<string[]> {
   const r = rowsOf(
@@ -68,7 +57,13 @@ export async function readWalletTokens(db: Db, wallet: string, onlyPositive: boo
   return r.map((x) => String(x.token));
 }
 
-type OnChainToken = { token: Address; balance: bigint; decimals: number; symbol: string; name: string };
+type OnChainToken = {
+  token: Address;
+  balance: bigint;
+  decimals: number | null;
+  symbol: string;
+  name: string;
+};
 
 /** balanceOf, decimals, symbol and name of each token in one Multicall3 round trip. */
 export async function readOnChainBalances(
@@ -101,7 +96,8 @@ export async function readOnChainBalances(
     out.push({
       token: t as Address,
       balance,
-      decimals: typeof dec === 'number' ? dec : Number(dec ?? 18),
+      // A token that does not answer decimals() keeps them unknown (no balance or value from a guess).
+      decimals: typeof dec === 'number' ? dec : null,
       symbol: typeof get(2) === 'string' ? (get(2) as string) : '?',
       name: typeof get(3) === 'string' ? (get(3) as string) : 'Unknown token',
     });
@@ -134,37 +130,48 @@ const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** de
 export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Promise<Portfolio> {
   const indexed = await readWalletTokens(deps.database.db, wallet, true);
   const onChain = (await readOnChainBalances(deps, wallet, indexed)).filter((t) => t.balance > 0n);
-  const markets = await mapLimit(onChain, 4, (t) => tokenMarket(deps, t.token));
+  const markets = await pLimit(4).map(onChain, (t) => tokenMarket(deps, t.token));
 
   const base = onChain.map((t, i) => {
     const m = markets[i] as TokenMarket;
     const pool = m.facts?.mainPool ?? null;
     const price = pool?.priceUsd ?? null;
-    const balance = tokensToNumber(t.balance, t.decimals);
+    const balance = t.decimals === null ? null : tokensToNumber(t.balance, t.decimals);
     const supply = m.facts?.token.totalSupply ?? null;
+    const unknownReason =
+      t.decimals === null
+        ? 'The token does not answer decimals(), so its balance and value are unknown.'
+        : price === null
+          ? 'No priced pool for this token, so its value is unknown.'
+          : null;
     return {
       address: t.token,
       symbol: m.facts?.token.symbol ?? t.symbol,
       name: m.facts?.token.name ?? t.name,
       isVerified: m.facts?.token.verification.status === 'verified',
-      value: price === null ? 0 : balance * price,
+      value: price === null || balance === null ? null : balance * price,
       change24h: pool?.priceChange24hPct ?? null,
       balance,
       balanceRaw: t.balance.toString(),
       decimals: t.decimals,
       price,
       flabScore: m.score,
-      allocation: 0,
-      marketCap: price === null || supply === null ? null : tokensToNumber(supply, t.decimals) * price,
+      allocation: null as number | null,
+      marketCap:
+        price === null || supply === null || t.decimals === null
+          ? null
+          : tokensToNumber(supply, t.decimals) * price,
       volume24h: pool?.volume24hUsd ?? null,
       holders: m.facts?.holders.holderCount ?? null,
       verdict: m.verdict,
+      unknownReason,
     } satisfies Holding;
   });
   const alloc = allocations(base);
   const holdings = base
-    .map((h, i) => ({ ...h, allocation: alloc[i] ?? 0 }))
-    .sort((a, b) => b.value - a.value);
+    .map((h, i) => ({ ...h, allocation: alloc[i] ?? null }))
+    // Priced holdings by value; unpriced ones after them (their value is unknown, not 0).
+    .sort((a, b) => (b.value ?? -1) - (a.value ?? -1));
   const avg = avgFlabScore(holdings);
   return {
     address: wallet,
@@ -174,6 +181,8 @@ export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Pro
     riskLevel: portfolioRiskLevel(avg),
     avgFlabScore: avg,
     diversificationScore: diversificationScore(holdings),
+    unpricedCount: unpricedCount(holdings),
+    unscoredCount: holdings.filter((h) => h.flabScore === null).length,
     holdings,
     method:
       'Tokens from the indexed balances, each confirmed with balanceOf via Multicall3; value = balance × pool price (token→WETH→USD); ' +
@@ -251,7 +260,7 @@ export async function gatherWalletStats(deps: PortfolioDeps, wallet: Address): P
 
   // Gas: receipts of the most recent indexed transactions the wallet sent.
   const recent = txHashes.slice(0, MAX_GAS_RECEIPTS);
-  const receipts = await mapLimit(recent, 8, (hash) =>
+  const receipts = await pLimit(8).map(recent, (hash) =>
     client.getTransactionReceipt({ hash }).catch(() => null),
   );
   let gasWei = 0n;
@@ -285,9 +294,9 @@ export async function gatherWalletStats(deps: PortfolioDeps, wallet: Address): P
     tradedTokens++;
     const facts = await deps.engine.facts(token as Address).catch(() => null);
     const pool = facts?.pools.find((x) => x.pair.toLowerCase() === pair) ?? null;
-    const dec = facts?.token.decimals ?? 18;
+    const dec = facts?.token.decimals ?? null;
     const priceInWeth =
-      pool && pool.tokenReserve > 0n
+      pool && pool.tokenReserve > 0n && dec !== null
         ? Number(pool.quoteReserve) / 1e18 / (Number(pool.tokenReserve) / 10 ** dec)
         : null;
     if (isProfitable(trades, held.get(token) ?? 0, priceInWeth)) profitableTokens++;

@@ -27,7 +27,9 @@ describe('portfolio math', () => {
     // 110 now after +10% (100 before); 90 now after −10% (100 before): 200 vs 200 → 0%
     expect(totalChange24h([h(110, 10, null), h(90, -10, null)])).toBeCloseTo(0, 10);
     expect(totalChange24h([h(120, 20, null), h(50, null, null)])).toBeCloseTo(20, 10);
-    expect(totalChange24h([])).toBe(0);
+    // An empty wallet (or none with a change) has no change: unknown, not 0 %.
+    expect(totalChange24h([])).toBeNull();
+    expect(totalChange24h([h(50, null, null)])).toBeNull();
   });
   it('value-weighted average score and risk bands 80/60/40', () => {
     expect(avgFlabScore([h(300, 0, 80), h(100, 0, 40)])).toBe(70);
@@ -44,13 +46,18 @@ describe('portfolio math', () => {
     expect(diversificationScore([h(5, 0, 0)])).toBe(0);
     expect(diversificationScore([h(1, 0, 0), h(1, 0, 0)])).toBeCloseTo(50, 10);
     expect(diversificationScore([h(1, 0, 0), h(1, 0, 0), h(1, 0, 0), h(1, 0, 0)])).toBeCloseTo(75, 10);
-    expect(diversificationScore([])).toBe(0);
+    expect(diversificationScore([])).toBeNull();
+    // An unpriced holding is left out, not counted as a 0-value slice.
+    expect(diversificationScore([h(1, 0, 0), { value: null }])).toBe(0);
   });
   it('risk profile from the share of value in tokens scored below 50', () => {
     expect(riskProfile([h(60, 0, 30), h(40, 0, 90)])).toBe('aggressive');
     expect(riskProfile([h(30, 0, 30), h(70, 0, 90)])).toBe('moderate');
     expect(riskProfile([h(10, 0, 30), h(90, 0, 90)])).toBe('conservative');
-    expect(riskProfile([])).toBe('conservative');
+    // Empty wallet: no profile; unscored tokens are left out, never counted as safe.
+    expect(riskProfile([])).toBeNull();
+    expect(riskProfile([h(100, 0, null)])).toBeNull();
+    expect(riskProfile([h(60, 0, 30), h(1000, 0, null)])).toBe('aggressive');
   });
   it('profitability from cost basis in the quote token', () => {
     const e18 = 10n ** 18n;

@@ -6,8 +6,9 @@
  * reasons, never as an opportunity.
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Address } from 'viem';
-import { verdictHeadline } from '../../shared/analysis';
+import { type RiskLevel, round, verdictHeadline } from '../../shared/analysis';
 import {
   PUMP_STRONG_SCORE,
   PUMP_TIMEFRAME_SECONDS,
@@ -39,9 +40,13 @@ export type PumpDeps = {
   log: Logger;
 };
 
-export function riskFromRugScore(rugScore: number): 'low' | 'medium' | 'high' {
-  return rugScore < 30 ? 'low' : rugScore < 60 ? 'medium' : 'high';
-}
+/** The pump list's three risk words from the rug level (vocabulary SCORE_BANDS.rugRisk); CRITICAL reads high. */
+const PUMP_RISK: Record<RiskLevel, 'low' | 'medium' | 'high'> = {
+  LOW: 'low',
+  MEDIUM: 'medium',
+  HIGH: 'high',
+  CRITICAL: 'high',
+};
 
 type PairAgg = { pair: string; buyQuote: number; sellQuote: number; buyers: number };
 
@@ -136,28 +141,24 @@ export async function findPumpOpportunities(
 
   const results: PumpOpportunity[] = [];
   const avoid: PumpAvoid[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < candidates.length) {
-      const c = candidates[next++] as PairAgg;
-      const o = await withTimeout(
-        evaluate(
-          deps,
-          c,
-          tokenOf.get(c.pair) as string,
-          previous.get(c.pair),
-          wethIs0,
-          timeframe,
-          since,
-          nowSec,
-        ),
-        PUMP_TOKEN_TIMEOUT_MS,
-      );
-      if (o?.kind === 'opportunity') results.push(o.opportunity);
-      else if (o?.kind === 'avoid') avoid.push(o.avoid);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, candidates.length) }, worker));
+  // Four tokens analysed at a time (the one concurrency helper, p-limit).
+  await pLimit(4).map(candidates, async (c) => {
+    const o = await withTimeout(
+      evaluate(
+        deps,
+        c,
+        tokenOf.get(c.pair) as string,
+        previous.get(c.pair),
+        wethIs0,
+        timeframe,
+        since,
+        nowSec,
+      ),
+      PUMP_TOKEN_TIMEOUT_MS,
+    );
+    if (o?.kind === 'opportunity') results.push(o.opportunity);
+    else if (o?.kind === 'avoid') avoid.push(o.avoid);
+  });
   const filtered = results
     .filter((o) => risk === 'all' || o.risk === risk)
     .sort((a, b) => b.momentumScore - a.momentumScore || (b.volume24h ?? 0) - (a.volume24h ?? 0));
@@ -253,8 +254,9 @@ async function evaluate(
   const sigma = windowVolatility(prices);
   const price = pool?.priceUsd ?? null;
   const supply = facts.token.totalSupply;
-  const dec = facts.token.decimals ?? 18;
-  const marketCap = price && supply !== null ? (Number(supply) / 10 ** dec) * price : null;
+  // Unknown decimals: the market cap is unknown too (never priced from a guessed 18).
+  const dec = facts.token.decimals;
+  const marketCap = price && supply !== null && dec !== null ? (Number(supply) / 10 ** dec) * price : null;
   const signals = [...model.signals]
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
     .map((s) => ({ ...s, label: signalLabel(s.name as PumpSignalName, s.value) }));
@@ -265,7 +267,7 @@ async function evaluate(
     symbol: facts.token.symbol,
     isNewLaunch: createdAt !== null && nowSec - createdAt <= 86_400,
     launchDate: createdAt ? createdAt * 1000 : null,
-    risk: riskFromRugScore(report.rug.rugScore),
+    risk: PUMP_RISK[report.rug.riskLevel],
     rugScore: report.rug.rugScore,
     momentumScore: model.score,
     currentPrice: price,
@@ -276,7 +278,7 @@ async function evaluate(
     holders: h?.holders ?? facts.holders.holderCount,
     signals: signals.filter((s) => s.contribution > 0).map((s) => s.label),
     model: signals,
-    volatility: Math.round(sigma * 10_000) / 10_000,
+    volatility: sigma === null ? null : round(sigma, 4),
     verdict: verdictHeadline(verdict.verdict),
   };
   return { kind: 'opportunity', opportunity };

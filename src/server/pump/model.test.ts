@@ -46,7 +46,16 @@ describe('pump momentum score', () => {
     expect(cold.score).toBeLessThan(momentumScore(quiet).score);
   });
   it('measures window volatility from consecutive log price moves', () => {
-    expect(windowVolatility([1, 1])).toBe(0.02);
+    // One move is not a volatility: unknown, never a 0.02 floor.
+    expect(windowVolatility([1, 1])).toBeNull();
     expect(windowVolatility([1, 1.1, 0.9, 1.2, 1])).toBeGreaterThan(0.02);
+  });
+  it('keeps an unknown price change, pool value and age unknown: null value, no contribution', () => {
+    const r = momentumScore({ ...quiet, priceChangePct: null, poolValueUsd: null, ageSeconds: null });
+    for (const name of ['priceMomentum', 'liquidityDepth', 'launchAge']) {
+      const s = r.signals.find((x) => x.name === name);
+      expect(s?.value).toBeNull();
+      expect(s?.contribution).toBe(0);
+    }
   });
 });

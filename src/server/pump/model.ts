@@ -19,6 +19,10 @@
  * - launchAge: 1 for a pool created within the window's 24 h horizon, falling linearly to 0 at
  *   30 days, so new launches carry their own momentum.
  *
+ * An input that is not known (price change without two prices, pool value unpriced, pool age
+ * unread) is reported with a null value and adds nothing (x = 0): it neither helps nor hurts, and
+ * it is never shown as 0 %, $0 or "0 days".
+ *
  * The bias −2 puts a token with no signal at 12; all signals at their maximum give 97. No entry
  * price, exit target or potential gain is derived from it: we have no tested method for those.
  */
@@ -54,7 +58,7 @@ const DAY = 86_400;
 
 export function normaliseSignals(
   i: PumpInputs,
-): Record<PumpSignalName, { value: number; unit: string; x: number }> {
+): Record<PumpSignalName, { value: number | null; unit: string; x: number }> {
   const accel =
     i.windowVolume <= 0
       ? -3
@@ -64,9 +68,9 @@ export function normaliseSignals(
   const total = i.buyVolume + i.sellVolume;
   const buyShare = total > 0 ? i.buyVolume / total : 0.5;
   const growth = i.holders > 0 ? i.newHolders / i.holders : 0;
-  const change = i.priceChangePct ?? 0;
-  const depth =
-    i.poolValueUsd && i.poolValueUsd > 0 ? clamp(Math.log10(i.poolValueUsd / 10_000) / 2, -1, 1) : -1;
+  const change = i.priceChangePct;
+  const pool = i.poolValueUsd;
+  const depth = pool === null ? 0 : pool > 0 ? clamp(Math.log10(pool / 10_000) / 2, -1, 1) : -1;
   const age = i.ageSeconds === null ? 0 : clamp(1 - Math.max(0, i.ageSeconds - DAY) / (29 * DAY), 0, 1);
   return {
     volumeAcceleration: { value: accel, unit: 'log2 ×', x: accel / 3 },
@@ -77,9 +81,9 @@ export function normaliseSignals(
       x: Math.min(1, Math.log10(1 + i.uniqueBuyers) / 2),
     },
     holderGrowth: { value: growth * 100, unit: '% new holders', x: Math.min(1, growth * 2) },
-    priceMomentum: { value: change, unit: '%', x: Math.tanh(change / 50) },
-    liquidityDepth: { value: i.poolValueUsd ?? 0, unit: 'USD', x: depth },
-    launchAge: { value: i.ageSeconds === null ? -1 : i.ageSeconds / DAY, unit: 'days', x: age },
+    priceMomentum: { value: change, unit: '%', x: change === null ? 0 : Math.tanh(change / 50) },
+    liquidityDepth: { value: pool, unit: 'USD', x: depth },
+    launchAge: { value: i.ageSeconds === null ? null : i.ageSeconds / DAY, unit: 'days', x: age },
   };
 }
 
@@ -96,18 +100,21 @@ export function momentumScore(i: PumpInputs) {
   return { score, z, signals };
 }
 
-/** Window volatility (shown for context, not part of the score): stdev of consecutive log price moves × √n, clamped to 0.02…1. */
-export function windowVolatility(prices: number[]): number {
+/**
+ * Window volatility (shown for context, not part of the score): stdev of consecutive log price moves
+ * × √n, capped at 1. null with fewer than two moves: unknown, not a floor value.
+ */
+export function windowVolatility(prices: number[]): number | null {
   const r: number[] = [];
   for (let k = 1; k < prices.length; k++) {
     const a = prices[k - 1] as number;
     const b = prices[k] as number;
     if (a > 0 && b > 0) r.push(Math.log(b / a));
   }
-  if (r.length < 2) return 0.02;
+  if (r.length < 2) return null;
   const mean = r.reduce((s, x) => s + x, 0) / r.length;
   const sd = Math.sqrt(r.reduce((s, x) => s + (x - mean) ** 2, 0) / (r.length - 1));
-  return clamp(sd * Math.sqrt(r.length), 0.02, 1);
+  return clamp(sd * Math.sqrt(r.length), 0, 1);
 }
 
 const LABELS: Record<PumpSignalName, (v: number) => string> = {
@@ -118,9 +125,19 @@ const LABELS: Record<PumpSignalName, (v: number) => string> = {
   holderGrowth: (v) => `Holders +${Math.round(v * 10) / 10}% in window`,
   priceMomentum: (v) => `Price ${v >= 0 ? '+' : ''}${Math.round(v * 10) / 10}% in window`,
   liquidityDepth: (v) => `Pool depth $${Math.round(v).toLocaleString('en-US')}`,
-  launchAge: (v) => (v < 0 ? 'Launch date unknown' : `Launched ${Math.round(v * 10) / 10} days ago`),
+  launchAge: (v) => `Launched ${Math.round(v * 10) / 10} days ago`,
 };
 
-export function signalLabel(name: PumpSignalName, value: number): string {
-  return LABELS[name](value);
+const UNKNOWN_LABELS: Record<PumpSignalName, string> = {
+  volumeAcceleration: 'Volume change unknown',
+  buyPressure: 'Buy share unknown',
+  uniqueBuyers: 'Unique buyers unknown',
+  holderGrowth: 'Holder growth unknown',
+  priceMomentum: 'Price change unknown (fewer than two prices in the window)',
+  liquidityDepth: 'Pool value unknown (the pool could not be priced)',
+  launchAge: 'Launch date unknown',
+};
+
+export function signalLabel(name: PumpSignalName, value: number | null): string {
+  return value === null ? UNKNOWN_LABELS[name] : LABELS[name](value);
 }

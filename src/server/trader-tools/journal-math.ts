@@ -11,6 +11,7 @@
  *
  * Stats: see `journalStats`.
  */
+import { round as roundTo } from '../../shared/analysis';
 import type { JournalStats, PriceSource } from '../../shared/trader-tools';
 
 export type TradeNumbers = {
@@ -44,12 +45,8 @@ export function tradePnL(t: TradeNumbers, currentPrice: number | null): TradePnL
   return { status: closed ? 'closed' : 'open', markPrice, priceSource, netPnL, pnlPercentage };
 }
 
-/** Round half away from zero to `decimals` places (display precision the spec asks for). */
-export function roundTo(x: number, decimals: number): number {
-  const f = 10 ** decimals;
-  const r = (Math.sign(x) * Math.round(Math.abs(x) * f + Number.EPSILON * f)) / f;
-  return Object.is(r, -0) ? 0 : r;
-}
+/** The one rounding helper (shared/analysis.ts `round`), under the name the trader tools use. */
+export { roundTo };
 
 export type StatsTrade = TradeNumbers & {
   netPnL: number;

@@ -7,7 +7,10 @@
 import type { Address, Hex, PublicClient } from 'viem';
 import type { PoolKey } from './uniswap-v4-pool-key';
 
-export type VenueId = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'aerodrome' | 'aerodrome-slipstream';
+import type { VenueId } from '../../shared/venues';
+
+/** The venue ids are shared with the browser and the API contract (src/shared/venues.ts). */
+export type { VenueId };
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
 export const PROBE_VENUE = { v2: 0, v3: 1, aerodrome: 2, slipstream: 3 } as const;

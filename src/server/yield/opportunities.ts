@@ -12,6 +12,7 @@
  * (entry-costs.ts); break-even at the requested amount from both.
  */
 
+import pLimit from 'p-limit';
 import { type Address, parseAbi } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { breakEvenMonths, effectiveAnnualApy, entryCostUsd, type YieldOpportunity } from '../../shared/yield';
@@ -68,19 +69,6 @@ async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | n
   }
 }
 
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
-
 /** What every opportunity's cost and risk figures need from the chain once per request. */
 /** What one pass reads once and every opportunity shares. */
 type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number | null; meter: GasMeter };
@@ -122,7 +110,7 @@ export async function chainOpportunities(
   ) as Address[];
 
   const infos = new Map<string, TokenInfo | null>();
-  await mapLimit(tokens, 4, async (t) => infos.set(t, await tokenInfo(deps, t)));
+  await pLimit(4).map(tokens, async (t) => infos.set(t, await tokenInfo(deps, t)));
   // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
   let ethUsd: number | null = null;
   for (const i of infos.values()) {
@@ -161,7 +149,12 @@ export async function chainOpportunities(
         v.venue === 'uniswap-v2' ? AMM_FEE : pool.feeTier !== null ? pool.feeTier / 1_000_000 : null;
       if (fee === null) continue;
       const feePct = `${+(fee * 100).toFixed(4)}%`;
-      const volume = pool.volume24hUsd ?? 0;
+      // An unpriced 24 h volume gives no fee APY: the pool is not offered at "0%" (unknown is not 0).
+      if (pool.volume24hUsd === null) {
+        deps.log.debug({ msg: 'yield: pool volume unpriced, APY unknown; not listed', pool: pool.pair });
+        continue;
+      }
+      const volume = pool.volume24hUsd;
       const apy = ammFeeApr(volume, pool.poolValueUsd, fee);
       const sym = symOf(info.facts);
       const stable = t === usd.toLowerCase();
@@ -283,8 +276,10 @@ export async function stakingOpportunity(
   const stakePrice = stakeInfo?.facts.mainPool?.priceUsd ?? null;
   const rewardPrice = rewardInfo?.facts.mainPool?.priceUsd ?? null;
   if (!stakeInfo || !rewardInfo || stakePrice === null || rewardPrice === null) return null;
-  const sDec = stakeInfo.facts.token.decimals ?? 18;
-  const rDec = rewardInfo.facts.token.decimals ?? 18;
+  // Unknown decimals: the staked value and the reward rate are unknown, so the APY is too.
+  const sDec = stakeInfo.facts.token.decimals;
+  const rDec = rewardInfo.facts.token.decimals;
+  if (sDec === null || rDec === null) return null;
   const stakedValueUsd = (Number(totalStaked) / 10 ** sDec) * stakePrice;
   const ratePerSecond = Number(rewardRate) / 10 ** rDec;
   const finish = Number(periodFinish);

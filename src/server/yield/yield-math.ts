@@ -3,6 +3,8 @@
  * from the engine's scores, and strategies from opportunities (§9 splits and top-3 rules). The
  * calculator itself lives in shared/yield.ts so the browser runs the same code; it is re-exported.
  */
+
+import { levelOf } from '../../shared/vocabulary';
 import {
   ALLOCATION_SPLITS,
   allocateStrategy,
@@ -67,7 +69,7 @@ export function lendingSupplyApy(supplyRatePerYearWad: bigint): number {
  */
 export function riskFromScore(minScore: number | null, opts: { impermanentLoss?: boolean } = {}): YieldRisk {
   if (minScore === null) return 'high';
-  const base: YieldRisk = minScore >= 70 ? 'low' : minScore >= 50 ? 'medium' : 'high';
+  const base: YieldRisk = levelOf('yieldRisk', minScore);
   return opts.impermanentLoss && base === 'low' ? 'medium' : base;
 }
 

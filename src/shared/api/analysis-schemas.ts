@@ -5,6 +5,7 @@
  * `.meta({ description })`, so they reach the API reference too.
  */
 import { z } from 'zod';
+import { VENUE_IDS } from '../venues';
 import { VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 
 const d = (description: string) => ({ description });
@@ -116,7 +117,11 @@ export const rugResultSchema = z
     rugScore: score100.meta(d('0–100 integer, higher = more likely a rug.')),
     score: score100.meta(d('100 − rugScore.')),
     riskLevel: riskLevelSchema,
-    confidence: z.number().min(0).max(1).meta(d("Share of the detector's features that had data.")),
+    dataCoverage: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta(d("Share of the detector's features that had data (not a confidence in the score).")),
     riskFactors: z.array(rugRiskFactorSchema),
     risks: z.array(z.string()),
     recommendation: z.string(),
@@ -189,7 +194,7 @@ export const lpDrainEventSchema = z
   })
   .meta({ id: 'LpDrainEvent' });
 
-export const level3Schema = z.enum(['Low', 'Medium', 'High']);
+export const level3Schema = z.enum(['Low', 'Medium', 'High', 'Unknown']);
 
 export const poolSummarySchema = z
   .object({
@@ -232,9 +237,9 @@ export const liquidityResultSchema = z
     unreadPoolCount: z.number(),
     rugAnalysis: z.object({
       rugScore: score100,
-      confidence: z.number(),
+      riskLevel: riskLevelSchema.meta(d("The rug score's level (vocabulary SCORE_BANDS.rugRisk).")),
+      dataCoverage: z.number().meta(d("Share of the rug detector's features that had data.")),
       lpDrainEvents: z.object({ count: z.number(), events: z.array(lpDrainEventSchema) }),
-      rugPullRisk: z.number(),
       behaviorFlags: z.array(z.string()),
     }),
     liveMonitoring: z.object({
@@ -285,10 +290,10 @@ export const tokenHealthResultSchema = z
       ownershipRenounced: z.boolean().nullable(),
     }),
     indicators: z.object({
-      trend: z.enum(['bullish', 'bearish', 'neutral']),
-      momentum: z.enum(['strong', 'moderate', 'weak']),
-      sentiment: z.enum(['positive', 'negative', 'neutral']),
-      activity: z.enum(['high', 'medium', 'low']),
+      trend: z.enum(['bullish', 'bearish', 'neutral', 'unknown']),
+      momentum: z.enum(['strong', 'moderate', 'weak', 'unknown']),
+      sentiment: z.enum(['positive', 'negative', 'neutral', 'unknown']),
+      activity: z.enum(['high', 'medium', 'low', 'unknown']),
     }),
     indicatorWhy: z.object({
       trend: z.string(),
@@ -362,7 +367,7 @@ export const factsSummarySchema = z
     pools: z.array(
       z.object({
         pair: z.string(),
-        venue: z.string(),
+        venue: z.enum(VENUE_IDS),
         venueLabel: z.string(),
         feeTier: z.number().nullable(),
         share: z.number().nullable(),

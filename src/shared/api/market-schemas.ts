@@ -92,7 +92,10 @@ export const monitorTokenResponseSchema = z
 export const pumpSignalSchema = z
   .object({
     name: z.string(),
-    value: z.number(),
+    value: z
+      .number()
+      .nullable()
+      .meta(d('The raw measurement in `unit`; null when not known (it then adds nothing).')),
     unit: z.string(),
     normalised: z.number(),
     weight: z.number(),
@@ -122,7 +125,7 @@ export const pumpOpportunitySchema = z
     holders: z.number(),
     signals: z.array(z.string()),
     model: z.array(pumpSignalSchema),
-    volatility: z.number(),
+    volatility: z.number().nullable().meta(d('Window volatility; null with fewer than two price moves.')),
     verdict: verdictHeadlineSchema.meta({
       description: 'Caution or No major risk found (anything worse is under avoid).',
     }),

@@ -1,5 +1,5 @@
 /**
- * The browser's HTTP client for our API (spec §7, §8): cookies always travel, bodies are JSON, and
+ * The browser's one HTTP client for our API (spec §7, §8; every page and hook goes through it): cookies always travel, bodies are JSON, and
  * any non-OK answer becomes an Error whose message is '{status}: {body text or status text}'.
  * The server's error shape is `{ error: { code, message } }`; its message is the useful text.
  */
@@ -59,6 +59,10 @@ export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): P
 
 export function apiPut<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return request<T>('PUT', path, body, signal);
+}
+
+export function apiPatch<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return request<T>('PATCH', path, body, signal);
 }
 
 export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {

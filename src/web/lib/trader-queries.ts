@@ -19,7 +19,7 @@ import type {
   UpdateTradeRequest,
 } from '@shared/trader-tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from './api';
+import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from './api';
 
 /** Spec §9: the trading calls board refreshes every 15 s. */
 export const CALLS_REFRESH_MS = 15_000;
@@ -38,33 +38,6 @@ export const traderKeys = {
 export function serverMessage(e: unknown): string {
   if (e instanceof ApiError) return e.message.replace(/^\d{3}: /, '');
   return e instanceof Error ? e.message : String(e);
-}
-
-/** PATCH and DELETE, with the same error shape as `apiGet`/`apiPost` (api.ts has only those two). */
-async function send<T>(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const raw = await res.text().catch(() => '');
-  if (!res.ok) {
-    let text = raw.trim();
-    let code: string | undefined;
-    try {
-      const b = JSON.parse(raw) as { error?: { message?: unknown; code?: unknown } };
-      if (typeof b?.error?.message === 'string') text = b.error.message;
-      if (typeof b?.error?.code === 'string') code = b.error.code;
-    } catch {
-      // Not JSON: keep the raw text.
-    }
-    throw new ApiError(res.status, code, text || res.statusText || 'Request failed');
-  }
-  return (raw ? JSON.parse(raw) : undefined) as T;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +83,7 @@ export function useUpdateTrade() {
   const invalidate = useInvalidateJournal();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTradeRequest }) =>
-      send<Trade>('PATCH', `/api/trading-journal/${id}`, body),
+      apiPatch<Trade>(`/api/trading-journal/${id}`, body),
     onSuccess: (_t, { body }) => invalidate(body.walletAddress),
   });
 }
@@ -119,8 +92,7 @@ export function useDeleteTrade() {
   const invalidate = useInvalidateJournal();
   return useMutation({
     mutationFn: ({ id, walletAddress }: { id: number; walletAddress: string }) =>
-      send<{ id: number; deleted: boolean }>(
-        'DELETE',
+      apiDelete<{ id: number; deleted: boolean }>(
         `/api/trading-journal/${id}?walletAddress=${seg(walletAddress)}`,
       ),
     onSuccess: (_r, { walletAddress }) => invalidate(walletAddress),

@@ -88,7 +88,7 @@ export default function AirdropsPage() {
             Search airdrops
           </label>
           <div className="mt-2 flex items-center gap-2">
-            <Search aria-hidden="true" className="size-4 text-slate-500" />
+            <Search aria-hidden="true" className="size-4 text-slate-400" />
             <Input
               id="airdrop-search"
               placeholder="Name, requirement or category"
@@ -166,7 +166,7 @@ export default function AirdropsPage() {
           </Card>
         ) : list.data.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
-            <Gift aria-hidden="true" className="size-10 text-slate-500" />
+            <Gift aria-hidden="true" className="size-10 text-slate-400" />
             <h2 className="text-lg font-semibold text-white">{AIRDROP_MESSAGES.empty}</h2>
             <p className="text-sm text-slate-400">Try another category or search.</p>
           </Card>

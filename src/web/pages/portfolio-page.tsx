@@ -96,7 +96,7 @@ export default function PortfolioPage() {
         {tracked === null ? (
           <Card>
             <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
-              <Wallet aria-hidden="true" className="size-10 text-slate-500" />
+              <Wallet aria-hidden="true" className="size-10 text-slate-400" />
               <div>
                 <p className="font-semibold text-white">No wallet tracked yet</p>
                 <p className="text-sm text-slate-400">

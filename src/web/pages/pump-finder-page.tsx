@@ -111,7 +111,7 @@ export default function PumpFinderPage() {
           </Card>
         ) : q.data.opportunities.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
-            <Rocket aria-hidden="true" className="size-10 text-slate-500" />
+            <Rocket aria-hidden="true" className="size-10 text-slate-400" />
             <h2 className="text-lg font-semibold text-white">No Pump Opportunities Found</h2>
             <p className="text-sm text-slate-400">No token traded in this window matches the filters.</p>
           </Card>

@@ -162,7 +162,7 @@ export default function SecurityPage() {
             {SECURITY_MESSAGES.monitoring(shortAddress(monitored))}
           </p>
         ) : null}
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-400">
           {watchlist.data?.owner.kind === 'wallet'
             ? `Watchlist of ${shortAddress(watchlist.data.owner.wallet ?? '')} (signed in).`
             : 'Watchlist of this browser. Sign in with your wallet (Gaming Arena) to keep it across browsers.'}

@@ -23,9 +23,9 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { Skeleton } from '../components/ui/skeleton';
+import { MessageCard } from '../components/ui/stat-card';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
-import { MessageCard } from '../components/whales/stat-card';
 import { useLiquidity, useScanner, useTokenHealth } from '../lib/queries';
 import { useAddressParam } from '../lib/use-address-param';
 

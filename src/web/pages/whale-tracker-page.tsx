@@ -11,9 +11,10 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
+import { MessageCard } from '../components/ui/stat-card';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
-import { LoadingCard, MessageCard } from '../components/whales/stat-card';
 import {
   HolderDistribution,
   NewWhaleEntries,
@@ -38,34 +39,32 @@ function Results({ address }: { address: string }) {
       />
     );
   }
-  if (q.isPending) return <LoadingCard>Analyzing whale activity...</LoadingCard>;
-  if (q.isError) {
-    if (isWalletError(q.error)) return <WalletNotToken address={address} />;
-    return (
-      <ErrorState
-        title="Failed to analyze whale activity"
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        retrying={q.isFetching}
-      />
-    );
-  }
-  const data = q.data;
-  const now = q.dataUpdatedAt || Date.now();
   return (
-    <div className="grid gap-6" data-testid="whale-results">
-      <VerdictBanner verdict={data.verdict} />
-      <WhaleCards data={data} />
-      <HolderDistribution data={data} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <TopHolders data={data} now={now} />
-        <div className="grid gap-6">
-          <NewWhaleEntries data={data} now={now} />
-          <RecentWhaleTransactions data={data} />
-          <RiskAssessment data={data} />
-        </div>
-      </div>
-    </div>
+    <QueryState
+      query={q}
+      loading="Analyzing whale activity..."
+      errorTitle="Failed to analyze whale activity"
+      error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
+    >
+      {(data) => {
+        const now = q.dataUpdatedAt || Date.now();
+        return (
+          <div className="grid gap-6" data-testid="whale-results">
+            <VerdictBanner verdict={data.verdict} />
+            <WhaleCards data={data} />
+            <HolderDistribution data={data} />
+            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <TopHolders data={data} now={now} />
+              <div className="grid gap-6">
+                <NewWhaleEntries data={data} now={now} />
+                <RecentWhaleTransactions data={data} />
+                <RiskAssessment data={data} />
+              </div>
+            </div>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

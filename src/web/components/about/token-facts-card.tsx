@@ -12,6 +12,7 @@ import { scoreTextClass } from '../analysis/score-style';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { Unknown } from '../ui/unknown';
 
 type Fact = { key: string; label: string; value: (r: TokenReport) => ReactNode };
 
@@ -36,7 +37,12 @@ const FACTS: readonly Fact[] = [
   {
     key: 'supply',
     label: 'Total supply',
-    value: (r) => formatTokenAmount(r.facts.totalSupply, r.facts.decimals ?? 18),
+    value: (r) =>
+      r.facts.decimals === null ? (
+        <Unknown reason="the token does not answer decimals()" />
+      ) : (
+        formatTokenAmount(r.facts.totalSupply, r.facts.decimals)
+      ),
   },
   {
     key: 'security',
@@ -57,7 +63,7 @@ const FACTS: readonly Fact[] = [
 function FactTile({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <div data-testid={testId} className="rounded-xl border border-white/10 bg-white/[0.03] p-4">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{label}</dt>
       <dd className="mt-1.5 text-xl font-bold wrap-anywhere text-white">{children}</dd>
     </div>
   );
@@ -123,7 +129,7 @@ export function TokenFactsCard() {
                 <span className="sr-only">Loading</span>
               </>
             ) : (
-              <span className="text-base font-medium text-slate-500">Unavailable</span>
+              <span className="text-base font-medium text-slate-400">Unavailable</span>
             )}
           </FactTile>
         ))}

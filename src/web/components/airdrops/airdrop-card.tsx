@@ -13,6 +13,12 @@ const STATUS_TONE: Record<Airdrop['status'], BadgeTone> = {
   unknown: 'caution',
 };
 
+const RESULT_WORD: Record<EligibilityResult['requirements'][number]['status'], string> = {
+  pass: 'met',
+  fail: 'not met',
+  unknown: 'unknown',
+};
+
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : null;
 
@@ -50,11 +56,11 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500">Estimated value</dt>
+          <dt className="text-slate-400">Estimated value</dt>
           <dd className="text-slate-200">{formatUsd(a.estimatedValue, 'Not published')}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">{a.status === 'upcoming' ? 'Starts' : 'Ends'}</dt>
+          <dt className="text-slate-400">{a.status === 'upcoming' ? 'Starts' : 'Ends'}</dt>
           <dd className="text-slate-200">
             {a.status === 'unknown'
               ? `Dates not verified${a.checkedAt ? ` (last checked ${day(a.checkedAt)})` : ''}`
@@ -62,7 +68,7 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Source</dt>
+          <dt className="text-slate-400">Source</dt>
           <dd className="truncate">
             <a href={a.source} target="_blank" rel="noreferrer" className="text-brand-300 hover:text-white">
               {new URL(a.source).host}
@@ -90,7 +96,7 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
                       ? 'mt-0.5 size-4 text-emerald-400'
                       : res?.status === 'fail'
                         ? 'mt-0.5 size-4 text-red-400'
-                        : 'mt-0.5 size-4 text-slate-500'
+                        : 'mt-0.5 size-4 text-slate-400'
                   }
                 />
               ) : (
@@ -98,7 +104,14 @@ export function AirdropCard({ airdrop: a, open, onToggle, eligibility }: Props) 
               )}
               <span>
                 {r.label}
-                {res ? <span className="text-slate-500"> — {res.reason}</span> : null}
+                {/* The outcome in words beside the icon: never pass/fail by colour alone. */}
+                {res ? (
+                  <span className="text-slate-400">
+                    {' '}
+                    — <span className="font-medium text-slate-300">{RESULT_WORD[res.status]}</span>:{' '}
+                    {res.reason}
+                  </span>
+                ) : null}
               </span>
             </li>
           );

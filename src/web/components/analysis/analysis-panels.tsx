@@ -23,7 +23,8 @@ import {
 import { Brain, Droplets, Fish, ShieldCheck } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
-import { Panel, StatRow } from './panel';
+import { Panel, StatRow } from '../ui/panel';
+import { Unknown } from '../ui/unknown';
 import { severityTone } from './score-style';
 
 /** Why the holder count is missing: still indexing (with progress) or not obtainable here. */
@@ -117,12 +118,18 @@ export function LiquidityPanel({
       <dl className="grid gap-2">
         <StatRow label="Pool Value">{formatPoolValue(d?.poolValue)}</StatRow>
         <StatRow label="Price Impact">{formatPercent(d?.priceImpact)}</StatRow>
-        <StatRow label="Decimals">{scanner?.details.decimals ?? NA}</StatRow>
+        <StatRow label="Decimals">
+          {scanner && scanner.details.decimals === null ? (
+            <Unknown reason="the token does not answer decimals()" />
+          ) : (
+            (scanner?.details.decimals ?? NA)
+          )}
+        </StatRow>
         {/* Spec §2: supply ÷ 1e18 in exponential form; the unit said, and the real supply beside it. */}
         <StatRow label="Total Supply">
           <span data-testid="total-supply">
             {formatSupplyExp(scanner?.details.totalSupply)}
-            <span className="font-normal text-slate-500"> (base units ÷ 1e18)</span>
+            <span className="font-normal text-slate-400"> (base units ÷ 1e18)</span>
             {scanner?.details.totalSupply && scanner.details.decimals !== null ? (
               <span className="block font-normal text-slate-300">
                 {formatTokenSupply(scanner.details.totalSupply, scanner.details.decimals)}{' '}

@@ -71,7 +71,7 @@ export function EvidenceList({ evidence, className }: { evidence: readonly Evide
                 <span
                   className={cn(
                     'shrink-0 text-xs tabular-nums',
-                    e.impact > 0 ? 'text-orange-300' : 'text-slate-500',
+                    e.impact > 0 ? 'text-orange-300' : 'text-slate-400',
                   )}
                 >
                   {evidenceImpact(e)}

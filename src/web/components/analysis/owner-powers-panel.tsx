@@ -8,7 +8,7 @@ import type { OwnerPowersSummary } from '@shared/analysis';
 import { shortHash } from '@shared/format';
 import { KeyRound } from 'lucide-react';
 import { Badge } from '../ui/badge';
-import { Panel } from './panel';
+import { Panel } from '../ui/panel';
 
 const EFFECT_LABEL: Record<string, string> = {
   mint: 'Creates tokens',

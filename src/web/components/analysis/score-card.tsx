@@ -108,7 +108,7 @@ export function ScoreCard({
             >
               {rounded}
             </span>
-            <span className="text-sm text-slate-500">/100</span>
+            <span className="text-sm text-slate-400">/100</span>
           </span>
           {badge !== undefined ? (
             <Badge tone={muted ? 'neutral' : (badgeTone ?? BAND_TONE[band])}>{badge}</Badge>

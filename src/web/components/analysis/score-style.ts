@@ -1,5 +1,5 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
-import type { RiskLevel, Severity, VerdictKind } from '@shared/analysis';
+import type { CheckOutcome, Evidence, RiskLevel, Severity, VerdictKind } from '@shared/analysis';
 import { type SubScoreBand, subScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 
@@ -10,7 +10,7 @@ type ScoreBand = SubScoreBand;
  * token's verdict makes the score not meaningful. The band itself comes from shared/vocabulary.ts.
  */
 export const BAND_TEXT: Record<ScoreBand, string> = {
-  muted: 'text-slate-500',
+  muted: 'text-slate-400',
   green: 'text-emerald-400',
   yellow: 'text-yellow-400',
   orange: 'text-orange-400',
@@ -46,6 +46,38 @@ export const scoreTextClass = (score: number, verdict?: VerdictKind | null) =>
   BAND_TEXT[subScoreBand(score, verdict)];
 export const scoreTone = (score: number, verdict?: VerdictKind | null): BadgeTone =>
   BAND_TONE[subScoreBand(score, verdict)];
+
+/**
+ * Text colour of a figure by the evidence outcome the server decided for it (never a threshold
+ * re-derived here). Unknown is neutral.
+ */
+export const OUTCOME_TEXT: Record<CheckOutcome, string> = {
+  fail: 'text-red-400',
+  warn: 'text-yellow-400',
+  unknown: 'text-slate-400',
+  pass: 'text-emerald-400',
+};
+
+/** The outcome of one evidence line by its check (undefined when the result has no such line). */
+export const outcomeOf = (evidence: readonly Evidence[], check: string): CheckOutcome | undefined =>
+  evidence.find((e) => e.check === check)?.outcome;
+
+/** The class of a figure judged by the evidence line `check`: its outcome's colour, neutral without one. */
+export const outcomeClass = (evidence: readonly Evidence[], check: string): string => {
+  const o = outcomeOf(evidence, check);
+  return o ? OUTCOME_TEXT[o] : 'text-slate-300';
+};
+
+/**
+ * Text colour of a figure whose level the server decided (rug score → riskLevel): the page never
+ * re-derives a threshold from the number.
+ */
+export const RISK_LEVEL_TEXT: Record<RiskLevel, string> = {
+  CRITICAL: 'text-red-400',
+  HIGH: 'text-red-400',
+  MEDIUM: 'text-yellow-400',
+  LOW: 'text-emerald-400',
+};
 
 /** Spec §4 severity colours: critical red, high orange, medium yellow, else green. */
 export function severityTone(s: Severity | RiskLevel | string): BadgeTone {

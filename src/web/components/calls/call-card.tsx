@@ -46,7 +46,7 @@ function callText(c: TradingCall): string {
 function Level({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
+      <dt className="text-xs text-slate-400">{label}</dt>
       <dd className={cn('truncate text-sm font-medium tabular-nums text-slate-100', className)}>{value}</dd>
     </div>
   );
@@ -128,7 +128,7 @@ export function CallCard({ call }: { call: TradingCall }) {
           <p className={cn('text-xl font-bold tabular-nums', pnlClass(call.pnlPercentage))}>
             {formatSignedPercent(call.pnlPercentage)}
           </p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-400">
             {call.confidence}% confidence · {call.timeframe}
           </p>
         </div>
@@ -148,7 +148,7 @@ export function CallCard({ call }: { call: TradingCall }) {
       ) : null}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-white/5 pt-3">
-        <p className="text-xs text-slate-500">Posted {formatAgo(new Date(call.createdAt).getTime())}</p>
+        <p className="text-xs text-slate-400">Posted {formatAgo(new Date(call.createdAt).getTime())}</p>
         <div className="flex flex-wrap gap-1.5">
           <Button
             size="sm"

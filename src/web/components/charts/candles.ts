@@ -3,14 +3,12 @@
  * answers with (its type is the API contract's, src/shared/api) and a query hook.
  */
 import { isAddress } from '@shared/address';
-import type { ApiResponse } from '@shared/api/contract';
+import type { CandleInterval, CandlesResponse } from '@shared/candles';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
 
-export type CandleInterval = ApiResponse<'getCandles'>['interval'];
+export type { Candle, CandleInterval, CandlesResponse } from '@shared/candles';
 export const CANDLE_INTERVALS: readonly CandleInterval[] = ['15m', '1h', '1d'];
-export type CandlesResponse = ApiResponse<'getCandles'>;
-export type Candle = CandlesResponse['candles'][number];
 
 /** Buckets asked for per interval: two days of 15 min, four days of hours, two months of days. */
 export const CANDLE_LIMITS: Record<CandleInterval, number> = { '15m': 192, '1h': 96, '1d': 60 };

@@ -73,7 +73,7 @@ export function Leaderboard({ highlightWallet }: { highlightWallet?: string | nu
                         {e.score.toLocaleString('en-US')}
                       </p>
                     </div>
-                    <p className="text-xs text-slate-500">
+                    <p className="text-xs text-slate-400">
                       <span className="font-mono">{shortAddress(e.walletAddress)}</span> · Level {e.level} ·{' '}
                       {formatTokenBalance(e.flabBalance)} FLAB
                     </p>

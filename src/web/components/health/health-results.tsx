@@ -2,19 +2,18 @@
  * Token health results (spec §2, §3): the token's name and symbol (as text), the overall score with
  * its health level, the four sub-scores (each opens its evidence), the metrics and the indicators.
  */
-import type { Evidence, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
-import { healthLevel } from '@shared/analysis';
+import type { Evidence, HealthLevel, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
-import { subScoreNote } from '@shared/vocabulary';
+import { levelOf, subScoreNote } from '@shared/vocabulary';
 import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
 import { goodClass, goodTone, greenAllowed, severityTone } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
-import { DetailRow, Panel } from '../whales/stat-card';
+import { DetailRow, Panel } from '../ui/stat-card';
 
-const HEALTH_LABEL: Record<ReturnType<typeof healthLevel>, string> = {
+const HEALTH_LABEL: Record<HealthLevel, string> = {
   excellent: 'Excellent',
   good: 'Good',
   moderate: 'Moderate',
@@ -98,7 +97,7 @@ export function HealthScores({
   liquidityEvidence: readonly Evidence[] | undefined;
 }) {
   const line = (check: string) => data.evidence.filter((e) => e.check === check);
-  const level = healthLevel(data.overallScore);
+  const level = levelOf('health', data.overallScore);
   const verdict = verdictOf(data);
   return (
     <section
@@ -223,7 +222,7 @@ export function HealthIndicators({ data }: { data: Health }) {
               </Badge>
               {note ? <p className="mt-1 text-xs font-medium text-slate-300">{note}</p> : null}
               <p
-                className="mt-1.5 text-xs text-slate-500"
+                className="mt-1.5 text-xs text-slate-400"
                 data-testid={`why-${label.split(' ').at(-1)?.toLowerCase()}`}
               >
                 {why}

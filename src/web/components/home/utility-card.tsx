@@ -76,7 +76,7 @@ export function UtilityCard({ utility, exampleAddress }: { utility: Utility; exa
           aria-describedby={showExample ? hintId : undefined}
         />
         {showExample ? (
-          <p id={hintId} className="text-xs text-slate-500">
+          <p id={hintId} className="text-xs text-slate-400">
             Example:{' '}
             <button
               type="button"

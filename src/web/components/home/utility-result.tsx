@@ -50,7 +50,7 @@ function BigScore({ label, score, verdict }: { label: string; score: number; ver
       <span className="text-sm text-slate-400">{label}</span>
       <span className={cn('text-3xl font-bold tabular-nums', scoreTextClass(score, verdict))}>
         {Math.round(score)}
-        <span className="text-sm font-normal text-slate-500">/100</span>
+        <span className="text-sm font-normal text-slate-400">/100</span>
       </span>
     </div>
   );
@@ -132,7 +132,7 @@ function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
         <Row label="Risk level">
           <Badge tone={severityTone(d.riskLevel)}>{d.riskLevel}</Badge>
         </Row>
-        <Row label="Confidence">{formatRatioPercent(d.confidence)}</Row>
+        <Row label="Data coverage">{formatRatioPercent(d.dataCoverage)}</Row>
       </dl>
       {d.riskFactors.length > 0 ? (
         <ul className="grid gap-2">

@@ -76,7 +76,7 @@ export function AnalyticsPanel({ stats, trades }: { stats: JournalStats | undefi
               <EquityCurveChart points={curve} />
             </Suspense>
           ) : (
-            <p className="py-10 text-center text-sm text-slate-500">No trades to chart yet.</p>
+            <p className="py-10 text-center text-sm text-slate-400">No trades to chart yet.</p>
           )}
         </CardContent>
       </Card>
@@ -117,7 +117,7 @@ export function AnalyticsPanel({ stats, trades }: { stats: JournalStats | undefi
                     <tr key={s.key}>
                       <td className="py-2.5 pr-3 font-medium text-white">{s.label}</td>
                       <td className="px-3 py-2.5 text-right tabular-nums text-slate-300">
-                        {s.trades} <span className="text-xs text-slate-500">({s.closed} closed)</span>
+                        {s.trades} <span className="text-xs text-slate-400">({s.closed} closed)</span>
                       </td>
                       <td className="px-3 py-2.5 text-right tabular-nums text-slate-300">
                         {s.winRate === null ? '—' : `${s.winRate.toFixed(1)}%`}
@@ -137,7 +137,7 @@ export function AnalyticsPanel({ stats, trades }: { stats: JournalStats | undefi
               </table>
             </div>
           ) : (
-            <p className="py-6 text-center text-sm text-slate-500">No trades yet.</p>
+            <p className="py-6 text-center text-sm text-slate-400">No trades yet.</p>
           )}
         </CardContent>
       </Card>

@@ -13,7 +13,7 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <textarea className={cn(CONTROL, 'min-h-20 py-2 placeholder:text-slate-500', className)} {...props} />
+    <textarea className={cn(CONTROL, 'min-h-20 py-2 placeholder:text-slate-400', className)} {...props} />
   );
 }
 
@@ -39,7 +39,7 @@ export function Field({ id, label, required, hint, className, children }: FieldP
         ) : null}
       </label>
       {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="text-xs text-slate-400">{hint}</p> : null}
     </div>
   );
 }

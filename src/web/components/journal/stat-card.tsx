@@ -32,7 +32,7 @@ export function StatCard({ label, value, icon: Icon, hint, valueClassName, loadi
           {value}
         </p>
       )}
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-slate-400">{hint}</p> : null}
     </Card>
   );
 }

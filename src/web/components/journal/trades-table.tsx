@@ -80,7 +80,7 @@ function TradeCards({ trades, onEdit, onDelete }: Omit<Props, 'caption'>) {
                     {t.status === 'open' ? 'Open' : 'Closed'}
                   </Badge>
                 </div>
-                <p className="truncate text-xs text-slate-500">{t.tokenName}</p>
+                <p className="truncate text-xs text-slate-400">{t.tokenName}</p>
               </div>
               <div className={cn('text-right tabular-nums', pnlClass(t.netPnL))}>
                 <div className="font-semibold">{formatSignedUsd(t.netPnL)}</div>
@@ -89,20 +89,20 @@ function TradeCards({ trades, onEdit, onDelete }: Omit<Props, 'caption'>) {
             </div>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
               <div>
-                <dt className="text-slate-500">Quantity</dt>
+                <dt className="text-slate-400">Quantity</dt>
                 <dd className="tabular-nums text-slate-200">{formatQuantity(t.quantity)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Entry Price</dt>
+                <dt className="text-slate-400">Entry Price</dt>
                 <dd className="tabular-nums text-slate-200">{formatUsd(t.entryPrice)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Current/Exit</dt>
+                <dt className="text-slate-400">Current/Exit</dt>
                 <dd className="tabular-nums text-slate-200">{mark.value}</dd>
               </div>
             </dl>
             <div className="mt-1 flex items-center justify-between">
-              <span className="text-xs text-slate-500">{formatDay(t.entryDate)}</span>
+              <span className="text-xs text-slate-400">{formatDay(t.entryDate)}</span>
               <RowActions t={t} onEdit={onEdit} onDelete={onDelete} />
             </div>
           </li>
@@ -157,7 +157,7 @@ export function TradesTable({ trades, onEdit, onDelete, caption }: Props) {
                 <tr key={t.id} data-testid="trade-row" data-trade-id={t.id}>
                   <td className="py-3 pr-3">
                     <div className="font-semibold text-white">{t.tokenSymbol}</div>
-                    <div className="max-w-40 truncate text-xs text-slate-500" title={t.tokenName}>
+                    <div className="max-w-40 truncate text-xs text-slate-400" title={t.tokenName}>
                       {t.tokenName}
                     </div>
                   </td>
@@ -174,7 +174,7 @@ export function TradesTable({ trades, onEdit, onDelete, caption }: Props) {
                   </td>
                   <td className="px-3 py-3 text-right tabular-nums text-slate-200">
                     {mark.value}
-                    {mark.note ? <div className="text-xs text-slate-500">{mark.note}</div> : null}
+                    {mark.note ? <div className="text-xs text-slate-400">{mark.note}</div> : null}
                   </td>
                   <td className={cn('px-3 py-3 text-right tabular-nums', pnlClass(t.netPnL))}>
                     <div className="font-medium">{formatSignedUsd(t.netPnL)}</div>

@@ -97,14 +97,14 @@ export function Footer() {
         </Column>
         <Column title="Legal">
           {LEGAL.map((label) => (
-            <li key={label} className="text-sm text-slate-500">
-              {label} <span className="text-xs text-slate-600">(coming soon)</span>
+            <li key={label} className="text-sm text-slate-400">
+              {label} <span className="text-xs text-slate-400">(coming soon)</span>
             </li>
           ))}
         </Column>
       </div>
       <div className="border-t border-white/5">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
           © {new Date().getFullYear()} {APP_NAME}. Research only, not financial advice. Always do your own
           research.
         </p>

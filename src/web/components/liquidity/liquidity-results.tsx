@@ -26,21 +26,19 @@ import {
 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { severityTone } from '../analysis/score-style';
+import { outcomeClass, RISK_LEVEL_TEXT, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
-import { DetailRow, Panel, StatCard } from '../whales/stat-card';
+import { DetailRow, Panel, StatCard } from '../ui/stat-card';
 
-/** Spec §9: price impact warning above 15 %; rug pull risk warning above 0.7. */
-export const PRICE_IMPACT_RED = 15;
-export const RUG_PULL_RISK_RED = 0.7;
-
-const impactClass = (v: number | null) =>
-  v === null ? 'text-slate-400' : v > PRICE_IMPACT_RED ? 'text-red-400' : 'text-emerald-400';
 const level3Class = (l: string) =>
-  l === 'High' ? 'text-red-400' : l === 'Medium' ? 'text-yellow-400' : 'text-emerald-400';
-/** Rug score: higher is worse (three bands, spec §4 liquidity page 70/40). */
-const rugClass = (s: number) => (s >= 70 ? 'text-red-400' : s >= 40 ? 'text-yellow-400' : 'text-emerald-400');
+  l === 'High'
+    ? 'text-red-400'
+    : l === 'Medium'
+      ? 'text-yellow-400'
+      : l === 'Unknown'
+        ? 'text-slate-400'
+        : 'text-emerald-400';
 
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
@@ -96,10 +94,10 @@ export function LiquidityCards({
         value={
           <>
             {data.rugScore}
-            <span className="text-sm font-normal text-slate-500">/100</span>
+            <span className="text-sm font-normal text-slate-400">/100</span>
           </>
         }
-        valueClass={rugClass(data.rugScore)}
+        valueClass={RISK_LEVEL_TEXT[data.rugAnalysis.riskLevel]}
         caption="Higher means more likely a rug"
         evidence={pick(data.evidence, 'rug_pull_risk', 'recent_lp_removal', 'lp_locked')}
       />
@@ -122,7 +120,10 @@ export function LiquidityCards({
         caption={
           <span>
             Price Impact{' '}
-            <span data-testid="price-impact-card" className={cn('font-semibold', impactClass(d.priceImpact))}>
+            <span
+              data-testid="price-impact-card"
+              className={cn('font-semibold', outcomeClass(data.evidence, 'price_impact'))}
+            >
               {formatPercent(d.priceImpact, 2)}
             </span>
           </span>
@@ -144,7 +145,7 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
         <DetailRow label="24h Volume">{formatPoolValue(d.tradingVolume24h)}</DetailRow>
         <DetailRow
           label={`Price Impact ($${formatInteger(data.amountUsd)})`}
-          valueClass={impactClass(d.priceImpact)}
+          valueClass={outcomeClass(data.evidence, 'price_impact')}
           testId="price-impact"
         >
           {formatPercent(d.priceImpact, 2)}
@@ -179,22 +180,18 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
   return (
     <Panel title="Rug Detection Analysis" icon={Radar} testId="rug-analysis">
       <dl>
-        <DetailRow label="Rug Score" valueClass={rugClass(r.rugScore)}>
+        <DetailRow label="Rug Score" valueClass={RISK_LEVEL_TEXT[r.riskLevel]}>
           {r.rugScore}/100
         </DetailRow>
-        <DetailRow label="Confidence">{formatRatioPercent(r.confidence)}</DetailRow>
+        <DetailRow label="Data coverage">{formatRatioPercent(r.dataCoverage)}</DetailRow>
         <DetailRow
           label="LP Drain Events"
           valueClass={r.lpDrainEvents.count > 0 ? 'text-red-400' : undefined}
         >
           {r.lpDrainEvents.count}
         </DetailRow>
-        <DetailRow
-          label="Rug Pull Risk"
-          valueClass={r.rugPullRisk > RUG_PULL_RISK_RED ? 'text-red-400' : 'text-emerald-400'}
-          testId="rug-pull-risk"
-        >
-          {formatRatioPercent(r.rugPullRisk)}
+        <DetailRow label="Rug Risk Level" testId="rug-risk-level">
+          <Badge tone={severityTone(r.riskLevel)}>{r.riskLevel}</Badge>
         </DetailRow>
       </dl>
       {r.lpDrainEvents.events.length > 0 ? (

@@ -7,7 +7,7 @@ import { shortAddress } from '@shared/address';
 import type { LiquidityResult } from '@shared/analysis';
 import { formatPercent, formatPoolValue, formatRatioPercent, formatUsd } from '@shared/format';
 import { Layers } from 'lucide-react';
-import { Panel } from '../whales/stat-card';
+import { Panel } from '../ui/stat-card';
 
 export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'unreadPoolCount'> }) {
   const pools = data.pools ?? [];
@@ -46,7 +46,7 @@ export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'un
                     {i === 0 ? <span className="ml-1 text-xs text-brand-300">main</span> : null}
                   </td>
                   <td className="py-1 pr-3" title={p.pool}>
-                    {p.pair} <span className="text-xs text-slate-500">{shortAddress(p.pool)}</span>
+                    {p.pair} <span className="text-xs text-slate-400">{shortAddress(p.pool)}</span>
                   </td>
                   <td className="py-1 pr-3">{p.feePct === null ? '—' : `${p.feePct}%`}</td>
                   <td className="py-1 pr-3 text-right">{formatPoolValue(p.liquidityUsd)}</td>

@@ -14,7 +14,14 @@ export const ALLOCATION_COLOURS = [
 
 /** The six largest holdings by value, then one slice for the rest. */
 export function allocationSlices(holdings: readonly Holding[]): { name: string; value: number }[] {
-  const priced = holdings.filter((h) => h.value > 0).sort((a, b) => b.value - a.value);
+  // Unpriced holdings (value unknown) are not slices: their share is unknown, not 0.
+  const priced = holdings
+    .flatMap((h) =>
+      h.value !== null && h.value > 0 && h.allocation !== null
+        ? [{ ...h, value: h.value, allocation: h.allocation }]
+        : [],
+    )
+    .sort((a, b) => b.value - a.value);
   const top = priced.slice(0, 6).map((h) => ({ name: h.symbol, value: h.allocation }));
   const rest = priced.slice(6).reduce((s, h) => s + h.allocation, 0);
   return rest > 0 ? [...top, { name: 'Other', value: rest }] : top;

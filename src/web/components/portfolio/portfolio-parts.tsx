@@ -6,29 +6,29 @@ import { BarChart3, PieChart, RefreshCw, ShieldCheck, Wallet } from 'lucide-reac
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
-import { greenAllowed } from '../analysis/score-style';
+import { greenAllowed, scoreTextClass } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { Unknown } from '../ui/unknown';
 import { VerdictBanner } from '../verdict/verdict-banner';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
-
-/** Portfolio score bands (spec §4): 80 / 60 / 40. */
-export function scoreColour(score: number | null): string {
-  if (score === null) return 'text-slate-400';
-  if (score >= 80) return 'text-emerald-300';
-  if (score >= 60) return 'text-yellow-300';
-  if (score >= 40) return 'text-orange-300';
-  return 'text-red-300';
-}
 
 export const RISK_TONE: Record<PortfolioRiskLevel, BadgeTone> = {
   low: 'success',
   medium: 'warning',
   high: 'caution',
   critical: 'danger',
+};
+
+/** The average score's colour is the risk level the server decided from it (never re-derived here). */
+const RISK_TEXT: Record<PortfolioRiskLevel, string> = {
+  low: 'text-emerald-300',
+  medium: 'text-yellow-300',
+  high: 'text-orange-300',
+  critical: 'text-red-300',
 };
 
 /** ETH with enough precision; tiny amounts (local chain fees) in gwei. */
@@ -74,8 +74,23 @@ export function SummaryCards({ p }: { p: Portfolio }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="portfolio-summary">
       <Stat
         label="Total value"
-        value={formatUsd(p.totalValue)}
-        sub={<span className={changeClass(p.totalChange24h)}>{signed(p.totalChange24h)} 24h</span>}
+        value={p.unpricedCount === p.tokenCount && p.tokenCount > 0 ? <Unknown /> : formatUsd(p.totalValue)}
+        sub={
+          <span className={changeClass(p.totalChange24h)}>
+            {p.totalChange24h === null ? (
+              <>
+                24h change <Unknown reason="no priced holding has a 24 h price change" />
+              </>
+            ) : (
+              `${signed(p.totalChange24h)} 24h`
+            )}
+            {p.unpricedCount > 0 ? (
+              <span className="block text-xs text-slate-400">
+                {p.unpricedCount} unpriced holding(s) not counted
+              </span>
+            ) : null}
+          </span>
+        }
         icon={<Wallet className="size-5" />}
       />
       <Stat label="Tokens" value={formatInteger(p.tokenCount)} icon={<PieChart className="size-5" />} />
@@ -87,19 +102,30 @@ export function SummaryCards({ p }: { p: Portfolio }) {
               {p.riskLevel}
             </Badge>
           ) : (
-            'N/A'
+            <Unknown reason="no holding has a FLAB Score" />
           )
         }
         sub={
-          <span className={scoreColour(p.avgFlabScore)}>
-            Avg score {p.avgFlabScore === null ? 'N/A' : Math.round(p.avgFlabScore)}
+          <span className={p.riskLevel ? RISK_TEXT[p.riskLevel] : 'text-slate-400'}>
+            Avg score {p.avgFlabScore === null ? <Unknown /> : Math.round(p.avgFlabScore)}
+            {p.unscoredCount > 0 ? (
+              <span className="block text-xs text-slate-400">
+                {p.unscoredCount} unscored holding(s) skipped
+              </span>
+            ) : null}
           </span>
         }
         icon={<ShieldCheck className="size-5" />}
       />
       <Stat
         label="Diversification"
-        value={`${Math.round(p.diversificationScore)}/100`}
+        value={
+          p.diversificationScore === null ? (
+            <Unknown reason="no priced holding" />
+          ) : (
+            `${Math.round(p.diversificationScore)}/100`
+          )
+        }
         sub={<span className="text-slate-400">from concentration</span>}
         icon={<BarChart3 className="size-5" />}
       />
@@ -121,7 +147,7 @@ function HoldingRow({ h }: { h: Holding }) {
           <span
             className={cn(
               'text-sm font-medium',
-              h.verdict && !greenAllowed(h.verdict.kind) ? 'text-slate-400' : scoreColour(h.flabScore),
+              h.flabScore === null ? 'text-slate-400' : scoreTextClass(h.flabScore, h.verdict?.kind),
             )}
           >
             Score {h.flabScore ?? 'N/A'}
@@ -129,16 +155,24 @@ function HoldingRow({ h }: { h: Holding }) {
         </div>
         {h.verdict ? <VerdictBanner verdict={h.verdict} compact className="mt-1.5" /> : null}
         <p className="truncate text-sm text-slate-400">{h.name}</p>
-        <p className="mt-1 text-xs text-slate-500">
-          {abbreviate(h.balance)} × {formatUsd(h.price)} · MCap{' '}
+        <p className="mt-1 text-xs text-slate-400">
+          {h.balance === null ? <Unknown /> : abbreviate(h.balance)} ×{' '}
+          {h.price === null ? <Unknown /> : formatUsd(h.price)} · MCap{' '}
           {h.marketCap === null ? 'N/A' : `$${abbreviate(h.marketCap)}`} · Vol 24h{' '}
           {h.volume24h === null ? 'N/A' : `$${abbreviate(h.volume24h)}`} · Holders {formatInteger(h.holders)}
         </p>
       </div>
       <div className="text-right">
-        <div className="font-semibold text-white tabular-nums">{formatUsd(h.value)}</div>
+        <div className="font-semibold text-white tabular-nums">
+          {h.value === null ? <Unknown reason={h.unknownReason} /> : formatUsd(h.value)}
+        </div>
+        {h.value === null && h.unknownReason ? (
+          <div className="max-w-56 text-xs text-slate-400">{h.unknownReason}</div>
+        ) : null}
         <div className={cn('text-sm tabular-nums', changeClass(h.change24h))}>{signed(h.change24h)}</div>
-        <div className="text-xs text-slate-500">{formatPercent(h.allocation)} of portfolio</div>
+        {h.allocation === null ? null : (
+          <div className="text-xs text-slate-400">{formatPercent(h.allocation)} of portfolio</div>
+        )}
       </div>
       <Link
         href={`/token-analysis?address=${h.address}`}
@@ -221,15 +255,23 @@ export function WalletAnalyticsCard({
         ) : s ? (
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <dt className="text-slate-400">Wallet age</dt>
-            <dd className="text-right text-white">{s.walletAge === null ? 'N/A' : `${s.walletAge} days`}</dd>
-            <dt className="text-slate-400">Total transactions</dt>
+            <dd className="text-right text-white">
+              {s.walletAge === null ? (
+                <Unknown reason="never seen in the indexed history" />
+              ) : (
+                `${s.walletAge} days`
+              )}
+            </dd>
+            <dt className="text-slate-400">Indexed token transactions</dt>
             <dd className="text-right text-white tabular-nums">{formatInteger(s.totalTransactions)}</dd>
             <dt className="text-slate-400">Profitable tokens</dt>
             <dd className="text-right text-white tabular-nums">
               {s.profitableTokens} of {s.tradedTokens} traded
             </dd>
             <dt className="text-slate-400">Risk profile</dt>
-            <dd className="text-right capitalize text-white">{s.riskProfile}</dd>
+            <dd className="text-right capitalize text-white">
+              {s.riskProfile ?? <Unknown reason="no holding is both scored and priced" />}
+            </dd>
             <dt className="text-slate-400">Gas spent</dt>
             <dd className="text-right text-white tabular-nums" title={s.gasMethod}>
               {formatGas(s.gasSpent)}

@@ -22,7 +22,7 @@ const RISK_TONE: Record<PumpOpportunity['risk'], BadgeTone> = {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
+      <dt className="text-xs text-slate-400">{label}</dt>
       <dd className="text-sm text-slate-200">{value}</dd>
     </div>
   );
@@ -41,7 +41,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
             {o.symbol ?? shortAddress(o.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{o.name}</span>
           </h3>
-          <HashText value={o.address} kind="address" className="text-xs text-slate-500" />
+          <HashText value={o.address} kind="address" className="text-xs text-slate-400" />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {o.isNewLaunch ? (
@@ -77,7 +77,10 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Current price" value={formatUsd(o.currentPrice)} />
         <Figure label="24h change" value={formatPercent(o.priceChange24h)} />
-        <Figure label={`Volatility (${o.timeframe})`} value={String(o.volatility)} />
+        <Figure
+          label={`Volatility (${o.timeframe})`}
+          value={o.volatility === null ? 'unknown' : String(o.volatility)}
+        />
         <Figure label="Volume 24h" value={o.volume24h === null ? 'N/A' : `$${abbreviate(o.volume24h)}`} />
         <Figure label="Market cap" value={o.marketCap === null ? 'N/A' : `$${abbreviate(o.marketCap)}`} />
         <Figure label="Holders" value={formatInteger(o.holders)} />
@@ -96,7 +99,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         <summary className="cursor-pointer hover:text-white">How this score was computed</summary>
         <table className="mt-2 w-full text-left text-xs">
           <thead>
-            <tr className="text-slate-500">
+            <tr className="text-slate-400">
               <th className="py-1">Signal</th>
               <th>Value</th>
               <th>Weight</th>
@@ -145,7 +148,7 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
             {a.symbol ?? shortAddress(a.address)}{' '}
             <span className="text-sm font-normal text-slate-400">{a.name}</span>
           </h3>
-          <HashText value={a.address} kind="address" className="text-xs text-slate-500" />
+          <HashText value={a.address} kind="address" className="text-xs text-slate-400" />
         </div>
         <div className="flex flex-wrap gap-2">
           {a.reasons.map((r) => (
@@ -161,7 +164,7 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
           <li key={r.check}>{r.detail}</li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-slate-500">
+      <p className="mt-2 text-xs text-slate-400">
         Momentum score {a.momentumScore}/100 · rug score {a.rugScore ?? 'N/A'} ·{' '}
         <Link href={`/token-analysis?address=${a.address}`} className="text-brand-300 hover:text-white">
           Full analysis →

@@ -112,7 +112,7 @@ export function TokenSearch({ className, compact = false }: { className?: string
                     </Link>
                     <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                       <HashText value={m.address} kind="address" className="text-slate-400" />
-                      <span className={m.verdict ? verdictLabelClass(m.verdict.kind) : 'text-slate-500'}>
+                      <span className={m.verdict ? verdictLabelClass(m.verdict.kind) : 'text-slate-400'}>
                         {m.verdict ? m.verdict.label : 'verdict not available yet'}
                       </span>
                     </span>
@@ -124,7 +124,7 @@ export function TokenSearch({ className, compact = false }: { className?: string
           <button
             type="button"
             onClick={close}
-            className="mt-1 w-full rounded px-2 py-1 text-right text-xs text-slate-500 hover:text-white"
+            className="mt-1 w-full rounded px-2 py-1 text-right text-xs text-slate-400 hover:text-white"
           >
             Close
           </button>

@@ -71,7 +71,7 @@ export function AlertCard({
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
         <div>
-          <dt className="text-slate-500">Token</dt>
+          <dt className="text-slate-400">Token</dt>
           <dd className="text-slate-200">
             <Link href={`/token-analysis?address=${alert.tokenAddress}`} className="hover:text-white">
               {alert.tokenSymbol ?? shortAddress(alert.tokenAddress)}
@@ -79,21 +79,21 @@ export function AlertCard({
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Rug score</dt>
+          <dt className="text-slate-400">Rug score</dt>
           <dd className="text-slate-200">{d.rugScore ?? 'N/A'}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Whale</dt>
+          <dt className="text-slate-400">Whale</dt>
           <dd className="font-mono text-slate-200">
             {d.whaleAddress ? shortAddress(d.whaleAddress) : 'N/A'}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Liquidity change</dt>
+          <dt className="text-slate-400">Liquidity change</dt>
           <dd className="text-slate-200">{formatPercent(d.liquidityChange, 1)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Detected</dt>
+          <dt className="text-slate-400">Detected</dt>
           <dd className="text-slate-200">{formatAgo(alert.timestamp, now)}</dd>
         </div>
       </dl>
@@ -120,7 +120,7 @@ export function WatchItemRow({
           </Link>{' '}
           <span className="text-sm font-normal text-slate-400">{item.name}</span>
         </p>
-        <p className="font-mono text-xs text-slate-500">{item.token}</p>
+        <p className="font-mono text-xs text-slate-400">{item.token}</p>
         <p className="mt-1 text-xs text-slate-400">
           {item.kinds.map((k) => WATCH_KIND_LABELS[k]).join(' · ')}
         </p>

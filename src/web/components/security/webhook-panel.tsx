@@ -108,7 +108,7 @@ export function WebhookPanel({ endpoint }: { endpoint: WebhookEndpoint | null })
       {endpoint ? (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm" aria-label="Delivery log">
-            <thead className="text-slate-500">
+            <thead className="text-slate-400">
               <tr>
                 <th className="py-1 pr-3 font-normal">Event</th>
                 <th className="py-1 pr-3 font-normal">Status</th>
@@ -140,7 +140,7 @@ export function WebhookPanel({ endpoint }: { endpoint: WebhookEndpoint | null })
             </tbody>
           </table>
           {deliveries.data?.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-500">No deliveries yet.</p>
+            <p className="mt-2 text-sm text-slate-400">No deliveries yet.</p>
           ) : null}
         </div>
       ) : null}

@@ -51,7 +51,7 @@ export function HashText({
         onClick={() => void copy(value, what)}
         aria-label={`Copy ${what.toLowerCase()} ${value}`}
         title={`Copy ${what.toLowerCase()}`}
-        className="shrink-0 rounded p-0.5 text-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+        className="shrink-0 rounded p-0.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
       >
         <Copy aria-hidden="true" className="size-3.5" />
       </button>
@@ -61,7 +61,7 @@ export function HashText({
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`Open ${what.toLowerCase()} on BaseScan`}
-          className="shrink-0 rounded p-0.5 text-slate-500 hover:text-white"
+          className="shrink-0 rounded p-0.5 text-slate-400 hover:text-white"
         >
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>

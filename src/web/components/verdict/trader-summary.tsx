@@ -105,7 +105,7 @@ export function TraderSummary({
           {s.top10SharePct === null ? 'unknown' : `${formatPct(s.top10SharePct, 1)} of supply`}
         </Fact>
       </dl>
-      <p className="mt-1 text-xs wrap-anywhere text-slate-500">Can sell: {s.canSellDetail}.</p>
+      <p className="mt-1 text-xs wrap-anywhere text-slate-400">Can sell: {s.canSellDetail}.</p>
     </section>
   );
 }

@@ -5,15 +5,16 @@
  */
 import type { Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
 import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent } from '@shared/format';
+import { levelOf } from '@shared/vocabulary';
 import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { goodClass, severityTone } from '../analysis/score-style';
+import { goodClass, outcomeClass, outcomeOf, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
 import { Skeleton } from '../ui/skeleton';
-import { Panel, StatCard } from './stat-card';
+import { Panel, StatCard } from '../ui/stat-card';
 
 const HolderDistributionChart = lazy(() => import('../charts/holder-distribution-chart'));
 
@@ -48,7 +49,7 @@ export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResu
         title="Whale Score"
         icon={Fish}
         score={data.whaleScore}
-        badge={data.whaleScore >= 80 ? 'Spread out' : data.whaleScore >= 60 ? 'Moderate' : 'Concentrated'}
+        badge={levelOf('whaleSpread', data.whaleScore)}
         caption="How evenly the supply is spread among large holders"
         evidence={data.evidence}
         verdict={verdict}
@@ -69,11 +70,9 @@ export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResu
         valueClass={
           top5 === null
             ? 'text-slate-400'
-            : top5 > 50
-              ? 'text-red-400'
-              : top5 > 30
-                ? 'text-yellow-400'
-                : good(verdict)
+            : outcomeOf(data.evidence, 'whale_top5') === 'pass'
+              ? good(verdict)
+              : outcomeClass(data.evidence, 'whale_top5')
         }
         caption="Concentration"
         evidence={pick(data.evidence, 'whale_top5')}
@@ -113,7 +112,7 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
         <ol className="grid gap-2">
           <li
             aria-hidden="true"
-            className="hidden gap-x-3 px-3 text-xs font-medium text-slate-500 md:grid md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]"
+            className="hidden gap-x-3 px-3 text-xs font-medium text-slate-400 md:grid md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]"
           >
             <span>Rank</span>
             <span>Address · type · risk</span>

@@ -55,7 +55,7 @@ function Field({
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm text-slate-300">
         {label}
-        {suffix ? <span className="text-slate-500"> ({suffix})</span> : null}
+        {suffix ? <span className="text-slate-400"> ({suffix})</span> : null}
       </label>
       <Input
         id={id}
@@ -305,7 +305,7 @@ export function YieldCalculator({ opportunities = [] }: { opportunities?: readon
             </p>
           ) : null}
           {chosen?.entryCosts ? (
-            <p className="mb-3 text-xs text-slate-500">Costs: {chosen.entryCosts.basis}</p>
+            <p className="mb-3 text-xs text-slate-400">Costs: {chosen.entryCosts.basis}</p>
           ) : null}
           <dl className="grid grid-cols-2 gap-3 text-sm" aria-label="Calculator results">
             {rows.map(([k, v]) => (

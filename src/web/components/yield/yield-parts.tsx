@@ -157,11 +157,11 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           </div>
         </dl>
         <p className="text-sm text-slate-400">{o.description}</p>
-        <p className="text-xs text-slate-500" data-testid="yield-risk-reasons">
+        <p className="text-xs text-slate-400" data-testid="yield-risk-reasons">
           <span className="capitalize">{o.risk}</span> risk: {o.riskReasons.join(' ')}
         </p>
         {o.entryCosts ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-400">
             Enter + leave: {(() => {
               const c = entryCostUsd(o.entryCosts, amount);
               const be = breakEvenMonths(amount, effectiveAnnualApy(o.apy, 365), c.totalUsd);

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { Card } from '../ui/card';
+import { Card } from './card';
 
 /** A titled card of label/value rows, used by the analysis panels. */
 export function Panel({

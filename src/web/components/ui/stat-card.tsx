@@ -8,7 +8,7 @@ import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { EvidenceList } from '../analysis/evidence-panel';
-import { Card } from '../ui/card';
+import { Card } from './card';
 
 type StatCardProps = {
   title: string;
@@ -105,7 +105,7 @@ export function DetailRow({
 }
 
 /** Panels look the same on every research page. */
-export { Panel } from '../analysis/panel';
+export { Panel } from './panel';
 
 /** A centred message card (empty state, hint). */
 export function MessageCard({ icon: Icon, children }: { icon?: LucideIcon; children: ReactNode }) {
