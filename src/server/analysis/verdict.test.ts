@@ -10,7 +10,7 @@ import {
   safeToken,
 } from './fixtures';
 import { analyseToken } from './report';
-import { decideVerdict, isRecommendable, oneLine, type VerdictInput } from './verdict';
+import { decideVerdict, isRecommendable, oneLine, type VerdictInput, verdictInputOf } from './verdict';
 
 /** One literal evidence line. */
 const line = (
@@ -210,6 +210,27 @@ describe('trusted assets', () => {
     };
     expect(decideVerdict(input).kind).toBe('no_major_risk');
     expect(decideVerdict({ ...input, trustedAsset: false }).kind).toBe('dangerous');
+  });
+});
+
+describe('which token is a trusted asset', () => {
+  const parts = (value: Evidence['value'], outcome: CheckOutcome) =>
+    ({
+      scanner: { evidence: [line('blacklist', 'fail', 'The owner can block a holder now.', 15)] },
+      rug: { evidence: [{ ...line('trusted_asset', outcome, 'trusted?', 0), value }], completedRug: false, rugScore: 10 },
+      facts: { trade: { status: 'ok', buyTaxPct: 0, sellTaxPct: 0 }, holderSells: null },
+      liquidity: { pools: [] },
+    }) as unknown as Parameters<typeof verdictInputOf>[0];
+  it('only the kind found makes one: "Not a trusted asset" passes too, and excuses nothing', () => {
+    // Before: every token whose trusted-asset line passed ("Not a trusted asset: judged like any
+    // other token") was read as trusted, so a usable blacklist power never made it Dangerous.
+    expect(verdictInputOf(parts(false, 'pass')).trustedAsset).toBe(false);
+    expect(decideVerdict(verdictInputOf(parts(false, 'pass'))).kind).toBe('dangerous');
+    expect(verdictInputOf(parts(false, 'warn')).trustedAsset).toBe(false);
+    expect(verdictInputOf(parts('stablecoin', 'pass')).trustedAsset).toBe(true);
+    expect(verdictInputOf(parts('wrapped', 'pass')).trustedAsset).toBe(true);
+    // A trusted stablecoin's compliance power (blacklist) is an owner power, not a rug.
+    expect(decideVerdict(verdictInputOf(parts('stablecoin', 'pass'))).kind).not.toBe('dangerous');
   });
 });
 

@@ -244,6 +244,8 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   );
 }
 
+const isTrustedKind = (v: Evidence['value']) => v === 'stablecoin' || v === 'wrapped';
+
 type ReportParts = Pick<TokenReport, 'scanner' | 'rug' | 'facts' | 'liquidity'>;
 
 export function verdictInputOf(r: ReportParts): VerdictInput {
@@ -259,7 +261,9 @@ export function verdictInputOf(r: ReportParts): VerdictInput {
       sellTaxPct: num(t.sellTaxPct),
     },
     holderSells: r.facts.holderSells,
-    trustedAsset: evidence.some((e) => e.check === 'trusted_asset' && e.outcome === 'pass'),
+    // The line passes for every token ("Not a trusted asset: judged like any other token" is a pass
+    // too); only its value — the kind found — says the token IS one.
+    trustedAsset: evidence.some((e) => e.check === 'trusted_asset' && isTrustedKind(e.value)),
   };
 }
 
