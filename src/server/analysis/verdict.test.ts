@@ -10,6 +10,7 @@ import {
   safeToken,
 } from './fixtures';
 import { analyseToken } from './report';
+import { isUnestablishedStablecoin } from './trusted-asset';
 import { decideVerdict, isRecommendable, oneLine, type VerdictInput, verdictInputOf } from './verdict';
 
 /** One literal evidence line. */
@@ -231,6 +232,33 @@ describe('which token is a trusted asset', () => {
     expect(verdictInputOf(parts('wrapped', 'pass')).trustedAsset).toBe(true);
     // A trusted stablecoin's compliance power (blacklist) is an owner power, not a rug.
     expect(decideVerdict(verdictInputOf(parts('stablecoin', 'pass'))).kind).not.toBe('dangerous');
+  });
+});
+
+describe('a stablecoin that is not established yet (USDC of the test scenario)', () => {
+  const mint = line('mint', 'fail', 'New tokens were minted 1 time(s). (usable now by owner())', 20);
+  it("its owner's mint is Caution, with the reason; any other danger still decides", () => {
+    const input: VerdictInput = { ...withLines(mint), unestablishedStablecoin: true, rugScore: 71 };
+    const v = decideVerdict(input);
+    expect(v.kind).toBe('caution');
+    expect(v.reason).toMatch(/owner can mint; the price has held its \$1 peg/);
+    expect(v.findings[0]?.check).toBe('mint');
+    // Without that evidence the same mint is Dangerous…
+    expect(decideVerdict({ ...input, unestablishedStablecoin: false }).kind).toBe('dangerous');
+    // …and a power that blocks holders is Dangerous either way.
+    expect(
+      decideVerdict({ ...input, evidence: [line('blacklist', 'fail'), ...input.evidence] }).kind,
+    ).toBe('dangerous');
+  });
+  it('is read from the trusted-asset tests: every one met but `used`', () => {
+    const t = (test: string, met: boolean) => ({ test, met, detail: test });
+    const all = ['peg', 'stable', 'deep', 'used', 'harmless'];
+    const only = (failing: string[]) => ({ kind: null, tests: all.map((x) => t(x, !failing.includes(x))) });
+    expect(isUnestablishedStablecoin(only(['used']))).toBe(true);
+    expect(isUnestablishedStablecoin(only(['used', 'deep']))).toBe(false);
+    expect(isUnestablishedStablecoin(only(['peg']))).toBe(false);
+    expect(isUnestablishedStablecoin(only(['harmless', 'used']))).toBe(false);
+    expect(isUnestablishedStablecoin({ kind: 'stablecoin', tests: all.map((x) => t(x, true)) })).toBe(false);
   });
 });
 
