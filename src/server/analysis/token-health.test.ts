@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
+import { daySeries } from '../facts/gather';
 import type { SwapFact, TokenReportFacts } from '../facts/types';
 import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
 import { analyseScanner } from './scanner';
-import { daySeries } from '../facts/gather';
 import {
   analyseTokenHealth,
   fittedChange,
@@ -151,7 +151,11 @@ describe('trend, returns and the 24 h change read one window (issue 24)', () => 
     usdValue: null,
   }));
   const series = daySeries(
-    swapsAt.map((s) => ({ ts: s.ts, tokenAmount: 1000n * E18, quoteAmount: BigInt(Math.round(s.price * 1e9)) * 10n ** 12n })),
+    swapsAt.map((s) => ({
+      ts: s.ts,
+      tokenAmount: 1000n * E18,
+      quoteAmount: BigInt(Math.round(s.price * 1e9)) * 10n ** 12n,
+    })),
     { at: now - 86_400, price: start },
     { at: now, price: endPrice },
     18,

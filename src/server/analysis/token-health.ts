@@ -238,7 +238,8 @@ export function healthIndicators(
 ): { indicators: TokenHealthResult['indicators']; why: TokenHealthResult['indicatorWhy'] } {
   const T = INDICATOR_THRESHOLDS;
   const series = priceSeries(facts);
-  const span = series.length > 1 ? ((series.at(-1) as PricePoint).t - (series[0] as PricePoint).t) / 3_600 : 0;
+  const span =
+    series.length > 1 ? ((series.at(-1) as PricePoint).t - (series[0] as PricePoint).t) / 3_600 : 0;
   // The fitted change over the window itself, never extrapolated: a few minutes of swaps on a busy
   // pool once read "−96.5% a day" beside a 24 h change of −9.3%.
   const slope = fittedChange(series);

@@ -84,7 +84,9 @@ export function trustedAssetLine(f: TokenReportFacts, j: TrustedAssetJudgement =
       `Behaves as a centrally issued stablecoin (${j.tests
         .filter((t) => t.met)
         .map((t) => t.detail)
-        .join('; ')}) but is not established yet: ${failed.map((t) => t.detail).join('; ')} (a trusted asset needs ${TRUSTED_ASSET.minHolders} holders and ${TRUSTED_ASSET.minAgeDays} days). Its issuer's powers are counted like any token's.`,
+        .join(
+          '; ',
+        )}) but is not established yet: ${failed.map((t) => t.detail).join('; ')} (a trusted asset needs ${TRUSTED_ASSET.minHolders} holders and ${TRUSTED_ASSET.minAgeDays} days). Its issuer's powers are counted like any token's.`,
     );
   if (j.kind)
     return judged(

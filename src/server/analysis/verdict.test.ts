@@ -218,7 +218,11 @@ describe('which token is a trusted asset', () => {
   const parts = (value: Evidence['value'], outcome: CheckOutcome) =>
     ({
       scanner: { evidence: [line('blacklist', 'fail', 'The owner can block a holder now.', 15)] },
-      rug: { evidence: [{ ...line('trusted_asset', outcome, 'trusted?', 0), value }], completedRug: false, rugScore: 10 },
+      rug: {
+        evidence: [{ ...line('trusted_asset', outcome, 'trusted?', 0), value }],
+        completedRug: false,
+        rugScore: 10,
+      },
       facts: { trade: { status: 'ok', buyTaxPct: 0, sellTaxPct: 0 }, holderSells: null },
       liquidity: { pools: [] },
     }) as unknown as Parameters<typeof verdictInputOf>[0];
@@ -246,9 +250,9 @@ describe('a stablecoin that is not established yet (USDC of the test scenario)',
     // Without that evidence the same mint is Dangerous…
     expect(decideVerdict({ ...input, unestablishedStablecoin: false }).kind).toBe('dangerous');
     // …and a power that blocks holders is Dangerous either way.
-    expect(
-      decideVerdict({ ...input, evidence: [line('blacklist', 'fail'), ...input.evidence] }).kind,
-    ).toBe('dangerous');
+    expect(decideVerdict({ ...input, evidence: [line('blacklist', 'fail'), ...input.evidence] }).kind).toBe(
+      'dangerous',
+    );
   });
   it('is read from the trusted-asset tests: every one met but `used`', () => {
     const t = (test: string, met: boolean) => ({ test, met, detail: test });

@@ -697,7 +697,10 @@ export function daySeries(
   const points: PricePoint[] = [...buckets.entries()]
     .sort((a, b) => a[0] - b[0])
     // A bucket's median stands at the bucket's middle, inside the window.
-    .map(([b, ps]) => ({ t: Math.min(end.at, Math.max(start.at, b + SERIES_BUCKET_SEC / 2)), p: median(ps) }));
+    .map(([b, ps]) => ({
+      t: Math.min(end.at, Math.max(start.at, b + SERIES_BUCKET_SEC / 2)),
+      p: median(ps),
+    }));
   const ok = (p: number | null): p is number => p !== null && Number.isFinite(p) && p > 0;
   return [
     ...(ok(start.price) ? [{ t: start.at, p: start.price }] : []),

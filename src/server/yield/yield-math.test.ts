@@ -311,7 +311,6 @@ describe('strategies', () => {
     // …and what is not invested says so, with the reason, in words.
     expect(cons?.unallocated[0]?.reason).toMatch(/10% of the amount is not invested/);
   });
-
 });
 
 const arbOpp = fc
@@ -392,7 +391,10 @@ describe('a deposit dilutes what it joins (issue 24)', () => {
     expect(t?.apyAtDeposit).toBeCloseTo(projectedApy(166, 8_900, t?.depositUsd ?? 0), 10);
     expect(t?.apyAtDeposit).toBeLessThan(166);
     expect(at?.totalApy).toBeLessThan(at?.apyBeforeDeposit ?? 0);
-    expect(at?.totalApy).toBeCloseTo(picks.reduce((a, o) => a + (o.apyAtDeposit * o.weight) / 100, 0), 10);
+    expect(at?.totalApy).toBeCloseTo(
+      picks.reduce((a, o) => a + (o.apyAtDeposit * o.weight) / 100, 0),
+      10,
+    );
     // Allocating the bucket this way earns more than putting it all in the thin pool.
     const allThin = (projectedApy(166, 8_900, 12_500) * 25) / 100;
     expect(picks.reduce((a, o) => a + (o.apyAtDeposit * o.weight) / 100, 0)).toBeGreaterThan(allThin);

@@ -149,7 +149,12 @@ const STRATEGY_TEXT: Record<RiskProfile, { name: string; complexity: string; tim
 export function buildStrategies(opps: readonly YieldOpportunity[], amountUsd = 0): YieldStrategy[] {
   const out: YieldStrategy[] = [];
   for (const profile of ['conservative', 'moderate', 'aggressive'] as const) {
-    const { picks, unallocated, apy: totalApy, apyBeforeDeposit } = allocateStrategy(opps, profile, amountUsd);
+    const {
+      picks,
+      unallocated,
+      apy: totalApy,
+      apyBeforeDeposit,
+    } = allocateStrategy(opps, profile, amountUsd);
     if (picks.length === 0) continue;
     const split = ALLOCATION_SPLITS[profile];
     const t = STRATEGY_TEXT[profile];

@@ -89,6 +89,10 @@ export function registerYieldRoutes(
       strategies: buildStrategies(o.opportunities, amountUsd),
     });
     if (amount !== undefined && amount > 0) return build(amount);
-    return sendSerialised(req, reply, memo.derive(o, 'strategies', () => build(0)));
+    return sendSerialised(
+      req,
+      reply,
+      memo.derive(o, 'strategies', () => build(0)),
+    );
   });
 }

@@ -5,7 +5,7 @@
  * evidence behind it.
  */
 import { shortAddress } from '@shared/address';
-import type { Evidence, LiquidityResult, WithVerdict } from '@shared/analysis';
+import type { Evidence, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import {
   formatClock,
   formatDateTimeSeconds,
@@ -26,7 +26,7 @@ import {
 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { severityTone } from '../analysis/score-style';
+import { goodClass, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
 import { DetailRow, Panel, StatCard } from '../whales/stat-card';
@@ -35,12 +35,18 @@ import { DetailRow, Panel, StatCard } from '../whales/stat-card';
 export const PRICE_IMPACT_RED = 15;
 export const RUG_PULL_RISK_RED = 0.7;
 
-const impactClass = (v: number | null) =>
-  v === null ? 'text-slate-400' : v > PRICE_IMPACT_RED ? 'text-red-400' : 'text-emerald-400';
-const level3Class = (l: string) =>
-  l === 'High' ? 'text-red-400' : l === 'Medium' ? 'text-yellow-400' : 'text-emerald-400';
+// "Good" figures are green only when the token's verdict allows it (goodClass): a small price impact
+// on a honeypot is not good news.
+type Verdict = VerdictKind | undefined;
+const impactClass = (v: number | null, verdict: Verdict) =>
+  v === null ? 'text-slate-400' : v > PRICE_IMPACT_RED ? 'text-red-400' : goodClass(verdict);
+const level3Class = (l: string, verdict: Verdict) =>
+  l === 'High' ? 'text-red-400' : l === 'Medium' ? 'text-yellow-400' : goodClass(verdict);
 /** Rug score: higher is worse (three bands, spec §4 liquidity page 70/40). */
-const rugClass = (s: number) => (s >= 70 ? 'text-red-400' : s >= 40 ? 'text-yellow-400' : 'text-emerald-400');
+const rugClass = (s: number, verdict: Verdict) =>
+  s >= 70 ? 'text-red-400' : s >= 40 ? 'text-yellow-400' : goodClass(verdict);
+type Data = LiquidityResult | WithVerdict<LiquidityResult>;
+const verdictOf = (data: Data): Verdict => ('verdict' in data ? data.verdict.kind : undefined);
 
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
@@ -99,7 +105,7 @@ export function LiquidityCards({
             <span className="text-sm font-normal text-slate-500">/100</span>
           </>
         }
-        valueClass={rugClass(data.rugScore)}
+        valueClass={rugClass(data.rugScore, verdict)}
         caption="Higher means more likely a rug"
         evidence={pick(data.evidence, 'rug_pull_risk', 'recent_lp_removal', 'lp_locked')}
       />
@@ -122,7 +128,10 @@ export function LiquidityCards({
         caption={
           <span>
             Price Impact{' '}
-            <span data-testid="price-impact-card" className={cn('font-semibold', impactClass(d.priceImpact))}>
+            <span
+              data-testid="price-impact-card"
+              className={cn('font-semibold', impactClass(d.priceImpact, verdict))}
+            >
               {formatPercent(d.priceImpact, 2)}
             </span>
           </span>
@@ -133,7 +142,8 @@ export function LiquidityCards({
   );
 }
 
-export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
+export function LiquidityAnalysisPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const d = data.liquidityData;
   return (
     <Panel title="Liquidity Analysis" icon={Droplets} testId="liquidity-analysis">
@@ -144,7 +154,7 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
         <DetailRow label="24h Volume">{formatPoolValue(d.tradingVolume24h)}</DetailRow>
         <DetailRow
           label={`Price Impact ($${formatInteger(data.amountUsd)})`}
-          valueClass={impactClass(d.priceImpact)}
+          valueClass={impactClass(d.priceImpact, verdict)}
           testId="price-impact"
         >
           {formatPercent(d.priceImpact, 2)}
@@ -154,7 +164,7 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
           label="Liquidity"
           valueClass={
             d.liquidityLocked
-              ? 'text-emerald-400'
+              ? goodClass(verdict)
               : d.liquidityLocked === false
                 ? 'text-red-400'
                 : 'text-slate-400'
@@ -174,12 +184,13 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
   );
 }
 
-export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
+export function RugAnalysisPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const r = data.rugAnalysis;
   return (
     <Panel title="Rug Detection Analysis" icon={Radar} testId="rug-analysis">
       <dl>
-        <DetailRow label="Rug Score" valueClass={rugClass(r.rugScore)}>
+        <DetailRow label="Rug Score" valueClass={rugClass(r.rugScore, verdict)}>
           {r.rugScore}/100
         </DetailRow>
         <DetailRow label="Confidence">{formatRatioPercent(r.confidence)}</DetailRow>
@@ -191,7 +202,7 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
         </DetailRow>
         <DetailRow
           label="Rug Pull Risk"
-          valueClass={r.rugPullRisk > RUG_PULL_RISK_RED ? 'text-red-400' : 'text-emerald-400'}
+          valueClass={r.rugPullRisk > RUG_PULL_RISK_RED ? 'text-red-400' : goodClass(verdict)}
           testId="rug-pull-risk"
         >
           {formatRatioPercent(r.rugPullRisk)}
@@ -229,22 +240,23 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
   );
 }
 
-export function LiveMonitoringPanel({ data }: { data: LiquidityResult }) {
+export function LiveMonitoringPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const m = data.liveMonitoring;
   return (
     <Panel title="Live Monitoring" icon={Activity} testId="live-monitoring">
       <dl>
-        <DetailRow label="Liquidity Drain Risk" valueClass={level3Class(m.liquidityDrainRisk)}>
+        <DetailRow label="Liquidity Drain Risk" valueClass={level3Class(m.liquidityDrainRisk, verdict)}>
           {m.liquidityDrainRisk}
         </DetailRow>
-        <DetailRow label="Whale Activity" valueClass={level3Class(m.whaleActivity)}>
+        <DetailRow label="Whale Activity" valueClass={level3Class(m.whaleActivity, verdict)}>
           {m.whaleActivity}
         </DetailRow>
         <DetailRow label="Recent Transactions">{formatInteger(m.recentTransactions)}</DetailRow>
         <DetailRow label="Contract Age">{m.contractAge === null ? 'N/A' : `${m.contractAge} days`}</DetailRow>
       </dl>
-      <p className="mt-3 flex items-center gap-2 text-xs text-emerald-300">
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+      <p className="mt-3 flex items-center gap-2 text-xs text-sky-300">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-sky-400" />
         Live monitoring active - Updated every 30 seconds
       </p>
     </Panel>

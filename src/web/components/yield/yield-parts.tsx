@@ -243,9 +243,7 @@ export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }
       <CardContent className="grid gap-3 text-sm">
         <div className="flex flex-wrap gap-x-6 gap-y-1">
           <span>
-            <span className="text-slate-400">
-              Total APY{amount > 0 ? ` on ${formatUsd(amount)}` : ''}{' '}
-            </span>
+            <span className="text-slate-400">Total APY{amount > 0 ? ` on ${formatUsd(amount)}` : ''} </span>
             <span className="font-semibold text-emerald-300 tabular-nums" data-testid="strategy-total-apy">
               {s.totalApy.toFixed(2)}%
             </span>
