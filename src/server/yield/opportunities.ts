@@ -62,14 +62,22 @@ export type YieldDeps = {
   gasMeter?: GasMeter;
 };
 
-/** `stablecoin`: the engine's trusted-asset test found it behaves as an issued stablecoin (never its name). */
+/**
+ * `stablecoin`: the engine's trusted-asset test found it behaves as an issued stablecoin (never its
+ * name) — its peg and stability are measured, whether or not it is established yet; how risky the
+ * position is stays the risk analysis's job.
+ */
 type TokenInfo = { facts: TokenReportFacts; score: number | null; stablecoin: boolean };
 
 async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | null> {
   try {
     const [facts, report] = await Promise.all([deps.engine.facts(token), deps.engine.report(token)]);
     const trusted = report.rug.evidence.find((e) => e.check === 'trusted_asset');
-    return { facts, score: report.flabScore.flabScore, stablecoin: trusted?.value === 'stablecoin' };
+    return {
+      facts,
+      score: report.flabScore.flabScore,
+      stablecoin: trusted?.value === 'stablecoin' || trusted?.value === 'unestablished_stablecoin',
+    };
   } catch (e) {
     deps.log.debug({ msg: 'yield: token facts unavailable', token, err: (e as Error).message });
     return null;
