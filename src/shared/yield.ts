@@ -20,6 +20,11 @@
  *                    for the price move the user picks. The spec's "30% of the horizon" is gone: it
  *                    was the same for every APY and amount.
  * Estimated returns: daily = amount × apy/100/365, monthly = daily × 30.
+ *
+ * A deposit dilutes what it joins (projectedApy): swap fees, a reward rate and borrowers' interest
+ * are a pot shared pro rata with the liquidity already there, so a deposit of d into a position of
+ * value T earns apy × T ÷ (T + d). Every figure at an amount uses the projected APY, never the
+ * pre-deposit one: $50K put into an $8.9K pool does not earn that pool's 166%.
  */
 import { z } from 'zod';
 
@@ -82,6 +87,8 @@ export const yieldStrategySchema = z.object({
   description: z.string(),
   totalApy: z.number(),
   riskLevel: z.enum(RISK_PROFILES),
+  /** Σ weight × APY before the amount is deposited (totalApy is after it, at `amountUsd`). */
+  apyBeforeDeposit: z.number(),
   complexity: z.string(),
   timeCommitment: z.string(),
   requiredCapital: z.number(),
@@ -103,6 +110,12 @@ export const yieldStrategySchema = z.object({
       risk: z.enum(YIELD_RISKS),
       /** Percent of the strategy's capital. */
       weight: z.number(),
+      /** The position's value before the deposit (USD), which the deposit's share of the yield depends on. */
+      tvl: z.number(),
+      /** Dollars this pick receives at the strategy's amount (0 when no amount was given). */
+      depositUsd: z.number(),
+      /** The APY after that deposit joins the position (projectedApy); equals `apy` without an amount. */
+      apyAtDeposit: z.number(),
     }),
   ),
   /** Shares of the split with no opportunity the profile allows: kept out of the market (0% APY). */
@@ -119,6 +132,8 @@ export type YieldStrategy = z.infer<typeof yieldStrategySchema>;
 export const yieldStrategiesResponseSchema = z.object({
   source: z.enum(['chain', 'defillama']),
   generatedAt: z.number(),
+  /** The amount (USD) the strategies were allocated and projected for; 0 = no amount given. */
+  amountUsd: z.number(),
   strategies: z.array(yieldStrategySchema),
 });
 export type YieldStrategiesResponse = z.infer<typeof yieldStrategiesResponseSchema>;
@@ -332,6 +347,18 @@ export function calculateYield(i: CalculatorInputs): CalculatorResult {
   };
 }
 
+/**
+ * The APY `depositUsd` would earn once it joins a position worth `tvlUsd` that pays `apy` today: the
+ * position's payout (fees, rewards, interest) is shared pro rata with the new money, so
+ * apy × tvl ÷ (tvl + deposit). For a lending pool it is an upper bound: more supply also lowers
+ * utilisation and with it the borrow rate. A position with no value pays nothing to share: 0.
+ */
+export function projectedApy(apy: number, tvlUsd: number, depositUsd: number): number {
+  if (!(depositUsd > 0)) return apy;
+  if (!(tvlUsd > 0)) return 0;
+  return (apy * tvlUsd) / (tvlUsd + depositUsd);
+}
+
 /** Estimated returns of an amount at an APY: daily = amount × apy/100/365, monthly = 30 days. */
 export function estimatedReturns(amount: number, apy: number): { daily: number; monthly: number } {
   const daily = (amount * apy) / 100 / 365;
@@ -364,12 +391,26 @@ export function topThree<T extends Rankable>(opps: readonly T[], profile: RiskPr
     .slice(0, 3);
 }
 
-/** Which allocation bucket an opportunity fills: stablecoin-tagged first, then by type. */
+/** Which allocation bucket an opportunity fills first: stablecoin-tagged first, then by type. */
 export function bucketOf(o: Pick<YieldOpportunity, 'type' | 'tags'>): AllocationBucket {
   if (o.tags.includes('stablecoin')) return 'stablecoin';
+  return typeBucket(o);
+}
+
+function typeBucket(o: Pick<YieldOpportunity, 'type'>): AllocationBucket {
   if (o.type === 'lending') return 'lending';
   if (o.type === 'liquidity') return 'liquidity';
   return 'farming'; // staking and farming
+}
+
+/**
+ * Every bucket an opportunity can fill: a stablecoin-only one fills the stablecoin bucket and also
+ * the bucket of its type (supplying USDC to a lending pool is lending too), so a split's lending
+ * share is not left idle because the only lending pool lends a stablecoin.
+ */
+export function bucketsOf(o: Pick<YieldOpportunity, 'type' | 'tags'>): AllocationBucket[] {
+  const own = typeBucket(o);
+  return o.tags.includes('stablecoin') ? ['stablecoin', own] : [own];
 }
 
 export const ALLOCATION_BUCKETS: readonly AllocationBucket[] = [
@@ -379,41 +420,100 @@ export const ALLOCATION_BUCKETS: readonly AllocationBucket[] = [
   'farming',
 ];
 
-type Allocatable = Pick<YieldOpportunity, 'id' | 'apy' | 'risk' | 'type' | 'tags'>;
+type Allocatable = Pick<YieldOpportunity, 'id' | 'apy' | 'risk' | 'type' | 'tags' | 'tvl'>;
+
+export type StrategyPick<T> = {
+  opportunity: T;
+  bucket: AllocationBucket;
+  /** Percent of the amount (whole percents). */
+  weight: number;
+  depositUsd: number;
+  /** The opportunity's APY once this deposit has joined it. */
+  apyAtDeposit: number;
+};
+
+/** Dollars a year `deposit` earns in a position paying `apy` on `tvl` today (its share of the pot). */
+const yearlyUsd = (o: Allocatable, deposit: number) => (projectedApy(o.apy, o.tvl, deposit) / 100) * deposit;
 
 /**
- * A strategy follows its label's split exactly: each bucket with a share gets the best opportunity
- * (by APY) in that bucket among the risks the profile allows, at the bucket's full share. A bucket
- * with nothing allowed stays unallocated (0% APY) rather than being poured into another bucket — a
- * "60% stablecoin" strategy never puts everything in a staking pool. totalApy = Σ weight × apy.
+ * A strategy follows its label's split exactly: each bucket's share goes to the opportunities of that
+ * bucket the profile's risks allow. A bucket with nothing allowed stays unallocated (0% APY) rather
+ * than being poured into another bucket — a "60% stablecoin" strategy never puts everything in a
+ * staking pool — and the reason says so in words.
+ *
+ * Without an amount each bucket takes its best APY. With one, a deposit dilutes what it joins
+ * (projectedApy), so the bucket's share is placed one percent of the amount at a time into whichever
+ * allowed opportunity earns the most for that percent given what is already in it: a share larger
+ * than a thin pool spreads over the next ones instead of drowning it. totalApy = Σ weight × APY after
+ * the deposit; `apyBeforeDeposit` = the same with the opportunities' current APYs.
  */
 export function allocateStrategy<T extends Allocatable>(
   opps: readonly T[],
   profile: RiskProfile,
+  amountUsd = 0,
 ): {
-  picks: { opportunity: T; bucket: AllocationBucket; weight: number }[];
+  picks: StrategyPick<T>[];
   unallocated: { bucket: AllocationBucket; weight: number; reason: string }[];
   apy: number;
+  apyBeforeDeposit: number;
 } {
   const split = ALLOCATION_SPLITS[profile];
   const allowed = ALLOWED_RISKS[profile];
-  const picks: { opportunity: T; bucket: AllocationBucket; weight: number }[] = [];
+  const amount = Number.isFinite(amountUsd) && amountUsd > 0 ? amountUsd : 0;
+  const picks: StrategyPick<T>[] = [];
   const unallocated: { bucket: AllocationBucket; weight: number; reason: string }[] = [];
+  /** Dollars placed in each opportunity so far, across buckets. */
+  const placedUsd = new Map<string, number>();
   for (const bucket of ALLOCATION_BUCKETS) {
     const weight = split[bucket];
     if (weight <= 0) continue;
-    const best = opps
-      .filter((o) => bucketOf(o) === bucket && allowed.includes(o.risk) && o.apy > 0)
+    const candidates = opps
+      .filter((o) => bucketsOf(o).includes(bucket) && allowed.includes(o.risk) && o.apy > 0)
       .slice()
-      .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id))[0];
-    if (best) picks.push({ opportunity: best, bucket, weight });
-    else
+      .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
+    if (candidates.length === 0) {
       unallocated.push({
         bucket,
         weight,
-        reason: `No ${bucket} opportunity at ${allowed.join('/')} risk earns a yield right now.`,
+        reason:
+          `No ${bucket} opportunity at ${allowed.join('/')} risk earns a yield right now, so ${weight}% ` +
+          'of the amount is not invested: it stays in your wallet and counts as 0% in the total APY.',
       });
+      continue;
+    }
+    if (amount === 0) {
+      const best = candidates[0] as T;
+      picks.push({ opportunity: best, bucket, weight, depositUsd: 0, apyAtDeposit: best.apy });
+      continue;
+    }
+    // One percent of the amount at a time, each to the best marginal earner (ties: higher APY first),
+    // counting what earlier buckets already put into the same opportunity.
+    const step = amount / 100;
+    const here = candidates.map(() => 0);
+    for (let n = 0; n < weight; n++) {
+      let best = 0;
+      let bestGain = Number.NEGATIVE_INFINITY;
+      candidates.forEach((o, i) => {
+        const d = placedUsd.get(o.id) ?? 0;
+        const gain = yearlyUsd(o, d + step) - yearlyUsd(o, d);
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = i;
+        }
+      });
+      const o = candidates[best] as T;
+      placedUsd.set(o.id, (placedUsd.get(o.id) ?? 0) + step);
+      here[best] = (here[best] as number) + 1;
+    }
+    candidates.forEach((o, i) => {
+      const w = here[i] as number;
+      if (w > 0) picks.push({ opportunity: o, bucket, weight: w, depositUsd: w * step, apyAtDeposit: o.apy });
+    });
   }
-  const apy = picks.reduce((acc, p) => acc + (p.opportunity.apy * p.weight) / 100, 0);
-  return { picks, unallocated, apy };
+  // Each pick earns the APY of its opportunity after everything the strategy puts into it.
+  for (const p of picks)
+    p.apyAtDeposit = projectedApy(p.opportunity.apy, p.opportunity.tvl, placedUsd.get(p.opportunity.id) ?? 0);
+  const apy = picks.reduce((acc, p) => acc + (p.apyAtDeposit * p.weight) / 100, 0);
+  const apyBeforeDeposit = picks.reduce((acc, p) => acc + (p.opportunity.apy * p.weight) / 100, 0);
+  return { picks, unallocated, apy, apyBeforeDeposit };
 }

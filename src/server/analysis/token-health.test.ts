@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
+import { daySeries } from '../facts/gather';
 import type { SwapFact, TokenReportFacts } from '../facts/types';
 import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
 import { analyseScanner } from './scanner';
-import { analyseTokenHealth, INDICATOR_THRESHOLDS, returnOver, trendPerDay } from './token-health';
+import {
+  analyseTokenHealth,
+  fittedChange,
+  INDICATOR_THRESHOLDS,
+  returnOver,
+  trendPerDay,
+} from './token-health';
 
 const E18 = 10n ** 18n;
 /**
@@ -122,5 +129,79 @@ describe('token health', () => {
     expect(r.indicators.sentiment).toBe('unknown');
     expect(r.momentumEvidence.find((e) => e.check === 'price_change_24h')?.outcome).toBe('unknown');
     expect(r.overallScore).toBe(scoreFromEvidence(r.evidence));
+  });
+});
+
+describe('trend, returns and the 24 h change read one window (issue 24)', () => {
+  // A busy pool: 1,040 swaps in 24 h falling 9.33% end to end; the 200 kept as recent swaps cover
+  // only the last few minutes, in which the price slipped 0.5%.
+  const now = safeToken.now;
+  const start = 1;
+  const endPrice = start * (1 - 0.0933);
+  const swapsAt = Array.from({ length: 1040 }, (_, i) => {
+    const t = now - 86_400 + Math.round(((i + 1) * 86_300) / 1040);
+    return { ts: t, price: start + ((endPrice - start) * (t - (now - 86_400))) / 86_400 };
+  });
+  const burst: SwapFact[] = Array.from({ length: 200 }, (_, i) => ({
+    txHash: `0x${(i + 1).toString(16).padStart(64, '0')}` as `0x${string}`,
+    blockNumber: BigInt(5000 - i),
+    timestamp: now - i,
+    trader: `0x${'ab'.repeat(20)}` as `0x${string}`,
+    side: 'buy',
+    tokenAmount: 1000n * E18,
+    ethAmount: BigInt(Math.round(endPrice * (1 + i * 0.000025) * 1e6)) * 10n ** 15n,
+    usdValue: null,
+  }));
+  const series = daySeries(
+    swapsAt.map((s) => ({
+      ts: s.ts,
+      tokenAmount: 1000n * E18,
+      quoteAmount: BigInt(Math.round(s.price * 1e9)) * 10n ** 12n,
+    })),
+    { at: now - 86_400, price: start },
+    { at: now, price: endPrice },
+    18,
+    18,
+  );
+  const pool = safeToken.mainPool;
+  if (!pool) throw new Error('fixture without a pool');
+  const main = {
+    ...pool,
+    recentSwaps: burst,
+    priceChange24hPct: -9.33,
+    swaps24h: { buys: 1040, sells: 0 },
+    priceSeries24h: series,
+  };
+  const facts: TokenReportFacts = { ...safeToken, mainPool: main, pools: [main] };
+
+  it('the series spans the whole day: the pool price at both ends and every 5-minute bucket', () => {
+    expect(series[0]).toEqual({ t: now - 86_400, p: start });
+    expect(series.at(-1)).toEqual({ t: now, p: endPrice });
+    expect(series.length).toBeGreaterThan(250);
+    expect(series.length).toBeLessThanOrEqual(24 * 12 + 3);
+  });
+
+  it('the fitted trend agrees with the 24 h change; 1 h and 6 h returns are computed', () => {
+    const r = analyseTokenHealth(facts);
+    const trend = Number(/Fitted trend ([−+-]?[\d.]+)%/.exec(r.indicatorWhy.trend)?.[1]);
+    // Same window, same ends: about −9.33%, never the −96% a few minutes extrapolated to a day gave.
+    expect(trend).toBeGreaterThan(-12);
+    expect(trend).toBeLessThan(-7);
+    expect(r.indicators.trend).toBe('bearish');
+    expect(r.indicatorWhy.trend).toMatch(/The 24 h change compares only the two ends of the same window/);
+    expect(r.indicatorWhy.momentum).not.toMatch(/1 h n\/a/);
+    expect(r.indicatorWhy.momentum).not.toMatch(/6 h n\/a/);
+    expect(r.indicatorWhy.momentum).toMatch(/24 h -9\.3%/);
+  });
+
+  it('a young pool: the fitted change is over its own span, not extrapolated to a day', () => {
+    const hour = [
+      { t: now - 3_600, p: 1 },
+      { t: now - 2_400, p: 0.99 },
+      { t: now - 1_200, p: 0.98 },
+      { t: now, p: 0.97 },
+    ];
+    expect(fittedChange(hour)).toBeCloseTo(-3, 0);
+    expect(trendPerDay(hour)).toBeLessThan(-50);
   });
 });

@@ -13,12 +13,16 @@
  * riskLevel      : overall ≥ 75 low, ≥ 50 medium, ≥ 25 high, else critical; honeypot or completed
  *                  rug → critical.
  * Indicators (each computed from data, with the numbers used in `indicatorWhy`):
- *   price series  the main pool's swaps of the last 24 h, price = quote ÷ token of each swap (execution
- *                 price); the price at a moment is the median of the 5 swaps nearest before it.
- *   trend     least-squares slope of ln(price) over the 24 h series, as % a day: > +5 bullish,
- *             < −5 bearish, else neutral; fewer than TREND_MIN_POINTS swaps → neutral ("too few").
+ *   price series  the main pool's 24 h window (PoolFacts.priceSeries24h): the pool price a day ago,
+ *                 the median execution price of every 5-minute bucket of the day's swaps, the pool
+ *                 price now — the same two ends as the 24 h change, so trend and change agree (before:
+ *                 the last 200 swaps, minutes on a busy pool, extrapolated to "% a day"). The price at
+ *                 a moment is the median of the 5 points nearest before it.
+ *   trend     least-squares slope of ln(price) over that 24 h window, as the fitted change over the
+ *             window: > +5% bullish, < −5% bearish, else neutral; fewer than TREND_MIN_POINTS
+ *             points → neutral ("too few"). The 24 h change compares the two ends only.
  *   momentum  returns over windows: r1h and r6h from the series, r24h the pool's 24 h price change
- *             (from reserves) or else the series. strong: r24h ≥ +10% and r6h ≥ 0 and r1h ≥ −2%;
+ *             (the series' own two ends). strong: r24h ≥ +10% and r6h ≥ 0 and r1h ≥ −2%;
  *             moderate: r24h ≥ 0 and r6h ≥ −5%; weak otherwise or with no data.
  *   sentiment buy/sell flow: quote volume of buys ÷ (buys + sells) over 24 h: ≥ 55% positive, ≤ 45%
  *             negative, else (or no swaps) neutral.
@@ -151,10 +155,14 @@ export const INDICATOR_THRESHOLDS = {
 
 type PricePoint = { t: number; p: number };
 
-/** The main pool's execution prices over the 24 h before `now`, oldest first. */
+/**
+ * The main pool's prices over the 24 h before `now`, oldest first: its 24 h series when the facts
+ * carry one, else (facts built before it) the execution prices of its recent swaps.
+ */
 export function priceSeries(facts: TokenReportFacts): PricePoint[] {
   const pool = facts.mainPool;
   if (!pool) return [];
+  if (pool.priceSeries24h) return pool.priceSeries24h.filter((x) => Number.isFinite(x.p) && x.p > 0);
   const since = facts.now - 86_400;
   return pool.recentSwaps
     .filter((s) => s.timestamp >= since && s.tokenAmount > 0n && s.ethAmount > 0n)
@@ -201,6 +209,14 @@ export function trendPerDay(series: PricePoint[]): number | null {
   return (Math.exp(num / den) - 1) * 100;
 }
 
+/** The change (%) the least-squares line of ln(price) makes over the series' own time span. */
+export function fittedChange(series: PricePoint[]): number | null {
+  const perDay = trendPerDay(series);
+  if (perDay === null || series.length < 2) return null;
+  const days = ((series.at(-1) as PricePoint).t - (series[0] as PricePoint).t) / 86_400;
+  return ((1 + perDay / 100) ** days - 1) * 100;
+}
+
 function quoteFlow(facts: TokenReportFacts) {
   const pool = facts.mainPool;
   const since = facts.now - 86_400;
@@ -223,7 +239,11 @@ export function healthIndicators(
 ): { indicators: TokenHealthResult['indicators']; why: TokenHealthResult['indicatorWhy'] } {
   const T = INDICATOR_THRESHOLDS;
   const series = priceSeries(facts);
-  const slope = trendPerDay(series);
+  const span =
+    series.length > 1 ? ((series.at(-1) as PricePoint).t - (series[0] as PricePoint).t) / 3_600 : 0;
+  // The fitted change over the window itself, never extrapolated: a few minutes of swaps on a busy
+  // pool once read "−96.5% a day" beside a 24 h change of −9.3%.
+  const slope = fittedChange(series);
   const trend: TokenHealthResult['indicators']['trend'] =
     slope === null
       ? 'unknown'
@@ -232,10 +252,13 @@ export function healthIndicators(
         : slope < -T.trendPctPerDay
           ? 'bearish'
           : 'neutral';
+  const basis = facts.mainPool?.priceSeries24h
+    ? `${series.length} prices over ${round(span, 1)} h (the pool price at each end, the median swap price of each 5-minute bucket between)`
+    : `${series.length} swaps over ${round(span, 1)} h`;
   const trendWhy =
     slope === null
-      ? `Only ${series.length} swaps in 24 h (need ${T.trendMinPoints}): no trend.`
-      : `Price slope ${fmtPct(slope)} a day over ${series.length} swaps in 24 h (bullish above +${T.trendPctPerDay}%, bearish below −${T.trendPctPerDay}%).`;
+      ? `Only ${series.length} prices in 24 h (need ${T.trendMinPoints}): no trend.`
+      : `Fitted trend ${fmtPct(slope)} over the window, a least-squares line through ${basis} (bullish above +${T.trendPctPerDay}%, bearish below −${T.trendPctPerDay}%). The 24 h change compares only the two ends of the same window.`;
 
   const now = facts.now;
   const r1 = returnOver(series, now, 3_600);

@@ -47,6 +47,24 @@ export function trustedAsset(f: TokenReportFacts): TrustedAssetJudgement {
   return judgeTrustedAsset(trustedAssetSignals(f));
 }
 
+/**
+ * Behaves as an issued stablecoin in every measured way — the peg, its stability, a deep pool, no
+ * power that taxes or moves holders' tokens, a clean round trip — and fails only the `used` test
+ * (too young or too few holders to be established). Its issuer's powers are not excused, but a mint
+ * that has kept the price at $1 is issuance, not the dilution a mint means for a floating price: the
+ * verdict reads it as Caution, not Dangerous (ADR 0032).
+ */
+export function isUnestablishedStablecoin(j: TrustedAssetJudgement): boolean {
+  if (j.kind) return false;
+  const names = j.tests.map((t) => t.test);
+  return (
+    names.includes('peg') &&
+    names.includes('used') &&
+    j.tests.every((t) => t.met || t.test === 'used') &&
+    j.tests.some((t) => t.test === 'used' && !t.met)
+  );
+}
+
 /** Name or symbol that claims a dollar stablecoin or a wrapped coin: only ever grounds for suspicion. */
 const LOOKS_TRUSTED = /usd|dai|tether|stable|wrapped|^w(eth|btc)$/i;
 
@@ -58,6 +76,18 @@ export function trustedAssetLine(f: TokenReportFacts, j: TrustedAssetJudgement =
     weight: 0,
   };
   const failed = j.tests.filter((t) => !t.met);
+  if (isUnestablishedStablecoin(j))
+    return judged(
+      spec,
+      'warn',
+      'unestablished_stablecoin',
+      `Behaves as a centrally issued stablecoin (${j.tests
+        .filter((t) => t.met)
+        .map((t) => t.detail)
+        .join(
+          '; ',
+        )}) but is not established yet: ${failed.map((t) => t.detail).join('; ')} (a trusted asset needs ${TRUSTED_ASSET.minHolders} holders and ${TRUSTED_ASSET.minAgeDays} days). Its issuer's powers are counted like any token's.`,
+    );
   if (j.kind)
     return judged(
       spec,

@@ -10,7 +10,8 @@ import {
   safeToken,
 } from './fixtures';
 import { analyseToken } from './report';
-import { decideVerdict, isRecommendable, oneLine, type VerdictInput } from './verdict';
+import { isUnestablishedStablecoin } from './trusted-asset';
+import { decideVerdict, isRecommendable, oneLine, type VerdictInput, verdictInputOf } from './verdict';
 
 /** One literal evidence line. */
 const line = (
@@ -210,6 +211,58 @@ describe('trusted assets', () => {
     };
     expect(decideVerdict(input).kind).toBe('no_major_risk');
     expect(decideVerdict({ ...input, trustedAsset: false }).kind).toBe('dangerous');
+  });
+});
+
+describe('which token is a trusted asset', () => {
+  const parts = (value: Evidence['value'], outcome: CheckOutcome) =>
+    ({
+      scanner: { evidence: [line('blacklist', 'fail', 'The owner can block a holder now.', 15)] },
+      rug: {
+        evidence: [{ ...line('trusted_asset', outcome, 'trusted?', 0), value }],
+        completedRug: false,
+        rugScore: 10,
+      },
+      facts: { trade: { status: 'ok', buyTaxPct: 0, sellTaxPct: 0 }, holderSells: null },
+      liquidity: { pools: [] },
+    }) as unknown as Parameters<typeof verdictInputOf>[0];
+  it('only the kind found makes one: "Not a trusted asset" passes too, and excuses nothing', () => {
+    // Before: every token whose trusted-asset line passed ("Not a trusted asset: judged like any
+    // other token") was read as trusted, so a usable blacklist power never made it Dangerous.
+    expect(verdictInputOf(parts(false, 'pass')).trustedAsset).toBe(false);
+    expect(decideVerdict(verdictInputOf(parts(false, 'pass'))).kind).toBe('dangerous');
+    expect(verdictInputOf(parts(false, 'warn')).trustedAsset).toBe(false);
+    expect(verdictInputOf(parts('stablecoin', 'pass')).trustedAsset).toBe(true);
+    expect(verdictInputOf(parts('wrapped', 'pass')).trustedAsset).toBe(true);
+    // A trusted stablecoin's compliance power (blacklist) is an owner power, not a rug.
+    expect(decideVerdict(verdictInputOf(parts('stablecoin', 'pass'))).kind).not.toBe('dangerous');
+  });
+});
+
+describe('a stablecoin that is not established yet (USDC of the test scenario)', () => {
+  const mint = line('mint', 'fail', 'New tokens were minted 1 time(s). (usable now by owner())', 20);
+  it("its owner's mint is Caution, with the reason; any other danger still decides", () => {
+    const input: VerdictInput = { ...withLines(mint), unestablishedStablecoin: true, rugScore: 71 };
+    const v = decideVerdict(input);
+    expect(v.kind).toBe('caution');
+    expect(v.reason).toMatch(/owner can mint; the price has held its \$1 peg/);
+    expect(v.findings[0]?.check).toBe('mint');
+    // Without that evidence the same mint is Dangerous…
+    expect(decideVerdict({ ...input, unestablishedStablecoin: false }).kind).toBe('dangerous');
+    // …and a power that blocks holders is Dangerous either way.
+    expect(decideVerdict({ ...input, evidence: [line('blacklist', 'fail'), ...input.evidence] }).kind).toBe(
+      'dangerous',
+    );
+  });
+  it('is read from the trusted-asset tests: every one met but `used`', () => {
+    const t = (test: string, met: boolean) => ({ test, met, detail: test });
+    const all = ['peg', 'stable', 'deep', 'used', 'harmless'];
+    const only = (failing: string[]) => ({ kind: null, tests: all.map((x) => t(x, !failing.includes(x))) });
+    expect(isUnestablishedStablecoin(only(['used']))).toBe(true);
+    expect(isUnestablishedStablecoin(only(['used', 'deep']))).toBe(false);
+    expect(isUnestablishedStablecoin(only(['peg']))).toBe(false);
+    expect(isUnestablishedStablecoin(only(['harmless', 'used']))).toBe(false);
+    expect(isUnestablishedStablecoin({ kind: 'stablecoin', tests: all.map((x) => t(x, true)) })).toBe(false);
   });
 });
 

@@ -8,7 +8,8 @@
  *    who bought through the pool, later (locked wallets) or after a clock jump (time bomb).
  * 3. Dangerous: a sell tax at or above VERDICT.dangerousSellTaxPct; an owner power usable today that
  *    mints, moves holders' tokens, raises the tax, blocks holders or pauses (DANGER_CHECKS; a trusted
- *    stablecoin's freeze/pause powers excepted); a buy that fails; a rug score at or above
+ *    stablecoin's freeze/pause powers excepted; the mint of a token that behaves as a stablecoin in
+ *    every measured way but is not yet established is Caution: its peg held, so it was issuance); a buy that fails; a rug score at or above
  *    VERDICT.dangerousRugScore when selling was tested (untested, the score is mostly unknowns).
  * 4. Unknown — not enough data: selling could not be tested (no pool we read, simulation error).
  * 5. Caution: any other failed check, a buy or sell tax above TAX.warnPct, or a rug score at or
@@ -52,6 +53,12 @@ export type VerdictInput = {
   holderSells: { sampled: number; failed: number; maxTaxPct: number | null } | null;
   /** The token behaves as a centrally issued stablecoin or a wrapped asset (trusted_asset passes). */
   trustedAsset: boolean;
+  /**
+   * It behaves as a stablecoin in every measured way but is too young or too little held to be
+   * trusted (isUnestablishedStablecoin): its owner's mint has kept the $1 peg — issuance — so it is a
+   * reason for Caution, not Dangerous. Other powers and the rug score still count in full.
+   */
+  unestablishedStablecoin?: boolean;
 };
 
 export type VerdictDecision = Omit<TokenVerdict, 'summary'>;
@@ -151,10 +158,19 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       detail: `A sell pays ${pct(sellTax)} tax (at or above ${VERDICT.dangerousSellTaxPct}%): half or more of every exit is taken.`,
     });
   }
+  /** Findings that are Caution, not Dangerous, for this token (an unestablished stablecoin's mint). */
+  const issuance: VerdictFinding[] = [];
   for (const check of DANGER_CHECKS) {
     if (input.trustedAsset && (COMPLIANCE_CHECKS as readonly string[]).includes(check)) continue;
     const e = failed(check);
-    if (e) danger.push(finding(e));
+    if (!e) continue;
+    if (check === 'mint' && input.unestablishedStablecoin)
+      issuance.push({
+        ...finding(e),
+        outcome: 'warn',
+        detail: `The owner can mint; the price has held its $1 peg (issuance of a stablecoin, not dilution), but it is not yet an established stablecoin. ${e.detail}`,
+      });
+    else danger.push(finding(e));
   }
   if (input.trade.status === 'buy_failed') {
     const e = ev.get('honeypot');
@@ -198,7 +214,7 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   }
 
   // 5. Caution.
-  const caution: VerdictFinding[] = [];
+  const caution: VerdictFinding[] = [...issuance];
   const buyTax = num(input.trade.buyTaxPct);
   if (sellTax > TAX.warnPct || (buyTax ?? 0) > TAX.warnPct) {
     const e = sellTax > TAX.warnPct ? ev.get('sell_tax') : ev.get('buy_tax');
@@ -244,6 +260,8 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   );
 }
 
+const isTrustedKind = (v: Evidence['value']) => v === 'stablecoin' || v === 'wrapped';
+
 type ReportParts = Pick<TokenReport, 'scanner' | 'rug' | 'facts' | 'liquidity'>;
 
 export function verdictInputOf(r: ReportParts): VerdictInput {
@@ -259,7 +277,12 @@ export function verdictInputOf(r: ReportParts): VerdictInput {
       sellTaxPct: num(t.sellTaxPct),
     },
     holderSells: r.facts.holderSells,
-    trustedAsset: evidence.some((e) => e.check === 'trusted_asset' && e.outcome === 'pass'),
+    // The line passes for every token ("Not a trusted asset: judged like any other token" is a pass
+    // too); only its value — the kind found — says the token IS one.
+    trustedAsset: evidence.some((e) => e.check === 'trusted_asset' && isTrustedKind(e.value)),
+    unestablishedStablecoin: evidence.some(
+      (e) => e.check === 'trusted_asset' && e.value === 'unestablished_stablecoin',
+    ),
   };
 }
 

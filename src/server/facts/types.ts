@@ -248,9 +248,18 @@ export type PoolFacts = {
   volume24hUsd: number | null;
   swaps24h: { buys: number; sells: number };
   priceChange24hPct: number | null;
+  /**
+   * The pool's price (quote per token, decimals applied) over the 24 h window priceChange24hPct
+   * measures, oldest first: the pool price a day ago, the median execution price of every 5-minute
+   * bucket with swaps (all the day's swaps, not only recentSwaps), the pool price now. Trend and
+   * returns read this one series, so they agree with the 24 h change. Absent: built before it existed.
+   */
+  priceSeries24h?: PricePoint[];
   recentSwaps: SwapFact[];
   liquidityEvents: LiquidityEventFact[];
 };
+
+export type PricePoint = { t: number; p: number };
 
 export type DeployerFacts = {
   address: Address | null;

@@ -5,9 +5,8 @@
  * contracts are called. See docs/decisions/0007-venue-abstraction.md.
  */
 import type { Address, Hex, PublicClient } from 'viem';
-import type { PoolKey } from './uniswap-v4-pool-key';
-
 import type { VenueId } from '../../shared/venues';
+import type { PoolKey } from './uniswap-v4-pool-key';
 
 /** The venue ids are shared with the browser and the API contract (src/shared/venues.ts). */
 export type { VenueId };

@@ -74,7 +74,11 @@ describe('Base mode', () => {
     expect(o.opportunities.map((x) => x.id)).toEqual(['defillama-p1', 'defillama-p3', 'defillama-p2']);
     const s = yieldStrategiesResponseSchema.parse((await app.inject('/api/yield-strategies')).json());
     const conservative = s.strategies.find((x) => x.riskLevel === 'conservative');
-    expect(conservative?.opportunities.map((x) => x.id)).toEqual(['defillama-p1']);
+    // A single-asset stablecoin pool fills the stablecoin share and the share of its type.
+    expect(conservative?.opportunities.map((x) => [x.id, x.bucket])).toEqual([
+      ['defillama-p1', 'stablecoin'],
+      ['defillama-p1', 'lending'],
+    ]);
     await app.close();
   });
 

@@ -15,7 +15,13 @@
 import pLimit from 'p-limit';
 import { type Address, parseAbi } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
-import { breakEvenMonths, effectiveAnnualApy, entryCostUsd, type YieldOpportunity } from '../../shared/yield';
+import {
+  breakEvenMonths,
+  effectiveAnnualApy,
+  entryCostUsd,
+  projectedApy,
+  type YieldOpportunity,
+} from '../../shared/yield';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database } from '../db/client';
@@ -57,12 +63,22 @@ export type YieldDeps = {
   gasMeter?: GasMeter;
 };
 
-type TokenInfo = { facts: TokenReportFacts; score: number | null };
+/**
+ * `stablecoin`: the engine's trusted-asset test found it behaves as an issued stablecoin (never its
+ * name) — its peg and stability are measured, whether or not it is established yet; how risky the
+ * position is stays the risk analysis's job.
+ */
+type TokenInfo = { facts: TokenReportFacts; score: number | null; stablecoin: boolean };
 
 async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | null> {
   try {
     const [facts, report] = await Promise.all([deps.engine.facts(token), deps.engine.report(token)]);
-    return { facts, score: report.flabScore.flabScore };
+    const trusted = report.rug.evidence.find((e) => e.check === 'trusted_asset');
+    return {
+      facts,
+      score: report.flabScore.flabScore,
+      stablecoin: trusted?.value === 'stablecoin' || trusted?.value === 'unestablished_stablecoin',
+    };
   } catch (e) {
     deps.log.debug({ msg: 'yield: token facts unavailable', token, err: (e as Error).message });
     return null;
@@ -76,16 +92,20 @@ type Market = { head: bigint; now: number; gasPriceWei: bigint; ethUsd: number |
 const ageDaysAt = (now: number, ts: number | null | undefined) =>
   ts === null || ts === undefined ? null : Math.max(0, (now - ts) / 86_400);
 
-/** Break-even of `amountUsd` in this opportunity at its APY (daily compounding: rewards accrue per block). */
+/**
+ * Break-even of `amountUsd` in this opportunity at the APY it would pay once the amount has joined it
+ * (projectedApy; daily compounding: rewards accrue per block).
+ */
 export function withBreakEven(o: YieldOpportunity, amountUsd: number | undefined): YieldOpportunity {
   if (amountUsd === undefined || !o.entryCosts) return o;
   const costs = entryCostUsd(o.entryCosts, amountUsd).totalUsd;
+  const apy = projectedApy(o.apy, o.tvl, amountUsd);
   return {
     ...o,
     breakEven: {
       amountUsd,
       costsUsd: costs,
-      months: breakEvenMonths(amountUsd, effectiveAnnualApy(o.apy, 365), costs),
+      months: breakEvenMonths(amountUsd, effectiveAnnualApy(apy, 365), costs),
     },
   };
 }
@@ -103,7 +123,7 @@ export async function chainOpportunities(
     throw new ChainUnavailableError('The chain RPC did not answer for the latest block.', cause);
   });
   const now = Number(head.timestamp);
-  const { weth, usd } = deps.network.contracts;
+  const { weth } = deps.network.contracts;
   const risky = new Set(Object.values(deps.network.riskTokens ?? {}).map((a) => a.toLowerCase()));
   const tokens = [...new Set(Object.values(deps.network.tokens).map((a) => a.toLowerCase()))].filter(
     (a) => a !== weth.toLowerCase() && !risky.has(a),
@@ -157,9 +177,10 @@ export async function chainOpportunities(
       const volume = pool.volume24hUsd;
       const apy = ammFeeApr(volume, pool.poolValueUsd, fee);
       const sym = symOf(info.facts);
-      const stable = t === usd.toLowerCase();
+      // A stablecoin pool holds stablecoins on both sides: USDC/WETH moves with ETH, so it is not one.
+      const quote = await infoFor(deps, infos, pool.quoteToken);
       const tags = ['liquidity', 'flexible', 'impermanent-loss', v.venue];
-      if (stable) tags.push('stablecoin');
+      if (isStablecoinPool(info, quote)) tags.push('stablecoin');
       const analysis = analyseYieldRisk({
         minScore: info.score,
         tvlUsd: pool.poolValueUsd,
@@ -243,6 +264,14 @@ async function singleSidedCosts(deps: YieldDeps, address: Address, m: Market, ki
     what: kind === 'staking' ? 'stake/withdraw' : 'supply/withdraw',
   });
   return { costs, ageDays: ageDaysAt(m.now, firstAt) };
+}
+
+/** Both sides of a pool behave as issued stablecoins (the trusted-asset test), so its value holds still. */
+export function isStablecoinPool(
+  token: Pick<TokenInfo, 'stablecoin'> | null,
+  quote: Pick<TokenInfo, 'stablecoin'> | null,
+): boolean {
+  return !!token?.stablecoin && !!quote?.stablecoin;
 }
 
 async function infoFor(deps: YieldDeps, infos: Map<string, TokenInfo | null>, token: string) {
@@ -358,9 +387,8 @@ export async function lendingOpportunity(
   const tvl = (Number(totalSupplied) / 10 ** dec) * price;
   const apy = lendingSupplyApy(supplyRate);
   const sym = symOf(info.facts);
-  const stable = asset.toLowerCase() === deps.network.contracts.usd.toLowerCase();
   const tags = ['lending', 'flexible', 'single-asset'];
-  if (stable) tags.push('stablecoin');
+  if (info.stablecoin) tags.push('stablecoin');
   const u = (Number(utilization) / 1e18) * 100;
   const { costs, ageDays } = await singleSidedCosts(deps, lending, market, 'lending');
   const analysis = analyseYieldRisk({ minScore: info.score, tvlUsd: tvl, ageDays, apy });

@@ -8,7 +8,7 @@ import {
   ammFeeApr,
   analyseYieldRisk,
   breakEvenMonths,
-  bucketOf,
+  bucketsOf,
   buildStrategies,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
@@ -21,6 +21,7 @@ import {
   impermanentLoss,
   lendingSupplyApy,
   numberInput,
+  projectedApy,
   RISK_MULTIPLIERS,
   riskFromScore,
   stakingApr,
@@ -301,8 +302,14 @@ describe('strategies', () => {
       opp('usd', 4, 'low', 'lending', ['stablecoin']),
     ]);
     const cons = s.find((x) => x.riskLevel === 'conservative');
-    expect(cons?.opportunities.map((o) => [o.id, o.weight])).toEqual([['usd', 60]]);
-    expect(cons?.unallocated.reduce((a, u) => a + u.weight, 0)).toBe(40);
+    // Supplying a stablecoin to a lending pool fills the stablecoin share and the lending share.
+    expect(cons?.opportunities.map((o) => [o.id, o.bucket, o.weight])).toEqual([
+      ['usd', 'stablecoin', 60],
+      ['usd', 'lending', 30],
+    ]);
+    expect(cons?.unallocated.map((u) => [u.bucket, u.weight])).toEqual([['liquidity', 10]]);
+    // …and what is not invested says so, with the reason, in words.
+    expect(cons?.unallocated[0]?.reason).toMatch(/10% of the amount is not invested/);
   });
 });
 
@@ -336,7 +343,7 @@ describe('strategy properties', () => {
           }
           for (const o of s.opportunities) {
             const src = opps.find((x) => x.id === o.id);
-            expect(src && bucketOf(src)).toBe(o.bucket);
+            expect(src && bucketsOf(src)).toContain(o.bucket);
           }
           expect(s.totalApy).toBeCloseTo(
             s.opportunities.reduce((a, o) => a + (o.apy * o.weight) / 100, 0),
@@ -356,6 +363,72 @@ describe('strategy properties', () => {
           true,
         );
       }),
+    );
+  });
+});
+
+describe('a deposit dilutes what it joins (issue 24)', () => {
+  it('projectedApy = apy × tvl ÷ (tvl + deposit)', () => {
+    expect(projectedApy(166, 8_900, 0)).toBe(166);
+    // $12,500 (25% of $50K) into an $8.9K pool paying 166%: about 69%, not 166%.
+    expect(projectedApy(166, 8_900, 12_500)).toBeCloseTo((166 * 8_900) / 21_400, 10);
+    expect(projectedApy(166, 8_900, 12_500)).toBeLessThan(70);
+    // A position with nothing in it pays nothing to share.
+    expect(projectedApy(50, 0, 1_000)).toBe(0);
+  });
+  it('a $50K strategy never shows the thin pool’s pre-deposit APY; its share spreads over the bucket', () => {
+    const thin = { ...opp('thin', 166, 'medium', 'liquidity'), tvl: 8_900 };
+    const deep = { ...opp('deep', 40, 'medium', 'liquidity'), tvl: 2_000_000 };
+    const before = buildStrategies([thin, deep]).find((x) => x.riskLevel === 'moderate');
+    // Without an amount: the best pool takes the bucket at its current APY.
+    expect(before?.opportunities.map((o) => [o.id, o.weight, o.apyAtDeposit])).toEqual([['thin', 25, 166]]);
+    const at = buildStrategies([thin, deep], 50_000).find((x) => x.riskLevel === 'moderate');
+    const picks = at?.opportunities ?? [];
+    // The 25% ($12,500) is split: the thin pool takes only what still earns more than the deep one.
+    expect(picks.map((o) => o.id).sort()).toEqual(['deep', 'thin']);
+    expect(picks.reduce((a, o) => a + o.weight, 0)).toBe(25);
+    const t = picks.find((o) => o.id === 'thin');
+    expect(t?.apyAtDeposit).toBeCloseTo(projectedApy(166, 8_900, t?.depositUsd ?? 0), 10);
+    expect(t?.apyAtDeposit).toBeLessThan(166);
+    expect(at?.totalApy).toBeLessThan(at?.apyBeforeDeposit ?? 0);
+    expect(at?.totalApy).toBeCloseTo(
+      picks.reduce((a, o) => a + (o.apyAtDeposit * o.weight) / 100, 0),
+      10,
+    );
+    // Allocating the bucket this way earns more than putting it all in the thin pool.
+    const allThin = (projectedApy(166, 8_900, 12_500) * 25) / 100;
+    expect(picks.reduce((a, o) => a + (o.apyAtDeposit * o.weight) / 100, 0)).toBeGreaterThan(allThin);
+  });
+  it('one opportunity filling two buckets is diluted by both deposits', () => {
+    const usd = { ...opp('usd', 10, 'low', 'lending', ['stablecoin']), tvl: 90_000 };
+    const cons = buildStrategies([usd], 100_000).find((x) => x.riskLevel === 'conservative');
+    // 60% + 30% = $90,000 joins $90,000: the APY halves, for both picks.
+    expect(cons?.opportunities.map((o) => [o.bucket, o.depositUsd, o.apyAtDeposit])).toEqual([
+      ['stablecoin', 60_000, 5],
+      ['lending', 30_000, 5],
+    ]);
+    expect(cons?.totalApy).toBeCloseTo(4.5, 10);
+    expect(cons?.apyBeforeDeposit).toBeCloseTo(9, 10);
+  });
+  it('at any amount every bucket with an allowed opportunity is fully invested', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(arbOpp, { maxLength: 8, selector: (o) => o.id }),
+        fc.double({ min: 1, max: 1e7, noNaN: true }),
+        fc.array(fc.double({ min: 0, max: 1e7, noNaN: true }), { minLength: 8, maxLength: 8 }),
+        (raw, amount, tvls) => {
+          const opps = raw.map((o, i) => ({ ...o, tvl: tvls[i] ?? 0 }));
+          for (const s of buildStrategies(opps, amount)) {
+            const invested = s.opportunities.reduce((a, o) => a + o.weight, 0);
+            const idle = s.unallocated.reduce((a, u) => a + u.weight, 0);
+            expect(invested + idle).toBe(100);
+            for (const u of s.unallocated) expect(u.reason).toMatch(/not invested/);
+            expect(s.totalApy).toBeLessThanOrEqual(s.apyBeforeDeposit + 1e-9);
+            const deposited = s.opportunities.reduce((a, o) => a + o.depositUsd, 0);
+            expect(deposited).toBeCloseTo((amount * invested) / 100, 3);
+          }
+        },
+      ),
     );
   });
 });

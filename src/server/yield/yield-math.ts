@@ -19,6 +19,7 @@ export {
   allocateStrategy,
   breakEvenMonths,
   bucketOf,
+  bucketsOf,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
   CALCULATOR_RESET,
@@ -29,6 +30,7 @@ export {
   estimatedReturns,
   impermanentLoss,
   numberInput,
+  projectedApy,
   RISK_MULTIPLIERS,
   topThree,
 } from '../../shared/yield';
@@ -141,14 +143,20 @@ const STRATEGY_TEXT: Record<RiskProfile, { name: string; complexity: string; tim
 
 /**
  * One strategy per risk profile, allocated by its label's split (allocateStrategy): each bucket's
- * share goes to the best opportunity of that bucket whose analysed risk the profile allows, or stays
- * unallocated. totalApy = Σ weight × apy; requiredCapital is the largest minimum deposit among the
- * picks. Profiles with no pick at all are left out.
+ * share goes to the opportunities of that bucket whose analysed risk the profile allows — at an
+ * amount, spread so that no pick is drowned by the deposit — or stays unallocated with the reason.
+ * totalApy = Σ weight × APY after the deposit (before it without an amount); requiredCapital is the
+ * largest minimum deposit among the picks. Profiles with no pick at all are left out.
  */
-export function buildStrategies(opps: readonly YieldOpportunity[]): YieldStrategy[] {
+export function buildStrategies(opps: readonly YieldOpportunity[], amountUsd = 0): YieldStrategy[] {
   const out: YieldStrategy[] = [];
   for (const profile of ['conservative', 'moderate', 'aggressive'] as const) {
-    const { picks, unallocated, apy: totalApy } = allocateStrategy(opps, profile);
+    const {
+      picks,
+      unallocated,
+      apy: totalApy,
+      apyBeforeDeposit,
+    } = allocateStrategy(opps, profile, amountUsd);
     if (picks.length === 0) continue;
     const split = ALLOCATION_SPLITS[profile];
     const t = STRATEGY_TEXT[profile];
@@ -160,9 +168,10 @@ export function buildStrategies(opps: readonly YieldOpportunity[]): YieldStrateg
         `${split.stablecoin}% stablecoin, ${split.lending}% lending, ${split.liquidity}% liquidity, ` +
         `${split.farming}% farming; picks: ${picks.map((p) => `${p.opportunity.name} ${p.weight}%`).join(', ')}` +
         (idle > 0
-          ? `; ${idle}% unallocated (no ${unallocated.map((u) => u.bucket).join('/')} option at this risk).`
+          ? `; ${idle}% not invested (no ${unallocated.map((u) => u.bucket).join('/')} option at this risk earns a yield).`
           : '.'),
       totalApy,
+      apyBeforeDeposit,
       riskLevel: profile,
       complexity: t.complexity,
       timeCommitment: t.timeCommitment,
@@ -177,6 +186,9 @@ export function buildStrategies(opps: readonly YieldOpportunity[]): YieldStrateg
         bucket: p.bucket,
         risk: p.opportunity.risk,
         weight: p.weight,
+        tvl: p.opportunity.tvl,
+        depositUsd: p.depositUsd,
+        apyAtDeposit: p.apyAtDeposit,
       })),
       unallocated,
     });

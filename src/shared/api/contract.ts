@@ -547,9 +547,10 @@ export const API = {
     method: 'get',
     path: '/api/yield-strategies',
     tag: 'Market tools',
-    summary: 'Strategies built from the opportunities',
+    summary: 'Strategies built from the opportunities; with `amount`, allocated and projected for it',
+    query: amountQuerySchema,
     ok: { status: 200, schema: yieldStrategiesResponseSchema },
-    errors: [503],
+    errors: [400, 503],
     etag: true,
   }),
   postMonitorToken: op({

@@ -310,7 +310,7 @@ function Analysis({ address }: { address: string }) {
             {verdict.summary.mainPool ? (
               <div id="price-chart" className="min-w-0 scroll-mt-20">
                 <Suspense fallback={null}>
-                  <PriceChart address={address} />
+                  <PriceChart address={address} verdict={verdict.kind} />
                 </Suspense>
               </div>
             ) : (
@@ -386,7 +386,7 @@ function Analysis({ address }: { address: string }) {
             </div>
             <div className="grid items-start gap-4 lg:grid-cols-3">
               <SecurityPanel scanner={scanner.data} rug={rug.data} />
-              <OwnerPowersPanel powers={scanner.data?.ownerPowers} />
+              <OwnerPowersPanel powers={scanner.data?.ownerPowers} verdict={verdict?.kind} />
               <WhalePanel whales={whales.data} />
               <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
             </div>

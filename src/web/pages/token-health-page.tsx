@@ -103,7 +103,7 @@ function Results({ address }: { address: string }) {
         <HealthIndicators data={data} />
       </div>
       <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-        <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} />
+        <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} verdict={data.verdict.kind} />
       </Suspense>
     </div>
   );

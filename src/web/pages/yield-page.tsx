@@ -7,9 +7,9 @@ import {
   type YieldOpportunitiesResponse,
   type YieldStrategiesResponse,
 } from '@shared/yield';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Sprout } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
 import { Card, CardContent } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -58,10 +58,13 @@ export default function YieldPage() {
     queryFn: ({ signal }) => apiGet('/api/yield-opportunities', signal),
     refetchInterval: OPPORTUNITIES_REFRESH_MS,
   });
+  // Strategies are allocated for the amount: a deposit dilutes the pools it joins (server-side).
+  const strategyAmount = useDeferredValue(amountN);
   const strategies = useQuery<YieldStrategiesResponse>({
-    queryKey: ['yield-strategies'],
-    queryFn: ({ signal }) => apiGet('/api/yield-strategies', signal),
+    queryKey: ['yield-strategies', strategyAmount],
+    queryFn: ({ signal }) => apiGet(`/api/yield-strategies?amount=${strategyAmount}`, signal),
     enabled: tab === 'strategies',
+    placeholderData: keepPreviousData,
   });
 
   const visible = (opps.data?.opportunities ?? []).filter(
@@ -146,7 +149,7 @@ export default function YieldPage() {
           ) : (
             <div className="grid gap-4 lg:grid-cols-3">
               {visibleStrategies.map((s) => (
-                <StrategyCard key={s.id} s={s} amount={amountN} />
+                <StrategyCard key={s.id} s={s} amount={strategies.data?.amountUsd ?? 0} />
               ))}
             </div>
           )

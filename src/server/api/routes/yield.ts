@@ -59,34 +59,40 @@ export function registerYieldRoutes(
   const load = () => results.get('all');
   const memo = createSerialiseMemo();
 
+  /** The optional `amount` query (USD); a bad one is a 400 naming the field. */
+  const amountOf = (raw: unknown): number | undefined => {
+    if (raw === undefined) return undefined;
+    const a = checkAmountInput('amount', typeof raw === 'string' ? raw : String(raw));
+    if (!a.ok) throw new BadRequestError(a.message, { field: 'amount' });
+    return a.value;
+  };
+
   /** Optional `amount` (USD): each opportunity then carries its costs and break-even for it. */
   app.get<{ Querystring: { amount?: string } }>('/api/yield-opportunities', async (req, reply) => {
-    const raw = req.query?.amount;
-    let amount: number | undefined;
-    if (raw !== undefined) {
-      const a = checkAmountInput('amount', typeof raw === 'string' ? raw : String(raw));
-      if (!a.ok) throw new BadRequestError(a.message, { field: 'amount' });
-      amount = a.value;
-    }
+    const amount = amountOf(req.query?.amount);
     const o = await load();
     if (amount === undefined) return sendSerialised(req, reply, memo.of(o));
     return { ...o, opportunities: o.opportunities.map((x) => withBreakEven(x, amount)) };
   });
 
-  app.get('/api/yield-strategies', async (req, reply) => {
+  /**
+   * Optional `amount` (USD): the strategies are allocated for it and their APYs are projected after
+   * it is deposited (a deposit dilutes the pools it joins); without it, the APYs before any deposit.
+   */
+  app.get<{ Querystring: { amount?: string } }>('/api/yield-strategies', async (req, reply) => {
+    const amount = amountOf(req.query?.amount);
     const o = await load();
+    const build = (amountUsd: number): YieldStrategiesResponse => ({
+      source: o.source,
+      generatedAt: o.generatedAt,
+      amountUsd,
+      strategies: buildStrategies(o.opportunities, amountUsd),
+    });
+    if (amount !== undefined && amount > 0) return build(amount);
     return sendSerialised(
       req,
       reply,
-      memo.derive(
-        o,
-        'strategies',
-        (): YieldStrategiesResponse => ({
-          source: o.source,
-          generatedAt: o.generatedAt,
-          strategies: buildStrategies(o.opportunities),
-        }),
-      ),
+      memo.derive(o, 'strategies', () => build(0)),
     );
   });
 }

@@ -4,11 +4,12 @@
  * (the call succeeds today from the power's current holder) — names only label.
  * Inconclusive probes are listed too, so a reader knows what was not measured.
  */
-import type { OwnerPowersSummary } from '@shared/analysis';
+import type { OwnerPowersSummary, VerdictKind } from '@shared/analysis';
 import { shortHash } from '@shared/format';
 import { KeyRound } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { Panel } from '../ui/panel';
+import { greenAllowed } from './score-style';
 
 const EFFECT_LABEL: Record<string, string> = {
   mint: 'Creates tokens',
@@ -20,7 +21,14 @@ const EFFECT_LABEL: Record<string, string> = {
   limit_shrunk: 'Shrinks the limit',
 };
 
-export function OwnerPowersPanel({ powers }: { powers?: OwnerPowersSummary | undefined }) {
+export function OwnerPowersPanel({
+  powers,
+  verdict,
+}: {
+  powers?: OwnerPowersSummary | undefined;
+  /** "No power found" is not shown as good news (green) on a token that cannot be sold. */
+  verdict?: VerdictKind | undefined;
+}) {
   if (!powers) return null;
   const simulated = powers.status === 'simulated';
   return (
@@ -36,7 +44,7 @@ export function OwnerPowersPanel({ powers }: { powers?: OwnerPowersSummary | und
             ({powers.rpcRequests} RPC requests).
           </p>
           {powers.powers.length === 0 ? (
-            <p className="mt-2 text-sm text-emerald-300">
+            <p className={`mt-2 text-sm ${greenAllowed(verdict) ? 'text-emerald-300' : 'text-slate-300'}`}>
               No call by a privileged address changed balances or trading.
             </p>
           ) : (

@@ -109,3 +109,10 @@ export const goodClass = (verdict: VerdictKind | null | undefined): string =>
 /** A badge tone for a "good" value under the verdict. */
 export const goodTone = (verdict: VerdictKind | null | undefined): BadgeTone =>
   greenAllowed(verdict) ? 'success' : 'neutral';
+
+/**
+ * A class the server's outcome or level chose, with green withheld when the verdict does not allow
+ * healthy colours (a small price impact on a honeypot is not good news).
+ */
+export const underVerdict = (cls: string, verdict: VerdictKind | null | undefined): string =>
+  cls === 'text-emerald-400' ? goodClass(verdict) : cls;

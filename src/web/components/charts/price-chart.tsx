@@ -4,6 +4,7 @@
  * (React.lazy) so recharts never weighs on the home page. The figures are the API's; nothing is
  * interpolated beyond the server's "no trade: previous close" buckets.
  */
+import type { VerdictKind } from '@shared/analysis';
 import { formatUsd } from '@shared/format';
 import { ChartCandlestick } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import {
 } from 'recharts';
 import { cn } from '../../lib/cn';
 import { ErrorState } from '../analysis/error-state';
+import { goodClass } from '../analysis/score-style';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, useCandles } from './candles';
@@ -99,9 +101,12 @@ function VolumeShape({ x = 0, y = 0, width = 0, height = 0, payload }: ShapeProp
 export default function PriceChart({
   address,
   refetchInterval,
+  verdict,
 }: {
   address: string;
   refetchInterval?: number;
+  /** The token's verdict: a rise on a token that cannot be sold is not shown as good news (green). */
+  verdict?: VerdictKind | undefined;
 }) {
   const [interval, setCandleInterval] = useState<CandleInterval>('1h');
   const q = useCandles(address, interval, { refetchInterval });
@@ -159,7 +164,7 @@ export default function PriceChart({
             {formatPrice(last.close, currency)}
           </span>
           {change !== null ? (
-            <span className={cn('tabular-nums', change >= 0 ? 'text-emerald-400' : 'text-red-400')}>
+            <span className={cn('tabular-nums', change >= 0 ? goodClass(verdict) : 'text-red-400')}>
               {change >= 0 ? '+' : ''}
               {change.toFixed(2)}% over the range
             </span>

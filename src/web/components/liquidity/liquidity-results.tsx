@@ -5,7 +5,7 @@
  * evidence behind it.
  */
 import { shortAddress } from '@shared/address';
-import type { Evidence, LiquidityResult, WithVerdict } from '@shared/analysis';
+import type { Evidence, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import {
   formatClock,
   formatDateTimeSeconds,
@@ -26,19 +26,30 @@ import {
 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { outcomeClass, RISK_LEVEL_TEXT, severityTone } from '../analysis/score-style';
+import {
+  goodClass,
+  outcomeClass,
+  RISK_LEVEL_TEXT,
+  severityTone,
+  underVerdict,
+} from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
 import { DetailRow, Panel, StatCard } from '../ui/stat-card';
 
-const level3Class = (l: string) =>
+// Figures are coloured by the server's outcome or level; green only when the token's verdict allows
+// it (underVerdict): a small price impact on a honeypot is not good news.
+type Verdict = VerdictKind | undefined;
+const level3Class = (l: string, verdict: Verdict) =>
   l === 'High'
     ? 'text-red-400'
     : l === 'Medium'
       ? 'text-yellow-400'
       : l === 'Unknown'
         ? 'text-slate-400'
-        : 'text-emerald-400';
+        : underVerdict('text-emerald-400', verdict);
+type Data = LiquidityResult | WithVerdict<LiquidityResult>;
+const verdictOf = (data: Data): Verdict => ('verdict' in data ? data.verdict.kind : undefined);
 
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
@@ -97,7 +108,7 @@ export function LiquidityCards({
             <span className="text-sm font-normal text-slate-400">/100</span>
           </>
         }
-        valueClass={RISK_LEVEL_TEXT[data.rugAnalysis.riskLevel]}
+        valueClass={underVerdict(RISK_LEVEL_TEXT[data.rugAnalysis.riskLevel], verdict)}
         caption="Higher means more likely a rug"
         evidence={pick(data.evidence, 'rug_pull_risk', 'recent_lp_removal', 'lp_locked')}
       />
@@ -122,7 +133,10 @@ export function LiquidityCards({
             Price Impact{' '}
             <span
               data-testid="price-impact-card"
-              className={cn('font-semibold', outcomeClass(data.evidence, 'price_impact'))}
+              className={cn(
+                'font-semibold',
+                underVerdict(outcomeClass(data.evidence, 'price_impact'), verdict),
+              )}
             >
               {formatPercent(d.priceImpact, 2)}
             </span>
@@ -134,7 +148,8 @@ export function LiquidityCards({
   );
 }
 
-export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
+export function LiquidityAnalysisPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const d = data.liquidityData;
   return (
     <Panel title="Liquidity Analysis" icon={Droplets} testId="liquidity-analysis">
@@ -145,7 +160,7 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
         <DetailRow label="24h Volume">{formatPoolValue(d.tradingVolume24h)}</DetailRow>
         <DetailRow
           label={`Price Impact ($${formatInteger(data.amountUsd)})`}
-          valueClass={outcomeClass(data.evidence, 'price_impact')}
+          valueClass={underVerdict(outcomeClass(data.evidence, 'price_impact'), verdict)}
           testId="price-impact"
         >
           {formatPercent(d.priceImpact, 2)}
@@ -155,7 +170,7 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
           label="Liquidity"
           valueClass={
             d.liquidityLocked
-              ? 'text-emerald-400'
+              ? goodClass(verdict)
               : d.liquidityLocked === false
                 ? 'text-red-400'
                 : 'text-slate-400'
@@ -175,12 +190,13 @@ export function LiquidityAnalysisPanel({ data }: { data: LiquidityResult }) {
   );
 }
 
-export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
+export function RugAnalysisPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const r = data.rugAnalysis;
   return (
     <Panel title="Rug Detection Analysis" icon={Radar} testId="rug-analysis">
       <dl>
-        <DetailRow label="Rug Score" valueClass={RISK_LEVEL_TEXT[r.riskLevel]}>
+        <DetailRow label="Rug Score" valueClass={underVerdict(RISK_LEVEL_TEXT[r.riskLevel], verdict)}>
           {r.rugScore}/100
         </DetailRow>
         <DetailRow label="Data coverage">{formatRatioPercent(r.dataCoverage)}</DetailRow>
@@ -226,22 +242,23 @@ export function RugAnalysisPanel({ data }: { data: LiquidityResult }) {
   );
 }
 
-export function LiveMonitoringPanel({ data }: { data: LiquidityResult }) {
+export function LiveMonitoringPanel({ data }: { data: Data }) {
+  const verdict = verdictOf(data);
   const m = data.liveMonitoring;
   return (
     <Panel title="Live Monitoring" icon={Activity} testId="live-monitoring">
       <dl>
-        <DetailRow label="Liquidity Drain Risk" valueClass={level3Class(m.liquidityDrainRisk)}>
+        <DetailRow label="Liquidity Drain Risk" valueClass={level3Class(m.liquidityDrainRisk, verdict)}>
           {m.liquidityDrainRisk}
         </DetailRow>
-        <DetailRow label="Whale Activity" valueClass={level3Class(m.whaleActivity)}>
+        <DetailRow label="Whale Activity" valueClass={level3Class(m.whaleActivity, verdict)}>
           {m.whaleActivity}
         </DetailRow>
         <DetailRow label="Recent Transactions">{formatInteger(m.recentTransactions)}</DetailRow>
         <DetailRow label="Contract Age">{m.contractAge === null ? 'N/A' : `${m.contractAge} days`}</DetailRow>
       </dl>
-      <p className="mt-3 flex items-center gap-2 text-xs text-emerald-300">
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-400" />
+      <p className="mt-3 flex items-center gap-2 text-xs text-sky-300">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-sky-400" />
         Live monitoring active - Updated every 30 seconds
       </p>
     </Panel>

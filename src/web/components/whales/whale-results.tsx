@@ -10,7 +10,14 @@ import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } f
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { goodClass, outcomeClass, outcomeOf, severityTone } from '../analysis/score-style';
+import {
+  goodClass,
+  goodTone,
+  greenAllowed,
+  outcomeClass,
+  outcomeOf,
+  severityTone,
+} from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
 import { Skeleton } from '../ui/skeleton';
@@ -38,6 +45,13 @@ const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
 
 const good = (verdict: VerdictKind | undefined) => goodClass(verdict);
+type WhaleData = WhaleResult | WithVerdict<WhaleResult>;
+const verdictOf = (data: WhaleData) => ('verdict' in data ? data.verdict.kind : undefined);
+/** A wallet's "low risk" is not good news on a token that cannot be sold: neutral, not green. */
+const lowRiskTone = (level: Parameters<typeof severityTone>[0], verdict: VerdictKind | undefined) => {
+  const tone = severityTone(level);
+  return tone === 'success' && !greenAllowed(verdict) ? 'neutral' : tone;
+};
 
 export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResult> }) {
   const top5 = data.concentration.topFivePercentage;
@@ -103,7 +117,8 @@ export function HolderDistribution({ data }: { data: WhaleResult }) {
   );
 }
 
-export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
+export function TopHolders({ data, now }: { data: WhaleData; now: number }) {
+  const verdict = verdictOf(data);
   return (
     <Panel title="Top 20 Holders" icon={Users} testId="top-holders">
       {data.topHolders.length === 0 ? (
@@ -134,7 +149,7 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
                 <HashText value={h.address} kind="address" className="text-sm text-white" />
                 <span className="mt-1 flex flex-wrap gap-1.5">
                   <Badge tone="neutral">{h.walletType}</Badge>
-                  <Badge tone={severityTone(h.riskLevel)}>{h.riskLevel} risk</Badge>
+                  <Badge tone={lowRiskTone(h.riskLevel, verdict)}>{h.riskLevel} risk</Badge>
                 </span>
               </span>
               <span className="text-right md:text-left">
@@ -169,7 +184,8 @@ export function TopHolders({ data, now }: { data: WhaleResult; now: number }) {
   );
 }
 
-export function NewWhaleEntries({ data, now }: { data: WhaleResult; now: number }) {
+export function NewWhaleEntries({ data, now }: { data: WhaleData; now: number }) {
+  const verdict = verdictOf(data);
   return (
     <Panel title="New Whale Entries (Last 12 Hours)" icon={Fish} testId="new-whale-entries">
       {data.newWhaleEntries.length === 0 ? (
@@ -187,7 +203,7 @@ export function NewWhaleEntries({ data, now }: { data: WhaleResult; now: number 
               >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="flex min-w-0 items-center gap-2">
-                    <Badge tone={buy ? 'success' : 'danger'}>
+                    <Badge tone={buy ? goodTone(verdict) : 'danger'}>
                       <Icon aria-hidden="true" className="size-3" />
                       {e.transactionType}
                     </Badge>
@@ -215,7 +231,8 @@ export function NewWhaleEntries({ data, now }: { data: WhaleResult; now: number 
   );
 }
 
-export function RecentWhaleTransactions({ data }: { data: WhaleResult }) {
+export function RecentWhaleTransactions({ data }: { data: WhaleData }) {
+  const verdict = verdictOf(data);
   const txs = data.recentTransactions.slice(0, RECENT_TX_SHOWN);
   return (
     <Panel title="Recent Whale Transactions" icon={ArrowUpRight} testId="recent-whale-transactions">
@@ -229,7 +246,7 @@ export function RecentWhaleTransactions({ data }: { data: WhaleResult }) {
               className="flex flex-wrap items-center justify-between gap-2 text-sm"
             >
               <span className="flex items-center gap-2">
-                <Badge tone={t.side === 'buy' ? 'success' : 'danger'}>
+                <Badge tone={t.side === 'buy' ? goodTone(verdict) : 'danger'}>
                   {t.side === 'buy' ? 'Buy' : 'Sell'}
                 </Badge>
                 <HashText value={t.hash} kind="tx" className="text-xs text-slate-300" />

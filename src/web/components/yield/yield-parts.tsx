@@ -5,6 +5,7 @@ import {
   effectiveAnnualApy,
   entryCostUsd,
   estimatedReturns,
+  projectedApy,
   YIELD_RISKS,
   YIELD_TYPES,
   type YieldOpportunity,
@@ -107,8 +108,22 @@ export function YieldFilters(props: {
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 
+/** What a deposit does to the APY it joins, in words, when it moves it by more than a rounding. */
+export function dilutionNote(apy: number, tvl: number, amount: number): string | null {
+  const after = projectedApy(apy, tvl, amount);
+  if (!(amount > 0) || !(apy > 0) || after >= apy * 0.995) return null;
+  const times = tvl > 0 ? amount / tvl : null;
+  return (
+    `Your ${formatUsd(amount)} would be ${times === null ? 'all' : times >= 1 ? `${times.toFixed(1)}× the position's ${formatPoolValue(tvl)}` : `${(times * 100).toFixed(0)}% of the position's ${formatPoolValue(tvl)}`}` +
+    ` and share its payout: ${apy.toFixed(2)}% APY today, about ${after.toFixed(2)}% with your deposit.`
+  );
+}
+
 export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: number }) {
-  const est = estimatedReturns(amount, o.apy);
+  // Estimates at the amount use the APY after the amount joins the position, never today's APY.
+  const apyAt = projectedApy(o.apy, o.tvl, amount);
+  const est = estimatedReturns(amount, apyAt);
+  const dilution = dilutionNote(o.apy, o.tvl, amount);
   return (
     <Card data-testid="yield-opportunity">
       <CardHeader>
@@ -131,6 +146,14 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
               {o.apy.toFixed(2)}%
             </dd>
           </div>
+          {dilution ? (
+            <div>
+              <dt className="text-slate-400">APY with your deposit</dt>
+              <dd className="text-white tabular-nums" data-testid="yield-apy-at-amount">
+                {apyAt.toFixed(2)}%
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt className="text-slate-400">TVL</dt>
             <dd className="text-white tabular-nums">{formatPoolValue(o.tvl)}</dd>
@@ -157,6 +180,11 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           </div>
         </dl>
         <p className="text-sm text-slate-400">{o.description}</p>
+        {dilution ? (
+          <p className="text-sm text-amber-200" data-testid="yield-dilution">
+            {dilution}
+          </p>
+        ) : null}
         <p className="text-xs text-slate-400" data-testid="yield-risk-reasons">
           <span className="capitalize">{o.risk}</span> risk: {o.riskReasons.join(' ')}
         </p>
@@ -164,7 +192,7 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           <p className="text-xs text-slate-400">
             Enter + leave: {(() => {
               const c = entryCostUsd(o.entryCosts, amount);
-              const be = breakEvenMonths(amount, effectiveAnnualApy(o.apy, 365), c.totalUsd);
+              const be = breakEvenMonths(amount, effectiveAnnualApy(apyAt, 365), c.totalUsd);
               if (c.totalUsd === null) return 'gas not measured (no recent such transaction)';
               return `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} (before impermanent loss) · break-even ${be === null ? 'never at this APY' : `${be.toFixed(1)} months`}`;
             })()}
@@ -192,8 +220,9 @@ export function startStrategy(
   s: YieldStrategy,
   open: (url: string) => void = (u) => window.open(u, '_blank', 'noopener'),
 ) {
-  s.opportunities.forEach((o, i) => {
-    setTimeout(() => open(o.url), i * 500);
+  // One tab per protocol page: an opportunity filling two buckets opens once.
+  [...new Set(s.opportunities.map((o) => o.url))].forEach((url, i) => {
+    setTimeout(() => open(url), i * 500);
   });
 }
 
@@ -214,8 +243,10 @@ export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }
       <CardContent className="grid gap-3 text-sm">
         <div className="flex flex-wrap gap-x-6 gap-y-1">
           <span>
-            <span className="text-slate-400">Total APY </span>
-            <span className="font-semibold text-emerald-300 tabular-nums">{s.totalApy.toFixed(2)}%</span>
+            <span className="text-slate-400">Total APY{amount > 0 ? ` on ${formatUsd(amount)}` : ''} </span>
+            <span className="font-semibold text-emerald-300 tabular-nums" data-testid="strategy-total-apy">
+              {s.totalApy.toFixed(2)}%
+            </span>
           </span>
           <span className="text-slate-400">Complexity {s.complexity}</span>
           <span className="text-slate-400">Time {s.timeCommitment}</span>
@@ -223,28 +254,37 @@ export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }
             Capital {s.requiredCapital > 0 ? formatUsd(s.requiredCapital) : 'any amount'}
           </span>
         </div>
+        {amount > 0 && s.apyBeforeDeposit > s.totalApy * 1.005 ? (
+          <p className="text-xs text-amber-200" data-testid="strategy-dilution">
+            {s.apyBeforeDeposit.toFixed(2)}% before your deposit: the pools share their payout with the new
+            money, so {formatUsd(amount)} earns about {s.totalApy.toFixed(2)}%.
+          </p>
+        ) : null}
         <p className="text-slate-400">
           Split: stablecoin {a.stablecoin}% · lending {a.lending}% · liquidity {a.liquidity}% · farming{' '}
           {a.farming}%
         </p>
         <ul className="grid gap-1">
           {s.opportunities.map((o) => (
-            <li key={o.id} className="flex justify-between gap-3">
-              <span className="text-white">
+            <li key={`${o.id}-${o.bucket}`} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words text-white">
                 {o.protocol}{' '}
                 <span className="text-slate-400">
-                  ({o.bucket}, {o.risk} risk)
+                  ({o.bucket}, {o.risk} risk{amount > 0 ? `, ${formatUsd(o.depositUsd)}` : ''})
                 </span>
               </span>
-              <span className="tabular-nums text-slate-300">
-                {o.apy.toFixed(2)}% · {o.weight.toFixed(0)}%
+              <span className="shrink-0 tabular-nums text-slate-300">
+                {o.apyAtDeposit.toFixed(2)}% · {o.weight.toFixed(0)}%
               </span>
             </li>
           ))}
           {s.unallocated.map((u) => (
-            <li key={u.bucket} className="flex justify-between gap-3" title={u.reason}>
-              <span className="text-slate-400">Unallocated ({u.bucket})</span>
-              <span className="tabular-nums text-slate-400">0.00% · {u.weight.toFixed(0)}%</span>
+            <li key={u.bucket} className="grid gap-0.5" data-testid="strategy-unallocated">
+              <span className="flex justify-between gap-3">
+                <span className="text-slate-400">Not invested ({u.bucket})</span>
+                <span className="tabular-nums text-slate-400">0.00% · {u.weight.toFixed(0)}%</span>
+              </span>
+              <span className="text-xs text-slate-500">{u.reason}</span>
             </li>
           ))}
         </ul>
