@@ -284,7 +284,7 @@ export function StrategyCard({ s, amount }: { s: YieldStrategy; amount: number }
                 <span className="text-slate-400">Not invested ({u.bucket})</span>
                 <span className="tabular-nums text-slate-400">0.00% · {u.weight.toFixed(0)}%</span>
               </span>
-              <span className="text-xs text-slate-500">{u.reason}</span>
+              <span className="text-xs text-slate-400">{u.reason}</span>
             </li>
           ))}
         </ul>
