@@ -47,6 +47,9 @@ describe('accessibility audit (axe-core)', () => {
       baseURL: app.baseUrl,
       viewport: { width, height: 900 },
       reducedMotion: 'reduce',
+      // axe is injected as an inline script, which the app's CSP rightly refuses; the CSP itself is
+      // audited by content-security-policy.e2e.test.ts.
+      bypassCSP: true,
     });
     try {
       const page = await context.newPage();

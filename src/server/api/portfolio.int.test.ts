@@ -83,8 +83,31 @@ async function poolPrices(token: Address): Promise<number[]> {
     const wethPerTokenRaw = t0 === token.toLowerCase() ? raw : 1 / raw;
     prices.push(wethPerTokenRaw * 10 ** (dec - 18) * ethUsd);
   }
+  // Aerodrome: a volatile classic pool's price is its reserve ratio, a Slipstream pool's its slot0
+  // (the same sqrtPriceX96 as Uniswap V3's). Stable pools hold the USD look-alikes only.
+  for (const a of manifest.aerodrome?.pools ?? []) {
+    if (a.token.toLowerCase() !== token.toLowerCase()) continue;
+    const t0 = (await client.readContract({ address: a.pool, abi, functionName: 'token0' })).toLowerCase();
+    if (a.kind === 'classic') {
+      const [r0, r1] = await client.readContract({ address: a.pool, abi, functionName: 'getReserves' });
+      const [base, quote] = t0 === token.toLowerCase() ? [r0, r1] : [r1, r0];
+      prices.push((Number(quote) / 1e18 / (Number(base) / 10 ** dec)) * ethUsd);
+    } else {
+      const sqrtPriceX96 = await client.readContract({
+        address: a.pool,
+        abi: clSlot0,
+        functionName: 'slot0',
+      });
+      const raw = (Number(sqrtPriceX96) / 2 ** 96) ** 2;
+      const wethPerTokenRaw = t0 === token.toLowerCase() ? raw : 1 / raw;
+      prices.push(wethPerTokenRaw * 10 ** (dec - 18) * ethUsd);
+    }
+  }
   return prices;
 }
+
+/** Slipstream's slot0 has no feeProtocol: only its first word is read here. */
+const clSlot0 = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96)']);
 
 describe('GET /api/portfolio/:address', () => {
   it('totals the demo wallet as Σ balanceOf × price', async () => {

@@ -382,6 +382,7 @@ describe('every route, live, against the document', () => {
       (await call({ op: 'getYieldOpportunities', url: '/api/yield-opportunities?amount=-1' })).statusCode,
     ).toBe(400);
     await call({ op: 'getYieldStrategies', url: '/api/yield-strategies' });
+    await call({ op: 'getYieldStrategies', url: '/api/yield-strategies?amount=lots' });
     await call({ op: 'getPumpOpportunities', url: '/api/pump-opportunities?timeframe=24h&risk=all' });
     expect(
       (await call({ op: 'getPumpOpportunities', url: '/api/pump-opportunities?timeframe=9y' })).statusCode,
