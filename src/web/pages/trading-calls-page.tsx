@@ -20,6 +20,7 @@ import { StatCard } from '../components/journal/stat-card';
 import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { serverMessage, useCallStats, useTradingCalls } from '../lib/trader-queries';
 
@@ -94,36 +95,42 @@ export default function TradingCallsPage() {
 
         {formOpen ? <CallForm onDone={() => setFormOpen(false)} /> : null}
 
-        {calls.isPending ? (
-          <div className="grid gap-4">
-            <Skeleton className="h-44 w-full rounded-2xl" />
-            <Skeleton className="h-44 w-full rounded-2xl" />
-          </div>
-        ) : calls.isError ? (
-          <ErrorCard title="Failed to fetch trading calls" detail={serverMessage(calls.error)} />
-        ) : calls.data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-400">
-              <Target aria-hidden="true" className="size-6" />
-            </span>
-            <h3 className="text-lg font-semibold text-white">No Trading Calls Yet</h3>
-            <p className="max-w-sm text-sm text-slate-400">
-              Be the first to share a call with the community.
-            </p>
-            {formOpen ? null : (
-              <Button onClick={() => setFormOpen(true)}>
-                <Plus aria-hidden="true" className="size-4" />
-                Create First Call
-              </Button>
-            )}
-          </Card>
-        ) : (
-          <div className="grid gap-4" data-testid="calls-list">
-            {calls.data.map((c) => (
-              <CallCard key={c.id} call={c} />
-            ))}
-          </div>
-        )}
+        <QueryState
+          query={calls}
+          pending={
+            <div className="grid gap-4">
+              <Skeleton className="h-44 w-full rounded-2xl" />
+              <Skeleton className="h-44 w-full rounded-2xl" />
+            </div>
+          }
+          errorTitle="Failed to fetch trading calls"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-400">
+                <Target aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="text-lg font-semibold text-white">No Trading Calls Yet</h3>
+              <p className="max-w-sm text-sm text-slate-400">
+                Be the first to share a call with the community.
+              </p>
+              {formOpen ? null : (
+                <Button onClick={() => setFormOpen(true)}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Create First Call
+                </Button>
+              )}
+            </Card>
+          }
+        >
+          {(data) => (
+            <div className="grid gap-4" data-testid="calls-list">
+              {data.map((c) => (
+                <CallCard key={c.id} call={c} />
+              ))}
+            </div>
+          )}
+        </QueryState>
       </div>
     </ToolPage>
   );

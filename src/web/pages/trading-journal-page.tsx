@@ -31,6 +31,7 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { journalCsvUrl, serverMessage, useJournal, useJournalStats } from '../lib/trader-queries';
 
@@ -133,20 +134,27 @@ export default function TradingJournalPage() {
   const s = stats.data;
   const statsLoading = valid && stats.isPending;
 
-  const table = (list: Trade[], caption: string, empty: ReactNode) => {
-    if (journal.isPending && valid)
-      return (
-        <div className="grid gap-2">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      );
-    if (journal.isError)
-      return <ErrorCard title="Failed to fetch trading journal" detail={serverMessage(journal.error)} />;
-    if (!list.length) return empty;
-    return <TradesTable trades={list} caption={caption} onEdit={setEditing} onDelete={setDeleting} />;
-  };
+  // Without a valid wallet the query is disabled (pending for ever), so the empty state shows.
+  const table = (list: Trade[], caption: string, empty: ReactNode) =>
+    valid ? (
+      <QueryState
+        query={journal}
+        pending={
+          <div className="grid gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        }
+        errorTitle="Failed to fetch trading journal"
+        isEmpty={() => list.length === 0}
+        empty={empty}
+      >
+        {() => <TradesTable trades={list} caption={caption} onEdit={setEditing} onDelete={setDeleting} />}
+      </QueryState>
+    ) : (
+      empty
+    );
 
   const noTrades = (
     <EmptyState
