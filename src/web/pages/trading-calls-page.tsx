@@ -3,16 +3,9 @@
  * board (refreshed every 15 s) with follow / like / copy / chart / analyse, and the empty state.
  */
 import { formatInteger } from '@shared/format';
-import {
-  Activity,
-  Megaphone,
-  Percent,
-  Plus,
-  Target,
-  TrendingUp,
-  TriangleExclamationPoint,
-} from 'lucide-react';
+import { Activity, Megaphone, Percent, Plus, Target, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorState } from '../components/analysis/error-state';
 import { CallCard } from '../components/calls/call-card';
 import { CallForm } from '../components/calls/call-form';
 import { formatSignedPercent, pnlClass } from '../components/journal/format';
@@ -22,19 +15,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
-import { serverMessage, useCallStats, useTradingCalls } from '../lib/trader-queries';
-
-function ErrorCard({ title, detail }: { title: string; detail: string }) {
-  return (
-    <Card role="alert" className="flex items-start gap-3 border-red-500/30 p-5">
-      <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
-      <div>
-        <p className="font-semibold text-red-200">{title}</p>
-        <p className="mt-1 text-sm wrap-anywhere text-slate-400">{detail}</p>
-      </div>
-    </Card>
-  );
-}
+import { useCallStats, useTradingCalls } from '../lib/trader-queries';
 
 export default function TradingCallsPage() {
   const calls = useTradingCalls();
@@ -50,7 +31,12 @@ export default function TradingCallsPage() {
     >
       <div className="grid grid-cols-1 gap-6">
         {stats.isError ? (
-          <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+          <ErrorState
+            title="Failed to fetch stats"
+            error={stats.error}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
         ) : null}
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard

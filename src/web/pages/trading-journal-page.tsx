@@ -16,9 +16,9 @@ import {
   NotebookPen,
   Percent,
   Plus,
-  TriangleExclamationPoint,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { ErrorState } from '../components/analysis/error-state';
 import { AddTradeDialog } from '../components/journal/add-trade-dialog';
 import { AnalyticsPanel } from '../components/journal/analytics-panel';
 import { DeleteTradeDialog } from '../components/journal/delete-trade-dialog';
@@ -33,7 +33,7 @@ import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
-import { journalCsvUrl, serverMessage, useJournal, useJournalStats } from '../lib/trader-queries';
+import { journalCsvUrl, useJournal, useJournalStats } from '../lib/trader-queries';
 
 /**
  * The wallet the page opens with (spec §2: "prefilled with a default wallet, value not shown"). A
@@ -60,18 +60,6 @@ const TABS: ReadonlyArray<TabDef<TabKey>> = [
   { key: 'closed', label: 'Closed Trades' },
   { key: 'analytics', label: 'Analytics' },
 ];
-
-function ErrorCard({ title, detail }: { title: string; detail: string }) {
-  return (
-    <Card role="alert" className="flex items-start gap-3 border-red-500/30 p-5">
-      <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
-      <div>
-        <p className="font-semibold text-red-200">{title}</p>
-        <p className="mt-1 text-sm wrap-anywhere text-slate-400">{detail}</p>
-      </div>
-    </Card>
-  );
-}
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
@@ -205,7 +193,12 @@ export default function TradingJournalPage() {
         </Card>
 
         {stats.isError ? (
-          <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+          <ErrorState
+            title="Failed to fetch stats"
+            error={stats.error}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
         ) : null}
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard
@@ -288,7 +281,12 @@ export default function TradingJournalPage() {
           ) : null}
           {tab === 'analytics' ? (
             stats.isError ? (
-              <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+              <ErrorState
+                title="Failed to fetch stats"
+                error={stats.error}
+                onRetry={() => void stats.refetch()}
+                retrying={stats.isFetching}
+              />
             ) : (
               <AnalyticsPanel stats={s} trades={trades} />
             )
