@@ -20,6 +20,7 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { apiGet, apiPost } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -158,29 +159,31 @@ export default function AirdropsPage() {
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
-        {list.isPending ? (
-          [0, 1, 2].map((i) => <Skeleton key={i} className="h-48 rounded-2xl" />)
-        ) : list.isError ? (
-          <Card role="alert" className="p-6 text-center text-red-300">
-            {AIRDROP_MESSAGES.fetchFailed}: {list.error.message}
-          </Card>
-        ) : list.data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-2 p-10 text-center">
-            <Gift aria-hidden="true" className="size-10 text-slate-400" />
-            <h2 className="text-lg font-semibold text-white">{AIRDROP_MESSAGES.empty}</h2>
-            <p className="text-sm text-slate-400">Try another category or search.</p>
-          </Card>
-        ) : (
-          list.data.map((a) => (
-            <AirdropCard
-              key={a.id}
-              airdrop={a}
-              open={open === a.id}
-              onToggle={() => setOpen((o) => (o === a.id ? null : a.id))}
-              eligibility={results.get(a.id)}
-            />
-          ))
-        )}
+        <QueryState
+          query={list}
+          pending={[0, 1, 2].map((i) => <Skeleton key={i} className="h-48 rounded-2xl" />)}
+          errorTitle={AIRDROP_MESSAGES.fetchFailed}
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <Card className="flex flex-col items-center gap-2 p-10 text-center">
+              <Gift aria-hidden="true" className="size-10 text-slate-400" />
+              <h2 className="text-lg font-semibold text-white">{AIRDROP_MESSAGES.empty}</h2>
+              <p className="text-sm text-slate-400">Try another category or search.</p>
+            </Card>
+          }
+        >
+          {(data) =>
+            data.map((a) => (
+              <AirdropCard
+                key={a.id}
+                airdrop={a}
+                open={open === a.id}
+                onToggle={() => setOpen((o) => (o === a.id ? null : a.id))}
+                eligibility={results.get(a.id)}
+              />
+            ))
+          }
+        </QueryState>
       </div>
     </ToolPage>
   );

@@ -9,7 +9,6 @@ import { routeTitle } from '@shared/routes';
 import { Droplets, RefreshCw, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { ErrorState } from '../components/analysis/error-state';
 import {
   LiquidityAnalysisPanel,
   LiquidityCards,
@@ -24,7 +23,8 @@ import { PageContainer } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
-import { LoadingCard, MessageCard } from '../components/ui/stat-card';
+import { QueryState } from '../components/ui/query-state';
+import { MessageCard } from '../components/ui/stat-card';
 import { toast } from '../components/ui/toast';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
@@ -162,46 +162,44 @@ export default function LiquidityScannerPage() {
             Enter a token address and an amount in US dollars to analyze its liquidity, price impact and rug
             risk.
           </MessageCard>
-        ) : q.isPending ? (
-          <LoadingCard>Analyzing liquidity...</LoadingCard>
-        ) : q.isError && isWalletError(q.error) ? (
-          <WalletNotToken address={submitted.address} />
-        ) : q.isError ? (
-          <ErrorState
-            title="Failed to analyze liquidity with live Base blockchain data"
-            error={q.error}
-            onRetry={() => void q.refetch()}
-            retrying={q.isFetching}
-          />
         ) : (
-          <div className="grid gap-6" data-testid="liquidity-results">
-            <VerdictBanner verdict={q.data.verdict} />
-            <WarningsAlert warnings={q.data.warnings} />
-            <LiquidityCards data={q.data} updatedAt={q.dataUpdatedAt} />
-            <div className="grid items-start gap-6 lg:grid-cols-3">
-              <LiquidityAnalysisPanel data={q.data} />
-              <RugAnalysisPanel data={q.data} />
-              <LiveMonitoringPanel data={q.data} />
-            </div>
-            <PoolsPanel data={q.data} />
-            <div className="grid items-start gap-6 lg:grid-cols-2">
-              <ListPanel
-                testId="recommendations"
-                title="Recommendations"
-                tone="advice"
-                items={q.data.recommendations}
-                empty="No recommendations for this token."
-              />
-              <ListPanel
-                testId="risk-factors"
-                title="Risk Factors"
-                tone="risk"
-                // Risk factors are what failed or warned; a passed check (✅) is not a risk factor.
-                items={q.data.risks.filter((r) => !r.startsWith('✅'))}
-                empty="No risk factors were found."
-              />
-            </div>
-          </div>
+          <QueryState
+            query={q}
+            loading="Analyzing liquidity..."
+            errorTitle="Failed to analyze liquidity with live Base blockchain data"
+            error={(e) => (isWalletError(e) ? <WalletNotToken address={submitted.address} /> : null)}
+          >
+            {(data) => (
+              <div className="grid gap-6" data-testid="liquidity-results">
+                <VerdictBanner verdict={data.verdict} />
+                <WarningsAlert warnings={data.warnings} />
+                <LiquidityCards data={data} updatedAt={q.dataUpdatedAt} />
+                <div className="grid items-start gap-6 lg:grid-cols-3">
+                  <LiquidityAnalysisPanel data={data} />
+                  <RugAnalysisPanel data={data} />
+                  <LiveMonitoringPanel data={data} />
+                </div>
+                <PoolsPanel data={data} />
+                <div className="grid items-start gap-6 lg:grid-cols-2">
+                  <ListPanel
+                    testId="recommendations"
+                    title="Recommendations"
+                    tone="advice"
+                    items={data.recommendations}
+                    empty="No recommendations for this token."
+                  />
+                  <ListPanel
+                    testId="risk-factors"
+                    title="Risk Factors"
+                    tone="risk"
+                    // Risk factors are what failed or warned; a passed check (✅) is not a risk factor.
+                    items={data.risks.filter((r) => !r.startsWith('✅'))}
+                    empty="No risk factors were found."
+                  />
+                </div>
+              </div>
+            )}
+          </QueryState>
         )}
       </div>
     </PageContainer>

@@ -17,6 +17,7 @@ import {
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast-store';
 import { apiGet } from '../lib/api';
@@ -108,31 +109,33 @@ export default function PortfolioPage() {
               </Button>
             </CardContent>
           </Card>
-        ) : portfolio.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-28" />
-            ))}
-          </div>
-        ) : portfolio.isError ? (
-          <Card>
-            <CardContent className="py-8 text-center text-sm text-red-300" role="alert">
-              {portfolio.error.message}
-            </CardContent>
-          </Card>
         ) : (
-          <>
-            <SummaryCards p={portfolio.data} />
-            <div className="grid gap-6 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <HoldingsCard p={portfolio.data} refreshing={refreshing} onRefresh={refresh} />
+          <QueryState
+            query={portfolio}
+            pending={
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} className="h-28" />
+                ))}
               </div>
-              <div className="grid content-start gap-6">
-                <AllocationCard p={portfolio.data} />
-                <WalletAnalyticsCard s={stats.data} loading={stats.isPending} error={stats.error} />
-              </div>
-            </div>
-          </>
+            }
+            errorTitle="Failed to fetch portfolio"
+          >
+            {(data) => (
+              <>
+                <SummaryCards p={data} />
+                <div className="grid gap-6 lg:grid-cols-3">
+                  <div className="lg:col-span-2">
+                    <HoldingsCard p={data} refreshing={refreshing} onRefresh={refresh} />
+                  </div>
+                  <div className="grid content-start gap-6">
+                    <AllocationCard p={data} />
+                    <WalletAnalyticsCard s={stats.data} loading={stats.isPending} error={stats.error} />
+                  </div>
+                </div>
+              </>
+            )}
+          </QueryState>
         )}
       </div>
     </ToolPage>

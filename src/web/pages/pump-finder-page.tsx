@@ -10,6 +10,7 @@ import { ToolPage } from '../components/page/tool-page';
 import { AvoidCard, OpportunityCard } from '../components/pump/opportunity-card';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { apiGet } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -103,21 +104,21 @@ export default function PumpFinderPage() {
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
-        {q.isPending ? (
-          [0, 1, 2].map((i) => <Skeleton key={i} className="h-56 rounded-2xl" />)
-        ) : q.isError ? (
-          <Card role="alert" className="p-6 text-center text-red-300">
-            Failed to fetch pump opportunities: {q.error.message}
-          </Card>
-        ) : q.data.opportunities.length === 0 ? (
-          <Card className="flex flex-col items-center gap-2 p-10 text-center">
-            <Rocket aria-hidden="true" className="size-10 text-slate-400" />
-            <h2 className="text-lg font-semibold text-white">No Pump Opportunities Found</h2>
-            <p className="text-sm text-slate-400">No token traded in this window matches the filters.</p>
-          </Card>
-        ) : (
-          q.data.opportunities.map((o) => <OpportunityCard key={o.id} o={o} />)
-        )}
+        <QueryState
+          query={q}
+          pending={[0, 1, 2].map((i) => <Skeleton key={i} className="h-56 rounded-2xl" />)}
+          errorTitle="Failed to fetch pump opportunities"
+          isEmpty={(data) => data.opportunities.length === 0}
+          empty={
+            <Card className="flex flex-col items-center gap-2 p-10 text-center">
+              <Rocket aria-hidden="true" className="size-10 text-slate-400" />
+              <h2 className="text-lg font-semibold text-white">No Pump Opportunities Found</h2>
+              <p className="text-sm text-slate-400">No token traded in this window matches the filters.</p>
+            </Card>
+          }
+        >
+          {(data) => data.opportunities.map((o) => <OpportunityCard key={o.id} o={o} />)}
+        </QueryState>
       </div>
 
       {q.data && q.data.avoid.length > 0 ? (

@@ -18,6 +18,7 @@ import { WebhookPanel } from '../components/security/webhook-panel';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import { ApiError, apiDelete, apiGet, apiPost } from '../lib/api';
@@ -170,26 +171,40 @@ export default function SecurityPage() {
       </Card>
 
       <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {watchlist.isPending || alerts.isPending ? (
-          [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)
-        ) : alerts.isError ? (
-          <p className="col-span-full text-sm text-red-300">{alerts.error.message}</p>
-        ) : (
-          <>
-            <StatCard label="Tokens Monitored" value={String(items.length)} icon={Eye} />
-            <StatCard label="Active Alerts" value={String(active.length)} icon={Activity} />
-            <StatCard
-              label="Critical Alerts"
-              value={String(active.filter((a) => a.severity === 'critical').length)}
-              icon={AlertOctagon}
-            />
-            <StatCard
-              label="Threats Resolved"
-              value={String(all.filter((a) => a.autoResolved).length)}
-              icon={ShieldCheck}
-            />
-          </>
-        )}
+        <QueryState
+          query={watchlist}
+          pending={[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)}
+          errorTitle="Failed to fetch the watchlist"
+          compact
+          errorClassName="col-span-full"
+        >
+          {() => (
+            <QueryState
+              query={alerts}
+              pending={[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-24 rounded-2xl" />)}
+              errorTitle={SECURITY_MESSAGES.fetchFailed}
+              compact
+              errorClassName="col-span-full"
+            >
+              {() => (
+                <>
+                  <StatCard label="Tokens Monitored" value={String(items.length)} icon={Eye} />
+                  <StatCard label="Active Alerts" value={String(active.length)} icon={Activity} />
+                  <StatCard
+                    label="Critical Alerts"
+                    value={String(active.filter((a) => a.severity === 'critical').length)}
+                    icon={AlertOctagon}
+                  />
+                  <StatCard
+                    label="Threats Resolved"
+                    value={String(all.filter((a) => a.autoResolved).length)}
+                    icon={ShieldCheck}
+                  />
+                </>
+              )}
+            </QueryState>
+          )}
+        </QueryState>
       </div>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
@@ -239,40 +254,44 @@ export default function SecurityPage() {
 
       <div className="mt-4 flex flex-col gap-3">
         {tab === 'alerts' ? (
-          alerts.isPending ? (
-            [0, 1, 2].map((i) => <Skeleton key={i} className="h-32 rounded-2xl" />)
-          ) : alerts.isError ? (
-            <Card role="alert" className="p-6 text-center text-red-300">
-              {SECURITY_MESSAGES.fetchFailed}: {alerts.error.message}
-            </Card>
-          ) : shown.length === 0 ? (
-            <Card className="flex flex-col items-center gap-2 p-10 text-center">
-              <ShieldCheck aria-hidden="true" className="size-10 text-emerald-400" />
-              <h2 className="text-lg font-semibold text-white">All Clear!</h2>
-              <p className="text-sm text-slate-400">No security alerts for the tokens you watch.</p>
-            </Card>
-          ) : (
-            shown.map((a) => <AlertCard key={a.id} alert={a} now={now} />)
-          )
-        ) : watchlist.isPending ? (
-          [0, 1].map((i) => <Skeleton key={i} className="h-20 rounded-2xl" />)
-        ) : watchlist.isError ? (
-          <Card role="alert" className="p-6 text-center text-red-300">
-            {watchlist.error.message}
-          </Card>
-        ) : items.length === 0 ? (
-          <Card className="p-10 text-center text-sm text-slate-400">
-            No tokens monitored yet. Enter a token contract address above.
-          </Card>
+          <QueryState
+            query={alerts}
+            pending={[0, 1, 2].map((i) => <Skeleton key={i} className="h-32 rounded-2xl" />)}
+            errorTitle={SECURITY_MESSAGES.fetchFailed}
+            isEmpty={() => shown.length === 0}
+            empty={
+              <Card className="flex flex-col items-center gap-2 p-10 text-center">
+                <ShieldCheck aria-hidden="true" className="size-10 text-emerald-400" />
+                <h2 className="text-lg font-semibold text-white">All Clear!</h2>
+                <p className="text-sm text-slate-400">No security alerts for the tokens you watch.</p>
+              </Card>
+            }
+          >
+            {() => shown.map((a) => <AlertCard key={a.id} alert={a} now={now} />)}
+          </QueryState>
         ) : (
-          items.map((t) => (
-            <WatchItemRow
-              key={t.token}
-              item={t}
-              removing={unwatch.isPending && unwatch.variables === t.token}
-              onRemove={() => unwatch.mutate(t.token)}
-            />
-          ))
+          <QueryState
+            query={watchlist}
+            pending={[0, 1].map((i) => <Skeleton key={i} className="h-20 rounded-2xl" />)}
+            errorTitle="Failed to fetch the watchlist"
+            isEmpty={() => items.length === 0}
+            empty={
+              <Card className="p-10 text-center text-sm text-slate-400">
+                No tokens monitored yet. Enter a token contract address above.
+              </Card>
+            }
+          >
+            {() =>
+              items.map((t) => (
+                <WatchItemRow
+                  key={t.token}
+                  item={t}
+                  removing={unwatch.isPending && unwatch.variables === t.token}
+                  onRemove={() => unwatch.mutate(t.token)}
+                />
+              ))
+            }
+          </QueryState>
         )}
       </div>
 

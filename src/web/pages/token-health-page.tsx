@@ -9,7 +9,6 @@
 import { isAddress } from '@shared/address';
 import { HeartPulse, Search } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ErrorState } from '../components/analysis/error-state';
 import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
 import {
   HealthHeader,
@@ -22,6 +21,7 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { MessageCard } from '../components/ui/stat-card';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
@@ -62,50 +62,50 @@ function Results({ address }: { address: string }) {
   const scanner = useScanner(address);
   const liquidity = useLiquidity(address);
 
-  if (q.isPending) {
-    return (
-      <section
-        aria-busy="true"
-        aria-label="Loading token health"
-        className="grid gap-4 md:grid-cols-2 lg:grid-cols-5"
-      >
-        {[0, 1, 2, 3, 4].map((i) => (
-          <ScoreCardSkeleton key={i} />
-        ))}
-      </section>
-    );
-  }
-  if (q.isError) {
-    if (isWalletError(q.error)) return <WalletNotToken address={address} />;
-    return (
-      <ErrorState
-        title="Failed to fetch token health data"
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        retrying={q.isFetching}
-      />
-    );
-  }
-  const data = q.data;
-  const securityEvidence =
-    scanner.data && scanner.data.score === data.securityScore ? scanner.data.evidence : undefined;
-  const liquidityEvidence =
-    liquidity.data && liquidity.data.liquidityScore === data.liquidityScore
-      ? liquidity.data.evidence
-      : undefined;
   return (
-    <div className="grid gap-6" data-testid="health-results">
-      <VerdictBanner verdict={data.verdict} />
-      <HealthHeader data={data} address={address} updatedAt={q.dataUpdatedAt} />
-      <HealthScores data={data} securityEvidence={securityEvidence} liquidityEvidence={liquidityEvidence} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <HealthMetrics data={data} />
-        <HealthIndicators data={data} />
-      </div>
-      <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-        <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} verdict={data.verdict.kind} />
-      </Suspense>
-    </div>
+    <QueryState
+      query={q}
+      pending={
+        <section
+          aria-busy="true"
+          aria-label="Loading token health"
+          className="grid gap-4 md:grid-cols-2 lg:grid-cols-5"
+        >
+          {[0, 1, 2, 3, 4].map((i) => (
+            <ScoreCardSkeleton key={i} />
+          ))}
+        </section>
+      }
+      errorTitle="Failed to fetch token health data"
+      error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
+    >
+      {(data) => {
+        const securityEvidence =
+          scanner.data && scanner.data.score === data.securityScore ? scanner.data.evidence : undefined;
+        const liquidityEvidence =
+          liquidity.data && liquidity.data.liquidityScore === data.liquidityScore
+            ? liquidity.data.evidence
+            : undefined;
+        return (
+          <div className="grid gap-6" data-testid="health-results">
+            <VerdictBanner verdict={data.verdict} />
+            <HealthHeader data={data} address={address} updatedAt={q.dataUpdatedAt} />
+            <HealthScores
+              data={data}
+              securityEvidence={securityEvidence}
+              liquidityEvidence={liquidityEvidence}
+            />
+            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <HealthMetrics data={data} />
+              <HealthIndicators data={data} />
+            </div>
+            <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+              <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} verdict={data.verdict.kind} />
+            </Suspense>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

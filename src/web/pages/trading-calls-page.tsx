@@ -3,16 +3,9 @@
  * board (refreshed every 15 s) with follow / like / copy / chart / analyse, and the empty state.
  */
 import { formatInteger } from '@shared/format';
-import {
-  Activity,
-  Megaphone,
-  Percent,
-  Plus,
-  Target,
-  TrendingUp,
-  TriangleExclamationPoint,
-} from 'lucide-react';
+import { Activity, Megaphone, Percent, Plus, Target, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorState } from '../components/analysis/error-state';
 import { CallCard } from '../components/calls/call-card';
 import { CallForm } from '../components/calls/call-form';
 import { formatSignedPercent, pnlClass } from '../components/journal/format';
@@ -20,20 +13,9 @@ import { StatCard } from '../components/journal/stat-card';
 import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
-import { serverMessage, useCallStats, useTradingCalls } from '../lib/trader-queries';
-
-function ErrorCard({ title, detail }: { title: string; detail: string }) {
-  return (
-    <Card role="alert" className="flex items-start gap-3 border-red-500/30 p-5">
-      <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
-      <div>
-        <p className="font-semibold text-red-200">{title}</p>
-        <p className="mt-1 text-sm wrap-anywhere text-slate-400">{detail}</p>
-      </div>
-    </Card>
-  );
-}
+import { useCallStats, useTradingCalls } from '../lib/trader-queries';
 
 export default function TradingCallsPage() {
   const calls = useTradingCalls();
@@ -49,7 +31,12 @@ export default function TradingCallsPage() {
     >
       <div className="grid grid-cols-1 gap-6">
         {stats.isError ? (
-          <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+          <ErrorState
+            title="Failed to fetch stats"
+            error={stats.error}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
         ) : null}
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard
@@ -94,36 +81,42 @@ export default function TradingCallsPage() {
 
         {formOpen ? <CallForm onDone={() => setFormOpen(false)} /> : null}
 
-        {calls.isPending ? (
-          <div className="grid gap-4">
-            <Skeleton className="h-44 w-full rounded-2xl" />
-            <Skeleton className="h-44 w-full rounded-2xl" />
-          </div>
-        ) : calls.isError ? (
-          <ErrorCard title="Failed to fetch trading calls" detail={serverMessage(calls.error)} />
-        ) : calls.data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-400">
-              <Target aria-hidden="true" className="size-6" />
-            </span>
-            <h3 className="text-lg font-semibold text-white">No Trading Calls Yet</h3>
-            <p className="max-w-sm text-sm text-slate-400">
-              Be the first to share a call with the community.
-            </p>
-            {formOpen ? null : (
-              <Button onClick={() => setFormOpen(true)}>
-                <Plus aria-hidden="true" className="size-4" />
-                Create First Call
-              </Button>
-            )}
-          </Card>
-        ) : (
-          <div className="grid gap-4" data-testid="calls-list">
-            {calls.data.map((c) => (
-              <CallCard key={c.id} call={c} />
-            ))}
-          </div>
-        )}
+        <QueryState
+          query={calls}
+          pending={
+            <div className="grid gap-4">
+              <Skeleton className="h-44 w-full rounded-2xl" />
+              <Skeleton className="h-44 w-full rounded-2xl" />
+            </div>
+          }
+          errorTitle="Failed to fetch trading calls"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-400">
+                <Target aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="text-lg font-semibold text-white">No Trading Calls Yet</h3>
+              <p className="max-w-sm text-sm text-slate-400">
+                Be the first to share a call with the community.
+              </p>
+              {formOpen ? null : (
+                <Button onClick={() => setFormOpen(true)}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Create First Call
+                </Button>
+              )}
+            </Card>
+          }
+        >
+          {(data) => (
+            <div className="grid gap-4" data-testid="calls-list">
+              {data.map((c) => (
+                <CallCard key={c.id} call={c} />
+              ))}
+            </div>
+          )}
+        </QueryState>
       </div>
     </ToolPage>
   );

@@ -16,9 +16,9 @@ import {
   NotebookPen,
   Percent,
   Plus,
-  TriangleExclamationPoint,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { ErrorState } from '../components/analysis/error-state';
 import { AddTradeDialog } from '../components/journal/add-trade-dialog';
 import { AnalyticsPanel } from '../components/journal/analytics-panel';
 import { DeleteTradeDialog } from '../components/journal/delete-trade-dialog';
@@ -31,8 +31,9 @@ import { ToolPage } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
-import { journalCsvUrl, serverMessage, useJournal, useJournalStats } from '../lib/trader-queries';
+import { journalCsvUrl, useJournal, useJournalStats } from '../lib/trader-queries';
 
 /**
  * The wallet the page opens with (spec §2: "prefilled with a default wallet, value not shown"). A
@@ -59,18 +60,6 @@ const TABS: ReadonlyArray<TabDef<TabKey>> = [
   { key: 'closed', label: 'Closed Trades' },
   { key: 'analytics', label: 'Analytics' },
 ];
-
-function ErrorCard({ title, detail }: { title: string; detail: string }) {
-  return (
-    <Card role="alert" className="flex items-start gap-3 border-red-500/30 p-5">
-      <TriangleExclamationPoint aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-400" />
-      <div>
-        <p className="font-semibold text-red-200">{title}</p>
-        <p className="mt-1 text-sm wrap-anywhere text-slate-400">{detail}</p>
-      </div>
-    </Card>
-  );
-}
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
@@ -133,20 +122,27 @@ export default function TradingJournalPage() {
   const s = stats.data;
   const statsLoading = valid && stats.isPending;
 
-  const table = (list: Trade[], caption: string, empty: ReactNode) => {
-    if (journal.isPending && valid)
-      return (
-        <div className="grid gap-2">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      );
-    if (journal.isError)
-      return <ErrorCard title="Failed to fetch trading journal" detail={serverMessage(journal.error)} />;
-    if (!list.length) return empty;
-    return <TradesTable trades={list} caption={caption} onEdit={setEditing} onDelete={setDeleting} />;
-  };
+  // Without a valid wallet the query is disabled (pending for ever), so the empty state shows.
+  const table = (list: Trade[], caption: string, empty: ReactNode) =>
+    valid ? (
+      <QueryState
+        query={journal}
+        pending={
+          <div className="grid gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        }
+        errorTitle="Failed to fetch trading journal"
+        isEmpty={() => list.length === 0}
+        empty={empty}
+      >
+        {() => <TradesTable trades={list} caption={caption} onEdit={setEditing} onDelete={setDeleting} />}
+      </QueryState>
+    ) : (
+      empty
+    );
 
   const noTrades = (
     <EmptyState
@@ -197,7 +193,12 @@ export default function TradingJournalPage() {
         </Card>
 
         {stats.isError ? (
-          <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+          <ErrorState
+            title="Failed to fetch stats"
+            error={stats.error}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
         ) : null}
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <StatCard
@@ -280,7 +281,12 @@ export default function TradingJournalPage() {
           ) : null}
           {tab === 'analytics' ? (
             stats.isError ? (
-              <ErrorCard title="Failed to fetch stats" detail={serverMessage(stats.error)} />
+              <ErrorState
+                title="Failed to fetch stats"
+                error={stats.error}
+                onRetry={() => void stats.refetch()}
+                retrying={stats.isFetching}
+              />
             ) : (
               <AnalyticsPanel stats={s} trades={trades} />
             )

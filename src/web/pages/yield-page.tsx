@@ -12,6 +12,7 @@ import { Sprout } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
 import { Card, CardContent } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { YieldCalculator } from '../components/yield/yield-calculator';
 import {
@@ -35,12 +36,10 @@ type Tab = (typeof TABS)[number]['id'];
 /** Spec §9: yield opportunities refresh every 60 s. */
 const OPPORTUNITIES_REFRESH_MS = 60_000;
 
-function Message({ children, error }: { children: ReactNode; error?: boolean }) {
+function Message({ children }: { children: ReactNode }) {
   return (
     <Card>
-      <CardContent className={cn('py-10 text-center text-sm', error ? 'text-red-300' : 'text-slate-400')}>
-        <span role={error ? 'alert' : undefined}>{children}</span>
-      </CardContent>
+      <CardContent className="py-10 text-center text-sm text-slate-400">{children}</CardContent>
     </Card>
   );
 }
@@ -118,41 +117,49 @@ export default function YieldPage() {
 
       <div className="mt-6" role="tabpanel">
         {tab === 'opportunities' ? (
-          opps.isPending ? (
-            <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} className="h-56" />
-              ))}
-            </div>
-          ) : opps.isError ? (
-            <Message error>{opps.error.message}</Message>
-          ) : visible.length === 0 ? (
-            <Message>No opportunities match these filters.</Message>
-          ) : (
-            <div className="grid gap-4 md:grid-cols-2">
-              {visible.map((o) => (
-                <OpportunityCard key={o.id} o={o} amount={amountN} />
-              ))}
-            </div>
-          )
+          <QueryState
+            query={opps}
+            pending={
+              <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} className="h-56" />
+                ))}
+              </div>
+            }
+            errorTitle="Failed to fetch yield opportunities"
+            isEmpty={() => visible.length === 0}
+            empty={<Message>No opportunities match these filters.</Message>}
+          >
+            {() => (
+              <div className="grid gap-4 md:grid-cols-2">
+                {visible.map((o) => (
+                  <OpportunityCard key={o.id} o={o} amount={amountN} />
+                ))}
+              </div>
+            )}
+          </QueryState>
         ) : tab === 'strategies' ? (
-          strategies.isPending ? (
-            <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-64" />
-              ))}
-            </div>
-          ) : strategies.isError ? (
-            <Message error>{strategies.error.message}</Message>
-          ) : visibleStrategies.length === 0 ? (
-            <Message>No strategies match these filters.</Message>
-          ) : (
-            <div className="grid gap-4 lg:grid-cols-3">
-              {visibleStrategies.map((s) => (
-                <StrategyCard key={s.id} s={s} amount={strategies.data?.amountUsd ?? 0} />
-              ))}
-            </div>
-          )
+          <QueryState
+            query={strategies}
+            pending={
+              <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} className="h-64" />
+                ))}
+              </div>
+            }
+            errorTitle="Failed to fetch yield strategies"
+            isEmpty={() => visibleStrategies.length === 0}
+            empty={<Message>No strategies match these filters.</Message>}
+          >
+            {(data) => (
+              <div className="grid gap-4 lg:grid-cols-3">
+                {visibleStrategies.map((s) => (
+                  <StrategyCard key={s.id} s={s} amount={data.amountUsd} />
+                ))}
+              </div>
+            )}
+          </QueryState>
         ) : (
           <YieldCalculator opportunities={opps.data?.opportunities ?? []} />
         )}

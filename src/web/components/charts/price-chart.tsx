@@ -19,9 +19,9 @@ import {
   YAxis,
 } from 'recharts';
 import { cn } from '../../lib/cn';
-import { ErrorState } from '../analysis/error-state';
 import { goodClass } from '../analysis/score-style';
 import { Card } from '../ui/card';
+import { QueryState } from '../ui/query-state';
 import { Skeleton } from '../ui/skeleton';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, useCandles } from './candles';
 
@@ -173,87 +173,86 @@ export default function PriceChart({
       ) : null}
 
       <div className="mt-3">
-        {q.isPending ? (
-          <Skeleton className="h-64 w-full" />
-        ) : q.isError ? (
-          <ErrorState
-            compact
-            title="No price chart for this token"
-            error={q.error}
-            onRetry={() => void q.refetch()}
-            retrying={q.isFetching}
-          />
-        ) : data.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-400">
-            No swaps were indexed for this token yet.
-          </p>
-        ) : (
-          <div
-            role="img"
-            aria-label={`Price chart, ${data.length} ${interval} candles, last close ${formatPrice(last?.close ?? 0, currency)}`}
-          >
-            <div className="h-56 w-full sm:h-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <ComposedChart data={data} syncId="price" margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-                  <CartesianGrid stroke="rgba(255,255,255,0.06)" vertical={false} />
-                  <XAxis dataKey="time" hide />
-                  <YAxis
-                    orientation="right"
-                    domain={[Math.max(0, min - pad), max + pad]}
-                    tickFormatter={(v: number) => formatPrice(v, currency)}
-                    stroke="#64748b"
-                    fontSize={11}
-                    width={78}
-                  />
-                  <Tooltip
-                    cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-                    contentStyle={TOOLTIP_STYLE}
-                    labelFormatter={(t) => formatFull(Number(t))}
-                    formatter={(_v, _name, item) => {
-                      const p = item.payload as Point;
-                      return [
-                        `O ${formatPrice(p.open, currency)} H ${formatPrice(p.high, currency)} L ${formatPrice(p.low, currency)} C ${formatPrice(p.close, currency)}`,
-                        'Price',
-                      ];
-                    }}
-                  />
-                  <Bar dataKey="range" shape={<CandleShape />} isAnimationActive={false} />
-                </ComposedChart>
-              </ResponsiveContainer>
+        <QueryState
+          query={q}
+          pending={<Skeleton className="h-64 w-full" />}
+          errorTitle="No price chart for this token"
+          compact
+          isEmpty={() => data.length === 0}
+          empty={
+            <p className="py-10 text-center text-sm text-slate-400">
+              No swaps were indexed for this token yet.
+            </p>
+          }
+        >
+          {() => (
+            <div
+              role="img"
+              aria-label={`Price chart, ${data.length} ${interval} candles, last close ${formatPrice(last?.close ?? 0, currency)}`}
+            >
+              <div className="h-56 w-full sm:h-64">
+                <ResponsiveContainer width="100%" height="100%">
+                  <ComposedChart data={data} syncId="price" margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+                    <CartesianGrid stroke="rgba(255,255,255,0.06)" vertical={false} />
+                    <XAxis dataKey="time" hide />
+                    <YAxis
+                      orientation="right"
+                      domain={[Math.max(0, min - pad), max + pad]}
+                      tickFormatter={(v: number) => formatPrice(v, currency)}
+                      stroke="#64748b"
+                      fontSize={11}
+                      width={78}
+                    />
+                    <Tooltip
+                      cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+                      contentStyle={TOOLTIP_STYLE}
+                      labelFormatter={(t) => formatFull(Number(t))}
+                      formatter={(_v, _name, item) => {
+                        const p = item.payload as Point;
+                        return [
+                          `O ${formatPrice(p.open, currency)} H ${formatPrice(p.high, currency)} L ${formatPrice(p.low, currency)} C ${formatPrice(p.close, currency)}`,
+                          'Price',
+                        ];
+                      }}
+                    />
+                    <Bar dataKey="range" shape={<CandleShape />} isAnimationActive={false} />
+                  </ComposedChart>
+                </ResponsiveContainer>
+              </div>
+              <div className="h-20 w-full">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data} syncId="price" margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+                    <XAxis
+                      dataKey="time"
+                      tickFormatter={(t: number) => formatTick(t, interval)}
+                      stroke="#64748b"
+                      fontSize={11}
+                      minTickGap={32}
+                    />
+                    <YAxis
+                      orientation="right"
+                      width={78}
+                      hide={false}
+                      tick={false}
+                      axisLine={false}
+                      domain={[0, maxVolume > 0 ? maxVolume : 1]}
+                    />
+                    <Tooltip
+                      cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+                      contentStyle={TOOLTIP_STYLE}
+                      labelFormatter={(t) => formatFull(Number(t))}
+                      formatter={(_v, _name, item) => {
+                        const p = item.payload as Point;
+                        return [`${formatPrice(p.volume, currency)} · ${p.trades} swaps`, 'Volume'];
+                      }}
+                    />
+                    <Bar dataKey="volume" shape={<VolumeShape />} isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
             </div>
-            <div className="h-20 w-full">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={data} syncId="price" margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
-                  <XAxis
-                    dataKey="time"
-                    tickFormatter={(t: number) => formatTick(t, interval)}
-                    stroke="#64748b"
-                    fontSize={11}
-                    minTickGap={32}
-                  />
-                  <YAxis
-                    orientation="right"
-                    width={78}
-                    hide={false}
-                    tick={false}
-                    axisLine={false}
-                    domain={[0, maxVolume > 0 ? maxVolume : 1]}
-                  />
-                  <Tooltip
-                    cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-                    contentStyle={TOOLTIP_STYLE}
-                    labelFormatter={(t) => formatFull(Number(t))}
-                    formatter={(_v, _name, item) => {
-                      const p = item.payload as Point;
-                      return [`${formatPrice(p.volume, currency)} · ${p.trades} swaps`, 'Volume'];
-                    }}
-                  />
-                  <Bar dataKey="volume" shape={<VolumeShape />} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          </div>
-        )}
+          )}
+        </QueryState>
       </div>
     </Card>
   );

@@ -5,6 +5,7 @@ import { useNetwork } from '../../lib/use-network';
 import { XLogo } from '../brand/social-icons';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { QueryState } from '../ui/query-state';
 import { Skeleton } from '../ui/skeleton';
 import { LIVE_UTILITY_COUNT } from './utilities';
 
@@ -30,25 +31,36 @@ function ChannelCard(props: { href: string; title: string; text: string; icon: L
 
 /** FLAB's contract address as the server knows it on the current network, with a copy button. */
 function ContractAddress() {
-  const { data, isPending, isError } = useNetwork();
-  if (isPending) return <Skeleton className="h-10 w-full" />;
-  if (isError)
-    return (
-      <p className="text-sm text-slate-400">The network could not be reached, so the address is not shown.</p>
-    );
-  if (!data.flabToken)
-    return <p className="text-sm text-slate-400">FLAB’s address is not configured on this network.</p>;
-  const address = data.flabToken;
+  const network = useNetwork();
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <code className="min-w-0 flex-1 rounded-lg border border-white/10 bg-ink-950/80 px-3 py-2.5 font-mono text-sm break-all text-slate-200">
-        {address}
-      </code>
-      <Button variant="secondary" onClick={() => copyAddress(address)}>
-        <Copy aria-hidden="true" className="size-4" />
-        Copy
-      </Button>
-    </div>
+    <QueryState
+      query={network}
+      pending={<Skeleton className="h-10 w-full" />}
+      errorTitle="Network unavailable"
+      // A quiet line, not an error card: the rest of the home page still works without the chain.
+      error={() => (
+        <p className="text-sm text-slate-400">
+          The network could not be reached, so the address is not shown.
+        </p>
+      )}
+      isEmpty={(data) => !data.flabToken}
+      empty={<p className="text-sm text-slate-400">FLAB’s address is not configured on this network.</p>}
+    >
+      {(data) => {
+        const address = data.flabToken ?? '';
+        return (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <code className="min-w-0 flex-1 rounded-lg border border-white/10 bg-ink-950/80 px-3 py-2.5 font-mono text-sm break-all text-slate-200">
+              {address}
+            </code>
+            <Button variant="secondary" onClick={() => copyAddress(address)}>
+              <Copy aria-hidden="true" className="size-4" />
+              Copy
+            </Button>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,42 +1,75 @@
 /**
  * One shape for a query's pending / error / empty states (issue 21), so pages stop hand-building
- * the same if-chain: pending shows `pending` (a LoadingCard by default), an error shows ErrorState
- * with a retry (or `error(e)` when the page has a special case), empty data shows `empty`, and
- * otherwise `children(data)` renders.
+ * the same if-chain. Pending shows `pending` (skeletons shaped like the result) or, by default, a
+ * LoadingCard with the `loading` words; an error shows ErrorState with the page's title, the
+ * server's message and a Retry button (or `error(e)` when the page has a special case, such as a
+ * wallet given where a token was expected); empty data shows `empty`; otherwise `children(data)`.
+ *
+ * Pages must not branch on `isPending` / `isError` themselves (scripts/vocabulary-terms.test.ts
+ * greps for that), so every failure gets the same card, the same Retry and the same wording.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../analysis/error-state';
 import { LoadingCard } from './stat-card';
 
+/** The slice of a TanStack query result QueryState reads (tests can build one by hand). */
+export type QueryLike<T> = Pick<
+  UseQueryResult<T>,
+  'isPending' | 'isError' | 'error' | 'data' | 'isFetching' | 'refetch'
+>;
+
 type Props<T> = {
-  query: UseQueryResult<T>;
-  /** What is loading, in words ("Analyzing whale activity..."). */
-  loading: ReactNode;
-  /** The error card's title. */
+  query: QueryLike<T>;
+  /** What is loading, in words ("Analyzing whale activity..."), shown in a LoadingCard. */
+  loading?: ReactNode;
+  /** A pending placeholder shaped like the result (skeleton cards); replaces the LoadingCard. */
+  pending?: ReactNode;
+  /** The error card's title, as the spec words it ("Failed to fetch airdrops"). */
   errorTitle: string;
   /** A page-specific rendering of an error; return null to fall back to the standard card. */
   error?: (e: Error) => ReactNode | null;
+  /** A smaller error card, for errors inside a panel or a grid cell. */
+  compact?: boolean;
+  /** Extra classes for the standard error card (e.g. `col-span-full` inside a grid). */
+  errorClassName?: string;
   /** Whether the data is empty, and what to show then. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 };
 
-export function QueryState<T>({ query: q, loading, errorTitle, error, isEmpty, empty, children }: Props<T>) {
-  if (q.isPending) return <LoadingCard>{loading}</LoadingCard>;
+export function QueryState<T>({
+  query: q,
+  loading,
+  pending,
+  errorTitle,
+  error,
+  compact,
+  errorClassName,
+  isEmpty,
+  empty,
+  children,
+}: Props<T>) {
+  if (q.isPending) return <>{pending ?? <LoadingCard>{loading ?? 'Loading...'}</LoadingCard>}</>;
   if (q.isError) {
-    const special = error?.(q.error);
-    if (special) return special;
+    // With QueryLike (a Pick of the union) TypeScript loses the isError → Error narrowing.
+    const e = q.error as Error;
+    const special = error?.(e);
+    if (special) return <>{special}</>;
     return (
       <ErrorState
         title={errorTitle}
-        error={q.error}
+        error={e}
         onRetry={() => void q.refetch()}
         retrying={q.isFetching}
+        compact={compact}
+        className={errorClassName}
       />
     );
   }
-  if (isEmpty?.(q.data)) return <>{empty ?? null}</>;
-  return <>{children(q.data)}</>;
+  // isPending and isError are both false, so TanStack guarantees data; the cast covers QueryLike.
+  const data = q.data as T;
+  if (isEmpty?.(data)) return <>{empty ?? null}</>;
+  return <>{children(data)}</>;
 }
