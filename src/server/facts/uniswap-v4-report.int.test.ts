@@ -1,0 +1,121 @@
+/**
+ * A V4-only scenario token's report facts, the app's way: the indexer follows the PoolManager's
+ * Initialize and Swap logs, gather finds the pool in the index under its handle (native ETH
+ * presented as WETH), reads it through StateView and prices it; the price must be the pool's slot0
+ * price and the 24 h volume the V4 swaps' (ADR 0026).
+ */
+import pino from 'pino';
+import { formatEther, parseAbiItem } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioManifest } from '../../shared/scenario';
+import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { describeLocalNetwork } from '../chain/network';
+import { type Database, openDatabase } from '../db/client';
+import { createIndexer } from '../indexer/indexer';
+import { type AnvilProcess, startAnvil } from '../localchain/anvil';
+import { buildScenario } from '../localchain/scenario';
+import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
+import { gatherTokenFacts } from './gather';
+
+const log = pino({ level: 'silent' });
+const swapEvent = parseAbiItem(
+  'event Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint24 fee)',
+);
+
+let anvil: AnvilProcess;
+let chain: LocalChainClients;
+let manifest: ScenarioManifest;
+let db: Database;
+
+beforeAll(async () => {
+  anvil = await startAnvil({ log, pruneHistory: true });
+  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
+  manifest = await buildScenario({
+    chain,
+    variant: 'test',
+    seed: 1234,
+    log,
+    now: Math.floor(Date.now() / 1000),
+  });
+  db = await openDatabase({ kind: 'memory' });
+  await createIndexer({
+    db: db.db,
+    chain,
+    log,
+    streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+  }).syncOnce();
+});
+
+afterAll(async () => {
+  await db?.close();
+  await anvil?.stop({ save: false });
+});
+
+describe('V4-only token report facts (indexed PoolManager logs)', () => {
+  it('V4ETH: one V4 pool, priced at its slot0 price, with liquidity and the V4 swaps as 24 h volume', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const token = manifest.uniswapV4Tokens?.V4ETH;
+    if (!v4 || !token) throw new Error('the test scenario has no V4 launch');
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const facts = await gatherTokenFacts(
+      { db: db.db, chain, network, log, now: () => Math.floor(Date.now() / 1000) },
+      token,
+    );
+
+    // The pool the venue finds on chain, read directly: the reference price (slot0).
+    const weth = manifest.contracts.weth;
+    const venue = createUniswapV4Venue(v4, weth);
+    const refs = await venue.discoverPools(chain.public, token, [weth]);
+    expect(refs).toHaveLength(1);
+    const ref = refs[0] as (typeof refs)[number];
+    const poolId = ref.v4?.poolId as `0x${string}`;
+    const [state] = await venue.readPools(chain.public, token, refs, { deployer: null });
+    const sqrtP = Number(state?.v4?.sqrtPriceX96 ?? 0n) / 2 ** 96;
+    // ETH is currency0, the token currency1: slot0 price = token per ETH; ETH per token is its inverse.
+    const slot0EthPerToken = 1 / (sqrtP * sqrtP);
+
+    expect(facts.pools).toHaveLength(1);
+    const pool = facts.pools[0];
+    expect(pool?.venue).toBe('uniswap-v4');
+    expect(pool?.pair).toBe(poolHandle(poolId));
+    expect(pool?.quoteToken).toBe(weth.toLowerCase());
+    expect(pool?.priceEth).not.toBeNull();
+    expect(Math.abs((pool?.priceEth as number) / slot0EthPerToken - 1)).toBeLessThan(0.005);
+    expect(pool?.quoteReserve).toBeGreaterThan(0n);
+    expect(pool?.tokenReserve).toBeGreaterThan(0n);
+    expect(facts.mainPool?.pair).toBe(pool?.pair);
+
+    // 24 h volume and swap counts from the PoolManager's Swap logs of this pool.
+    const since = BigInt(facts.now - 86_400);
+    const logs = await chain.public.getLogs({
+      address: v4.poolManager,
+      event: swapEvent,
+      args: { id: poolId },
+      fromBlock: 0n,
+    });
+    let ethIn = 0n;
+    let buys = 0;
+    let sells = 0;
+    for (const l of logs) {
+      const block = await chain.public.getBlock({ blockNumber: l.blockNumber });
+      if (block.timestamp < since) continue;
+      const a0 = l.args.amount0 ?? 0n;
+      // The swapper's view: ETH paid in (negative amount0) is a buy of the token.
+      if (a0 < 0n) {
+        buys++;
+        ethIn += -a0;
+      } else {
+        sells++;
+        ethIn += a0;
+      }
+    }
+    expect(logs.length).toBeGreaterThan(0);
+    expect(pool?.swaps24h).toEqual({ buys, sells });
+    if (buys > 0) {
+      expect(pool?.volume24hUsd).not.toBeNull();
+      const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+      const expectedUsd = Number(formatEther(ethIn)) * ethUsd;
+      expect(Math.abs((pool?.volume24hUsd as number) / expectedUsd - 1)).toBeLessThan(0.01);
+    }
+  });
+});
