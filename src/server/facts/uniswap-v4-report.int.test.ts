@@ -14,8 +14,11 @@ import { type Database, openDatabase } from '../db/client';
 import { createIndexer } from '../indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { buildScenario } from '../localchain/scenario';
-import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
+import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
+import { createVenueRegistry } from '../venues/registry';
+import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
+import { quotedPriceImpactPct } from './price-impact';
 
 const log = pino({ level: 'silent' });
 const swapEvent = parseAbiItem(
@@ -57,8 +60,9 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     const token = manifest.uniswapV4Tokens?.V4ETH;
     if (!v4 || !token) throw new Error('the test scenario has no V4 launch');
     const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const venues = createVenueRegistry(network);
     const facts = await gatherTokenFacts(
-      { db: db.db, chain, network, log, now: () => Math.floor(Date.now() / 1000) },
+      { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
       token,
     );
 
@@ -84,6 +88,21 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     expect(pool?.quoteReserve).toBeGreaterThan(0n);
     expect(pool?.tokenReserve).toBeGreaterThan(0n);
     expect(facts.mainPool?.pair).toBe(pool?.pair);
+
+    // Price impact of the default buy: the report's, against V4Quoter's own quote at slot0's price.
+    const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
+    const amountIn = BigInt(Math.floor((DEFAULT_AMOUNT_USD / ethUsd) * 1e18));
+    const { result } = await chain.public.simulateContract({
+      address: v4.v4Quoter,
+      abi: v4QuoterAbi,
+      functionName: 'quoteExactInputSingle',
+      args: [{ poolKey: ref.v4?.key as never, zeroForOne: true, exactAmount: amountIn, hookData: '0x' }],
+    });
+    const quoterImpactPct = (1 - Number(result[0]) / (Number(amountIn) / slot0EthPerToken)) * 100;
+    const impact = await quotedPriceImpactPct(chain.public, venues, facts, DEFAULT_AMOUNT_USD);
+    expect(impact).not.toBeNull();
+    expect(impact).toBeGreaterThan(0);
+    expect(Math.abs((impact as number) - quoterImpactPct)).toBeLessThan(0.1);
 
     // 24 h volume and swap counts from the PoolManager's Swap logs of this pool.
     const since = BigInt(facts.now - 86_400);
@@ -113,7 +132,6 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     expect(pool?.swaps24h).toEqual({ buys, sells });
     if (buys > 0) {
       expect(pool?.volume24hUsd).not.toBeNull();
-      const ethUsd = (pool?.priceUsd as number) / (pool?.priceEth as number);
       const expectedUsd = Number(formatEther(ethIn)) * ethUsd;
       expect(Math.abs((pool?.volume24hUsd as number) / expectedUsd - 1)).toBeLessThan(0.01);
     }
