@@ -44,6 +44,7 @@ import {
 } from './index-reads';
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
+import { readPoolHook } from './pool-hook';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics, type TokenBasics } from './token-reads';
 import { planTrading } from './trade-plan';
@@ -195,6 +196,13 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     pairRows,
   });
   const mainPool = poolFacts[0] ?? null;
+  // The main pool's V4 hook, measured beside the holder reads and the simulations (its own rounds).
+  const hookP = readPoolHook(
+    deps.chain.public,
+    network.contracts.uniswapV4?.v4Quoter as Address | undefined,
+    states.find((s) => s.pair === mainPool?.pair),
+    t,
+  );
 
   const deployer = creation?.deployer ?? null;
   const supply = basics.totalSupply ?? 0n;
@@ -216,6 +224,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     buyAmountIn: pricing.buyAmountIn,
   });
   addMarketFigures(poolFacts, states, market, pricing);
+  const hook = await hookP;
 
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
@@ -267,6 +276,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(hook ? { hook } : {}),
     ...(wrapping ? { wrapping } : {}),
     isUsdReference: t === usd,
     impersonates: findImpersonation({ address: t, name: basics.name, symbol: basics.symbol }, deps.network),

@@ -3,6 +3,7 @@
  * Amounts are bigint in base units; USD figures are plain numbers (display values, not accounting).
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
+import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
 
 import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
@@ -380,6 +381,8 @@ export type TokenReportFacts = {
   pools: PoolFacts[];
   /** The deepest pool, if any. */
   mainPool: PoolFacts | null;
+  /** The main pool's Uniswap V4 hook, measured; absent when the main pool has none (ADR 0026). */
+  hook?: PoolHookFacts | null;
   /** Pools of the token on venues we do not read yet (their factory has no venue module). */
   unreadPools?: Address[];
   holders: HolderFacts;

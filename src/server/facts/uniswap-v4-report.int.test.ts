@@ -8,13 +8,14 @@ import pino from 'pino';
 import { formatEther, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
+import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
+import { analyseToken } from '../analysis/report';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { describeLocalNetwork } from '../chain/network';
 import { type Database, openDatabase } from '../db/client';
 import { createIndexer } from '../indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { buildScenario } from '../localchain/scenario';
-import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { createVenueRegistry } from '../venues/registry';
 import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
@@ -134,6 +135,55 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       expect(pool?.volume24hUsd).not.toBeNull();
       const expectedUsd = Number(formatEther(ethIn)) * ethUsd;
       expect(Math.abs((pool?.volume24hUsd as number) / expectedUsd - 1)).toBeLessThan(0.01);
+    }
+  });
+
+  it('the hook decides: NoOp a honeypot; owner-armed fee, sell block and proxy fail the owner-power check; Clanker/Zora-like not honeypots', async () => {
+    const tokens = manifest.uniswapV4Tokens ?? {};
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const venues = createVenueRegistry(network);
+    const report = async (symbol: string) => {
+      const token = tokens[symbol];
+      if (!token) throw new Error(`no ${symbol} in the manifest`);
+      const facts = await gatherTokenFacts(
+        { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
+        token,
+      );
+      const r = analyseToken(facts);
+      const line = (check: string) => r.scanner.evidence.find((e) => e.check === check);
+      return { facts, r, trade: line('hook_honeypot'), owner: line('hook_owner_powers') };
+    };
+
+    const plain = await report('V4ETH');
+    expect(plain.facts.hook).toBeUndefined();
+    expect(plain.trade).toBeUndefined();
+
+    const noop = await report('NOOP4');
+    expect(noop.facts.hook?.hook).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(noop.trade?.outcome).toBe('fail');
+    expect(noop.trade?.detail).toMatch(/Honeypot: .*keeps/);
+    expect(noop.trade?.detail).toMatch(/can change the price you get/);
+    expect(noop.r.verdict.kind).toBe('honeypot');
+
+    for (const symbol of ['FEE4', 'BLOCK4', 'PROXY4']) {
+      const x = await report(symbol);
+      expect(x.trade?.outcome, symbol).not.toBe('fail');
+      expect(x.owner?.outcome, symbol).toBe('fail');
+      expect(x.owner?.detail, symbol).toMatch(/Failed owner-power check/);
+      expect(x.r.verdict.kind, symbol).toBe('dangerous');
+    }
+    const fee = await report('FEE4');
+    expect(fee.owner?.detail).toMatch(/honeypot|fee/);
+    const block = await report('BLOCK4');
+    expect(block.owner?.detail).toMatch(/every sell revert/);
+    const proxy = await report('PROXY4');
+    expect(proxy.owner?.detail).toMatch(/replace the hook's code/);
+
+    for (const symbol of ['CLANK4', 'ZORA4']) {
+      const x = await report(symbol);
+      expect(x.trade?.outcome, symbol).not.toBe('fail');
+      expect(x.r.verdict.kind, symbol).not.toBe('honeypot');
+      expect(x.r.verdict.kind, symbol).not.toBe('dangerous');
     }
   });
 });
