@@ -164,6 +164,9 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     expect(noop.trade?.detail).toMatch(/Honeypot: .*keeps/);
     expect(noop.trade?.detail).toMatch(/can change the price you get/);
     expect(noop.r.verdict.kind).toBe('honeypot');
+    // The JSON summary the page's Hook panel reads.
+    expect(noop.r.facts.hook).toMatchObject({ measured: true, honeypot: true, level: 'dangerous' });
+    expect(noop.r.facts.hook?.permissions.map((p) => p.name)).toContain('beforeSwapReturnDelta');
 
     for (const symbol of ['FEE4', 'BLOCK4', 'PROXY4']) {
       const x = await report(symbol);
