@@ -862,6 +862,9 @@ async function poolDetails(
     venue: pool.venue,
     venueLabel: deps.venues?.get(pool.venue)?.label ?? pool.venue,
     feeTier: pool.fee,
+    ...(pool.v4 && pool.v4.key.hooks !== NATIVE_CURRENCY
+      ? { hook: { address: pool.v4.key.hooks, permissions: pool.v4.hookPermissions } }
+      : {}),
     quoteToken: pool.quote,
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,

@@ -209,6 +209,8 @@ export type PoolFacts = {
   /** Which venue the pool is on, and its label for people ("Uniswap V3"). */
   venue: VenueId;
   venueLabel: string;
+  /** A V4 pool's hook: its address and the permission names its address bits grant (ADR 0026). */
+  hook?: { address: Address; permissions: string[] };
   /** Fee tier in hundredths of a basis point (3000 = 0.3%); null when the venue has none. */
   feeTier: number | null;
   quoteToken: Address;

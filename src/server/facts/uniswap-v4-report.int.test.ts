@@ -167,6 +167,12 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     // The JSON summary the page's Hook panel reads.
     expect(noop.r.facts.hook).toMatchObject({ measured: true, honeypot: true, level: 'dangerous' });
     expect(noop.r.facts.hook?.permissions.map((p) => p.name)).toContain('beforeSwapReturnDelta');
+    // The pools list shows the V4 pool with its hook.
+    expect(noop.r.liquidity.pools[0]?.hook).toMatchObject({
+      address: noop.facts.hook?.hook,
+      verdict: 'honeypot',
+    });
+    expect(plain.r.liquidity.pools[0]?.hook).toBeUndefined();
 
     for (const symbol of ['FEE4', 'BLOCK4', 'PROXY4']) {
       const x = await report(symbol);

@@ -211,6 +211,18 @@ export const poolSummarySchema = z
     twapDeviationPct: z.number().nullable(),
     priceManipulated: z.boolean().nullable(),
     twapNote: z.string().nullable(),
+    hook: z
+      .object({
+        address: z.string(),
+        permissions: z.array(z.string()).meta(d('What its address bits let it do, in words.')),
+        verdict: z
+          .enum(['ok', 'caution', 'dangerous', 'honeypot'])
+          .nullable()
+          .meta(d("The hook verdict; null when not measured (only the main pool's hook is).")),
+      })
+      .nullable()
+      .optional()
+      .meta(d("A Uniswap V4 pool's hook; absent for pools without one.")),
   })
   .meta({ id: 'PoolSummary' });
 
