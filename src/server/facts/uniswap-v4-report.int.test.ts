@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
-import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import { createChainClients, createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { describeLocalNetwork } from '../chain/network';
 import { type Database, openDatabase } from '../db/client';
 import { createIndexer } from '../indexer/indexer';
@@ -193,6 +193,35 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       expect(x.trade?.outcome, symbol).not.toBe('fail');
       expect(x.r.verdict.kind, symbol).not.toBe('honeypot');
       expect(x.r.verdict.kind, symbol).not.toBe('dangerous');
+    }
+  });
+
+  it('prints the JSON-RPC requests of a cold V4 report with a hook (the issue budget is 10; not asserted yet)', async () => {
+    let requests = 0;
+    const counted = createChainClients({
+      rpcUrl: anvil.rpcUrl,
+      mode: 'local',
+      onFetchRequest: () => void requests++,
+    });
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    for (const symbol of ['V4ETH', 'CLANK4']) {
+      const token = manifest.uniswapV4Tokens?.[symbol];
+      if (!token) throw new Error(`no ${symbol}`);
+      requests = 0;
+      // A fresh registry: the venue knows no pool key yet (cold).
+      const facts = await gatherTokenFacts(
+        {
+          db: db.db,
+          chain: { ...counted, public: counted.reads ?? counted.public },
+          network,
+          log,
+          venues: createVenueRegistry(network),
+          now: () => Math.floor(Date.now() / 1000),
+        },
+        token,
+      );
+      expect(facts.mainPool?.venue).toBe('uniswap-v4');
+      console.info(`cold V4 report facts of ${symbol}: ${requests} JSON-RPC requests`);
     }
   });
 });
