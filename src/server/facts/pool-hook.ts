@@ -31,11 +31,17 @@ export async function readPoolHook(
   const buyAmount = probeBuy(pool);
   if (buyAmount === null) return { pool: pool.pair, hook, facts: null, powers: null };
   try {
+    // The hook's own code travels with its facts (same JSON-RPC batch); a proxy's implementation
+    // code needs one more round.
+    const ownCode = client.getCode({ address: hook });
+    ownCode.catch(() => {});
     const facts = await readHookFacts(client, quoter, v4.key, token, buyAmount, v4.sqrtPriceX96);
     const caller = facts.proxy?.admin ?? facts.owner;
     let powers: HookPowerFacts | null = null;
     if (caller && caller !== zeroAddress && facts.hasCode) {
-      const code = await client.getCode({ address: facts.proxy?.implementation ?? hook });
+      const code = facts.proxy
+        ? await client.getCode({ address: facts.proxy.implementation })
+        : await ownCode;
       if (code && code !== '0x')
         powers = await simulateHookPowers(client, { quoter, key: v4.key, token, caller, code, buyAmount });
     }
