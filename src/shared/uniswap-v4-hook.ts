@@ -47,3 +47,12 @@ export type HookPowerFacts = {
   notTried: number;
   powers: HookPower[];
 };
+
+/** The main pool's hook as the report's facts carry it (facts/pool-hook.ts). */
+export type PoolHookFacts = {
+  pool: Address;
+  hook: Address;
+  /** null: the hook could not be measured (no liquidity to quote, RPC failure), not "harmless". */
+  facts: HookFacts | null;
+  powers: HookPowerFacts | null;
+};

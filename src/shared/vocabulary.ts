@@ -391,6 +391,8 @@ export const DANGER_CHECKS = [
   'blacklist',
   'pause',
   'hidden_owner',
+  // The main pool's V4 hook: its owner (or proxy admin) can hurt trades (analysis/hook-checks.ts).
+  'hook_owner_powers',
 ] as const;
 export const COMPLIANCE_CHECKS = ['blacklist', 'pause'] as const;
 

@@ -21,10 +21,17 @@ import {
   round,
   scoreFromEvidence,
 } from '../../shared/analysis';
-import { DEFAULT_AMOUNT_USD, LIQUIDITY_DRAIN, levelOf, PRICE_MANIPULATION } from '../../shared/vocabulary';
+import {
+  DEFAULT_AMOUNT_USD,
+  HOOK_PERMISSIONS,
+  LIQUIDITY_DRAIN,
+  levelOf,
+  PRICE_MANIPULATION,
+} from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts } from '../facts/types';
 import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
 import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
+import { judgeHook } from './hook-verdict';
 import {
   checkLpLocked,
   checkRecentLpRemoval,
@@ -52,6 +59,20 @@ const worseLevel = (a: RiskLevel, b: RiskLevel): RiskLevel =>
   LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
 
 /** The token's pools, main pool first, with each one's share of the total USD value. */
+/** A pool's hook for the pools list: permissions in words; the verdict of the main pool's hook. */
+function hookSummary(
+  h: { address: string; permissions: string[] },
+  facts: TokenReportFacts,
+): NonNullable<PoolSummary['hook']> {
+  const measured = facts.hook?.facts && facts.hook.hook === h.address.toLowerCase() ? facts.hook : null;
+  const v = measured?.facts ? judgeHook(measured.facts, measured.powers) : null;
+  return {
+    address: h.address,
+    permissions: h.permissions.map((n) => HOOK_PERMISSIONS.find((p) => p.name === n)?.words ?? n),
+    verdict: v ? (v.honeypot ? 'honeypot' : v.level) : null,
+  };
+}
+
 function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
   const pools = allPools(facts);
   const total = pools.reduce(
@@ -78,6 +99,7 @@ function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
     twapDeviationPct: p.twapDeviationPct ?? null,
     priceManipulated: priceManipulated(p),
     twapNote: p.twapNote ?? null,
+    ...(p.hook ? { hook: hookSummary(p.hook, facts) } : {}),
   }));
 }
 

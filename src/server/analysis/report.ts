@@ -4,9 +4,11 @@
  * facts. Pure.
  */
 import type { FactsSummary, TokenReport } from '../../shared/analysis';
-import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
+import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
+import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS } from '../../shared/vocabulary';
 import type { TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
+import { judgeHook } from './hook-verdict';
 import { analyseLiquidity } from './liquidity';
 import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
@@ -126,6 +128,48 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     events: { ...f.events },
     ownerPowers: summariseOwnerPowers(f.ownerPowers),
     rugFeatures: { ...f.rugFeatures },
+    ...(f.hook ? { hook: summariseHook(f.hook) } : {}),
+  };
+}
+
+/** The hook verdict, JSON-safe, for the page's Hook panel and the pools lists. */
+function summariseHook(h: PoolHookFacts): NonNullable<FactsSummary['hook']> {
+  if (!h.facts)
+    return {
+      pool: h.pool,
+      hook: h.hook,
+      measured: false,
+      level: null,
+      honeypot: null,
+      honeypotReason: null,
+      buyFeePct: null,
+      sellFeePct: null,
+      decayingTo: null,
+      // The permissions are the low 14 bits of the hook's address, known without a read.
+      permissions: HOOK_PERMISSIONS.filter(
+        (p) => (Number(BigInt(h.hook) & 0x3fffn) & (1 << p.bit)) !== 0,
+      ).map((p) => ({ name: p.name, words: p.words })),
+      upgradeable: null,
+      owner: null,
+      ownerPowers: null,
+      evidence: ['The hook could not be measured: no liquidity to quote, or the chain did not answer.'],
+    };
+  const v = judgeHook(h.facts, h.powers);
+  return {
+    pool: h.pool,
+    hook: v.hook,
+    measured: true,
+    level: v.level,
+    honeypot: v.honeypot,
+    honeypotReason: v.honeypotReason,
+    buyFeePct: v.buyFeePct,
+    sellFeePct: v.sellFeePct,
+    decayingTo: v.decayingTo,
+    permissions: v.permissions,
+    upgradeable: v.upgradeable,
+    owner: v.owner,
+    ownerPowers: v.ownerPowers?.status ?? null,
+    evidence: v.evidence,
   };
 }
 

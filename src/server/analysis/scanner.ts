@@ -28,6 +28,7 @@ import {
   checkInsiders,
   checkTopHolders,
 } from './holder-checks';
+import { hookEvidence } from './hook-checks';
 import { checkLpLocked, checkPoolLiquidity } from './liquidity-checks';
 import {
   checkBlacklist,
@@ -84,7 +85,8 @@ export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
 export const SCANNER_MAX_RISKS = 4;
 
 export function scannerEvidence(facts: TokenReportFacts): Evidence[] {
-  return SCANNER_WEIGHTS.map(([check, w]) => check(facts, w));
+  // The hook group only when the main pool has a V4 hook: other reports keep their lines.
+  return [...SCANNER_WEIGHTS.map(([check, w]) => check(facts, w)), ...hookEvidence(facts)];
 }
 
 export function analyseScanner(facts: TokenReportFacts): ScannerResult {

@@ -137,7 +137,8 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   }
 
   // 2. Honeypot.
-  const honeypot = failed('honeypot');
+  // A V4 hook that keeps the input or reverts sells is a honeypot like a failed sell (hook-checks.ts).
+  const honeypot = failed('honeypot') ?? failed('hook_honeypot');
   const h = input.holderSells;
   const holdersStuck = !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
   const holderSells = failed('holder_sells');

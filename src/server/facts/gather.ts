@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
+import { isDynamicFee, NATIVE_CURRENCY } from '../venues/uniswap-v4-pool-key';
 import {
   BURN_ADDRESSES,
   type MarketAnswer,
@@ -43,6 +44,7 @@ import {
 } from './index-reads';
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
+import { readPoolHook } from './pool-hook';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics, type TokenBasics } from './token-reads';
 import { planTrading } from './trade-plan';
@@ -90,20 +92,34 @@ const HOLDER_SELL_SAMPLE = 10;
 const USD_DECIMALS = 6;
 
 /** Pools the index saw created, with the venue whose factory created them (null: a venue we do not read). */
-async function indexedPools(db: Db, venues: VenueRegistry, token: string): Promise<IndexedPool[]> {
+async function indexedPools(
+  db: Db,
+  venues: VenueRegistry,
+  token: string,
+  weth: string,
+): Promise<IndexedPool[]> {
   const r = rowsOf(
     await db.execute(
       sql`select pair, factory, token0, token1, fee, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
     ),
   );
-  return r.map((x) => ({
-    venue: venues.venueOfFactory(String(x.factory)),
-    pool: String(x.pair) as Address,
-    token0: String(x.token0) as Address,
-    token1: String(x.token1) as Address,
-    fee: x.fee === undefined || x.fee === null ? null : Number(x.fee),
-    createdTs: Number(x.created_ts),
-  }));
+  return r.map((x) => {
+    const venue = venues.venueOfFactory(String(x.factory));
+    // A V4 pool's row keeps the PoolManager's currencies, native ETH as 0x0: presented as WETH (one
+    // asset, one price; ADR 0026), in the same order, so the swap rows' amount0/amount1 still match.
+    const cur = (a: unknown) =>
+      (venue === 'uniswap-v4' && String(a) === NATIVE_CURRENCY ? weth : String(a)) as Address;
+    const fee = x.fee === undefined || x.fee === null ? null : Number(x.fee);
+    return {
+      venue,
+      pool: String(x.pair) as Address,
+      token0: cur(x.token0),
+      token1: cur(x.token1),
+      // A dynamic-fee V4 pool's fee is whatever its hook sets (the venue's refs say null too).
+      fee: venue === 'uniswap-v4' && fee !== null && isDynamicFee(fee) ? null : fee,
+      createdTs: Number(x.created_ts),
+    };
+  });
 }
 
 type IndexedPool = Omit<PoolRef, 'venue'> & { venue: VenueId | null };
@@ -124,7 +140,7 @@ async function readEthUsd(
   const usd = network.contracts.usd.toLowerCase();
   // On Base the factory is asked at once, beside the index (no database step before the RPC call).
   const [indexed, discovered] = await Promise.all([
-    indexedPools(db, venues, weth),
+    indexedPools(db, venues, weth, weth),
     network.mode === 'base' ? venues.discoverPools(client, weth, [usd as Address]) : undefined,
   ]);
   let refs = indexed.filter(known).filter((p) => p.token0 === usd || p.token1 === usd);
@@ -180,6 +196,13 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     pairRows,
   });
   const mainPool = poolFacts[0] ?? null;
+  // The main pool's V4 hook, measured beside the holder reads and the simulations (its own rounds).
+  const hookP = readPoolHook(
+    deps.chain.public,
+    network.contracts.uniswapV4?.v4Quoter as Address | undefined,
+    states.find((s) => s.pair === mainPool?.pair),
+    t,
+  );
 
   const deployer = creation?.deployer ?? null;
   const supply = basics.totalSupply ?? 0n;
@@ -201,6 +224,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     buyAmountIn: pricing.buyAmountIn,
   });
   addMarketFigures(poolFacts, states, market, pricing);
+  const hook = await hookP;
 
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
@@ -252,6 +276,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     },
     ownerPowers,
     rugFeatures: {},
+    ...(hook ? { hook } : {}),
     ...(wrapping ? { wrapping } : {}),
     isUsdReference: t === usd,
     impersonates: findImpersonation({ address: t, name: basics.name, symbol: basics.symbol }, deps.network),
@@ -287,7 +312,7 @@ async function gatherBasicsAndPools(
   const [basics, { pairRows, unreadPools }] = await Promise.all([
     readTokenBasics(client, t),
     Promise.all([
-      indexedPools(db, venues, t),
+      indexedPools(db, venues, t, weth),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
     ]).then(([rows, discovered]) => {
       // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
@@ -837,6 +862,9 @@ async function poolDetails(
     venue: pool.venue,
     venueLabel: deps.venues?.get(pool.venue)?.label ?? pool.venue,
     feeTier: pool.fee,
+    ...(pool.v4 && pool.v4.key.hooks !== NATIVE_CURRENCY
+      ? { hook: { address: pool.v4.key.hooks, permissions: pool.v4.hookPermissions } }
+      : {}),
     quoteToken: pool.quote,
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,

@@ -3,6 +3,7 @@
  * Amounts are bigint in base units; USD figures are plain numbers (display values, not accounting).
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
+import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
 
 import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
@@ -208,6 +209,8 @@ export type PoolFacts = {
   /** Which venue the pool is on, and its label for people ("Uniswap V3"). */
   venue: VenueId;
   venueLabel: string;
+  /** A V4 pool's hook: its address and the permission names its address bits grant (ADR 0026). */
+  hook?: { address: Address; permissions: string[] };
   /** Fee tier in hundredths of a basis point (3000 = 0.3%); null when the venue has none. */
   feeTier: number | null;
   quoteToken: Address;
@@ -380,6 +383,8 @@ export type TokenReportFacts = {
   pools: PoolFacts[];
   /** The deepest pool, if any. */
   mainPool: PoolFacts | null;
+  /** The main pool's Uniswap V4 hook, measured; absent when the main pool has none (ADR 0026). */
+  hook?: PoolHookFacts | null;
   /** Pools of the token on venues we do not read yet (their factory has no venue module). */
   unreadPools?: Address[];
   holders: HolderFacts;

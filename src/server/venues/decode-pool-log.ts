@@ -8,6 +8,7 @@ import { AERODROME_TOPICS, decodeAerodromeLog, SLIPSTREAM_TOPICS } from './aerod
 import type { LogPosition, PoolEvent, RawLog } from './pool-events';
 import { decodeV2Log, V2_TOPICS } from './uniswap-v2-events';
 import { decodeV3Log, V3_TOPICS } from './uniswap-v3-events';
+import { decodeV4Log, V4_TOPICS } from './uniswap-v4-events';
 
 /** Every pool event topic of every venue: the indexer asks for these with the token events. */
 export const POOL_EVENT_TOPICS: Hex[] = [
@@ -15,6 +16,10 @@ export const POOL_EVENT_TOPICS: Hex[] = [
   ...Object.values(V3_TOPICS),
   ...Object.values(AERODROME_TOPICS),
   ...Object.values(SLIPSTREAM_TOPICS),
+  // V4's PoolManager: Initialize and Swap are stored; ModifyLiquidity is asked for but not stored
+  // yet (it carries no token amounts, the liquidity_events table needs them; ADR 0026).
+  V4_TOPICS.initialize,
+  V4_TOPICS.swap,
 ];
 
 /** Pool creation on every venue's factory (V2 PairCreated, V3 PoolCreated). */
@@ -25,6 +30,7 @@ export const POOL_CREATION_TOPICS: Hex[] = [
   SLIPSTREAM_TOPICS.poolCreated,
 ];
 
+const V4_TOPIC_SET = new Set<Hex | undefined>([V4_TOPICS.initialize, V4_TOPICS.swap]);
 const V2_TOPIC_SET = new Set<Hex | undefined>(Object.values(V2_TOPICS));
 const AERODROME_TOPIC_SET = new Set<Hex | undefined>([
   ...Object.values(AERODROME_TOPICS),
@@ -39,5 +45,11 @@ const AERODROME_TOPIC_SET = new Set<Hex | undefined>([
  */
 export function decodePoolLog(log: RawLog, position: LogPosition): PoolEvent | null {
   if (AERODROME_TOPIC_SET.has(log.topics[0])) return decodeAerodromeLog(log, position);
+  if (V4_TOPIC_SET.has(log.topics[0])) {
+    // Rows keyed by the pool's handle (first 20 bytes of its PoolId); currencies in the
+    // PoolManager's order, native ETH as 0x0 (gather presents it as WETH, ADR 0026).
+    const e = decodeV4Log(log, position);
+    return e && e.type !== 'v4Liquidity' ? e : null;
+  }
   return V2_TOPIC_SET.has(log.topics[0]) ? decodeV2Log(log, position) : decodeV3Log(log, position);
 }

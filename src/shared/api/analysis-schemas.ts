@@ -211,6 +211,18 @@ export const poolSummarySchema = z
     twapDeviationPct: z.number().nullable(),
     priceManipulated: z.boolean().nullable(),
     twapNote: z.string().nullable(),
+    hook: z
+      .object({
+        address: z.string(),
+        permissions: z.array(z.string()).meta(d('What its address bits let it do, in words.')),
+        verdict: z
+          .enum(['ok', 'caution', 'dangerous', 'honeypot'])
+          .nullable()
+          .meta(d("The hook verdict; null when not measured (only the main pool's hook is).")),
+      })
+      .nullable()
+      .optional()
+      .meta(d("A Uniswap V4 pool's hook; absent for pools without one.")),
   })
   .meta({ id: 'PoolSummary' });
 
@@ -319,6 +331,29 @@ export const holderSellOutcomeSchema = z
   })
   .meta({ id: 'HolderSellOutcome' });
 
+export const hookSummarySchema = z
+  .object({
+    pool: z.string(),
+    hook: z.string(),
+    /** False: the hook could not be measured (the rest is then empty, not "harmless"). */
+    measured: z.boolean(),
+    level: z.enum(['ok', 'caution', 'dangerous']).nullable(),
+    honeypot: z.boolean().nullable(),
+    honeypotReason: z.string().nullable(),
+    buyFeePct: z.number().nullable(),
+    sellFeePct: z.number().nullable(),
+    decayingTo: z.number().nullable(),
+    permissions: z.array(z.object({ name: z.string(), words: z.string() })),
+    upgradeable: z.object({ implementation: z.string(), admin: z.string().nullable() }).nullable(),
+    owner: z.string().nullable(),
+    ownerPowers: z.enum(['failed', 'passed', 'unchecked']).nullable(),
+    evidence: z.array(z.string()),
+  })
+  .meta({
+    id: 'HookSummary',
+    description: "The main pool's Uniswap V4 hook: permissions, measured trades, owner powers, verdict.",
+  });
+
 export const factsSummarySchema = z
   .object({
     now: z.number(),
@@ -407,6 +442,8 @@ export const factsSummarySchema = z
     }),
     ownerPowers: ownerPowersSummarySchema,
     rugFeatures: z.record(z.string(), z.number()),
+    /** The main pool's Uniswap V4 hook and its verdict (analysis/hook-verdict.ts); absent: no hook. */
+    hook: hookSummarySchema.optional(),
   })
   .meta({ id: 'FactsSummary', description: 'JSON-safe digest of the facts a report was computed from.' });
 

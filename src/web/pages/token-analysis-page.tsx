@@ -33,6 +33,7 @@ import {
 import { EmbedBox } from '../components/analysis/embed-box';
 import { ErrorState } from '../components/analysis/error-state';
 import { EvidenceList } from '../components/analysis/evidence-panel';
+import { HookPanel } from '../components/analysis/hook-panel';
 import { OwnerPowersPanel } from '../components/analysis/owner-powers-panel';
 import { ScoreCard } from '../components/analysis/score-card';
 import { ScoreCardSkeleton } from '../components/analysis/skeleton-card';
@@ -389,6 +390,7 @@ function Analysis({ address }: { address: string }) {
               <OwnerPowersPanel powers={scanner.data?.ownerPowers} verdict={verdict?.kind} />
               <WhalePanel whales={whales.data} />
               <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
+              <HookPanel address={address} />
             </div>
             {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
             {rug.data?.recommendation ? (

@@ -9,6 +9,13 @@ import { formatPercent, formatPoolValue, formatRatioPercent, formatUsd } from '@
 import { Layers } from 'lucide-react';
 import { Panel } from '../ui/stat-card';
 
+const HOOK_VERDICT_WORDS = {
+  ok: 'no hook risk found',
+  caution: 'caution',
+  dangerous: 'dangerous',
+  honeypot: 'honeypot',
+} as const;
+
 export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'unreadPoolCount'> }) {
   const pools = data.pools ?? [];
   return (
@@ -44,6 +51,17 @@ export function PoolsPanel({ data }: { data: Pick<LiquidityResult, 'pools' | 'un
                   <td className="py-1 pr-3">
                     {p.venue}
                     {i === 0 ? <span className="ml-1 text-xs text-brand-300">main</span> : null}
+                    {p.hook ? (
+                      <span
+                        className="block text-xs text-slate-400"
+                        title={p.hook.permissions.join('; ') || 'no permissions'}
+                        data-testid="pool-hook"
+                      >
+                        hook {shortAddress(p.hook.address)}
+                        {p.hook.permissions.length > 0 ? `: ${p.hook.permissions.join('; ')}` : ''}
+                        {p.hook.verdict ? ` (${HOOK_VERDICT_WORDS[p.hook.verdict]})` : ''}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-1 pr-3" title={p.pool}>
                     {p.pair} <span className="text-xs text-slate-400">{shortAddress(p.pool)}</span>

@@ -1,0 +1,87 @@
+/**
+ * The hook evidence group: the main pool's Uniswap V4 hook judged (hook-verdict.ts) as two scanner
+ * lines, present only when the main pool has a hook (ADR 0026).
+ * - hook_honeypot: the hook keeps the input (NoOp, a 100% fee) or reverts sells → fail, which the
+ *   verdict reads as a honeypot exactly like a failed sell simulation; a fee above the tax bands
+ *   warns or fails like a token tax (a decaying launch fee graded at its current value).
+ * - hook_owner_powers: a simulated call of the hook's owner (or the proxy admin's upgrade) that hurts
+ *   trades through the pool → fail, a failed owner-power check like a token's (DANGER_CHECKS).
+ * Pure.
+ */
+import type { Evidence } from '../../shared/analysis';
+import { TAX } from '../../shared/vocabulary';
+import type { TokenReportFacts } from '../facts/types';
+import { judged } from './evidence-lines';
+import { judgeHook } from './hook-verdict';
+
+export const HOOK_HONEYPOT_WEIGHT = 90;
+export const HOOK_OWNER_POWERS_WEIGHT = 25;
+
+export function hookEvidence(f: TokenReportFacts): Evidence[] {
+  const h = f.hook;
+  if (!h) return [];
+  const trade = {
+    check: 'hook_honeypot',
+    label: 'V4 hook: trades through the hook',
+    weight: HOOK_HONEYPOT_WEIGHT,
+  };
+  const owner = {
+    check: 'hook_owner_powers',
+    label: 'V4 hook: owner powers',
+    weight: HOOK_OWNER_POWERS_WEIGHT,
+  };
+  if (!h.facts)
+    return [
+      judged(
+        trade,
+        'unknown',
+        null,
+        `The pool's hook ${h.hook} could not be measured (no liquidity to quote, or the RPC failed).`,
+      ),
+      judged(owner, 'unknown', null, `The powers of whoever controls the hook ${h.hook} were not checked.`),
+    ];
+  const v = judgeHook(h.facts, h.powers);
+  const words = v.permissions.map((p) => p.words).join('; ');
+  const about = `Hook ${v.hook}${words ? ` (it ${words})` : ''}`;
+  const worstFee = Math.max(v.buyFeePct ?? 0, v.sellFeePct ?? 0);
+  const feeWords = `buy ${v.buyFeePct ?? 'unknown'}%, sell ${v.sellFeePct ?? 'unknown'}% below the pool price${
+    v.decayingTo !== null
+      ? `; a launch fee that decays, ${v.decayingTo}% within the hour (graded at its current value)`
+      : ''
+  }`;
+  const tradeLine = v.honeypot
+    ? judged(trade, 'fail', 'honeypot', `Honeypot: ${v.honeypotReason}. ${about}.`)
+    : judged(
+        trade,
+        worstFee >= TAX.failPct ? 'fail' : worstFee > TAX.warnPct ? 'warn' : 'pass',
+        worstFee,
+        `${about}: a measured buy and sell through it work (${feeWords}).`,
+      );
+  const op = v.ownerPowers;
+  const ownerLine =
+    op?.status === 'failed'
+      ? judged(
+          owner,
+          'fail',
+          op.canMakeHoneypot ? 'can make a honeypot' : 'can hurt trades',
+          `Failed owner-power check (usable now): ${op.powers.join('; ')}${
+            op.canMakeHoneypot ? ' — the owner can turn the pool into a honeypot' : ''
+          }.`,
+        )
+      : op?.status === 'unchecked'
+        ? judged(
+            owner,
+            'unknown',
+            null,
+            `The hook has an owner (${v.owner}) whose powers were not simulated.`,
+          )
+        : judged(
+            owner,
+            'pass',
+            op?.status === 'passed' ? 'none found' : 'no owner',
+            v.evidence.find(
+              (e) => e.startsWith("The hook's owner") || e.startsWith('The hook has no owner'),
+            ) ?? 'Nobody holds powers over the hook (no owner, no proxy admin).',
+          );
+  return [tradeLine, ownerLine];
+}

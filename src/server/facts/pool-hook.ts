@@ -1,0 +1,52 @@
+/**
+ * The main pool's V4 hook, measured for the report: its facts (uniswap-v4-hook.ts) and, when someone
+ * holds powers over it (owner, or the proxy's admin), those powers simulated (uniswap-v4-hook-powers.ts).
+ * Nothing for a pool that is not V4 or has no hook. A failure to read is said as such (null facts),
+ * never as "no hook".
+ */
+import { type Address, type PublicClient, zeroAddress } from 'viem';
+import type { HookPowerFacts, PoolHookFacts } from '../../shared/uniswap-v4-hook';
+import type { PoolState } from '../venues/venue';
+import { hasHook, readHookFacts } from './uniswap-v4-hook';
+import { simulateHookPowers } from './uniswap-v4-hook-powers';
+
+/**
+ * The probe buy: a thousandth of the pool's quote side, so price impact stays far below the fees
+ * that matter (the verdict reads the loss as the hook's fee); null when the pool holds nothing.
+ */
+const probeBuy = (pool: PoolState): bigint | null => {
+  const amount = pool.quoteReserve / 1000n;
+  return amount > 0n ? amount : null;
+};
+
+export async function readPoolHook(
+  client: PublicClient,
+  quoter: Address | undefined,
+  pool: PoolState | undefined,
+  token: Address,
+): Promise<PoolHookFacts | null> {
+  const v4 = pool?.v4;
+  if (!pool || !v4 || !quoter || !hasHook(v4.key)) return null;
+  const hook = v4.key.hooks.toLowerCase() as Address;
+  const buyAmount = probeBuy(pool);
+  if (buyAmount === null) return { pool: pool.pair, hook, facts: null, powers: null };
+  try {
+    // The hook's own code travels with its facts (same JSON-RPC batch); a proxy's implementation
+    // code needs one more round.
+    const ownCode = client.getCode({ address: hook });
+    ownCode.catch(() => {});
+    const facts = await readHookFacts(client, quoter, v4.key, token, buyAmount, v4.sqrtPriceX96);
+    const caller = facts.proxy?.admin ?? facts.owner;
+    let powers: HookPowerFacts | null = null;
+    if (caller && caller !== zeroAddress && facts.hasCode) {
+      const code = facts.proxy
+        ? await client.getCode({ address: facts.proxy.implementation })
+        : await ownCode;
+      if (code && code !== '0x')
+        powers = await simulateHookPowers(client, { quoter, key: v4.key, token, caller, code, buyAmount });
+    }
+    return { pool: pool.pair, hook, facts, powers };
+  } catch {
+    return { pool: pool.pair, hook, facts: null, powers: null };
+  }
+}
