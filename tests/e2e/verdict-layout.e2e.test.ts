@@ -140,7 +140,9 @@ describe('the verdict, first and plain', () => {
     const { page, close } = await open('phone');
     try {
       // USDC is left out for now: since Aerodrome joined the test scenario its rug score reads 86
-      // (CRITICAL), so it reads Dangerous; the cause is not yet found (session note of 2026-11-26).
+      // (CRITICAL), so it reads Dangerous. Cause: the scenario funds the USDC/USDbC stable pool by
+      // minting new USDC (a second mint after creation) to a wallet the creator funded (an insider
+      // holding 17%): true facts of this chain, so the fix belongs in the scenario, not the verdict.
       for (const symbol of ['FLAB']) {
         // The test scenario's USDC is 20 days old with two dozen holders: it is not an established
         // stablecoin (30 days, 100 holders), but its peg, pool and harmlessness are measured, so its
