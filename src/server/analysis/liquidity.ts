@@ -133,7 +133,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       : pool.venue === 'uniswap-v2'
         ? priceImpactPct(amountUsd, poolValueKnown)
         : null;
-  // The rug score is a score, not a probability: it is judged by its own bands, never shown as a %.
+  // The rug score ranks risk and is uncalibrated: it is judged by its own bands, never shown as a %.
   const rugOutcome = levelOf('rugScoreOutcome', rug.rugScore);
   const drains = drainEvents(facts);
   const dayAgo = facts.now - DAY_S;
@@ -191,7 +191,7 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
         spec,
         rugOutcome,
         rug.rugScore,
-        `The rug detector scores ${rug.rugScore}/100 (${rug.riskLevel} risk); a score, not a probability.`,
+        `The rug detector scores ${rug.rugScore}/100 (${rug.riskLevel} risk); a ranking score, uncalibrated.`,
       ),
     );
   }

@@ -13,7 +13,7 @@ import type { AerodromeContracts } from '../../shared/network';
 import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
 import { probePath } from './probe-path';
-import { depthLimits, sortTokens, twapRatio } from './uniswap-v3-math';
+import { depthLimits, sortTokens, twapOrReason, twapRatio } from './uniswap-v3-math';
 import {
   BURN_ADDRESSES,
   type MarketAnswer,
@@ -227,17 +227,7 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
           lockUnlockTime: unlock,
           lpDeployer: mine,
           depthQuote2Pct: active === 0n ? 0n : null,
-          twap:
-            ratio === null
-              ? {
-                  unavailable:
-                    cardinality <= 1
-                      ? 'the pool keeps a single price observation, so no 30-minute average exists'
-                      : `the pool's ${cardinality} price observations do not reach 30 minutes back`,
-                }
-              : active === 0n
-                ? { unavailable: 'the pool has no liquidity at its current price' }
-                : { ratio },
+          twap: twapOrReason(ratio, cardinality, active),
           v3: { sqrtPriceX96: sqrtP, liquidity: active },
           aerodrome: { tickSpacing: Number(tickSpacing), factory },
         });

@@ -105,3 +105,23 @@ export function twapRatio(cumAgo: bigint, cumNow: bigint, windowSec: number, tok
   const raw = 1.0001 ** meanTick;
   return tokenIs0 ? raw : 1 / raw;
 }
+
+/**
+ * A concentrated-liquidity pool's TWAP as PoolState.twap: the ratio, or why there is none (one
+ * observation, too short a history, no liquidity at the current price). Shared by Uniswap V3 and
+ * Slipstream, whose oracles are the same.
+ */
+export function twapOrReason(
+  ratio: number | null,
+  cardinality: number,
+  active: bigint,
+): { ratio: number } | { unavailable: string } {
+  if (ratio === null)
+    return {
+      unavailable:
+        cardinality <= 1
+          ? 'the pool keeps a single price observation, so no 30-minute average exists'
+          : `the pool's ${cardinality} price observations do not reach 30 minutes back`,
+    };
+  return active === 0n ? { unavailable: 'the pool has no liquidity at its current price' } : { ratio };
+}

@@ -9,7 +9,7 @@ import type { UniswapV3Contracts } from '../../shared/network';
 import { PRICE_MANIPULATION } from '../../shared/vocabulary';
 import { ChainUnavailableError } from '../errors';
 import { buildProbeRoute } from './probe-path';
-import { depthLimits, FEE_TIERS, sortTokens, twapRatio } from './uniswap-v3-math';
+import { depthLimits, FEE_TIERS, sortTokens, twapOrReason, twapRatio } from './uniswap-v3-math';
 import {
   BURN_ADDRESSES,
   type MarketAnswer,
@@ -200,17 +200,7 @@ export function createUniswapV3Venue(addr: UniswapV3Contracts): Venue {
           lpDeployer: mine,
           // Exact depth needs the price first: readMarket quotes it (null until then).
           depthQuote2Pct: active === 0n ? 0n : null,
-          twap:
-            ratio === null
-              ? {
-                  unavailable:
-                    cardinality <= 1
-                      ? 'the pool keeps a single price observation, so no 30-minute average exists'
-                      : `the pool's ${cardinality} price observations do not reach 30 minutes back`,
-                }
-              : active === 0n
-                ? { unavailable: 'the pool has no liquidity at its current price' }
-                : { ratio },
+          twap: twapOrReason(ratio, cardinality, active),
           v3: { sqrtPriceX96: sqrtP, liquidity: active },
         });
       }
