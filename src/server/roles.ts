@@ -157,6 +157,7 @@ export async function startWorkerRuntime(
           ...(network.contracts.uniswapV3 ? [network.contracts.uniswapV3.factory] : []),
         ],
         positionManager: network.contracts.uniswapV3?.positionManager,
+        v4PoolManager: network.contracts.uniswapV4?.poolManager,
       },
       onTokensChanged: (tokens) => announceIndexed(db, tokens),
       writer: config.workerId,

@@ -153,6 +153,7 @@ export async function startRuntime(
               : []),
           ],
           positionManager: network.contracts.uniswapV3?.positionManager,
+          v4PoolManager: network.contracts.uniswapV4?.poolManager,
         },
       });
       indexer.start();

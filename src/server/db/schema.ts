@@ -108,6 +108,11 @@ export const pairs = pgTable(
     token1: text('token1').notNull(),
     /** Fee tier (hundredths of a bip) of a V3 pool; null for V2 pairs (their fee is fixed). */
     fee: integer('fee'),
+    /** A V4 pool's price at Initialize: what its liquidity changes before any swap are valued at. */
+    sqrtPriceX96: numeric('sqrt_price_x96', { precision: 78, scale: 0 }),
+    /** A V4 pool's tick spacing and hook (its PoolKey with the row's currencies and fee). */
+    tickSpacing: integer('tick_spacing'),
+    hooks: text('hooks'),
     createdBlock: bigint('created_block', { mode: 'bigint' }).notNull(),
     createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
   },
@@ -125,6 +130,8 @@ export const swaps = pgTable(
     amount1In: numeric('amount1_in', { precision: 78, scale: 0 }).notNull(),
     amount0Out: numeric('amount0_out', { precision: 78, scale: 0 }).notNull(),
     amount1Out: numeric('amount1_out', { precision: 78, scale: 0 }).notNull(),
+    /** A V4 pool's price after the swap (null for other venues): values its later liquidity changes. */
+    sqrtPriceX96: numeric('sqrt_price_x96', { precision: 78, scale: 0 }),
   },
   (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index('swaps_pair_idx').on(t.pair, t.ts)],
 );
@@ -144,8 +151,11 @@ export const syncs = pgTable(
 );
 
 /**
- * Liquidity added (kind 'add': V2 Mint, V3 Mint) and removed (kind 'remove': V2 Burn, V3 Burn) per
- * pool; V3 pools also log 'collect' (tokens actually paid out of the pool, fees included).
+ * Liquidity added (kind 'add': V2 Mint, V3 Mint, V4 ModifyLiquidity with a positive delta) and
+ * removed (kind 'remove': V2 Burn, V3 Burn, V4 negative delta) per pool; V3 pools also log
+ * 'collect' (tokens actually paid out of the pool, fees included). A V4 row's amounts are computed
+ * from its liquidity delta and range at the pool's price then (the event logs none, ADR 0026);
+ * `positionId` is its position NFT id when a PositionManager made the change.
  */
 export const liquidityEvents = pgTable(
   'liquidity_events',
@@ -157,6 +167,9 @@ export const liquidityEvents = pgTable(
     recipient: text('recipient'),
     amount0: numeric('amount0', { precision: 78, scale: 0 }).notNull(),
     amount1: numeric('amount1', { precision: 78, scale: 0 }).notNull(),
+    /** V4 only: the liquidity added or removed (unsigned; `kind` says which) and the position's salt. */
+    liquidity: numeric('liquidity', { precision: 78, scale: 0 }),
+    positionId: numeric('position_id', { precision: 78, scale: 0 }),
   },
   (t) => [
     primaryKey({ columns: [t.blockNumber, t.logIndex] }),

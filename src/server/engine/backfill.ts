@@ -167,7 +167,8 @@ export function createTokenBackfill(opts: {
     await opts.onTracked?.(token, from);
     indexer.addStream({
       id: streamId(token),
-      addresses: [token.toLowerCase(), ...pools.map((p) => p.pool)],
+      // V4 pools have no address (the stream finds them by their Initialize topic, range by range).
+      addresses: [token.toLowerCase(), ...pools.filter((p) => !p.v4).map((p) => p.pool)],
       fromBlock: from,
       // Pools created after this look-up join the stream (and the follower) as the indexer sees them.
       poolsFrom: head + 1n,

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 import { createVenueRegistry, type VenueRegistry } from '../venues/registry';
-import { isDynamicFee, NATIVE_CURRENCY } from '../venues/uniswap-v4-pool-key';
+import { isDynamicFee, NATIVE_CURRENCY, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
 import {
   BURN_ADDRESSES,
   type MarketAnswer,
@@ -41,6 +41,7 @@ import {
   readRuggedPools,
   readSwaps,
   readTopHolders,
+  readV4PoolPositions,
 } from './index-reads';
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
@@ -100,7 +101,10 @@ async function indexedPools(
 ): Promise<IndexedPool[]> {
   const r = rowsOf(
     await db.execute(
-      sql`select pair, factory, token0, token1, fee, created_ts from pairs where token0 = ${token} or token1 = ${token}`,
+      // WETH's pools include V4 pools of native ETH (currency 0x0), shown as WETH (one asset).
+      sql`select pair, factory, token0, token1, fee, tick_spacing, hooks, created_ts from pairs
+          where token0 = ${token} or token1 = ${token}
+             or (${token === weth} and (token0 = ${NATIVE_CURRENCY} or token1 = ${NATIVE_CURRENCY}))`,
     ),
   );
   return r.map((x) => {
@@ -110,6 +114,18 @@ async function indexedPools(
     const cur = (a: unknown) =>
       (venue === 'uniswap-v4' && String(a) === NATIVE_CURRENCY ? weth : String(a)) as Address;
     const fee = x.fee === undefined || x.fee === null ? null : Number(x.fee);
+    // A V4 row keeps the rest of its PoolKey (tick spacing, hook): the venue needs no look-up of
+    // the pool's Initialize log (in Base mode that look-up would span the PoolManager's history).
+    const key: PoolKey | null =
+      venue === 'uniswap-v4' && fee !== null && x.tick_spacing != null && x.hooks != null
+        ? {
+            currency0: String(x.token0) as Address,
+            currency1: String(x.token1) as Address,
+            fee,
+            tickSpacing: Number(x.tick_spacing),
+            hooks: String(x.hooks) as Address,
+          }
+        : null;
     return {
       venue,
       pool: String(x.pair) as Address,
@@ -118,6 +134,7 @@ async function indexedPools(
       // A dynamic-fee V4 pool's fee is whatever its hook sets (the venue's refs say null too).
       fee: venue === 'uniswap-v4' && fee !== null && isDynamicFee(fee) ? null : fee,
       createdTs: Number(x.created_ts),
+      ...(key ? { v4: { poolId: poolIdOf(key), key } } : {}),
     };
   });
 }
@@ -371,16 +388,27 @@ function startPoolStateReads(
   const { db, network, venues } = deps;
   const client = deps.chain.public;
   const v3 = network.contracts.uniswapV3;
+  const v4 = network.contracts.uniswapV4;
   const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
   const statesP = Promise.all([
     creationP,
-    v3
-      ? readPoolPositions(
-          db,
-          v3.positionManager,
-          pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
-        )
-      : undefined,
+    // V3 and V4 position ids in one map: the pools' keys (address, V4 handle) never collide.
+    Promise.all([
+      v3
+        ? readPoolPositions(
+            db,
+            v3.positionManager,
+            pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
+          )
+        : undefined,
+      v4
+        ? readV4PoolPositions(
+            db,
+            v4.positionManager,
+            pairRows.filter((p) => p.venue === 'uniswap-v4').map((p) => p.pool),
+          )
+        : undefined,
+    ]).then(([a, b]) => (a && b ? new Map([...a, ...b]) : (a ?? b))),
     readSlipstreamPositions(
       db,
       network,

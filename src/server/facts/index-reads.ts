@@ -116,7 +116,8 @@ export async function readLiquidityEvents(
   limit = 200,
 ): Promise<LiquidityRow[]> {
   // Provider: V2 — who received the minted LP / returned LP to the pair; V3 — who paid tokens into
-  // the pool (add) or received the Collect in the same transaction (remove).
+  // the pool (add) or received the Collect in the same transaction (remove); V4 — who paid the
+  // PoolManager (the pool's `factory` row) in the same transaction (add) or was paid by it (remove).
   const r = rowsOf(
     await db.execute(sql`
       select l.tx_hash, l.ts, l.kind, l.amount0::text a0, l.amount1::text a1, l.recipient,
@@ -127,7 +128,12 @@ export async function readLiquidityEvents(
              (select t.from_addr from transfers t where t.tx_hash = l.tx_hash and t.to_addr = ${pair}
                 and t.token <> ${pair} order by t.log_index limit 1) as paid_in_by,
              (select c.recipient from liquidity_events c where c.tx_hash = l.tx_hash and c.pair = ${pair}
-                and c.kind = 'collect' order by c.log_index limit 1) as collected_by
+                and c.kind = 'collect' order by c.log_index limit 1) as collected_by,
+             (select case when l.kind = 'add' then t.from_addr else t.to_addr end from transfers t
+                where l.position_id is not null and t.tx_hash = l.tx_hash
+                  and (case when l.kind = 'add' then t.to_addr else t.from_addr end)
+                      = (select p.factory from pairs p where p.pair = ${pair})
+                order by t.log_index limit 1) as v4_party
       from liquidity_events l where l.pair = ${pair} and l.kind in ('add', 'remove')
       order by l.block_number desc, l.log_index desc limit ${limit}`),
   );
@@ -137,6 +143,7 @@ export async function readLiquidityEvents(
     const kind = x.kind === 'add' ? 'add' : 'remove';
     const v2 = kind === 'add' ? (x.lp_minted_to as string | null) : (x.lp_returned_by as string | null);
     const v3 = kind === 'add' ? (x.paid_in_by as string | null) : (x.collected_by as string | null);
+    const v4 = x.v4_party as string | null;
     return {
       txHash: String(x.tx_hash),
       ts: Number(x.ts),
@@ -144,7 +151,7 @@ export async function readLiquidityEvents(
       kind,
       tokenAmount: tokenIs0 ? a0 : a1,
       quoteAmount: tokenIs0 ? a1 : a0,
-      provider: v2 ?? v3 ?? null,
+      provider: v2 ?? v3 ?? v4 ?? null,
     };
   });
 }
@@ -167,6 +174,31 @@ export async function readPoolPositions(
       from position_events p
       join liquidity_events l on l.tx_hash = p.tx_hash and l.kind = 'add' and l.log_index < p.log_index
       where p.manager = ${manager} and p.kind = 'increase' and l.pair in ${pools}
+      order by 1, 2`),
+  );
+  for (const x of r) {
+    const list = out.get(String(x.pair)) ?? [];
+    list.push(big(x.id));
+    out.set(String(x.pair), list);
+  }
+  return out;
+}
+
+/**
+ * Position NFT ids of a V4 PositionManager in each pool: the salt of the pool's ModifyLiquidity
+ * events that the manager made (it salts every change with the NFT id), so the link is exact.
+ */
+export async function readV4PoolPositions(
+  db: Db,
+  manager: string,
+  pools: string[],
+): Promise<Map<string, bigint[]>> {
+  const out = new Map<string, bigint[]>();
+  if (pools.length === 0) return out;
+  const r = rowsOf(
+    await db.execute(sql`
+      select distinct pair, position_id::text as id from liquidity_events
+      where sender = ${manager.toLowerCase()} and position_id is not null and pair in ${pools}
       order by 1, 2`),
   );
   for (const x of r) {

@@ -4,8 +4,19 @@
  * presented as WETH), reads it through StateView and prices it; the price must be the pool's slot0
  * price and the 24 h volume the V4 swaps' (ADR 0026).
  */
+
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { formatEther, parseAbiItem } from 'viem';
+import {
+  type Address,
+  erc20Abi,
+  formatEther,
+  parseAbi,
+  parseAbiItem,
+  parseEther,
+  parseEventLogs,
+  zeroAddress,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
@@ -13,9 +24,11 @@ import { analyseToken } from '../analysis/report';
 import { createChainClients, createLocalChainClients, type LocalChainClients } from '../chain/client';
 import { describeLocalNetwork } from '../chain/network';
 import { type Database, openDatabase } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { createIndexer } from '../indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
 import { buildScenario } from '../localchain/scenario';
+import { approveThroughPermit2, initializePool, mintPosition } from '../localchain/uniswap-v4';
 import { createVenueRegistry } from '../venues/registry';
 import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
@@ -196,6 +209,162 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     }
   });
 
+  const poolIdOf = async (symbol: string) => {
+    const v4 = manifest.contracts.uniswapV4;
+    const token = manifest.uniswapV4Tokens?.[symbol];
+    if (!v4 || !token) throw new Error(`no ${symbol}`);
+    const [ref] = await createUniswapV4Venue(v4, manifest.contracts.weth).discoverPools(chain.public, token, [
+      manifest.contracts.weth,
+    ]);
+    return ref?.v4?.poolId as `0x${string}`;
+  };
+
+  it('V4 locks and drains: a burned and a locked position NFT recognised; RUG4 reads drained as V2/V3 rugs do', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const tokens = manifest.uniswapV4Tokens ?? {};
+    if (!v4) throw new Error('no V4 in the manifest');
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const venues = createVenueRegistry(network);
+    const facts = async (symbol: string) => {
+      const token = tokens[symbol];
+      if (!token) throw new Error(`no ${symbol} in the manifest`);
+      return gatherTokenFacts(
+        { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
+        token,
+      );
+    };
+
+    // The one position of each launch, linked to its pool by the ModifyLiquidity salt (= NFT id).
+    const plain = await facts('V4ETH');
+    expect(plain.mainPool?.lpBurnedShare).toBeCloseTo(1, 6);
+    expect(plain.mainPool?.lpLockedShare).toBe(0);
+    const clank = await facts('CLANK4');
+    expect(clank.mainPool?.lpLockedShare).toBeCloseTo(1, 6);
+    expect(clank.mainPool?.lockUnlockTime).toBeGreaterThan(clank.now + 300 * 86_400);
+    // The liquidity added at launch, valued at the Initialize price: 5 ETH for a full-range 500e18.
+    const added = clank.mainPool?.liquidityEvents.filter((e) => e.kind === 'add') ?? [];
+    expect(added).toHaveLength(1);
+    expect(Number(formatEther(added[0]?.quoteAmount ?? 0n))).toBeCloseTo(5, 3);
+
+    // RUG4: the creator removed every unit of liquidity after the buys.
+    const rug = await facts('RUG4');
+    const pool = rug.mainPool;
+    expect(pool?.venue).toBe('uniswap-v4');
+    const removed = pool?.liquidityEvents.filter((e) => e.kind === 'remove') ?? [];
+    expect(removed).toHaveLength(1);
+    const removal = removed[0];
+    expect(removal?.shareOfPool).toBe(1);
+    // The index's valuation of the removal is what the PoolManager really paid out: the token side
+    // is the token's Transfer out of the PoolManager in that transaction (buys pay their fee in
+    // ETH, so the token side is principal only); the ETH side (native, no log) is what the pool
+    // held: the ETH added at launch plus every buy's input less its 0.3% fee, to a few wei.
+    const dev = removal?.provider;
+    expect(dev).toMatch(/^0x[0-9a-f]{40}$/);
+    const rows = rowsOf(
+      await db.db.execute(
+        sql`select kind, amount0::text a0, amount1::text a1, tx_hash from liquidity_events
+            where pair = ${pool?.pair} order by block_number, log_index`,
+      ),
+    );
+    const row = rows.find((x) => x.kind === 'remove');
+    const addRow = rows.find((x) => x.kind === 'add');
+    const receipt = await chain.public.getTransactionReceipt({ hash: removal?.txHash as `0x${string}` });
+    const tokenOut = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs }).find(
+      (l) => l.address.toLowerCase() === tokens.RUG4 && l.args.from.toLowerCase() === v4.poolManager,
+    );
+    expect(tokenOut?.args.to.toLowerCase()).toBe(dev);
+    expect(tokenOut?.args.value).toBe(BigInt(String(row?.a1)));
+    const swapLogs = await chain.public.getLogs({
+      address: v4.poolManager,
+      event: swapEvent,
+      args: { id: await poolIdOf('RUG4') },
+      fromBlock: 0n,
+    });
+    expect(swapLogs.length).toBe(3);
+    let held = BigInt(String(addRow?.a0));
+    for (const l of swapLogs) {
+      const paid = -(l.args.amount0 ?? 0n);
+      held += paid - (paid * 3000n + 999_999n) / 1_000_000n;
+    }
+    const diff = held - BigInt(String(row?.a0));
+    expect(diff >= 0n && diff < 10n).toBe(true);
+    expect(removal?.quoteAmount).toBe(BigInt(String(row?.a0)));
+
+    const r = analyseToken(rug);
+    expect(r.verdict.kind).toBe('rugged');
+    // The launch tokens whose liquidity stays are not drained.
+    expect(analyseToken(plain).verdict.kind).not.toBe('rugged');
+    expect(analyseToken(clank).verdict.kind).not.toBe('rugged');
+  });
+
+  it('Base-mode reading: a per-token stream finds the V4 pool by topic, range by range; the venue asks no Initialize logs', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const token = manifest.uniswapV4Tokens?.CLANK4;
+    if (!v4 || !token) throw new Error('no CLANK4 in the manifest');
+    // A fresh index that follows only the token (Base mode's per-token backfill), in small ranges,
+    // with the PoolManager asked by topic as Base mode asks it.
+    const own = await openDatabase({ kind: 'memory' });
+    try {
+      let requests = 0;
+      const counted = createChainClients({
+        rpcUrl: anvil.rpcUrl,
+        mode: 'local',
+        onFetchRequest: () => void requests++,
+      });
+      const ix = createIndexer({
+        db: own.db,
+        chain: { ...chain, public: counted.public },
+        log,
+        streams: [{ id: `token:${token}`, addresses: [token.toLowerCase()], fromBlock: 0n }],
+        initialRangeBlocks: 50n,
+        dex: { poolFactories: [], v4PoolManager: v4.poolManager },
+      });
+      await ix.syncOnce();
+      expect(requests).toBeGreaterThan(0);
+      const poolId = await poolIdOf('CLANK4');
+      const [pair] = rowsOf(
+        await own.db.execute(
+          sql`select pair, factory, tick_spacing, hooks from pairs where token1 = ${token.toLowerCase()}`,
+        ),
+      );
+      expect(pair).toMatchObject({ pair: poolHandle(poolId), factory: v4.poolManager, tick_spacing: 60 });
+      // The checkpoint keeps the stream's PoolId beside its token (it moves into the follower with it).
+      const [cp] = rowsOf(
+        await own.db.execute(sql`select addresses from index_checkpoints where stream = ${`token:${token}`}`),
+      );
+      expect(cp?.addresses).toContain(poolId.toLowerCase());
+
+      // Base mode's venue finds no pool by logs; the index's row carries the key, so the report
+      // finds the pool, its swaps, its liquidity and its locked position all the same.
+      const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+      const baseVenues = createVenueRegistry({ ...network, mode: 'base' });
+      // Its only candidates are the no-hook standard tiers, which CLANK4 (a hooked pool) is not.
+      const v4Venue = baseVenues.get('uniswap-v4');
+      const candidates = (await v4Venue?.discoverPools(chain.public, token, [manifest.contracts.weth])) ?? [];
+      expect(candidates.length).toBe(4);
+      expect(candidates.map((c) => c.pool)).not.toContain(poolHandle(poolId));
+      expect(await v4Venue?.readPools(chain.public, token, candidates, { deployer: null })).toEqual([]);
+      const facts = await gatherTokenFacts(
+        { db: own.db, chain, network, log, venues: baseVenues, now: () => Math.floor(Date.now() / 1000) },
+        token,
+      );
+      expect(facts.mainPool?.venue).toBe('uniswap-v4');
+      expect(facts.mainPool?.pair).toBe(poolHandle(poolId));
+      expect(facts.mainPool?.priceEth).toBeGreaterThan(0.0001);
+      expect(facts.mainPool?.lpLockedShare).toBeCloseTo(1, 6);
+      // The same swaps and liquidity changes as the whole-chain index's report.
+      const reference = await gatherTokenFacts(
+        { db: db.db, chain, network, log, venues: createVenueRegistry(network), now: () => facts.now },
+        token,
+      );
+      expect(facts.mainPool?.swaps24h).toEqual(reference.mainPool?.swaps24h);
+      expect(facts.mainPool?.liquidityEvents).toEqual(reference.mainPool?.liquidityEvents);
+      expect(facts.mainPool?.priceEth).toBe(reference.mainPool?.priceEth);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('prints the JSON-RPC requests of a cold V4 report with a hook (the issue budget is 10; not asserted yet)', async () => {
     let requests = 0;
     const counted = createChainClients({
@@ -223,5 +392,81 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       expect(facts.mainPool?.venue).toBe('uniswap-v4');
       console.info(`cold V4 report facts of ${symbol}: ${requests} JSON-RPC requests`);
     }
+  });
+
+  // Last: it adds a pool to the shared chain.
+  it('ETH price from a V4 ETH/USDC pool when it is the deepest WETH/USD pool (native ETH as WETH)', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const token = manifest.uniswapV4Tokens?.V4ETH;
+    if (!v4 || !token) throw new Error('no V4 in the manifest');
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const usd = manifest.contracts.usd.toLowerCase() as Address;
+    const facts = () =>
+      gatherTokenFacts(
+        {
+          db: db.db,
+          chain,
+          network,
+          log,
+          venues: createVenueRegistry(network),
+          now: () => Math.floor(Date.now() / 1000),
+        },
+        token,
+      );
+    const ethUsdOf = (f: Awaited<ReturnType<typeof facts>>) =>
+      (f.mainPool?.priceUsd as number) / (f.mainPool?.priceEth as number);
+    const before = ethUsdOf(await facts());
+    expect(before).toBeGreaterThan(0);
+
+    // A no-hook ETH/USDC pool 2% dearer than the V2/V3 pools, five times deeper than the scenario's.
+    const priceV4 = Math.round(before * 1.02);
+    const lp = '0x00000000000000000000000000000000000e7b5d' as Address;
+    await chain.test.setBalance({ address: lp, value: parseEther('10000') });
+    const owner = (await chain.public.readContract({
+      address: usd,
+      abi: parseAbi(['function owner() view returns (address)']),
+      functionName: 'owner',
+    })) as Address;
+    const usdAmount = BigInt(Math.round(5000 * priceV4 * 1.1)) * 10n ** 6n;
+    const mintHash = await chain.wallet.writeContract({
+      account: owner,
+      chain: chain.chain,
+      address: usd,
+      abi: parseAbi(['function mint(address to, uint256 amount)']),
+      functionName: 'mint',
+      args: [lp, usdAmount],
+    } as never);
+    await chain.public.waitForTransactionReceipt({ hash: mintHash, pollingInterval: 50 });
+    const key = {
+      currency0: zeroAddress,
+      currency1: usd,
+      fee: 500,
+      tickSpacing: 10,
+      hooks: zeroAddress,
+    } as const;
+    // Raw USDC per wei: priceV4 · 1e6 / 1e18.
+    const sqrtRaw = Math.sqrt(priceV4 * 1e-12);
+    const addresses = { ...v4, positionDescriptor: zeroAddress };
+    await initializePool(chain, addresses, lp, key, BigInt(Math.round(sqrtRaw * 2 ** 48)) * 2n ** 48n);
+    await approveThroughPermit2(chain, lp, usd, v4.positionManager);
+    await mintPosition(chain, addresses, lp, {
+      key,
+      tickLower: -887270,
+      tickUpper: 887270,
+      liquidity: BigInt(Math.round(5000 * sqrtRaw * 1e6)) * 10n ** 12n,
+      amount0Max: parseEther('5001'),
+      amount1Max: usdAmount,
+      recipient: lp,
+    });
+    await createIndexer({
+      db: db.db,
+      chain,
+      log,
+      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+    }).syncOnce();
+
+    const after = ethUsdOf(await facts());
+    expect(Math.abs(after / priceV4 - 1)).toBeLessThan(0.005);
+    expect(Math.abs(after / before - 1)).toBeGreaterThan(0.015);
   });
 });

@@ -13,12 +13,16 @@ import type { Logger } from '../logger';
 import { POOL_CREATION_TOPICS } from '../venues/decode-pool-log';
 import type { RawLog } from '../venues/pool-events';
 import { V3_TOPICS } from '../venues/uniswap-v3-events';
+import { V4_TOPICS } from '../venues/uniswap-v4-events';
 import { ALL_TOPICS, type DecodedEvent, decodeLog } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
 import { reconcileStream } from './reconcile';
 import { applyRange, loadCheckpoint } from './store';
 
 export const FOLLOW_INTERVAL_MS = 1_000;
+
+/** A V4 PoolId (32 bytes) in a stream's address list, beside the 20-byte addresses. */
+const isPoolId = (a: string) => a.length === 66;
 
 export type StreamSpec = {
   id: string;
@@ -81,7 +85,18 @@ export type CreateIndexerOptions = {
    * same transaction (that position's id), so lock and burn checks find it without following every
    * position on the chain.
    */
-  dex?: { poolFactories: string[]; positionManager?: string | undefined };
+  dex?: {
+    poolFactories: string[];
+    positionManager?: string | undefined;
+    /**
+     * Uniswap V4's PoolManager: it holds every pool, so its logs are asked by topic, never by
+     * address — each range, the Initialize of pools whose currency0 or currency1 is a stream
+     * address, and the Swap and ModifyLiquidity of the stream's V4 pools by PoolId. A stream keeps
+     * its V4 pools' PoolIds (32 bytes) in its address list, so they survive in its checkpoint and
+     * move into the follower with it (ADR 0026, amendment 4).
+     */
+    v4PoolManager?: string | undefined;
+  };
   /**
    * Told, after a range is committed, which tokens got new Transfer or contract events (several
    * processes: the worker tells the API replicas their cached answers for them are stale).
@@ -152,8 +167,55 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       toBlock: `0x${to.toString(16)}`,
       topics: [ALL_TOPICS],
     };
-    if (stream.addresses) params.address = stream.addresses;
+    if (stream.addresses) {
+      const addresses = stream.addresses.filter((a) => !isPoolId(a));
+      if (addresses.length === 0) return [];
+      params.address = addresses;
+    }
     return (await chain.public.request({ method: 'eth_getLogs', params: [params] } as never)) as RawLog[];
+  }
+
+  /**
+   * The PoolManager's logs for an address-filtered stream in from..to (dex.v4PoolManager): the
+   * Initialize of V4 pools of its tokens (two topic-filtered queries: the token as currency0, as
+   * currency1), the Swap and ModifyLiquidity of its known V4 pools, and those of pools first seen
+   * here (their launch liquidity shares the Initialize's block). One batch, plus one for new pools.
+   */
+  async function v4LogsOf(
+    addresses: string[],
+    from: bigint,
+    to: bigint,
+  ): Promise<{ logs: RawLog[]; added: string[] }> {
+    const manager = opts.dex?.v4PoolManager?.toLowerCase();
+    if (!manager) return { logs: [], added: [] };
+    const q = (topics: unknown[]) =>
+      chain.public.request({
+        method: 'eth_getLogs',
+        params: [
+          { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, address: manager, topics },
+        ],
+      } as never) as Promise<RawLog[]>;
+    const tokens = addresses.filter((a) => !isPoolId(a)).map((a) => `0x${a.slice(2).padStart(64, '0')}`);
+    const ids = addresses.filter(isPoolId);
+    const activity = [[V4_TOPICS.swap, V4_TOPICS.modifyLiquidity]];
+    const [as0, as1, pooled] = await Promise.all([
+      tokens.length ? q([[V4_TOPICS.initialize], null, tokens]) : [],
+      tokens.length ? q([[V4_TOPICS.initialize], null, null, tokens]) : [],
+      ids.length ? q([...activity, ids]) : [],
+    ]);
+    const known = new Set(ids);
+    const seen = new Set<string>();
+    const inits = [...as0, ...as1].filter((l) => {
+      const k = `${l.blockNumber}:${l.logIndex}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    const added = [...new Set(inits.map((l) => String(l.topics[1]).toLowerCase()))].filter(
+      (id) => isPoolId(id) && !known.has(id),
+    );
+    const more = added.length ? await q([...activity, added]) : [];
+    return { logs: [...inits, ...pooled, ...more], added };
   }
 
   const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slice(26)}` : '');
@@ -284,7 +346,17 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
             ? newPoolsOf(stream.addresses, range.from > poolsFrom ? range.from : poolsFrom, range.to)
             : Promise.resolve([]);
         fresh.catch(() => {});
+        const v4 = stream.addresses ? v4LogsOf(stream.addresses, range.from, range.to) : undefined;
+        v4?.catch(() => {});
         raw = await getLogs(stream, range.from, range.to);
+        const v4Found = await v4;
+        if (v4Found && stream.addresses) {
+          raw.push(...v4Found.logs);
+          if (v4Found.added.length > 0) {
+            stream.addresses = [...stream.addresses, ...v4Found.added];
+            log.info({ msg: 'following V4 pools of tracked tokens', pools: v4Found.added });
+          }
+        }
         const added = await fresh;
         if (added.length > 0 && stream.addresses) {
           // This range's logs of the new pools too (their first Mint may share the creation block).

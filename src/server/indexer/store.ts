@@ -19,6 +19,7 @@ import {
   transfers,
   walletFirstSeen,
 } from '../db/schema';
+import { liquidityDeltaAmounts } from '../venues/uniswap-v4-liquidity';
 import type { DecodedEvent } from './events';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -149,6 +150,9 @@ export async function applyRange(
             token0: e.token0,
             token1: e.token1,
             fee: e.fee ?? null,
+            sqrtPriceX96: e.sqrtPriceX96?.toString() ?? null,
+            tickSpacing: e.tickSpacing ?? null,
+            hooks: e.hooks ?? null,
             createdBlock: e.blockNumber,
             createdTs: e.ts,
           })),
@@ -185,6 +189,7 @@ export async function applyRange(
             amount1In: e.amount1In.toString(),
             amount0Out: e.amount0Out.toString(),
             amount1Out: e.amount1Out.toString(),
+            sqrtPriceX96: e.sqrtPriceX96?.toString() ?? null,
           })),
         )
         .onConflictDoNothing();
@@ -217,6 +222,9 @@ export async function applyRange(
         .onConflictDoNothing();
     }
 
+    const v4 = await valueV4LiquidityChanges(tx, events);
+    for (const part of chunks(v4)) await tx.insert(liquidityEvents).values(part).onConflictDoNothing();
+
     const pe = events.filter((e): e is Extract<DecodedEvent, { type: 'position' }> => e.type === 'position');
     for (const part of chunks(pe)) {
       await tx
@@ -248,6 +256,64 @@ export async function applyRange(
     await saveCheckpoint(tx, checkpoint);
     return { inserted };
   });
+}
+
+/**
+ * V4 ModifyLiquidity rows as liquidity_events: the event logs no amounts, so each is valued at its
+ * pool's price at that moment — the last Initialize or Swap before it (a liquidity change never moves
+ * the price): from this range's own events, else from the index (this range's pairs and swaps are
+ * already written). A zero delta (a fee collection) moves only fees, which the event does not
+ * give: not stored. A pool whose price the index never saw (created before the stream began) is
+ * not valued rather than guessed: its changes are left out.
+ */
+async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
+  type V4 = Extract<DecodedEvent, { type: 'v4Liquidity' }>;
+  if (!events.some((e) => e.type === 'v4Liquidity')) return [];
+  const ordered = [...events].sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
+  const price = new Map<string, bigint>();
+  const out: (typeof liquidityEvents.$inferInsert)[] = [];
+  for (const e of ordered) {
+    if ((e.type === 'pairCreated' || e.type === 'swap') && e.sqrtPriceX96 !== undefined)
+      price.set(e.pair, e.sqrtPriceX96);
+    if (e.type !== 'v4Liquidity' || e.liquidityDelta === 0n) continue;
+    const sqrtP = price.get(e.pair) ?? (await indexedV4Price(tx, e));
+    if (sqrtP === null) continue;
+    price.set(e.pair, sqrtP);
+    const { amount0, amount1 } = liquidityDeltaAmounts(sqrtP, e.tickLower, e.tickUpper, e.liquidityDelta);
+    const add = e.liquidityDelta > 0n;
+    out.push({
+      ...logCols(e),
+      pair: e.pair,
+      kind: add ? 'add' : 'remove',
+      sender: e.sender,
+      recipient: null,
+      amount0: amount0.toString(),
+      amount1: amount1.toString(),
+      liquidity: (add ? e.liquidityDelta : -e.liquidityDelta).toString(),
+      positionId: e.salt.toString(),
+    } satisfies typeof liquidityEvents.$inferInsert);
+  }
+  return out;
+
+  async function indexedV4Price(t: Tx, e: V4): Promise<bigint | null> {
+    const [swap] = await t
+      .select({ p: swaps.sqrtPriceX96 })
+      .from(swaps)
+      .where(
+        and(
+          eq(swaps.pair, e.pair),
+          sql`${swaps.sqrtPriceX96} is not null`,
+          sql`(${swaps.blockNumber}, ${swaps.logIndex}) < (${e.blockNumber}, ${e.logIndex})`,
+        ),
+      )
+      .orderBy(sql`${swaps.blockNumber} desc, ${swaps.logIndex} desc`)
+      .limit(1);
+    if (swap?.p) return BigInt(swap.p);
+    const [pool] = await t.select({ p: pairs.sqrtPriceX96 }).from(pairs).where(eq(pairs.pair, e.pair));
+    return pool?.p ? BigInt(pool.p) : null;
+  }
 }
 
 const logCols = (e: DecodedEvent) => ({

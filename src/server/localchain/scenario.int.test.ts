@@ -348,6 +348,7 @@ describe('scenario: Uniswap V4 launches', () => {
       'FEE4',
       'NOOP4',
       'PROXY4',
+      'RUG4',
       'V4ETH',
       'ZORA4',
     ]);
@@ -355,6 +356,8 @@ describe('scenario: Uniswap V4 launches', () => {
     const venue = createUniswapV4Venue(v4, weth);
     const verdicts: Record<string, ReturnType<typeof judgeHook> | null> = {};
     for (const [symbol, token] of Object.entries(tokens)) {
+      // RUG4's liquidity is gone (its drain is the V4 report test's): no price to check here.
+      if (symbol === 'RUG4') continue;
       // V4-only: no V2 pair, and exactly one pool, against native ETH.
       expect(manifest.pairs[symbol]).toBeUndefined();
       const refs = await venue.discoverPools(chain.public, token, [weth]);

@@ -16,10 +16,10 @@ export const POOL_EVENT_TOPICS: Hex[] = [
   ...Object.values(V3_TOPICS),
   ...Object.values(AERODROME_TOPICS),
   ...Object.values(SLIPSTREAM_TOPICS),
-  // V4's PoolManager: Initialize and Swap are stored; ModifyLiquidity is asked for but not stored
-  // yet (it carries no token amounts, the liquidity_events table needs them; ADR 0026).
+  // V4's PoolManager: Initialize, Swap and ModifyLiquidity (valued by the store at the pool's price).
   V4_TOPICS.initialize,
   V4_TOPICS.swap,
+  V4_TOPICS.modifyLiquidity,
 ];
 
 /** Pool creation on every venue's factory (V2 PairCreated, V3 PoolCreated). */
@@ -30,7 +30,7 @@ export const POOL_CREATION_TOPICS: Hex[] = [
   SLIPSTREAM_TOPICS.poolCreated,
 ];
 
-const V4_TOPIC_SET = new Set<Hex | undefined>([V4_TOPICS.initialize, V4_TOPICS.swap]);
+const V4_TOPIC_SET = new Set<Hex | undefined>(Object.values(V4_TOPICS));
 const V2_TOPIC_SET = new Set<Hex | undefined>(Object.values(V2_TOPICS));
 const AERODROME_TOPIC_SET = new Set<Hex | undefined>([
   ...Object.values(AERODROME_TOPICS),
@@ -48,8 +48,7 @@ export function decodePoolLog(log: RawLog, position: LogPosition): PoolEvent | n
   if (V4_TOPIC_SET.has(log.topics[0])) {
     // Rows keyed by the pool's handle (first 20 bytes of its PoolId); currencies in the
     // PoolManager's order, native ETH as 0x0 (gather presents it as WETH, ADR 0026).
-    const e = decodeV4Log(log, position);
-    return e && e.type !== 'v4Liquidity' ? e : null;
+    return decodeV4Log(log, position);
   }
   return V2_TOPIC_SET.has(log.topics[0]) ? decodeV2Log(log, position) : decodeV3Log(log, position);
 }

@@ -29,6 +29,11 @@ export type PoolEvent =
       token1: string;
       /** V3 fee tier; absent for V2 pairs. */
       fee?: number;
+      /** A V4 pool's price at Initialize (later prices come from its swaps). */
+      sqrtPriceX96?: bigint;
+      /** A V4 pool's tick spacing and hook: with the currencies and fee, its PoolKey. */
+      tickSpacing?: number;
+      hooks?: string;
     })
   | (LogPosition & { type: 'sync'; pair: string; reserve0: bigint; reserve1: bigint })
   | (LogPosition & {
@@ -40,6 +45,8 @@ export type PoolEvent =
       amount1In: bigint;
       amount0Out: bigint;
       amount1Out: bigint;
+      /** A V4 pool's price after the swap (what its liquidity changes are valued at). */
+      sqrtPriceX96?: bigint;
     })
   | (LogPosition & { type: 'mint'; pair: string; sender: string; amount0: bigint; amount1: bigint })
   | (LogPosition & {
@@ -57,6 +64,20 @@ export type PoolEvent =
       recipient: string;
       amount0: bigint;
       amount1: bigint;
+    })
+  | (LogPosition & {
+      /**
+       * A V4 ModifyLiquidity: range and signed liquidity delta, no token amounts (the store values
+       * them at the pool's price then); `salt` is the position NFT id when the sender is a
+       * PositionManager.
+       */
+      type: 'v4Liquidity';
+      pair: string;
+      sender: string;
+      tickLower: number;
+      tickUpper: number;
+      liquidityDelta: bigint;
+      salt: bigint;
     })
   | (LogPosition & {
       type: 'position';

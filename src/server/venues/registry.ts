@@ -38,12 +38,13 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
     venues.push(createUniswapV3Venue(c.uniswapV3));
     factories.set(c.uniswapV3.factory.toLowerCase(), 'uniswap-v3');
   }
-  // Base mode lists V4 (/api/network) but does not read it yet: finding a token's pools there means
-  // Initialize logs over the PoolManager's whole history (from block 25 350 988), more than a
-  // provider's getLogs range allows in one request, and it would add requests to every cold report
-  // (ADR 0026). The local chain's history is short.
-  if (c.uniswapV4 && network.mode === 'local') {
-    venues.push(createUniswapV4Venue(c.uniswapV4, c.weth));
+  // V4 pools are found from Initialize logs. The local chain's history is short: the venue asks for
+  // a token's over the whole of it. On Base that is the PoolManager's history from block
+  // 25 350 988, beyond any getLogs range: there the token's backfill reads them range by range with
+  // the rest of its history (indexer dex.v4PoolManager), the index's pairs rows carry each pool's
+  // key, and the venue itself only tries the no-hook standard tiers (ADR 0026, amendment 4).
+  if (c.uniswapV4) {
+    venues.push(createUniswapV4Venue(c.uniswapV4, c.weth, { discoverByLogs: network.mode === 'local' }));
     // V4 has no factory: its pools are created on the PoolManager (Initialize), which names the venue.
     factories.set(c.uniswapV4.poolManager.toLowerCase(), 'uniswap-v4');
   }

@@ -36,6 +36,7 @@ describe('decodeV4Log', () => {
       fee: 0x800000,
       tickSpacing: 60,
       hooks: HOOK,
+      sqrtPriceX96: 2n ** 96n,
     });
   });
 
@@ -60,11 +61,12 @@ describe('decodeV4Log', () => {
       amount1In: 0n,
       amount0Out: 0n,
       amount1Out: 990n * 10n ** 18n,
+      sqrtPriceX96: 2n ** 96n,
       fee: 3000,
     });
   });
 
-  it('ModifyLiquidity: a negative delta is a withdrawal', () => {
+  it('ModifyLiquidity: a negative delta is a withdrawal; the salt is the position id', () => {
     const data = encodeAbiParameters(
       [{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }],
       [-887220, 887220, -(10n ** 19n), pad('0x01')],
@@ -75,6 +77,7 @@ describe('decodeV4Log', () => {
       tickLower: -887220,
       tickUpper: 887220,
       liquidityDelta: -(10n ** 19n),
+      salt: 1n,
     });
     expect(e && isWithdrawal(e)).toBe(true);
   });

@@ -5,12 +5,11 @@
  *   native ETH as 0x0; the fee, with the dynamic-fee flag as is; tickSpacing and hooks kept);
  * - Swap → swap. V4 logs the swapper's balance change (negative: paid in), the opposite sign of V3's
  *   pool-side amounts; split into in/out as V2 logs them;
- * - ModifyLiquidity → liquidity change (tick range and signed liquidity delta; the event carries no
- *   token amounts). A negative delta is a withdrawal: a drain when it empties the pool's liquidity.
+ * - ModifyLiquidity → liquidity change (tick range, signed liquidity delta, salt = the position NFT
+ *   id for a PositionManager; the event carries no token amounts: the store values them at the
+ *   pool's price, uniswap-v4-liquidity.ts). A negative delta is a withdrawal, stored as V3's Burn is.
  * Position NFT transfers are the PositionManager's ERC-721 Transfer, which the V3 decoder already
  * reads for any manager (uniswap-v3-events.ts).
- * Not wired into decode-pool-log.ts yet: the indexer follows logs by address and would need a
- * PoolManager stream filtered by the PoolIds of known tokens (ADR 0026).
  */
 import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
 import type { LogPosition, PoolEvent, RawLog } from './pool-events';
@@ -23,15 +22,7 @@ export const V4_TOPICS = {
 } as const;
 
 /** A V4 liquidity change: the PoolManager logs the range and signed liquidity, no token amounts. */
-export type V4LiquidityEvent = LogPosition & {
-  type: 'v4Liquidity';
-  pair: string;
-  poolId: Hex;
-  sender: string;
-  tickLower: number;
-  tickUpper: number;
-  liquidityDelta: bigint;
-};
+export type V4LiquidityEvent = Extract<PoolEvent, { type: 'v4Liquidity' }> & { poolId: Hex };
 
 export type V4PoolEvent =
   | (Extract<PoolEvent, { type: 'pairCreated' }> & { poolId: Hex; tickSpacing: number; hooks: string })
@@ -54,7 +45,7 @@ export function decodeV4Log(log: RawLog, base: LogPosition): V4PoolEvent | null 
         const token0 = addr(t[2]);
         const token1 = addr(t[3]);
         if (!token0 || !token1 || t.length !== 4) return null;
-        const [fee, tickSpacing, hooks] = decodeAbiParameters(
+        const [fee, tickSpacing, hooks, sqrtPriceX96] = decodeAbiParameters(
           [
             { type: 'uint24' },
             { type: 'int24' },
@@ -75,12 +66,13 @@ export function decodeV4Log(log: RawLog, base: LogPosition): V4PoolEvent | null 
           fee,
           tickSpacing,
           hooks: hooks.toLowerCase(),
+          sqrtPriceX96,
         };
       }
       case V4_TOPICS.swap: {
         const sender = addr(t[2]);
         if (!sender || t.length !== 3) return null;
-        const [a0, a1, , , , fee] = decodeAbiParameters(
+        const [a0, a1, sqrtPriceX96, , , fee] = decodeAbiParameters(
           [
             { type: 'int128' },
             { type: 'int128' },
@@ -104,17 +96,28 @@ export function decodeV4Log(log: RawLog, base: LogPosition): V4PoolEvent | null 
           amount1In: neg(a1),
           amount0Out: pos(a0),
           amount1Out: pos(a1),
+          sqrtPriceX96,
           fee,
         };
       }
       case V4_TOPICS.modifyLiquidity: {
         const sender = addr(t[2]);
         if (!sender || t.length !== 3) return null;
-        const [tickLower, tickUpper, liquidityDelta] = decodeAbiParameters(
+        const [tickLower, tickUpper, liquidityDelta, salt] = decodeAbiParameters(
           [{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }],
           log.data,
         );
-        return { ...base, type: 'v4Liquidity', pair, poolId, sender, tickLower, tickUpper, liquidityDelta };
+        return {
+          ...base,
+          type: 'v4Liquidity',
+          pair,
+          poolId,
+          sender,
+          tickLower,
+          tickUpper,
+          liquidityDelta,
+          salt: BigInt(salt),
+        };
       }
       default:
         return null;

@@ -21,6 +21,7 @@ import {
   NATIVE_CURRENCY,
   type PoolKey,
   poolIdOf,
+  sortCurrencies,
 } from './uniswap-v4-pool-key';
 import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
 
@@ -36,6 +37,14 @@ export type UniswapV4Contracts = {
   /** The PoolManager's deployment block: Initialize logs are asked for from here. */
   fromBlock?: bigint;
 };
+
+/** The fee tiers (pips) and tick spacings of Uniswap's interface for pools without a hook. */
+const STANDARD_TIERS: [number, number][] = [
+  [100, 1],
+  [500, 10],
+  [3000, 60],
+  [10000, 200],
+];
 
 const POOL_KEY = '(address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks)';
 export const poolManagerEventsAbi = parseAbi([
@@ -87,7 +96,18 @@ export type UniswapV4Venue = Venue & {
   refOf(key: PoolKey, createdTs: number | null): PoolRef;
 };
 
-export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): UniswapV4Venue {
+export function createUniswapV4Venue(
+  addr: UniswapV4Contracts,
+  weth: Address,
+  opts: {
+    /**
+     * false (Base): discovery asks no logs (the PoolManager's history is beyond one getLogs range);
+     * the token's pools come from the index, whose rows carry their keys. Default true.
+     */
+    discoverByLogs?: boolean;
+  } = {},
+): UniswapV4Venue {
+  const discoverByLogs = opts.discoverByLogs ?? true;
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
   const keys = new Map<string, PoolKey>();
@@ -117,6 +137,20 @@ export function createUniswapV4Venue(addr: UniswapV4Contracts, weth: Address): U
     refOf,
 
     async discoverPools(client, token, quotes) {
+      if (!discoverByLogs) {
+        // Base: no logs (the index finds hooked pools range by range). A pool without a hook at a
+        // standard fee tier has a key known in advance, as a V3 pool's address is: those are the
+        // candidates (the WETH side as native ETH, how V4 pairs ETH), and readPools drops the ones
+        // never initialised (slot0 price 0). This is how the WETH/USD price finds a V4 ETH/USDC pool.
+        const t = token.toLowerCase() as Address;
+        return quotes.flatMap((q) => {
+          const other = q.toLowerCase() === w ? NATIVE_CURRENCY : (q.toLowerCase() as Address);
+          const [currency0, currency1] = sortCurrencies(t, other);
+          return STANDARD_TIERS.map(([fee, tickSpacing]) =>
+            refOf({ currency0, currency1, fee, tickSpacing, hooks: NATIVE_CURRENCY }, null),
+          );
+        });
+      }
       // The token is currency0 or currency1 of its pools: two indexed-topic log queries.
       const wanted = new Set(
         quotes

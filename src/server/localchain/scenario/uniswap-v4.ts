@@ -5,8 +5,9 @@
  * V4ETH (no hook; its position NFT burned), CLANK4 (Clanker-v4-like static 1% fee hook, position NFT
  * in the locker for a year), ZORA4 (Zora-like launch fee decaying from 99% to 1% in ten minutes),
  * and the four dangerous hooks: NOOP4 (keeps what sellers pay in), FEE4 (owner may set any fee up to
- * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy).
- * Each gets a few buys through the Universal Router, so its pool has swaps.
+ * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy);
+ * and RUG4 (no hook, its creator removes all the liquidity after the buys: a V4 rug, which must read
+ * drained as V2/V3 rugs do). Each gets a few buys through the Universal Router, so its pool has swaps.
  * Not yet: trading history before "now" and the live simulator's V4 trades (ADR 0026).
  */
 import { type Address, parseEther, zeroAddress } from 'viem';
@@ -17,6 +18,7 @@ import { PositionManager, ScenarioToken, V3PositionLocker } from '../artifacts/g
 import { deployContract } from '../deploy';
 import {
   approveThroughPermit2,
+  decreasePosition,
   deployHook,
   deployUniswapV4,
   initializePool,
@@ -37,7 +39,8 @@ type Launch = {
   symbol: string;
   hook: ScenarioHookName | null;
   dynamic: boolean;
-  lp: 'burn' | 'lock' | 'keep';
+  /** Where the position NFT goes; 'pull': the creator keeps it and removes all the liquidity. */
+  lp: 'burn' | 'lock' | 'keep' | 'pull';
 };
 
 const LAUNCHES: Launch[] = [
@@ -48,7 +51,10 @@ const LAUNCHES: Launch[] = [
   { symbol: 'FEE4', hook: 'ownerFee', dynamic: true, lp: 'keep' },
   { symbol: 'BLOCK4', hook: 'sellBlock', dynamic: false, lp: 'keep' },
   { symbol: 'PROXY4', hook: 'proxy', dynamic: true, lp: 'keep' },
+  { symbol: 'RUG4', hook: null, dynamic: false, lp: 'pull' },
 ];
+
+const LIQUIDITY = parseEther('500');
 
 export type ScenarioUniswapV4 = { contracts: UniswapV4Contracts; tokens: Record<string, Address> };
 
@@ -92,7 +98,7 @@ export async function buildUniswapV4Launches(
       key,
       tickLower: FULL_RANGE[0],
       tickUpper: FULL_RANGE[1],
-      liquidity: parseEther('500'),
+      liquidity: LIQUIDITY,
       amount0Max: parseEther('6'),
       amount1Max: parseEther('60000'),
       recipient: l.lp === 'burn' ? BURN : dev,
@@ -116,6 +122,7 @@ export async function buildUniswapV4Launches(
     }
     for (const eth of ['0.05', '0.02', '0.1'])
       await swapExactIn(chain, v4, buyer, { key, zeroForOne: true, amountIn: parseEther(eth) });
+    if (l.lp === 'pull') await decreasePosition(chain, v4, dev, { key, tokenId: id, liquidity: LIQUIDITY });
     tokens[l.symbol] = token;
   }
   const { poolManager, positionManager, stateView, v4Quoter, universalRouter, permit2 } = v4;
