@@ -203,6 +203,52 @@ describe('Base mode against the replica: tokens that trade only on Aerodrome', (
   });
 });
 
+describe('Base mode against the replica: tokens that trade only on Uniswap V4', () => {
+  it('V4 answers at its canonical Base addresses', async () => {
+    const n = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
+    expect(n.contracts.uniswapV4).toMatchObject({
+      poolManager: '0x498581ff718922c3f8e6a244956af099b2652b2b',
+      positionManager: '0x7c5f5a4bbd8fd63184577525326123b519429bdc',
+      stateView: '0xa3c0c9b65bad0b08107aa264b0f3db444b867a71',
+      v4Quoter: '0x0d5e0f971ed27fbff6c2837bf31316121532048d',
+      universalRouter: '0x6ff5693b99212da76ad316178a184ab56d299b43',
+    });
+    const v4 = n.contracts.uniswapV4;
+    for (const a of [
+      v4?.poolManager,
+      v4?.positionManager,
+      v4?.stateView,
+      v4?.v4Quoter,
+      v4?.universalRouter,
+    ]) {
+      const code = await runtime.chain.public.getCode({ address: a as `0x${string}` });
+      expect(code?.length ?? 0).toBeGreaterThan(1000);
+    }
+  });
+
+  it('reports the V4-only clean token priced from its ETH pool, its hook-less pool not a honeypot', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.v4Clean);
+    console.info(`replica: cold report of the V4-only clean token: ${requests} JSON-RPC requests`);
+    const pool = r.facts.pools[0];
+    expect(pool?.venue).toBe('uniswap-v4');
+    expect(pool?.pair).toBe(replica.manifest.pairs.v4Clean);
+    expect(pool?.priceUsd).toBeGreaterThan(0);
+    expect(r.verdict.kind).not.toBe('honeypot');
+    expect(r.verdict.kind).not.toBe('rugged');
+    expect(r.scanner.risks.join(' ')).not.toMatch(/Honeypot/);
+  });
+
+  it('flags the token behind the NoOp hook as a honeypot, found by its Initialize topic alone', async () => {
+    const { r, requests } = await report(replica.manifest.tokens.v4NoOp);
+    console.info(`replica: cold report of the V4 NoOp-hook token: ${requests} JSON-RPC requests`);
+    expect(r.facts.pools[0]?.venue).toBe('uniswap-v4');
+    expect(r.facts.pools[0]?.pair).toBe(replica.manifest.pairs.v4NoOp);
+    expect(r.facts.hook).toMatchObject({ honeypot: true });
+    expect(r.verdict.kind).toBe('honeypot');
+    expect(safetyVerdict(r).safe).toBe(false);
+  });
+});
+
 describe('Base mode when the RPC lacks features', () => {
   it('still catches the honeypots (V2 and V3) without eth_call state overrides (eth_simulateV1)', async () => {
     replica.gateway.configure({ stateOverrides: false });

@@ -42,7 +42,12 @@ import {
   V4HookProxy,
   V4Quoter,
 } from './artifacts/generated';
-import { deployContract, UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from './deploy';
+import {
+  type ContractArtifact,
+  deployContract,
+  UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  UNISWAP_V3_POOL_INIT_CODE_HASH,
+} from './deploy';
 
 /** Canonical Permit2 (same address on every chain, Base included). */
 export const PERMIT2_ADDRESS: Address = '0x000000000022d473030f116ddee9f6b43ac78ba3';
@@ -66,6 +71,13 @@ export type UniswapV4Addresses = {
   universalRouter: Address;
   permit2: Address;
 };
+
+/** Deploys (or places) one V4 contract, named by its role; returns where it is. */
+export type V4Deploy = (
+  artifact: ContractArtifact,
+  args: readonly unknown[],
+  role: Exclude<keyof UniswapV4Addresses, 'permit2'>,
+) => Promise<Address>;
 
 /** The scenario's hooks, each at the address its mined salt gives it. */
 export const SCENARIO_HOOKS = {
@@ -120,28 +132,32 @@ export async function deployUniswapV4(
     v2Factory: Address;
     v3Factory: Address;
     v3PositionManager: Address;
+    /**
+     * Where each contract goes: by default deployed by `deployer`; the Base replica places each at
+     * its canonical Base address instead (and the later constructors then name those).
+     */
+    deploy?: V4Deploy;
   },
 ): Promise<UniswapV4Addresses> {
   const { deployer, weth } = opts;
+  const deploy: V4Deploy =
+    opts.deploy ?? ((artifact, args) => deployContract(chain, artifact, args as never, deployer));
   await chain.test.setCode({ address: PERMIT2_ADDRESS, bytecode: Permit2.deployedBytecode });
-  const poolManager = await deployContract(chain, PoolManager, [deployer], deployer);
-  const positionDescriptor = await deployContract(
-    chain,
-    PositionDescriptor,
+  const poolManager = await deploy(PoolManager as never, [deployer], 'poolManager');
+  const positionDescriptor = await deploy(
+    PositionDescriptor as never,
     [poolManager, weth, stringToHex('ETH', { size: 32 })],
-    deployer,
+    'positionDescriptor',
   );
-  const positionManager = await deployContract(
-    chain,
-    PositionManager,
+  const positionManager = await deploy(
+    PositionManager as never,
     [poolManager, PERMIT2_ADDRESS, UNSUBSCRIBE_GAS_LIMIT, positionDescriptor, weth],
-    deployer,
+    'positionManager',
   );
-  const stateView = await deployContract(chain, StateView, [poolManager], deployer);
-  const v4Quoter = await deployContract(chain, V4Quoter, [poolManager], deployer);
-  const universalRouter = await deployContract(
-    chain,
-    UniversalRouter,
+  const stateView = await deploy(StateView as never, [poolManager], 'stateView');
+  const v4Quoter = await deploy(V4Quoter as never, [poolManager], 'v4Quoter');
+  const universalRouter = await deploy(
+    UniversalRouter as never,
     [
       {
         permit2: PERMIT2_ADDRESS,
@@ -155,7 +171,7 @@ export async function deployUniswapV4(
         v4PositionManager: positionManager,
       },
     ],
-    deployer,
+    'universalRouter',
   );
   const lc = (a: Address) => a.toLowerCase() as Address;
   return {

@@ -4,7 +4,8 @@
  * V3 factory, NonfungiblePositionManager, QuoterV2 and SwapRouter02 — with real bytecode from the
  * npm artifacts, and a few tokens with a short history: on V2 a clean one, a honeypot, a tax token
  * and a rug; on V3 only a clean one and a honeypot; on Aerodrome only (replica/aerodrome.ts, at
- * Aerodrome's Base addresses) a clean one and a honeypot. The app runs against it in Base mode
+ * Aerodrome's Base addresses) a clean one and a honeypot; on Uniswap V4 only (replica/uniswap-v4.ts,
+ * at V4's Base addresses) a clean one and one behind a NoOp hook. The app runs against it in Base mode
  * exactly as against mainnet.
  *
  * Contracts are placed by "deploy, then transplant": each is deployed normally (so its constructor
@@ -71,6 +72,7 @@ import {
   REPLICA_AERO_ETH,
   REPLICA_AERODROME,
 } from './aerodrome';
+import { launchV4Token, placeUniswapV4 } from './uniswap-v4';
 
 export const REPLICA_CONTRACTS = {
   weth: BASE_MAINNET.weth,
@@ -94,7 +96,9 @@ export type ReplicaTokenKind =
   | 'v3Clean'
   | 'v3Honeypot'
   | 'aeroClean'
-  | 'aeroHoneypot';
+  | 'aeroHoneypot'
+  | 'v4Clean'
+  | 'v4NoOp';
 /** Fee tier of each V3-only token's one pool. */
 export const REPLICA_V3_FEES = { v3Clean: 3000, v3Honeypot: 10000 } as const;
 
@@ -389,6 +393,16 @@ export async function buildReplica(
     weth: c.weth,
   });
 
+  // Uniswap V4 at its Base addresses (its Universal Router routes V2 and V3 too, as Base's does).
+  const v4 = await placeUniswapV4(chain, {
+    placeAt: (artifact, args, target) => placeAt(chain, artifact, args as never, target, infra),
+    infra,
+    weth: c.weth,
+    v2Factory: c.uniswapV2Factory,
+    v3Factory: v3.factory,
+    v3PositionManager: v3.positionManager,
+  });
+
   // Base enabled the 1-bp tier (tick spacing 1), as mainnet did; the factory's owner can.
   await send(infra, v3.factory, UniswapV3Factory.abi as Abi, 'enableFeeAmount', [100, 1]);
 
@@ -675,6 +689,26 @@ export async function buildReplica(
     deployContract(chain, HoneypotToken, ['Glide Trap', 'GLDT', SUPPLY, owner], owner),
   );
 
+  // V4-only tokens against native ETH: one without a hook, one behind the NoOp hook.
+  const launchV4 = async (kind: 'v4Clean' | 'v4NoOp', name: string, symbol: string) => {
+    const owner = replicaWallet(`deployer-${kind}`);
+    await chain.test.setBalance({ address: owner, value: parseEther('100') });
+    const token = (
+      await deployContract(chain, ScenarioToken, [name, symbol, 18, SUPPLY, owner], owner)
+    ).toLowerCase() as Address;
+    const { pool } = await launchV4Token(chain, v4, {
+      owner,
+      token,
+      hook: kind === 'v4NoOp' ? 'noOp' : null,
+      infra,
+      traders: traders.slice(0, 6),
+    });
+    await gap(100);
+    return { token, pair: pool, owner };
+  };
+  const v4Clean = await launchV4('v4Clean', 'Harbor Token', 'HRBR');
+  const v4NoOp = await launchV4('v4NoOp', 'Tide Trap', 'TIDE');
+
   const headBlock = await chain.public.getBlockNumber({ cacheTime: 0 });
   const manifest: ReplicaManifest = {
     contracts: c,
@@ -688,6 +722,8 @@ export async function buildReplica(
       v3Honeypot: v3Honeypot.token,
       aeroClean: aeroClean.token,
       aeroHoneypot: aeroHoneypot.token,
+      v4Clean: v4Clean.token,
+      v4NoOp: v4NoOp.token,
     },
     pairs: {
       clean: clean.pair,
@@ -698,6 +734,8 @@ export async function buildReplica(
       v3Honeypot: v3Honeypot.pair,
       aeroClean: aeroClean.pair,
       aeroHoneypot: aeroHoneypot.pair,
+      v4Clean: v4Clean.pair,
+      v4NoOp: v4NoOp.pair,
     },
     deployers: {
       clean: clean.owner,
@@ -708,6 +746,8 @@ export async function buildReplica(
       v3Honeypot: v3Honeypot.owner,
       aeroClean: aeroClean.owner,
       aeroHoneypot: aeroHoneypot.owner,
+      v4Clean: v4Clean.owner,
+      v4NoOp: v4NoOp.owner,
     },
     fees: { ...REPLICA_V3_FEES },
     traders,
