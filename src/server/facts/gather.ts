@@ -42,6 +42,7 @@ import {
   readSwaps,
   readTopHolders,
   readV4PoolPositions,
+  readV4ReserveHistory,
 } from './index-reads';
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
@@ -814,10 +815,13 @@ async function poolDetails(
   const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
   // V2 pairs and Aerodrome classic pools log Sync; concentrated-liquidity pools (V3, Slipstream)
   // do not, so their history comes from the transfers in and out.
+  // A V4 pool has neither: its history is the sum of its liquidity changes and swaps.
   const history =
     pool.venue === 'uniswap-v2' || pool.venue === 'aerodrome'
       ? await readReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY)
-      : await readBalanceHistory(db, pool.pair, pool.quote, token, x.now - DAY);
+      : pool.venue === 'uniswap-v4'
+        ? await readV4ReserveHistory(db, pool.pair, !tokenIs0, x.now - DAY)
+        : await readBalanceHistory(db, pool.pair, pool.quote, token, x.now - DAY);
   const toQuoteUsd = (q: bigint) =>
     x.quoteUsd !== null ? (Number(q) / 10 ** x.quoteDecimals) * x.quoteUsd : null;
   const ethPerQuote = pool.quote === network.contracts.weth.toLowerCase() ? 1 : null;

@@ -243,6 +243,49 @@ export async function readBalanceHistory(
   };
 }
 
+/**
+ * Reserve history of a V4 pool, which has no address to follow transfers of and logs no Sync: the
+ * running sum of what its liquidity changes put in or took out and what its swaps paid in and out
+ * (the swapper's view, so the LP fees a swap pays stay in). Fees collected without a liquidity change
+ * (a zero-delta ModifyLiquidity; not stored) are not subtracted, so after such a collection the
+ * figures read a little high.
+ */
+export async function readV4ReserveHistory(
+  db: Db,
+  pair: string,
+  quoteIs0: boolean,
+  dayAgoTs: number,
+): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+  const q = quoteIs0 ? sql`b0` : sql`b1`;
+  const t = quoteIs0 ? sql`b1` : sql`b0`;
+  const r = rowsOf(
+    await db.execute(sql`
+      with d as (
+        select block_number, log_index, ts,
+               case when kind = 'add' then amount0 else -amount0 end as d0,
+               case when kind = 'add' then amount1 else -amount1 end as d1
+        from liquidity_events where pair = ${pair} and kind in ('add', 'remove')
+        union all
+        select block_number, log_index, ts, amount0_in - amount0_out, amount1_in - amount1_out
+        from swaps where pair = ${pair}
+      ), b as (
+        select ts, block_number, log_index,
+               sum(d0) over (order by block_number, log_index) as b0,
+               sum(d1) over (order by block_number, log_index) as b1
+        from d
+      )
+      select (select max(${q})::text from b) as peak,
+             (select ${q}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
+             (select ${t}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
+  );
+  const x = r[0] ?? {};
+  return {
+    peakQuote: big(x.peak),
+    quoteDayAgo: x.q_day == null ? null : big(x.q_day),
+    tokenDayAgo: x.t_day == null ? null : big(x.t_day),
+  };
+}
+
 /** Reserve history summary of a pool: peak quote reserve and the reserve 24 h ago. */
 export async function readReserveHistory(
   db: Db,

@@ -288,6 +288,11 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     }
     const diff = held - BigInt(String(row?.a0));
     expect(diff >= 0n && diff < 10n).toBe(true);
+    // The pool's peak: the launch ETH plus every buy's whole input (its fee stays in the pool).
+    let peak = BigInt(String(addRow?.a0));
+    for (const l of swapLogs) peak += -(l.args.amount0 ?? 0n);
+    expect(pool?.peakQuoteReserve).toBe(peak);
+    expect(pool?.quoteReserve).toBe(0n);
     expect(removal?.quoteAmount).toBe(BigInt(String(row?.a0)));
 
     const r = analyseToken(rug);
