@@ -373,7 +373,12 @@ export async function readRuggedPools(
   network: { contracts: { weth: string; usd: string } },
 ): Promise<RuggedPool[]> {
   return [
-    ...(await readRuggedTokens(db, [network.contracts.weth.toLowerCase()], RUG.minPeakWeth)),
+    // V4 pools of native ETH (currency 0x0) count as WETH pools.
+    ...(await readRuggedTokens(
+      db,
+      [network.contracts.weth.toLowerCase(), '0x0000000000000000000000000000000000000000'],
+      RUG.minPeakWeth,
+    )),
     ...(await readRuggedTokens(db, [network.contracts.usd.toLowerCase()], RUG.minPeakUsd6)),
   ];
 }
@@ -432,6 +437,41 @@ export async function readRuggedTokens(
   for (const x of v3) {
     if (reserveIsRugged(big(x.now), big(x.peak), minPeak))
       out.push({ token: String(x.quote === x.token0 ? x.token1 : x.token0), pair: String(x.pair) });
+  }
+  // V4 pools (the rows with a tick spacing) have no address to follow transfers of: their balance
+  // is the running sum of their liquidity changes and swaps (readV4ReserveHistory). Candidates, as
+  // for V3: pools whose liquidity was removed. Same threshold.
+  const v4 = rowsOf(
+    await db.execute(sql`
+      with v4 as (
+        select p.pair, p.token0, p.token1 from pairs p
+        where p.tick_spacing is not null and (p.token0 in ${quoteTokens} or p.token1 in ${quoteTokens})
+          and exists (select 1 from liquidity_events l where l.pair = p.pair and l.kind = 'remove')
+      ), d as (
+        select l.pair, l.block_number, l.log_index,
+               case when l.kind = 'add' then l.amount0 else -l.amount0 end as d0,
+               case when l.kind = 'add' then l.amount1 else -l.amount1 end as d1
+        from liquidity_events l join v4 on v4.pair = l.pair where l.kind in ('add', 'remove')
+        union all
+        select s.pair, s.block_number, s.log_index, s.amount0_in - s.amount0_out, s.amount1_in - s.amount1_out
+        from swaps s join v4 on v4.pair = s.pair
+      ), b as (
+        select pair, block_number, log_index,
+               sum(d0) over (partition by pair order by block_number, log_index) as b0,
+               sum(d1) over (partition by pair order by block_number, log_index) as b1
+        from d
+      )
+      select v4.pair, v4.token0, v4.token1,
+             (select max(b0)::text from b where b.pair = v4.pair) as p0,
+             (select max(b1)::text from b where b.pair = v4.pair) as p1,
+             (select b0::text from b where b.pair = v4.pair order by block_number desc, log_index desc limit 1) as r0,
+             (select b1::text from b where b.pair = v4.pair order by block_number desc, log_index desc limit 1) as r1
+      from v4`),
+  );
+  for (const x of v4) {
+    const quoteIs0 = quotes.has(String(x.token0));
+    if (reserveIsRugged(big(quoteIs0 ? x.r0 : x.r1), big(quoteIs0 ? x.p0 : x.p1), minPeak))
+      out.push({ token: String(quoteIs0 ? x.token1 : x.token0), pair: String(x.pair) });
   }
   return out;
 }

@@ -32,6 +32,7 @@ import { approveThroughPermit2, initializePool, mintPosition } from '../localcha
 import { createVenueRegistry } from '../venues/registry';
 import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
+import { readRuggedPools } from './index-reads';
 import { quotedPriceImpactPct } from './price-impact';
 
 const log = pino({ level: 'silent' });
@@ -297,6 +298,10 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
 
     const r = analyseToken(rug);
     expect(r.verdict.kind).toBe('rugged');
+    // The chain-wide rugged-pools scan (a deployer's rug history) counts it; the other launches not.
+    const rugged = await readRuggedPools(db.db, { contracts: manifest.contracts });
+    const v4Rugs = rugged.filter((x) => Object.values(tokens).includes(x.token as Address));
+    expect(v4Rugs).toEqual([{ token: tokens.RUG4, pair: pool?.pair }]);
     // The launch tokens whose liquidity stays are not drained.
     expect(analyseToken(plain).verdict.kind).not.toBe('rugged');
     expect(analyseToken(clank).verdict.kind).not.toBe('rugged');
