@@ -1,7 +1,8 @@
 /**
  * Complete Token Analysis (spec §2): reads `?address=`, shows the five scores (each opens its
  * evidence), the three panels and the AI recommendation, polls every 30 s (spec §7, §9) and shows
- * when it last updated. A failed analysis shows the error and Retry (DESIGN §7).
+ * when it last updated. A failed analysis shows the error and Retry (DESIGN §7): the five queries'
+ * pending / error states are QueryStateAll's, so a part that failed never blanks the others.
  */
 import { isAddress } from '@shared/address';
 import type { Evidence } from '@shared/analysis';
@@ -31,7 +32,6 @@ import {
   WhalePanel,
 } from '../components/analysis/analysis-panels';
 import { EmbedBox } from '../components/analysis/embed-box';
-import { ErrorState } from '../components/analysis/error-state';
 import { EvidenceList } from '../components/analysis/evidence-panel';
 import { HookPanel } from '../components/analysis/hook-panel';
 import { OwnerPowersPanel } from '../components/analysis/owner-powers-panel';
@@ -42,6 +42,7 @@ import { PageHeader } from '../components/page/page-header';
 import { PageContainer } from '../components/page/tool-page';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryStateAll } from '../components/ui/query-state';
 import { toast } from '../components/ui/toast';
 import { TraderSummary } from '../components/verdict/trader-summary';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
@@ -168,9 +169,6 @@ function Analysis({ address }: { address: string }) {
     toast({ title: 'Refreshing Data', description: 'All analysis data is being updated...' });
     void queryClient.invalidateQueries({ predicate: (q) => tokenKeys.all(address)(q.queryKey) });
   };
-  const retryFailed = () => {
-    for (const q of failed) void q.refetch();
-  };
 
   const header = (
     <PageHeader
@@ -268,7 +266,6 @@ function Analysis({ address }: { address: string }) {
   const selected = cards.find((c) => c.key === openCard);
 
   const allFailed = failed.length === all.length;
-  const firstError = failed[0]?.error;
   // One verdict per token: every part carries the same one (the engine's), the first to arrive shows.
   const verdict = (scanner.data ?? rug.data ?? liquidity.data ?? whales.data ?? flab.data)?.verdict;
   const wallet = failed.some((q) => isWalletError(q.error));
@@ -320,84 +317,78 @@ function Analysis({ address }: { address: string }) {
           </div>
         ) : null}
 
-        {wallet ? null : allFailed ? (
-          <ErrorState
-            title="The analysis failed"
-            error={firstError}
-            onRetry={retryFailed}
-            retrying={refreshing}
-          />
-        ) : loading ? (
-          <section aria-label="Loading scores" aria-busy="true">
-            <p className="sr-only" role="status">
-              Loading analysis…
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <ScoreCardSkeleton key={i} />
-              ))}
-            </div>
-          </section>
-        ) : (
-          <>
-            {failed.length > 0 ? (
-              <ErrorState
-                title={`${failed.length} of ${all.length} analyses failed`}
-                error={firstError}
-                onRetry={retryFailed}
-                retrying={refreshing}
-              />
-            ) : null}
-            <section aria-label="Scores" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {cards.map((c) => (
-                <ScoreCard
-                  key={c.key}
-                  testId={`score-${c.key}`}
-                  title={c.title}
-                  icon={c.icon}
-                  score={c.score}
-                  badge={c.badge}
-                  caption={c.caption}
-                  evidence={c.evidence}
-                  open={openCard === c.key}
-                  onOpenChange={(o) => setOpenCard(o ? c.key : null)}
-                  evidenceId={evidenceId}
-                  verdict={verdict?.kind}
-                  decidesVerdict={c.key === 'scanner' || c.key === 'rug'}
-                />
-              ))}
-            </section>
-            <div id={evidenceId} hidden={!selected}>
-              {selected ? (
-                <Card data-testid="score-evidence" className="p-5">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h2 className="text-base font-semibold text-white">
-                      Why {selected.title} scored {Math.round(selected.score)}
-                    </h2>
-                    <Button variant="ghost" size="sm" onClick={() => setOpenCard(null)}>
-                      Close
-                    </Button>
-                  </div>
-                  <p className="mt-1 text-xs text-slate-400">
-                    Each check, what it saw and the points it took off (score = 100 minus the deductions).
-                  </p>
-                  <EvidenceList evidence={selected.evidence} className="mt-4 md:grid-cols-2" />
-                </Card>
-              ) : null}
-            </div>
-            <div className="grid items-start gap-4 lg:grid-cols-3">
-              <SecurityPanel scanner={scanner.data} rug={rug.data} />
-              <OwnerPowersPanel powers={scanner.data?.ownerPowers} verdict={verdict?.kind} />
-              <WhalePanel whales={whales.data} />
-              <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
-              <HookPanel address={address} />
-            </div>
-            {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
-            {rug.data?.recommendation ? (
-              <RecommendationCard recommendation={rug.data.recommendation} />
-            ) : null}
-            <EmbedBox address={address} />
-          </>
+        {wallet ? null : (
+          <QueryStateAll
+            queries={all}
+            errorTitle="The analysis failed"
+            partialErrorTitle={(n, total) => `${n} of ${total} analyses failed`}
+            pending={
+              <section aria-label="Loading scores" aria-busy="true">
+                <p className="sr-only" role="status">
+                  Loading analysis…
+                </p>
+                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+                  {[0, 1, 2, 3, 4].map((i) => (
+                    <ScoreCardSkeleton key={i} />
+                  ))}
+                </div>
+              </section>
+            }
+          >
+            {() => (
+              <>
+                <section aria-label="Scores" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+                  {cards.map((c) => (
+                    <ScoreCard
+                      key={c.key}
+                      testId={`score-${c.key}`}
+                      title={c.title}
+                      icon={c.icon}
+                      score={c.score}
+                      badge={c.badge}
+                      caption={c.caption}
+                      evidence={c.evidence}
+                      open={openCard === c.key}
+                      onOpenChange={(o) => setOpenCard(o ? c.key : null)}
+                      evidenceId={evidenceId}
+                      verdict={verdict?.kind}
+                      decidesVerdict={c.key === 'scanner' || c.key === 'rug'}
+                    />
+                  ))}
+                </section>
+                <div id={evidenceId} hidden={!selected}>
+                  {selected ? (
+                    <Card data-testid="score-evidence" className="p-5">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <h2 className="text-base font-semibold text-white">
+                          Why {selected.title} scored {Math.round(selected.score)}
+                        </h2>
+                        <Button variant="ghost" size="sm" onClick={() => setOpenCard(null)}>
+                          Close
+                        </Button>
+                      </div>
+                      <p className="mt-1 text-xs text-slate-400">
+                        Each check, what it saw and the points it took off (score = 100 minus the deductions).
+                      </p>
+                      <EvidenceList evidence={selected.evidence} className="mt-4 md:grid-cols-2" />
+                    </Card>
+                  ) : null}
+                </div>
+                <div className="grid items-start gap-4 lg:grid-cols-3">
+                  <SecurityPanel scanner={scanner.data} rug={rug.data} />
+                  <OwnerPowersPanel powers={scanner.data?.ownerPowers} verdict={verdict?.kind} />
+                  <WhalePanel whales={whales.data} />
+                  <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
+                  <HookPanel address={address} />
+                </div>
+                {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
+                {rug.data?.recommendation ? (
+                  <RecommendationCard recommendation={rug.data.recommendation} />
+                ) : null}
+                <EmbedBox address={address} />
+              </>
+            )}
+          </QueryStateAll>
         )}
       </div>
     </PageContainer>

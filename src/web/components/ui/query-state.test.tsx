@@ -6,7 +6,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type QueryLike, QueryState } from './query-state';
+import { type QueryLike, QueryState, QueryStateAll } from './query-state';
 
 type Rows = string[];
 
@@ -99,5 +99,66 @@ describe('QueryState', () => {
   it('data without an isEmpty test: empty data still renders as data', () => {
     const html = render(query({ data: [] }), { isEmpty: undefined });
     expect(html).toBe('<ul data-testid="rows"></ul>');
+  });
+});
+
+describe('QueryStateAll (several queries, one result)', () => {
+  const ok = query({ data: ['a'] });
+  const bad = (m: string) => query({ isError: true, error: new Error(m) });
+  const renderAll = (qs: QueryLike<Rows>[]) =>
+    renderToStaticMarkup(
+      <QueryStateAll
+        queries={qs}
+        errorTitle="The analysis failed"
+        partialErrorTitle={(n, total) => `${n} of ${total} analyses failed`}
+        pending={<div data-testid="skeleton" />}
+      >
+        {() => <p data-testid="result">result</p>}
+      </QueryStateAll>,
+    );
+
+  it('any query pending: the placeholder, even when another already failed', () => {
+    expect(renderAll([ok, query({ isPending: true }), bad('x')])).toBe('<div data-testid="skeleton"></div>');
+  });
+
+  it('every query failed: one error card with the first message and Retry, no result', () => {
+    const html = renderAll([bad('503: chain down'), bad('timeout')]);
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toContain('The analysis failed');
+    expect(text(html)).toContain('503: chain down');
+    expect(text(html)).toContain('Retry');
+    expect(html).not.toContain('data-testid="result"');
+  });
+
+  it('some failed: the result still shows, under an "n of m failed" card', () => {
+    const html = renderAll([ok, bad('timeout'), ok]);
+    expect(text(html)).toContain('1 of 3 analyses failed');
+    expect(text(html)).toContain('timeout');
+    expect(html).toContain('data-testid="result"');
+  });
+
+  it('none failed: only the result', () => {
+    expect(renderAll([ok, ok])).toBe('<p data-testid="result">result</p>');
+  });
+
+  it('Retry refetches only the failed queries', () => {
+    const calls: string[] = [];
+    const q = (name: string, over: Partial<QueryLike<Rows>>) =>
+      query({
+        ...over,
+        refetch: (() => {
+          calls.push(name);
+          return Promise.resolve();
+        }) as unknown as QueryLike<Rows>['refetch'],
+      });
+    // Render through the element tree: find the Retry button's onClick and call it.
+    const el = QueryStateAll({
+      queries: [q('a', { data: ['a'] }), q('b', { isError: true, error: new Error('x') })],
+      errorTitle: 'failed',
+      partialErrorTitle: () => 'partial',
+      children: () => null,
+    }) as { props: { children: [{ props: { onRetry: () => void } }, unknown] } };
+    el.props.children[0].props.onRetry();
+    expect(calls).toEqual(['b']);
   });
 });

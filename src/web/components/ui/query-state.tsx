@@ -5,7 +5,7 @@
  * server's message and a Retry button (or `error(e)` when the page has a special case, such as a
  * wallet given where a token was expected); empty data shows `empty`; otherwise `children(data)`.
  *
- * Pages must not branch on `isPending` / `isError` themselves (scripts/vocabulary-terms.test.ts
+ * Pages must not branch on `isPending` / `isError` themselves (scripts/query-state-chains.test.ts
  * greps for that), so every failure gets the same card, the same Retry and the same wording.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -72,4 +72,59 @@ export function QueryState<T>({
   const data = q.data as T;
   if (isEmpty?.(data)) return <>{empty ?? null}</>;
   return <>{children(data)}</>;
+}
+
+type AllProps = {
+  /** The queries that together make one result (each part of the page reads its own data). */
+  queries: readonly QueryLike<unknown>[];
+  /** What is loading, in words, shown in a LoadingCard while any query is pending. */
+  loading?: ReactNode;
+  /** A pending placeholder shaped like the result; replaces the LoadingCard. */
+  pending?: ReactNode;
+  /** The error card's title when every query failed: there is nothing to show. */
+  errorTitle: string;
+  /** The title of the card above the result when only some failed ("2 of 5 analyses failed"). */
+  partialErrorTitle: (failed: number, total: number) => string;
+  children: () => ReactNode;
+};
+
+/**
+ * QueryState for a result made of several queries (the token analysis page's five analyses). A
+ * page that shows parts of what it has must not go blank because one part failed, so the states
+ * are: every query failed → the standard error card (Retry refetches the failed ones); any still
+ * pending → `pending`; otherwise the result, with one "n of m failed" card above it when some
+ * failed (each part then says what it is missing on its own). Retry only refetches failures, so
+ * the parts that did arrive stay on screen.
+ */
+export function QueryStateAll({
+  queries,
+  loading,
+  pending,
+  errorTitle,
+  partialErrorTitle,
+  children,
+}: AllProps) {
+  const failed = queries.filter((q) => q.isError);
+  const retrying = queries.some((q) => q.isFetching);
+  const retry = () => {
+    for (const q of failed) void q.refetch();
+  };
+  const first = failed[0]?.error as Error | undefined;
+  if (queries.length > 0 && failed.length === queries.length)
+    return <ErrorState title={errorTitle} error={first} onRetry={retry} retrying={retrying} />;
+  if (queries.some((q) => q.isPending))
+    return <>{pending ?? <LoadingCard>{loading ?? 'Loading...'}</LoadingCard>}</>;
+  return (
+    <>
+      {failed.length > 0 ? (
+        <ErrorState
+          title={partialErrorTitle(failed.length, queries.length)}
+          error={first}
+          onRetry={retry}
+          retrying={retrying}
+        />
+      ) : null}
+      {children()}
+    </>
+  );
 }
