@@ -43,8 +43,11 @@ export const yieldOpportunitySchema = z.object({
   name: z.string(),
   type: z.enum(YIELD_TYPES),
   risk: z.enum(YIELD_RISKS),
-  /** Percent a year. */
-  apy: z.number(),
+  /**
+   * Percent a year; null when it cannot be measured (an unpriced pool: its 24 h volume or its reward
+   * token has no USD price). Unknown is never 0%: `apySource` then says why, and strategies skip it.
+   */
+  apy: z.number().nullable(),
   /** US dollars. */
   tvl: z.number(),
   /** US dollars; 0 = the contract takes any non-zero amount. */
@@ -61,7 +64,7 @@ export const yieldOpportunitySchema = z.object({
   url: z.string(),
   /** Contract (pool, staking or lending) the figures were read from, when on our chain. */
   address: z.string().nullable(),
-  /** How apy was computed, in words with the inputs. */
+  /** How apy was computed, in words with the inputs; when apy is null, why it is unknown. */
   apySource: z.string(),
   /** Why `risk` is what it is: the analysis of what the position holds (score, depth, age, APY). */
   riskReasons: z.array(z.string()),
@@ -135,6 +138,8 @@ export const yieldStrategiesResponseSchema = z.object({
   /** The amount (USD) the strategies were allocated and projected for; 0 = no amount given. */
   amountUsd: z.number(),
   strategies: z.array(yieldStrategySchema),
+  /** Opportunities left out of every strategy because their APY is unknown (apy null). */
+  skippedUnknown: z.number(),
 });
 export type YieldStrategiesResponse = z.infer<typeof yieldStrategiesResponseSchema>;
 
@@ -381,13 +386,37 @@ export const ALLOWED_RISKS: Record<RiskProfile, readonly YieldRisk[]> = {
 
 type Rankable = Pick<YieldOpportunity, 'id' | 'apy' | 'risk'>;
 
-/** The best opportunities by APY among the risks the profile allows (ties: by id). */
-export function topThree<T extends Rankable>(opps: readonly T[], profile: RiskProfile): T[] {
+/** An opportunity whose APY was measured (apy not null): the only ones that can be ranked. */
+export function hasKnownApy<T extends { apy: number | null }>(o: T): o is T & { apy: number } {
+  return o.apy !== null;
+}
+
+/** How many opportunities a ranking skipped because their APY is unknown. */
+export function countUnknownApy(opps: readonly { apy: number | null }[]): number {
+  return opps.filter((o) => o.apy === null).length;
+}
+
+/**
+ * Opportunities by APY, best first (ties: by id); unknown APYs last, in id order (they cannot be
+ * ranked, and are not 0%).
+ */
+export function byApy<T extends { id: string; apy: number | null }>(a: T, b: T): number {
+  if (a.apy === null || b.apy === null)
+    return (a.apy === null ? 1 : 0) - (b.apy === null ? 1 : 0) || a.id.localeCompare(b.id);
+  return b.apy - a.apy || a.id.localeCompare(b.id);
+}
+
+/** The best opportunities by APY among the risks the profile allows (ties: by id); unknown APYs skipped. */
+export function topThree<T extends Rankable>(
+  opps: readonly T[],
+  profile: RiskProfile,
+): (T & { apy: number })[] {
   const allowed = ALLOWED_RISKS[profile];
   return opps
+    .filter(hasKnownApy)
     .filter((o) => allowed.includes(o.risk))
     .slice()
-    .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id))
+    .sort(byApy)
     .slice(0, 3);
 }
 
@@ -433,7 +462,8 @@ export type StrategyPick<T> = {
 };
 
 /** Dollars a year `deposit` earns in a position paying `apy` on `tvl` today (its share of the pot). */
-const yearlyUsd = (o: Allocatable, deposit: number) => (projectedApy(o.apy, o.tvl, deposit) / 100) * deposit;
+const yearlyUsd = (o: Allocatable & { apy: number }, deposit: number) =>
+  (projectedApy(o.apy, o.tvl, deposit) / 100) * deposit;
 
 /**
  * A strategy follows its label's split exactly: each bucket's share goes to the opportunities of that
@@ -452,7 +482,7 @@ export function allocateStrategy<T extends Allocatable>(
   profile: RiskProfile,
   amountUsd = 0,
 ): {
-  picks: StrategyPick<T>[];
+  picks: StrategyPick<T & { apy: number }>[];
   unallocated: { bucket: AllocationBucket; weight: number; reason: string }[];
   apy: number;
   apyBeforeDeposit: number;
@@ -460,14 +490,16 @@ export function allocateStrategy<T extends Allocatable>(
   const split = ALLOCATION_SPLITS[profile];
   const allowed = ALLOWED_RISKS[profile];
   const amount = Number.isFinite(amountUsd) && amountUsd > 0 ? amountUsd : 0;
-  const picks: StrategyPick<T>[] = [];
+  const picks: StrategyPick<T & { apy: number }>[] = [];
   const unallocated: { bucket: AllocationBucket; weight: number; reason: string }[] = [];
   /** Dollars placed in each opportunity so far, across buckets. */
   const placedUsd = new Map<string, number>();
   for (const bucket of ALLOCATION_BUCKETS) {
     const weight = split[bucket];
     if (weight <= 0) continue;
+    // An unknown APY is skipped (the caller counts them with countUnknownApy), never taken as 0%.
     const candidates = opps
+      .filter(hasKnownApy)
       .filter((o) => bucketsOf(o).includes(bucket) && allowed.includes(o.risk) && o.apy > 0)
       .slice()
       .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
@@ -482,7 +514,7 @@ export function allocateStrategy<T extends Allocatable>(
       continue;
     }
     if (amount === 0) {
-      const best = candidates[0] as T;
+      const best = candidates[0] as T & { apy: number };
       picks.push({ opportunity: best, bucket, weight, depositUsd: 0, apyAtDeposit: best.apy });
       continue;
     }
@@ -501,7 +533,7 @@ export function allocateStrategy<T extends Allocatable>(
           best = i;
         }
       });
-      const o = candidates[best] as T;
+      const o = candidates[best] as T & { apy: number };
       placedUsd.set(o.id, (placedUsd.get(o.id) ?? 0) + step);
       here[best] = (here[best] as number) + 1;
     }

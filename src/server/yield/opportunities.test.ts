@@ -18,7 +18,7 @@ describe('stablecoin pools', () => {
 });
 
 describe('break-even at an amount', () => {
-  it('uses the APY after the amount joins the position', () => {
+  const opportunity = () => {
     const costs = {
       gasEnter: 0,
       gasExit: 0,
@@ -52,9 +52,19 @@ describe('break-even at an amount', () => {
       entryCosts: { ...costs, gasEnter: 100_000, gasExit: 100_000, gasPriceGwei: 1 },
       breakEven: null,
     };
+    return o;
+  };
+  it('uses the APY after the amount joins the position', () => {
+    const o = opportunity();
     // $0.60 of gas on $10,000 deposited into $10,000: the APY is 50%, not 100%.
     const be = withBreakEven(o, 10_000).breakEven;
     const at50 = (12 * Math.log(1 + 0.6 / 10_000)) / Math.log(1 + ((1 + 0.5 / 365) ** 365 - 1));
     expect(be?.months).toBeCloseTo(at50, 9);
+  });
+
+  it('an unknown APY gives no break-even, but the costs are still stated', () => {
+    const be = withBreakEven({ ...opportunity(), apy: null }, 10_000).breakEven;
+    expect(be?.costsUsd).toBeGreaterThan(0);
+    expect(be?.months).toBeNull();
   });
 });

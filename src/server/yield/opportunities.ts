@@ -99,13 +99,14 @@ const ageDaysAt = (now: number, ts: number | null | undefined) =>
 export function withBreakEven(o: YieldOpportunity, amountUsd: number | undefined): YieldOpportunity {
   if (amountUsd === undefined || !o.entryCosts) return o;
   const costs = entryCostUsd(o.entryCosts, amountUsd).totalUsd;
-  const apy = projectedApy(o.apy, o.tvl, amountUsd);
+  // An unknown APY gives no break-even (the costs are still stated).
+  const apy = o.apy === null ? null : projectedApy(o.apy, o.tvl, amountUsd);
   return {
     ...o,
     breakEven: {
       amountUsd,
       costsUsd: costs,
-      months: breakEvenMonths(amountUsd, effectiveAnnualApy(apy, 365), costs),
+      months: apy === null ? null : breakEvenMonths(amountUsd, effectiveAnnualApy(apy, 365), costs),
     },
   };
 }
@@ -169,13 +170,10 @@ export async function chainOpportunities(
         v.venue === 'uniswap-v2' ? AMM_FEE : pool.feeTier !== null ? pool.feeTier / 1_000_000 : null;
       if (fee === null) continue;
       const feePct = `${+(fee * 100).toFixed(4)}%`;
-      // An unpriced 24 h volume gives no fee APY: the pool is not offered at "0%" (unknown is not 0).
-      if (pool.volume24hUsd === null) {
-        deps.log.debug({ msg: 'yield: pool volume unpriced, APY unknown; not listed', pool: pool.pair });
-        continue;
-      }
+      // An unpriced 24 h volume gives no fee APY: the pool is listed with its APY unknown (null, and
+      // apySource says why), never at "0%"; rankings and strategies skip it and count it.
       const volume = pool.volume24hUsd;
-      const apy = ammFeeApr(volume, pool.poolValueUsd, fee);
+      const apy = volume === null ? null : ammFeeApr(volume, pool.poolValueUsd, fee);
       const sym = symOf(info.facts);
       // A stablecoin pool holds stablecoins on both sides: USDC/WETH moves with ETH, so it is not one.
       const quote = await infoFor(deps, infos, pool.quoteToken);
@@ -204,13 +202,19 @@ export async function chainOpportunities(
         flabScore: info.score,
         tags,
         description:
-          `Provide ${sym} and ${pool.quoteSymbol} to the pool and earn the ${feePct} swap fee: $${volume.toFixed(0)} traded in 24 h against $${pool.poolValueUsd.toFixed(0)} of liquidity.` +
+          `Provide ${sym} and ${pool.quoteSymbol} to the pool and earn the ${feePct} swap fee: ` +
+          (volume === null
+            ? `its 24 h volume has no USD price, against $${pool.poolValueUsd.toFixed(0)} of liquidity.`
+            : `$${volume.toFixed(0)} traded in 24 h against $${pool.poolValueUsd.toFixed(0)} of liquidity.`) +
           (v.venue === 'aerodrome' ? ' Gauge emissions are not included (not read).' : ''),
         verified: isVerified(info.facts),
         tokenPair: `${sym}/${pool.quoteSymbol}`,
         url: `/liquidity-scanner?address=${t}`,
         address: pool.pair.toLowerCase(),
-        apySource: `24h volume ${volume.toFixed(2)} USD × ${feePct} × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
+        apySource:
+          volume === null
+            ? `APY unknown: the pool's 24 h volume could not be priced in USD (no priced route for its swaps), so the ${feePct} fee income cannot be stated.`
+            : `24h volume ${volume.toFixed(2)} USD × ${feePct} × 365 ÷ TVL ${pool.poolValueUsd.toFixed(2)} USD`,
         entryCosts: entryCosts({
           gas,
           swapGas: trade.status === 'ok' ? { buy: Number(trade.buyGas), sell: Number(trade.sellGas) } : null,
@@ -304,7 +308,9 @@ export async function stakingOpportunity(
   ]);
   const stakePrice = stakeInfo?.facts.mainPool?.priceUsd ?? null;
   const rewardPrice = rewardInfo?.facts.mainPool?.priceUsd ?? null;
-  if (!stakeInfo || !rewardInfo || stakePrice === null || rewardPrice === null) return null;
+  // Without the staked token's price the pool's value is unknown too: nothing to list. An unpriced
+  // reward token leaves only the APY unknown: listed with apy null, never 0%.
+  if (!stakeInfo || !rewardInfo || stakePrice === null) return null;
   // Unknown decimals: the staked value and the reward rate are unknown, so the APY is too.
   const sDec = stakeInfo.facts.token.decimals;
   const rDec = rewardInfo.facts.token.decimals;
@@ -312,13 +318,16 @@ export async function stakingOpportunity(
   const stakedValueUsd = (Number(totalStaked) / 10 ** sDec) * stakePrice;
   const ratePerSecond = Number(rewardRate) / 10 ** rDec;
   const finish = Number(periodFinish);
-  const apy = stakingApr({
-    rewardRatePerSecond: ratePerSecond,
-    rewardPriceUsd: rewardPrice,
-    stakedValueUsd,
-    periodFinish: finish,
-    now: market.now,
-  });
+  const apy =
+    rewardPrice === null
+      ? null
+      : stakingApr({
+          rewardRatePerSecond: ratePerSecond,
+          rewardPriceUsd: rewardPrice,
+          stakedValueUsd,
+          periodFinish: finish,
+          now: market.now,
+        });
   const now = market.now;
   const sSym = symOf(stakeInfo.facts);
   const rSym = symOf(rewardInfo.facts);
@@ -356,7 +365,10 @@ export async function stakingOpportunity(
     tokenPair: sSym === rSym ? sSym : `${sSym}/${rSym}`,
     url: `/token-analysis?address=${stakingToken.toLowerCase()}`,
     address: staking.toLowerCase(),
-    apySource: `rewardRate ${ratePerSecond} ${rSym}/s × $${rewardPrice} × 31536000 s ÷ staked $${stakedValueUsd.toFixed(2)}`,
+    apySource:
+      rewardPrice === null
+        ? `APY unknown: the reward token ${rSym} has no USD price (no priced pool), so ${ratePerSecond} ${rSym}/s cannot be stated as a yield.`
+        : `rewardRate ${ratePerSecond} ${rSym}/s × $${rewardPrice} × 31536000 s ÷ staked $${stakedValueUsd.toFixed(2)}`,
     entryCosts: costs,
     breakEven: null,
   };

@@ -10,11 +10,13 @@ import {
   breakEvenMonths,
   bucketsOf,
   buildStrategies,
+  byApy,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
   CALCULATOR_RESET,
   COMPOUNDING_PERIODS,
   calculateYield,
+  countUnknownApy,
   effectiveAnnualApy,
   entryCostUsd,
   estimatedReturns,
@@ -457,5 +459,53 @@ describe('yield risk analysis', () => {
     expect(analyseYieldRisk({ ...solid, ageDays: 3 }).risk).toBe('high');
     expect(analyseYieldRisk({ ...solid, minScore: null }).risk).toBe('high');
     expect(analyseYieldRisk({ ...solid, apy: 150 }).risk).toBe('medium');
+  });
+});
+
+describe("an unpriced pool's APY is unknown (issue 21)", () => {
+  const unknown = (
+    id: string,
+    risk: YieldOpportunity['risk'],
+    type: YieldOpportunity['type'],
+    tags: string[] = [],
+  ) => ({
+    ...opp(id, 0, risk, type, tags),
+    apy: null,
+    apySource: "APY unknown: the pool's 24 h volume could not be priced in USD.",
+  });
+  const opps: YieldOpportunity[] = [
+    unknown('u1', 'low', 'lending', ['stablecoin']),
+    opp('a', 5, 'low', 'lending', ['stablecoin']),
+    unknown('u2', 'medium', 'liquidity'),
+    opp('c', 12, 'medium', 'liquidity'),
+  ];
+
+  it('strategies skip unknown-APY pools (never as 0%) and the count says how many', () => {
+    const s = buildStrategies(opps);
+    for (const x of s) for (const o of x.opportunities) expect(o.id).not.toMatch(/^u/);
+    expect(s[0]?.opportunities.map((o) => [o.id, o.weight])).toEqual([
+      ['a', 60],
+      ['a', 30],
+    ]);
+    expect(countUnknownApy(opps)).toBe(2);
+    // The same strategies as without the unknown pools: skipping is not counting them as 0%.
+    expect(s).toEqual(buildStrategies(opps.filter((o) => o.apy !== null)));
+  });
+
+  it('a bucket whose only option has an unknown APY stays unallocated, with the reason', () => {
+    const s = allocateStrategy([unknown('u', 'low', 'lending', ['stablecoin'])], 'conservative', 1000);
+    expect(s.picks).toEqual([]);
+    expect(s.unallocated.map((u) => u.bucket)).toEqual(['stablecoin', 'lending', 'liquidity']);
+  });
+
+  it('top three and the API order rank known APYs only; unknown ones go last', () => {
+    expect(topThree(opps, 'moderate').map((o) => o.id)).toEqual(['c', 'a']);
+    expect([...opps].sort(byApy).map((o) => o.id)).toEqual(['c', 'a', 'u1', 'u2']);
+  });
+
+  it('the risk analysis does not judge an unknown APY, and says it is unknown', () => {
+    const r = analyseYieldRisk({ minScore: 85, tvlUsd: 2_000_000, ageDays: 200, apy: null });
+    expect(r.risk).toBe('low');
+    expect(r.reasons.join(' ')).toMatch(/APY unknown/);
   });
 });

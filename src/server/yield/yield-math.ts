@@ -20,14 +20,17 @@ export {
   breakEvenMonths,
   bucketOf,
   bucketsOf,
+  byApy,
   CALCULATOR_DEFAULTS,
   CALCULATOR_PRESET,
   CALCULATOR_RESET,
   COMPOUNDING_PERIODS,
   calculateYield,
+  countUnknownApy,
   effectiveAnnualApy,
   entryCostUsd,
   estimatedReturns,
+  hasKnownApy,
   impermanentLoss,
   numberInput,
   projectedApy,
@@ -101,7 +104,8 @@ export function analyseYieldRisk(x: {
   minScore: number | null;
   tvlUsd: number;
   ageDays: number | null;
-  apy: number;
+  /** null: unknown (an unpriced pool); it raises nothing, and the reasons say it is unknown. */
+  apy: number | null;
   impermanentLoss?: boolean;
 }): { risk: YieldRisk; reasons: string[] } {
   const t = YIELD_RISK_THRESHOLDS;
@@ -123,11 +127,15 @@ export function analyseYieldRisk(x: {
   if (x.ageDays === null) raise('medium', 'Age unknown.');
   else if (x.ageDays < t.ageHighDays) raise('high', `Only ${x.ageDays.toFixed(1)} days old.`);
   else if (x.ageDays < t.ageMediumDays) raise('medium', `Only ${x.ageDays.toFixed(0)} days old.`);
-  if (x.apy >= t.apyHigh) raise('high', `APY ${x.apy.toFixed(0)}% (${t.apyHigh}%+ does not last).`);
-  else if (x.apy >= t.apyMedium) raise('medium', `APY ${x.apy.toFixed(0)}% (${t.apyMedium}%+ is unusual).`);
+  // An unknown APY (null) is not judged either way; the reasons say so below.
+  if (x.apy !== null && x.apy >= t.apyHigh)
+    raise('high', `APY ${x.apy.toFixed(0)}% (${t.apyHigh}%+ does not last).`);
+  else if (x.apy !== null && x.apy >= t.apyMedium)
+    raise('medium', `APY ${x.apy.toFixed(0)}% (${t.apyMedium}%+ is unusual).`);
   if (x.impermanentLoss) raise('medium', 'Two-sided pool: impermanent loss when the price moves.');
   if (reasons.length === 0)
     reasons.push(`Scored ${x.minScore}, $${Math.round(x.tvlUsd)} deep, ${x.ageDays?.toFixed(0)} days old.`);
+  if (x.apy === null) reasons.push('APY unknown (the pool is unpriced), so it is not judged.');
   return { risk, reasons };
 }
 

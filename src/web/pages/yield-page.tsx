@@ -14,6 +14,7 @@ import { ToolPage } from '../components/page/tool-page';
 import { Card, CardContent } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
+import { SkippedUnknown } from '../components/ui/skipped-unknown';
 import { YieldCalculator } from '../components/yield/yield-calculator';
 import {
   OpportunityCard,
@@ -131,11 +132,19 @@ export default function YieldPage() {
             empty={<Message>No opportunities match these filters.</Message>}
           >
             {() => (
-              <div className="grid gap-4 md:grid-cols-2">
-                {visible.map((o) => (
-                  <OpportunityCard key={o.id} o={o} amount={amountN} />
-                ))}
-              </div>
+              <>
+                <SkippedUnknown
+                  className="mb-3 text-sm text-slate-400"
+                  count={visible.filter((o) => o.apy === null).length}
+                  noun={['opportunity', 'opportunities']}
+                  why="APY unknown (unpriced), listed last and not ranked"
+                />
+                <div className="grid gap-4 md:grid-cols-2">
+                  {visible.map((o) => (
+                    <OpportunityCard key={o.id} o={o} amount={amountN} />
+                  ))}
+                </div>
+              </>
             )}
           </QueryState>
         ) : tab === 'strategies' ? (
@@ -150,14 +159,32 @@ export default function YieldPage() {
             }
             errorTitle="Failed to fetch yield strategies"
             isEmpty={() => visibleStrategies.length === 0}
-            empty={<Message>No strategies match these filters.</Message>}
+            empty={
+              <Message>
+                No strategies match these filters.
+                <SkippedUnknown
+                  className="mt-1 text-sm text-slate-400"
+                  count={strategies.data?.skippedUnknown ?? 0}
+                  noun={['opportunity', 'opportunities']}
+                  why="APY unknown (unpriced), so no strategy uses it"
+                />
+              </Message>
+            }
           >
             {(data) => (
-              <div className="grid gap-4 lg:grid-cols-3">
-                {visibleStrategies.map((s) => (
-                  <StrategyCard key={s.id} s={s} amount={data.amountUsd} />
-                ))}
-              </div>
+              <>
+                <SkippedUnknown
+                  className="mb-3 text-sm text-slate-400"
+                  count={data.skippedUnknown}
+                  noun={['opportunity', 'opportunities']}
+                  why="APY unknown (unpriced), so no strategy uses it"
+                />
+                <div className="grid gap-4 lg:grid-cols-3">
+                  {visibleStrategies.map((s) => (
+                    <StrategyCard key={s.id} s={s} amount={data.amountUsd} />
+                  ))}
+                </div>
+              </>
             )}
           </QueryState>
         ) : (

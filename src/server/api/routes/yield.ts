@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScenarioManifest } from '../../../shared/scenario';
 import type { YieldOpportunitiesResponse, YieldStrategiesResponse } from '../../../shared/yield';
-import { checkAmountInput } from '../../../shared/yield';
+import { byApy, checkAmountInput, countUnknownApy } from '../../../shared/yield';
 import { createSerialiseMemo } from '../../engine/serialised';
 import { BadRequestError } from '../../errors';
 import { createRefreshedResults } from '../../jobs/refreshed-results';
@@ -49,7 +49,8 @@ export function registerYieldRoutes(
         return { source: 'defillama', generatedAt: Date.now(), opportunities };
       }
       const { now, opportunities } = await chainOpportunities({ ...ctx, gasMeter }, opts.manifest);
-      opportunities.sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
+      // Best APY first; unknown APYs (unpriced pools) after the ranked ones, never read as 0%.
+      opportunities.sort(byApy);
       return { source: 'chain', generatedAt: now * 1000, opportunities };
     },
   });
@@ -87,6 +88,7 @@ export function registerYieldRoutes(
       generatedAt: o.generatedAt,
       amountUsd,
       strategies: buildStrategies(o.opportunities, amountUsd),
+      skippedUnknown: countUnknownApy(o.opportunities),
     });
     if (amount !== undefined && amount > 0) return build(amount);
     return sendSerialised(

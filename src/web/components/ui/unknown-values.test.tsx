@@ -6,11 +6,13 @@
 import type { ScannerResult } from '@shared/analysis';
 import type { EligibilityResult } from '@shared/market-tools';
 import type { Portfolio, WalletStats } from '@shared/portfolio';
+import type { YieldOpportunity } from '@shared/yield';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AirdropCard } from '../airdrops/airdrop-card';
 import { LiquidityPanel } from '../analysis/analysis-panels';
 import { SummaryCards, WalletAnalyticsCard } from '../portfolio/portfolio-parts';
+import { OpportunityCard } from '../yield/yield-parts';
 
 /** The text of the element whose text starts with `label` (a row: label then value). */
 function rowText(html: string, label: string): string {
@@ -123,5 +125,36 @@ describe('unknown is rendered as "unknown", never as a number', () => {
     const row = rowText(html, 'Wallet active for 7+ days');
     expect(row).toMatch(/unknown/);
     expect(html).not.toMatch(/\b0 days old\b|\b0 days \(/);
+  });
+
+  it('a yield pool whose volume is unpriced: APY "unknown" with the reason, never 0%', () => {
+    const reason = "APY unknown: the pool's 24 h volume could not be priced in USD.";
+    const o: YieldOpportunity = {
+      id: 'pool-x',
+      protocol: 'Uniswap V2',
+      name: 'TKN/USDC liquidity',
+      type: 'liquidity',
+      risk: 'medium',
+      apy: null,
+      tvl: 50_000,
+      minDeposit: 0,
+      lockPeriod: 0,
+      flabScore: 80,
+      tags: ['liquidity'],
+      description: 'Provide TKN and USDC.',
+      verified: true,
+      tokenPair: 'TKN/USDC',
+      url: '/liquidity-scanner?address=0x1',
+      address: '0x1',
+      apySource: reason,
+      riskReasons: ['Shallow pool.'],
+      entryCosts: null,
+      breakEven: null,
+    };
+    const html = renderToStaticMarkup(<OpportunityCard o={o} amount={1000} />);
+    expect(rowText(html, 'APY')).toMatch(/^unknown/);
+    expect(rowText(html, 'Est. daily')).toMatch(/^unknown/);
+    expect(html).toContain('24 h volume could not be priced');
+    expect(html).not.toMatch(/0\.00%/);
   });
 });

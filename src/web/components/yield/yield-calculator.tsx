@@ -234,7 +234,11 @@ export function YieldCalculator({ opportunities = [] }: { opportunities?: readon
               onChange={(e) => {
                 setCostOf(e.target.value);
                 const o = opportunities.find((x) => x.id === e.target.value);
-                if (o) setF((x) => ({ ...x, apy: o.apy.toFixed(2) }));
+                // An unknown APY leaves the field as it is: the user's figure, never a 0 standing in.
+                if (o && o.apy !== null) {
+                  const apy = o.apy;
+                  setF((x) => ({ ...x, apy: apy.toFixed(2) }));
+                }
               }}
             >
               <option value="">No opportunity chosen</option>
@@ -242,7 +246,7 @@ export function YieldCalculator({ opportunities = [] }: { opportunities?: readon
                 .filter((o) => o.entryCosts)
                 .map((o) => (
                   <option key={o.id} value={o.id}>
-                    {o.name} ({o.apy.toFixed(1)}%)
+                    {o.name} ({o.apy === null ? 'APY unknown' : `${o.apy.toFixed(1)}%`})
                   </option>
                 ))}
             </select>

@@ -19,6 +19,7 @@ import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Input } from '../ui/input';
+import { Unknown } from '../ui/unknown';
 
 export type RiskFilter = 'all' | YieldRisk;
 export type TypeFilter = 'all' | YieldType;
@@ -121,9 +122,10 @@ export function dilutionNote(apy: number, tvl: number, amount: number): string |
 
 export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: number }) {
   // Estimates at the amount use the APY after the amount joins the position, never today's APY.
-  const apyAt = projectedApy(o.apy, o.tvl, amount);
-  const est = estimatedReturns(amount, apyAt);
-  const dilution = dilutionNote(o.apy, o.tvl, amount);
+  // An unknown APY (unpriced pool) estimates nothing: every figure built on it reads "unknown".
+  const apyAt = o.apy === null ? null : projectedApy(o.apy, o.tvl, amount);
+  const est = apyAt === null ? null : estimatedReturns(amount, apyAt);
+  const dilution = o.apy === null ? null : dilutionNote(o.apy, o.tvl, amount);
   return (
     <Card data-testid="yield-opportunity">
       <CardHeader>
@@ -142,15 +144,25 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-400">APY</dt>
-            <dd className="text-lg font-semibold text-emerald-300 tabular-nums" title={o.apySource}>
-              {o.apy.toFixed(2)}%
-            </dd>
+            {o.apy === null ? (
+              <dd className="text-lg font-semibold" data-testid="yield-apy">
+                <Unknown reason={o.apySource} />
+              </dd>
+            ) : (
+              <dd
+                className="text-lg font-semibold text-emerald-300 tabular-nums"
+                title={o.apySource}
+                data-testid="yield-apy"
+              >
+                {o.apy.toFixed(2)}%
+              </dd>
+            )}
           </div>
           {dilution ? (
             <div>
               <dt className="text-slate-400">APY with your deposit</dt>
               <dd className="text-white tabular-nums" data-testid="yield-apy-at-amount">
-                {apyAt.toFixed(2)}%
+                {apyAt?.toFixed(2)}%
               </dd>
             </div>
           ) : null}
@@ -172,14 +184,19 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           </div>
           <div>
             <dt className="text-slate-400">Est. daily</dt>
-            <dd className="text-white tabular-nums">{formatUsd(est.daily)}</dd>
+            <dd className="text-white tabular-nums">{est ? formatUsd(est.daily) : <Unknown />}</dd>
           </div>
           <div>
             <dt className="text-slate-400">Est. monthly</dt>
-            <dd className="text-white tabular-nums">{formatUsd(est.monthly)}</dd>
+            <dd className="text-white tabular-nums">{est ? formatUsd(est.monthly) : <Unknown />}</dd>
           </div>
         </dl>
         <p className="text-sm text-slate-400">{o.description}</p>
+        {o.apy === null ? (
+          <p className="text-sm text-slate-300" data-testid="yield-apy-unknown">
+            {o.apySource}
+          </p>
+        ) : null}
         {dilution ? (
           <p className="text-sm text-amber-200" data-testid="yield-dilution">
             {dilution}
@@ -192,9 +209,11 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
           <p className="text-xs text-slate-400">
             Enter + leave: {(() => {
               const c = entryCostUsd(o.entryCosts, amount);
-              const be = breakEvenMonths(amount, effectiveAnnualApy(apyAt, 365), c.totalUsd);
               if (c.totalUsd === null) return 'gas not measured (no recent such transaction)';
-              return `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} (before impermanent loss) · break-even ${be === null ? 'never at this APY' : `${be.toFixed(1)} months`}`;
+              const costs = `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} (before impermanent loss)`;
+              if (apyAt === null) return `${costs} · break-even unknown (APY unknown)`;
+              const be = breakEvenMonths(amount, effectiveAnnualApy(apyAt, 365), c.totalUsd);
+              return `${costs} · break-even ${be === null ? 'never at this APY' : `${be.toFixed(1)} months`}`;
             })()}
           </p>
         ) : null}
