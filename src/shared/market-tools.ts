@@ -195,6 +195,11 @@ export type PumpResponse = {
     newLaunches: number;
     avgScore: number | null;
     avoided: number;
+    /**
+     * Tokens traded in the window that are neither ranked nor avoided because they could not be
+     * judged: the pool's value is unknown (unpriced) or the analysis did not finish in time.
+     */
+    skippedUnknown: number;
   };
 };
 

@@ -563,7 +563,14 @@ describe('Pump Finder', () => {
                 generatedAt: Date.now(),
                 opportunities: [],
                 avoid: [],
-                summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0 },
+                summary: {
+                  total: 0,
+                  strongMomentum: 0,
+                  newLaunches: 0,
+                  avgScore: null,
+                  avoided: 0,
+                  skippedUnknown: 0,
+                },
               } satisfies PumpResponse,
             }),
           );

@@ -297,6 +297,8 @@ describe('pump finder', () => {
     expect(body.summary.total).toBe(body.opportunities.length);
     expect(body.summary.strongMomentum).toBe(p.filter((x) => x >= 80).length);
     expect(body.summary.avoided).toBe(body.avoid.length);
+    // Tokens that could not be judged are counted, not ranked (a whole number, never missing).
+    expect(Number.isInteger(body.summary.skippedUnknown)).toBe(true);
     const low = (await get('/api/pump-opportunities?timeframe=7d&risk=high')).json() as PumpResponse;
     expect(low.opportunities.every((o) => o.risk === 'high')).toBe(true);
     expect((await get('/api/pump-opportunities?timeframe=2d')).statusCode).toBe(400);

@@ -121,7 +121,7 @@ export async function findPumpOpportunities(
     generatedAt: nowSec * 1000,
     opportunities: [],
     avoid: [],
-    summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0 },
+    summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0, skippedUnknown: 0 },
   };
   if (!pairList.length) return empty;
   const current = await aggregate(db, pairList, wethIs0, since, nowSec + 1);
@@ -141,6 +141,9 @@ export async function findPumpOpportunities(
 
   const results: PumpOpportunity[] = [];
   const avoid: PumpAvoid[] = [];
+  // Candidates that could not be judged (unpriced pool, analysis timed out or failed): not ranked,
+  // not averaged, but counted so the page can say the list is not the whole window.
+  let skippedUnknown = 0;
   // Four tokens analysed at a time (the one concurrency helper, p-limit).
   await pLimit(4).map(candidates, async (c) => {
     const o = await withTimeout(
@@ -156,8 +159,10 @@ export async function findPumpOpportunities(
       ),
       PUMP_TOKEN_TIMEOUT_MS,
     );
-    if (o?.kind === 'opportunity') results.push(o.opportunity);
-    else if (o?.kind === 'avoid') avoid.push(o.avoid);
+    // null: the analysis timed out or failed, so the token could not be judged either.
+    if (o === null || o.kind === 'unknown') skippedUnknown++;
+    else if (o.kind === 'opportunity') results.push(o.opportunity);
+    else if (o.kind === 'avoid') avoid.push(o.avoid);
   });
   const filtered = results
     .filter((o) => risk === 'all' || o.risk === risk)
@@ -175,11 +180,18 @@ export async function findPumpOpportunities(
         ? Math.round(filtered.reduce((s, o) => s + o.momentumScore, 0) / filtered.length)
         : null,
       avoided: avoid.length,
+      skippedUnknown,
     },
   };
 }
 
-type Evaluated = { kind: 'opportunity'; opportunity: PumpOpportunity } | { kind: 'avoid'; avoid: PumpAvoid };
+type Evaluated =
+  | { kind: 'opportunity'; opportunity: PumpOpportunity }
+  | { kind: 'avoid'; avoid: PumpAvoid }
+  /** A safe token whose pool value is unknown (unpriced): it cannot be judged tradable. */
+  | { kind: 'unknown' }
+  /** A safe token whose pool is known to be too thin to trade: not an opportunity, not unknown. */
+  | { kind: 'thin' };
 
 async function evaluate(
   deps: PumpDeps,
@@ -190,7 +202,7 @@ async function evaluate(
   timeframe: PumpTimeframe,
   since: number,
   nowSec: number,
-): Promise<Evaluated | null> {
+): Promise<Evaluated> {
   const { db } = deps;
   const [facts, report] = await Promise.all([
     deps.engine.facts(token as Address),
@@ -199,7 +211,9 @@ async function evaluate(
   const verdict = safetyVerdict(report);
   const pool = facts.pools.find((p) => p.pair.toLowerCase() === c.pair) ?? facts.mainPool;
   const tradable = !!pool && pool.poolValueUsd !== null && pool.poolValueUsd >= PUMP_MIN_POOL_USD;
-  if (verdict.safe && !tradable) return null;
+  // A known but thin pool is simply not an opportunity; an unknown pool value is counted as skipped.
+  if (verdict.safe && (!pool || pool.poolValueUsd === null)) return { kind: 'unknown' };
+  if (verdict.safe && !tradable) return { kind: 'thin' };
   // Price path (WETH per token) from the window's Syncs.
   const w0 = wethIs0.get(c.pair) ?? false;
   const path = await db

@@ -160,6 +160,8 @@ export const pumpResponseSchema = z
       newLaunches: z.number(),
       avgScore: z.number().nullable(),
       avoided: z.number(),
+      /** Tokens traded in the window left out of the ranking because they could not be judged. */
+      skippedUnknown: z.number(),
     }),
   })
   .meta({ id: 'PumpResponse' });

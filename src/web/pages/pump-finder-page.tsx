@@ -12,6 +12,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
+import { SkippedUnknown } from '../components/ui/skipped-unknown';
 import { apiGet } from '../lib/api';
 import { cn } from '../lib/cn';
 
@@ -102,6 +103,12 @@ export default function PumpFinderPage() {
           </>
         )}
       </div>
+      <SkippedUnknown
+        className="mt-2 text-sm text-slate-400"
+        count={s?.skippedUnknown ?? 0}
+        noun={['traded token', 'traded tokens']}
+        why="not ranked or averaged, their pool value is unpriced or the analysis did not finish"
+      />
 
       <div className="mt-6 flex flex-col gap-4">
         <QueryState
