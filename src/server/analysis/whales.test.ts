@@ -68,6 +68,16 @@ describe('whale tracker on literal fixtures', () => {
     expect(r.newWhaleEntries.some((e) => e.transactionType === 'Sell')).toBe(true);
   });
 
+  it('whales of unknown wallet age are left out of the fresh share and counted', () => {
+    expect(analyseWhales(safeToken).skippedUnknown).toBe(0);
+    const top = safeToken.holders.top.map((h, i) => (i === 2 ? { ...h, firstSeenAt: null } : h));
+    const r = analyseWhales({ ...safeToken, holders: { ...safeToken.holders, top } });
+    expect(r.whaleCount).toBe(7);
+    expect(r.skippedUnknown).toBe(1);
+    const fresh = r.evidence.find((e) => e.check === 'whale_fresh');
+    expect(fresh?.detail).toMatch(/1 whale wallet\(s\) of unknown age left out/);
+  });
+
   it('reports unknowns without a holder list', () => {
     const r = analyseWhales(missingDataToken);
     expect(r.whaleCount).toBe(0);

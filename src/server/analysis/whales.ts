@@ -216,6 +216,9 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
   {
     const spec = { check: 'whale_fresh', label: 'Fresh whale wallets', weight: 10 };
     const aged = whales.filter((h) => walletAgeDays(h, now) !== null);
+    // Whales of unknown age are left out of the share, and said to be (never counted as old or new).
+    const unaged = whales.length - aged.length;
+    const unagedNote = unaged > 0 ? ` ${unaged} whale wallet(s) of unknown age left out.` : '';
     if (aged.length === 0)
       evidence.push(
         judged(
@@ -234,8 +237,8 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
           gradeAbove(s, FRESH_WARN_PCT, FRESH_FAIL_PCT),
           s,
           fresh.length === 0
-            ? `No whale wallet is younger than ${FRESH_WALLET_DAYS} days.`
-            : `${fresh.length} whale wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(s)} of the supply.`,
+            ? `No whale wallet is younger than ${FRESH_WALLET_DAYS} days.${unagedNote}`
+            : `${fresh.length} whale wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(s)} of the supply.${unagedNote}`,
         ),
       );
     }
@@ -273,6 +276,7 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
     whaleScore,
     score: whaleScore,
     whaleCount: whales.length,
+    skippedUnknown: whales.filter((h) => walletAgeDays(h, now) === null).length,
     recentTransactions,
     concentration: { topFivePercentage: top5, ruggedWallets },
     topHolders,

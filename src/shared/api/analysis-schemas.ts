@@ -175,6 +175,9 @@ export const whaleResultSchema = z
     whaleScore: score100,
     score: score100.meta(d('Same as whaleScore (the home card reads `score`).')),
     whaleCount: z.number(),
+    skippedUnknown: z
+      .number()
+      .meta(d('Whales left out of the fresh-wallet share because their wallet age is unknown.')),
     recentTransactions: z.array(whaleTransactionSchema),
     concentration: z.object({ topFivePercentage: z.number().nullable(), ruggedWallets: z.number() }),
     topHolders: z.array(whaleHolderSchema),

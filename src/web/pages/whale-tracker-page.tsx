@@ -12,6 +12,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
+import { SkippedUnknown } from '../components/ui/skipped-unknown';
 import { MessageCard } from '../components/ui/stat-card';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
@@ -52,6 +53,12 @@ function Results({ address }: { address: string }) {
           <div className="grid gap-6" data-testid="whale-results">
             <VerdictBanner verdict={data.verdict} />
             <WhaleCards data={data} />
+            <SkippedUnknown
+              className="-mt-4 text-sm text-slate-400"
+              count={data.skippedUnknown}
+              noun={['whale', 'whales']}
+              why="wallet age unknown, so left out of the fresh-wallet share"
+            />
             <HolderDistribution data={data} />
             <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <TopHolders data={data} now={now} />
