@@ -64,6 +64,25 @@ describe('one vocabulary (issue 21)', () => {
     expect(show(hits)).toBe('');
   });
 
+  it('the web turns no score into a level or a colour with levelOf (the server sends the level)', () => {
+    const web = FILES.filter((f) => f.startsWith('src/web/'));
+    expect(show(grep(/\blevelOf\s*\(|\bSCORE_BANDS\b|\bscoreBandOf\s*\(/, web))).toBe('');
+  });
+
+  it('Token Health and the whale tracker colour their scores by the band the server sent', () => {
+    // Other pages' score cards still band in the browser through the vocabulary's shownBand (not
+    // yet sent by their analysers); these two read `bands` / `spread` from the API and derive none.
+    const files = FILES.filter(
+      (f) =>
+        f.startsWith('src/web/components/health/') || f === 'src/web/components/whales/whale-results.tsx',
+    );
+    expect(files.length).toBeGreaterThan(1);
+    expect(show(grep(/\b(subScoreBand|shownBand|scoreTextClass|scoreTone|levelOf)\s*\(/, files))).toBe('');
+    const health = fs.readFileSync(path.join(ROOT, 'src/web/components/health/health-results.tsx'), 'utf8');
+    for (const k of ['overall', 'security', 'liquidity', 'community', 'momentum'])
+      expect(health, `the ${k} card reads data.bands.${k}`).toContain(`shown={data.bands.${k}}`);
+  });
+
   it('has no `?? 18` standing in for unknown decimals', () => {
     expect(show(grep(/\?\?\s*18\b/))).toBe('');
   });

@@ -535,6 +535,25 @@ export function subScoreBand(score: number, verdict: keyof typeof VERDICTS | nul
   return band;
 }
 
+/**
+ * What a score card shows, decided by the server (issue 21: the page colours a figure by what the
+ * server decided, never by re-deriving a band): the band under the verdict, and whether the verdict
+ * changed it from the score's own band (greyed or capped), so the page can say why. A score the
+ * verdict is built from (`decidesVerdict`: the scanner's safety) stays in colour — red reads red —
+ * but is never green under a verdict whose sub-scores are not meaningful.
+ */
+export type ShownBand = { band: SubScoreBand; capped: boolean };
+
+export function shownBand(
+  score: number,
+  verdict: keyof typeof VERDICTS | null | undefined,
+  decidesVerdict = false,
+): ShownBand {
+  const rule = verdict ? VERDICTS[verdict].subScores : null;
+  const band = subScoreBand(score, decidesVerdict && rule === 'not_meaningful' ? 'dangerous' : verdict);
+  return { band, capped: band !== scoreBandOf(score) };
+}
+
 /** Word levels (healthy/bullish/strong/positive/high) follow the same rule: neutral under a verdict that caps them. */
 export function subScoreNote(verdict: keyof typeof VERDICTS | null | undefined): string | null {
   return verdict ? VERDICTS[verdict].subScoreNote : null;

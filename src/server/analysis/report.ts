@@ -180,8 +180,10 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
   const whales = analyseWhales(facts);
   const liquidity = analyseLiquidity(facts, { ...opts, amountUsd, rug });
   const flabScore = analyseFlabScore(facts, { ...opts, scanner, rug, liquidity, whales });
-  const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity });
   const summary = summariseFacts(facts);
+  const verdict = tokenVerdict({ scanner, rug, liquidity, facts: summary });
+  // Health's score cards are banded under the verdict on the server; the page only reads the bands.
+  const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity, verdict: verdict.kind });
   return {
     address: facts.token.address,
     generatedAt: facts.now * 1000,
@@ -192,6 +194,6 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
     flabScore,
     health,
     facts: summary,
-    verdict: tokenVerdict({ scanner, rug, liquidity, facts: summary }),
+    verdict,
   };
 }

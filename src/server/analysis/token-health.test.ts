@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
 import { daySeries } from '../facts/gather';
 import type { SwapFact, TokenReportFacts } from '../facts/types';
 import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
@@ -129,6 +130,39 @@ describe('token health', () => {
     expect(r.indicators.sentiment).toBe('unknown');
     expect(r.momentumEvidence.find((e) => e.check === 'price_change_24h')?.outcome).toBe('unknown');
     expect(r.overallScore).toBe(scoreFromEvidence(r.evidence));
+  });
+});
+
+describe("the level and the score cards' bands are the server's (issue 21)", () => {
+  it("sends the overall level from the vocabulary and each card's own band without a verdict", () => {
+    const h = analyseTokenHealth(safeToken);
+    expect(h.level).toBe(levelOf('health', h.overallScore));
+    expect(h.bands.overall).toEqual({ band: levelOf('colour', h.overallScore), capped: false });
+    expect(h.bands.community).toEqual({ band: levelOf('colour', h.communityScore), capped: false });
+  });
+
+  it('under a honeypot verdict the sub-scores are greyed; the security score stays in colour, never green', () => {
+    const h = analyseTokenHealth(honeypotToken, { verdict: 'honeypot' });
+    for (const k of ['overall', 'liquidity', 'community', 'momentum'] as const)
+      expect(h.bands[k]).toEqual({ band: 'muted', capped: true });
+    expect(h.bands.security.band).not.toBe('muted');
+    expect(h.bands.security.band).not.toBe('green');
+  });
+
+  it('under a verdict that caps, a green score shows yellow and says it was capped', () => {
+    const h = analyseTokenHealth(safeToken, { verdict: 'dangerous' });
+    const scores = {
+      overall: h.overallScore,
+      security: h.securityScore,
+      liquidity: h.liquidityScore,
+      community: h.communityScore,
+      momentum: h.momentumScore,
+    };
+    const greens = (Object.keys(scores) as (keyof typeof scores)[]).filter(
+      (k) => levelOf('colour', scores[k]) === 'green',
+    );
+    expect(greens.length).toBeGreaterThan(0);
+    for (const k of greens) expect(h.bands[k]).toEqual({ band: 'yellow', capped: true });
   });
 });
 

@@ -41,7 +41,7 @@ import {
   type TokenHealthResult,
 } from '../../shared/analysis';
 import { formatPct } from '../../shared/format';
-import { levelOf } from '../../shared/vocabulary';
+import { levelOf, shownBand, type VERDICTS } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
@@ -58,6 +58,8 @@ export type HealthOptions = LiquidityOptions & {
   scanner?: ScannerResult;
   liquidity?: LiquidityResult;
   rug?: RugResult;
+  /** The token's verdict, for the score cards' bands (capped or greyed); none: the scores' own bands. */
+  verdict?: keyof typeof VERDICTS | null;
 };
 
 export function communityEvidence(facts: TokenReportFacts): Evidence[] {
@@ -374,6 +376,15 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
     communityScore,
     momentumScore,
     riskLevel,
+    level: levelOf('health', overallScore),
+    // The security score is the verdict's own measure (the scanner's safety): never greyed.
+    bands: {
+      overall: shownBand(overallScore, opts.verdict),
+      security: shownBand(scanner.score, opts.verdict, true),
+      liquidity: shownBand(liquidity.liquidityScore, opts.verdict),
+      community: shownBand(communityScore, opts.verdict),
+      momentum: shownBand(momentumScore, opts.verdict),
+    },
     metrics: {
       price,
       priceChange24h: change === null || !Number.isFinite(change) ? null : round(change, 2),

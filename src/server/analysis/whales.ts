@@ -20,6 +20,7 @@ import {
   type WhaleResult,
   type WhaleTransaction,
 } from '../../shared/analysis';
+import { levelOf } from '../../shared/vocabulary';
 import type { Holder, PoolFacts, SwapFact, TokenReportFacts } from '../facts/types';
 import {
   allSwaps,
@@ -276,6 +277,7 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
     whaleScore,
     score: whaleScore,
     whaleCount: whales.length,
+    spread: levelOf('whaleSpread', whaleScore),
     skippedUnknown: whales.filter((h) => walletAgeDays(h, now) === null).length,
     recentTransactions,
     concentration: { topFivePercentage: top5, ruggedWallets },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { VENUE_IDS } from '../venues';
 import { VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
+import type { LevelOf, SubScoreBand } from '../vocabulary';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -175,6 +176,11 @@ export const whaleResultSchema = z
     whaleScore: score100,
     score: score100.meta(d('Same as whaleScore (the home card reads `score`).')),
     whaleCount: z.number(),
+    spread: z
+      .enum(['Spread out', 'Moderate', 'Concentrated'] as const satisfies readonly LevelOf<'whaleSpread'>[])
+      .meta(
+        d('How evenly the supply is spread among large holders (SCORE_BANDS.whaleSpread of whaleScore).'),
+      ),
     skippedUnknown: z
       .number()
       .meta(d('Whales left out of the fresh-wallet share because their wallet age is unknown.')),
@@ -283,6 +289,14 @@ export const flabScoreResultSchema = z
   })
   .meta({ id: 'FlabScoreResult' });
 
+/** A score card's band as the server decided it (shared/vocabulary.ts shownBand). */
+export const shownBandSchema = z
+  .object({
+    band: z.enum(['muted', 'green', 'yellow', 'orange', 'red'] as const satisfies readonly SubScoreBand[]),
+    capped: z.boolean().meta(d("The verdict changed the score's own band (greyed or capped).")),
+  })
+  .meta({ id: 'ShownBand' });
+
 export const tokenHealthResultSchema = z
   .object({
     name: z.string().nullable(),
@@ -293,6 +307,22 @@ export const tokenHealthResultSchema = z
     communityScore: score100,
     momentumScore: score100,
     riskLevel: severitySchema,
+    /** The overall score's health level (SCORE_BANDS.health), decided on the server. */
+    level: z.enum([
+      'excellent',
+      'good',
+      'moderate',
+      'poor',
+      'critical',
+    ] as const satisfies readonly LevelOf<'health'>[]),
+    /** Each score card's band under the token's verdict, decided on the server (the page only reads it). */
+    bands: z.object({
+      overall: shownBandSchema,
+      security: shownBandSchema,
+      liquidity: shownBandSchema,
+      community: shownBandSchema,
+      momentum: shownBandSchema,
+    }),
     metrics: z.object({
       price: z.number().nullable(),
       priceChange24h: z.number().nullable(),

@@ -4,7 +4,7 @@
  * is reachable by keyboard and by a click anywhere on the score.
  */
 import type { Evidence, VerdictKind } from '@shared/analysis';
-import { subScoreBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
+import { type ShownBand, shownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -38,6 +38,11 @@ export type ScoreCardProps = {
   verdict?: VerdictKind | null;
   /** The score is the verdict's own measure (the scanner's safety, the rug score): never greyed. */
   decidesVerdict?: boolean;
+  /**
+   * The band the server decided for this score under the verdict (token health sends one per card);
+   * when given the card reads it and derives nothing. Without it, the vocabulary's shownBand.
+   */
+  shown?: ShownBand;
 };
 
 export function ScoreCard({
@@ -56,6 +61,7 @@ export function ScoreCard({
   testId = 'score-card',
   verdict,
   decidesVerdict = false,
+  shown,
 }: ScoreCardProps) {
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
@@ -66,13 +72,9 @@ export function ScoreCard({
     onOpenChange?.(!open);
   };
   // A score the verdict is built from stays in colour (red reads red) but is never green under a
-  // verdict that caps sub-scores; every other score follows the verdict's rule.
-  const band = subScoreBand(
-    score,
-    decidesVerdict && verdict && VERDICTS[verdict].subScores === 'not_meaningful' ? 'dangerous' : verdict,
-  );
+  // verdict that caps sub-scores; every other score follows the verdict's rule (shownBand).
+  const { band, capped: changed } = shown ?? shownBand(score, verdict, decidesVerdict);
   const muted = band === 'muted';
-  const changed = band !== subScoreBand(score, null);
   const note = !verdict
     ? null
     : decidesVerdict

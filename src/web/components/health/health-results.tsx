@@ -4,7 +4,7 @@
  */
 import type { Evidence, HealthLevel, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
-import { levelOf, subScoreNote } from '@shared/vocabulary';
+import { subScoreNote } from '@shared/vocabulary';
 import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
@@ -97,7 +97,8 @@ export function HealthScores({
   liquidityEvidence: readonly Evidence[] | undefined;
 }) {
   const line = (check: string) => data.evidence.filter((e) => e.check === check);
-  const level = levelOf('health', data.overallScore);
+  // The level and every card's band are the server's (token-health.ts); the page derives none.
+  const level = data.level;
   const verdict = verdictOf(data);
   return (
     <section
@@ -106,6 +107,7 @@ export function HealthScores({
     >
       <ScoreCard
         testId="overall-score"
+        shown={data.bands.overall}
         title="Overall Health"
         icon={HeartPulse}
         score={data.overallScore}
@@ -117,6 +119,7 @@ export function HealthScores({
       />
       <ScoreCard
         testId="security-score"
+        shown={data.bands.security}
         title="Security"
         icon={ShieldCheck}
         score={data.securityScore}
@@ -127,6 +130,7 @@ export function HealthScores({
       />
       <ScoreCard
         testId="liquidity-score"
+        shown={data.bands.liquidity}
         title="Liquidity"
         icon={Droplets}
         score={data.liquidityScore}
@@ -136,6 +140,7 @@ export function HealthScores({
       />
       <ScoreCard
         testId="community-score"
+        shown={data.bands.community}
         title="Community"
         icon={Users}
         score={data.communityScore}
@@ -145,6 +150,7 @@ export function HealthScores({
       />
       <ScoreCard
         testId="momentum-score"
+        shown={data.bands.momentum}
         title="Trading Activity"
         icon={TrendingUp}
         score={data.momentumScore}

@@ -5,7 +5,6 @@
  */
 import type { Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
 import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent } from '@shared/format';
-import { levelOf } from '@shared/vocabulary';
 import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
@@ -63,7 +62,7 @@ export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResu
         title="Whale Score"
         icon={Fish}
         score={data.whaleScore}
-        badge={levelOf('whaleSpread', data.whaleScore)}
+        badge={data.spread}
         caption="How evenly the supply is spread among large holders"
         evidence={data.evidence}
         verdict={verdict}
