@@ -504,12 +504,16 @@ export function allocateStrategy<T extends Allocatable>(
       .slice()
       .sort((a, b) => b.apy - a.apy || a.id.localeCompare(b.id));
     if (candidates.length === 0) {
+      const unknown = opps.filter(
+        (o) => o.apy === null && bucketsOf(o).includes(bucket) && allowed.includes(o.risk),
+      ).length;
       unallocated.push({
         bucket,
         weight,
         reason:
-          `No ${bucket} opportunity at ${allowed.join('/')} risk earns a yield right now, so ${weight}% ` +
-          'of the amount is not invested: it stays in your wallet and counts as 0% in the total APY.',
+          `No ${bucket} opportunity at ${allowed.join('/')} risk earns a measured yield right now` +
+          (unknown > 0 ? ` (${unknown} with an unknown APY skipped)` : '') +
+          `, so ${weight}% of the amount is not invested: it stays in your wallet and counts as 0% in the total APY.`,
       });
       continue;
     }

@@ -496,6 +496,7 @@ describe("an unpriced pool's APY is unknown (issue 21)", () => {
     const s = allocateStrategy([unknown('u', 'low', 'lending', ['stablecoin'])], 'conservative', 1000);
     expect(s.picks).toEqual([]);
     expect(s.unallocated.map((u) => u.bucket)).toEqual(['stablecoin', 'lending', 'liquidity']);
+    expect(s.unallocated[0]?.reason).toMatch(/1 with an unknown APY skipped/);
   });
 
   it('top three and the API order rank known APYs only; unknown ones go last', () => {
