@@ -49,6 +49,8 @@ function reply(n: number, watch: number): Hex {
       victimSellReceived: 0n,
       allowanceGranted: 0n,
       followUpOk: false,
+      victimFullTried: false,
+      victimFullSellOk: false,
     }));
     r = encodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', result: outs });
     replies.set(key, r);

@@ -99,6 +99,8 @@ function outcome(watch: number) {
     victimSellReceived: 0n,
     allowanceGranted: 0n,
     followUpOk: false,
+    victimFullTried: false,
+    victimFullSellOk: false,
   };
 }
 

@@ -89,6 +89,10 @@ contract PowerProbe is ProbeVenue {
         /// follow-up transferFrom(victim, caller, …) by the caller then passed (`followUpOk`).
         uint256 allowanceGranted;
         bool followUpOk;
+        /// The victim's sell of its WHOLE balance (withTrade), run apart from the tenth above (each
+        /// reverts): a guard that bites only above an amount is reached by a holder-sized sale.
+        bool victimFullTried;
+        bool victimFullSellOk;
     }
 
     /// Runs every candidate isolated; the first outcome is the baseline (no power call).
@@ -265,10 +269,10 @@ contract PowerProbe is ProbeVenue {
         if (!ok) revertData = ret.length <= 68 ? ret : _prefix(ret, 68);
     }
 
-    /// Runs at the victim's address: sells a tenth of its own balance; reverts with
-    /// abi.encode(ok, quoted, received).
-    function victimSell(Market calldata m) external {
-        uint256 amount = _balance(m.token, address(this)) / 10;
+    /// Runs at the victim's address: sells its own balance divided by `divisor` (10: a tenth; 1: all
+    /// of it); reverts with abi.encode(ok, quoted, received).
+    function victimSell(Market calldata m, uint256 divisor) external {
+        uint256 amount = _balance(m.token, address(this)) / divisor;
         bool ok;
         uint256 quoted;
         uint256 received;
@@ -283,8 +287,13 @@ contract PowerProbe is ProbeVenue {
         o.traded = true;
         if (m.victim != address(0) && _balance(m.token, m.victim) >= 10) {
             o.victimTried = true;
-            (, bytes memory r) = m.victim.call{gas: TRADE_GAS + 300_000}(abi.encodeCall(this.victimSell, (m)));
+            (, bytes memory r) = m.victim.call{gas: TRADE_GAS + 300_000}(abi.encodeCall(this.victimSell, (m, 10)));
             if (r.length == 96) (o.victimSellOk, o.victimSellExpected, o.victimSellReceived) = abi.decode(r, (bool, uint256, uint256));
+            // The same holder selling everything it holds, from the same state (the tenth's sub-call
+            // reverted): a guard keyed to the amount, or a limit, shows here only.
+            o.victimFullTried = true;
+            (, r) = m.victim.call{gas: TRADE_GAS + 300_000}(abi.encodeCall(this.victimSell, (m, 1)));
+            if (r.length == 96) (o.victimFullSellOk,,) = abi.decode(r, (bool, uint256, uint256));
         }
         uint256 size = m.buyWei;
         if (!_buy(o, m, size)) {

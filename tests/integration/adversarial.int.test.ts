@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 73 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 78 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -39,6 +39,7 @@ import {
 import type { NetworkDescription } from '../../src/server/chain/network';
 import { openDatabase } from '../../src/server/db/client';
 import { createTokenEngine, type TokenEngine } from '../../src/server/engine/token-engine';
+import { MAX_REQUESTS } from '../../src/server/facts/owner-powers/simulate';
 import type { TokenReportFacts } from '../../src/server/facts/types';
 import { createIndexer, type Indexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
@@ -96,7 +97,7 @@ const PATTERN_CHECKS = [
   'ownership',
 ];
 
-const SUITE: Record<string, Expect> = {
+const FULL_SUITE: Record<string, Expect> = {
   FarmMint: { flags: ['mint'], effects: ['mint'], mintAfter: true },
   RewardHolders: { flags: ['mint'], effects: ['mint'] },
   BatchAirdropMint: { flags: ['mint'], effects: ['mint'] },
@@ -138,6 +139,7 @@ const SUITE: Record<string, Expect> = {
   CleanTimeDecayTax: { flags: [] },
   ManyFunctionsMint: { flags: ['mint'], effects: ['mint'], mw: true, fullySimulated: true },
   CleanManyFunctions: { flags: [], mw: true, fullySimulated: true },
+  ManyFunctionsMintXL: { flags: ['mint'], effects: ['mint'], mw: true },
   UupsUpgradeToken: {
     flags: ['proxy'],
     effects: ['code_replaced'],
@@ -182,7 +184,20 @@ const SUITE: Record<string, Expect> = {
   CleanFeeApprove: { flags: [] },
   CleanHolderExemption: { flags: [] },
   RoleGrantMint: { flags: ['mint'], effects: ['mint'] },
+  WhaleGuardSells: { flags: ['blacklist'], effects: ['holder_blocked'] },
+  CleanWhaleGuard: { flags: [] },
+  RouterPathGuardSells: { flags: ['pause'], effects: ['sells_blocked'] },
+  CleanRouterPathGuard: { flags: [] },
 };
+
+/**
+ * ADV_ONLY=Name,Name runs only those contracts (for iterating on a few; pick the matching tests with
+ * `-t`). The suite as a whole, and the detection table, run without it.
+ */
+const ONLY = (process.env.ADV_ONLY ?? '').split(',').filter(Boolean);
+const SUITE: Record<string, Expect> = ONLY.length
+  ? Object.fromEntries(Object.entries(FULL_SUITE).filter(([n]) => ONLY.includes(n)))
+  : FULL_SUITE;
 
 const tokenAbi = parseAbi([
   'function approve(address,uint256) returns (bool)',
@@ -396,8 +411,9 @@ afterAll(async () => {
       1,
     ),
   );
+  // A partial run (ADV_ONLY) leaves the full table alone.
   fs.writeFileSync(
-    TABLE,
+    ONLY.length ? TABLE.replace(/\.md$/, '.partial.md') : TABLE,
     `${head}\n${rows.join('\n')}\n\nMedian HTTP requests per report (JSON-RPC batches; each part of a batch split for the 1 MB body budget counts): ${median}; largest request body: ${largest.toLocaleString('en-US')} bytes.\n`,
   );
 });
@@ -424,7 +440,7 @@ describe('adversarial suite (no verified source)', () => {
         expect(p?.status).toBe('simulated');
         const measured = p?.status === 'simulated' ? p.findings.flatMap((f) => f.effects) : [];
         for (const e of exp.effects) expect(measured, `${name} effects`).toContain(e);
-        if (p?.status === 'simulated') expect(p.rpcRequests).toBeLessThanOrEqual(20);
+        if (p?.status === 'simulated') expect(p.rpcRequests).toBeLessThanOrEqual(MAX_REQUESTS);
       }
       for (const check of exp.notFlags ?? []) {
         const l = line(name, check);
@@ -448,6 +464,21 @@ describe('adversarial suite (no verified source)', () => {
       // More than one phase-1 call's worth: the batch had to be split to stay within the body budget.
       expect(requestsOf[name]?.requests, name).toBeGreaterThan(1);
     }
+  });
+
+  it('spends a short request budget where power is likely: a 105-function contract keeps its hidden mint', () => {
+    const p = reports.ManyFunctionsMintXL?.facts.ownerPowers;
+    expect(p?.status).toBe('simulated');
+    if (p?.status !== 'simulated') return;
+    expect(p.functionsProbed).toBeGreaterThanOrEqual(95);
+    expect(p.rpcRequests).toBeLessThanOrEqual(MAX_REQUESTS);
+    const mint = p.findings.find((f) => f.effects.includes('mint'));
+    expect(mint?.signature ?? mint?.selector).toMatch(/syncRewards|0x6b2649c3/);
+    expect(mint?.callerRole).toBe('owner()');
+    // What the budget could not send is another caller's calls, or a function whose code writes no
+    // storage (probed last) — never the owner's calls of a function that can write.
+    for (const c of p.inconclusive.filter((i) => i.reason.startsWith('not probed as')))
+      expect(!c.reason.includes('owner()') || c.reason.includes('writes no storage'), c.reason).toBe(true);
   });
 
   it('names a code replacement for what it is: who holds it, any timelock, never a mint or a move', () => {
@@ -518,6 +549,22 @@ describe('adversarial suite (no verified source)', () => {
     expect(found?.usableNow).toMatch(/usable now by owner\(\) of that contract 0x/);
     for (const check of ['pause', 'blacklist', 'fee_setters', 'honeypot'])
       expect(line('CleanExternalGuard', check)?.outcome, check).toBe('pass');
+  });
+
+  it('follows guards reached only by a holder-sized sale or only on the router path', () => {
+    // Asked only about transfers above 0.5% of the supply: the holder's whole bag, not a tenth of it.
+    const whale = line('WhaleGuardSells', 'blacklist');
+    expect(whale?.outcome, whale?.detail).toBe('fail');
+    expect(whale?.detail).toMatch(/a contract the token calls during a transfer/);
+    expect(whale?.detail).toMatch(/could sell its whole balance before/);
+    // Asked only when the router moves the tokens (transferFrom), never on a plain transfer.
+    const router = line('RouterPathGuardSells', 'pause');
+    expect(router?.outcome, router?.detail).toBe('fail');
+    expect(router?.detail).toMatch(/a contract the token calls during a transfer/);
+    expect(router?.detail).toMatch(/sells that worked before now revert/);
+    for (const name of ['CleanWhaleGuard', 'CleanRouterPathGuard'])
+      for (const check of ['pause', 'blacklist', 'fee_setters', 'honeypot'])
+        expect(line(name, check)?.outcome, `${name} ${check}`).toBe('pass');
   });
 
   it('follows a grant with the call that uses it (an allowance, a role)', () => {
@@ -616,7 +663,7 @@ describe('adversarial suite (no verified source)', () => {
       const listed = p?.status === 'simulated' ? p.inconclusive.map((i) => i.selector) : [];
       for (const fn of exp.inconclusive)
         expect(listed, `${name} ${fn}`).toContain(toFunctionSelector(`function ${fn}`));
-      if (p?.status === 'simulated') expect(p.rpcRequests).toBeLessThanOrEqual(20);
+      if (p?.status === 'simulated') expect(p.rpcRequests).toBeLessThanOrEqual(MAX_REQUESTS);
     }
   });
 

@@ -21,7 +21,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
-import { simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
+import { MAX_REQUESTS, simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
 import { simulateTrading } from '../../src/server/facts/trade-simulation';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {
@@ -306,6 +306,6 @@ describe('owner-power trade effects on a V3-only token', () => {
     expect(p.baseline).toMatchObject({ buyOk: true, sellOk: true });
     const effects = p.findings.filter((f) => f.signature === 'toggle()' || f.selector === '0x40a3d246');
     expect(effects.flatMap((f) => f.effects)).toContain('sells_blocked');
-    expect(p.rpcRequests).toBeLessThanOrEqual(20);
+    expect(p.rpcRequests).toBeLessThanOrEqual(MAX_REQUESTS);
   });
 });

@@ -90,3 +90,78 @@ export async function codesOf(
     ),
   );
 }
+
+/** One frame of a `callTracer` result (geth's format, which anvil and reth answer too). */
+export type CallFrame = { from?: string; to?: string; type?: string; calls?: CallFrame[] };
+
+/**
+ * Contracts the token calls in a call tree (pure): every CALL or STATICCALL made from the token's own
+ * frames, and what those make in turn (a guard that asks another contract), first seen first. A
+ * DELEGATECALL runs in the token's context (its implementation, already probed as the token) and is
+ * not a contract of its own.
+ */
+export function calledInTrace(root: CallFrame, token: Address): Address[] {
+  const t = token.toLowerCase();
+  const out: Address[] = [];
+  const walk = (f: CallFrame, inside: boolean) => {
+    const from = f.from?.toLowerCase();
+    const to = f.to?.toLowerCase();
+    const kind = (f.type ?? '').toUpperCase();
+    const reached =
+      (inside || from === t) &&
+      !!to &&
+      to !== t &&
+      (kind === 'CALL' || kind === 'STATICCALL') &&
+      /^0x[0-9a-f]{40}$/.test(to);
+    if (reached && !out.includes(to as Address)) out.push(to as Address);
+    for (const c of f.calls ?? []) walk(c, inside || reached);
+  };
+  walk(root, false);
+  return out;
+}
+
+/**
+ * Contracts the token calls during the probe's own trades — a real holder selling a tenth and then
+ * its whole balance, a fresh wallet buying and selling through the venue's router — read from a
+ * `debug_traceCall` (call tracer, with the probe placed by state override) of one baseline run.
+ * This reaches guards the two plain transfers miss: one consulted only above an amount, only for a
+ * wallet it has not seen, or only when the router moves the tokens (transferFrom). A node without
+ * the debug method (public Base endpoints, the replica's gateway) answers an error: nothing found,
+ * and the access lists stand alone.
+ */
+export async function touchedByProbeTrace(
+  client: PublicClient,
+  call: {
+    from: Address;
+    to: Address;
+    data: Hex;
+    gas: bigint;
+    overrides: { address: Address; code?: Hex | undefined; balance?: bigint | undefined }[];
+  },
+  token: Address,
+  known: Set<string>,
+  withTimeout: <T>(p: Promise<T>) => Promise<T>,
+): Promise<{ touched: Address[]; ok: boolean }> {
+  const stateOverrides: Record<string, { code?: Hex; balance?: Hex }> = {};
+  for (const o of call.overrides)
+    stateOverrides[o.address] = {
+      ...(o.code ? { code: o.code } : {}),
+      ...(o.balance !== undefined ? { balance: `0x${o.balance.toString(16)}` as Hex } : {}),
+    };
+  try {
+    const root = (await withTimeout(
+      client.request({
+        method: 'debug_traceCall',
+        params: [
+          { from: call.from, to: call.to, data: call.data, gas: `0x${call.gas.toString(16)}` },
+          'latest',
+          { tracer: 'callTracer', stateOverrides },
+        ],
+      } as never) as Promise<CallFrame>,
+    )) as CallFrame;
+    const touched = calledInTrace(root, token).filter((a) => !known.has(a) && !isSystem(a));
+    return { touched, ok: true };
+  } catch {
+    return { touched: [], ok: false };
+  }
+}

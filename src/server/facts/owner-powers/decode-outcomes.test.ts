@@ -52,6 +52,8 @@ const outcome = fc.record({
   victimSellReceived: uint,
   allowanceGranted: uint,
   followUpOk: fc.boolean(),
+  victimFullTried: fc.boolean(),
+  victimFullSellOk: fc.boolean(),
 });
 
 /** A small valid reply: two outcomes with revert data and watched balances. */
@@ -84,6 +86,8 @@ function sample(): Hex {
     victimSellReceived: 0n,
     allowanceGranted: 0n,
     followUpOk: false,
+    victimFullTried: false,
+    victimFullSellOk: false,
   };
   return encode([o, { ...o, called: false, revertData: '0x', before: [], afterCall: [] }]);
 }

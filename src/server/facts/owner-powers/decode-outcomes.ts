@@ -19,8 +19,8 @@ import type { ProbeOutcome } from './judge';
 
 export type DecodedOutcome = ProbeOutcome & { revertData: Hex };
 
-/** Words in an Outcome's head: 27 components, three of them offsets to tails. */
-const HEAD_WORDS = 27;
+/** Words in an Outcome's head: 29 components, three of them offsets to tails. */
+const HEAD_WORDS = 29;
 const ZERO_WORD = '0'.repeat(64);
 const ONE_WORD = `${'0'.repeat(63)}1`;
 /** An offset or length above 2^48 cannot point inside any reply we accept; its top 26 bytes are 0. */
@@ -178,6 +178,8 @@ class Reader {
       victimSellReceived: this.uint(w(24), 'victimSellReceived'),
       allowanceGranted: this.uint(w(25), 'allowanceGranted'),
       followUpOk: this.bool(w(26), 'followUpOk'),
+      victimFullTried: this.bool(w(27), 'victimFullTried'),
+      victimFullSellOk: this.bool(w(28), 'victimFullSellOk'),
     };
     this.current = -1;
     return o;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnerPowerFinding } from '../types';
-import { balanceEffects, mergeFindings, type ProbeOutcome, type Watch } from './judge';
+import {
+  balanceEffects,
+  baselineOf,
+  mergeFindings,
+  type ProbeOutcome,
+  tradeEffects,
+  type Watch,
+} from './judge';
 
 const victim = '0x00000000000000000000000000000000000000a1';
 const caller = '0x00000000000000000000000000000000000000c1';
@@ -36,6 +43,8 @@ const outcome = (over: Partial<ProbeOutcome>): ProbeOutcome => ({
   victimSellReceived: 0n,
   allowanceGranted: 0n,
   followUpOk: false,
+  victimFullTried: false,
+  victimFullSellOk: false,
   ...over,
 });
 
@@ -53,6 +62,27 @@ describe('balanceEffects', () => {
 
   it('finds nothing when a grant was not followed by a move', () => {
     expect(balanceEffects(outcome({ allowanceGranted: 5n }), watch, caller).effects).toEqual([]);
+  });
+});
+
+describe('tradeEffects: a holder-sized sale', () => {
+  const traded = (over: Partial<ProbeOutcome>) =>
+    outcome({ traded: true, victimTried: true, victimSellOk: true, victimFullTried: true, ...over });
+  const base = baselineOf(traded({ victimFullSellOk: true }));
+
+  it('blocks a holder when only the sale of its whole balance stops working', () => {
+    const t = tradeEffects(traded({ victimFullSellOk: false }), base, 0);
+    expect(t.effects).toEqual(['holder_blocked']);
+    expect(t.notes[0]).toMatch(/could sell its whole balance before.*a tenth of it still sells/);
+  });
+
+  it('compares nothing when the whole balance could not be sold before either (a fixed limit)', () => {
+    const limited = baselineOf(traded({ victimFullSellOk: false }));
+    expect(tradeEffects(traded({ victimFullSellOk: false }), limited, 0).effects).toEqual([]);
+  });
+
+  it('says nothing about a holder whose balance the call itself changed', () => {
+    expect(tradeEffects(traded({ afterCall: [0n, 0n] }), base, 0).effects).toEqual([]);
   });
 });
 

@@ -39,6 +39,9 @@ export type ProbeOutcome = {
   /** Two steps: the call raised allowance(victim, caller) by this much; the caller's transferFrom then passed. */
   allowanceGranted: bigint;
   followUpOk: boolean;
+  /** The victim's sale of its whole balance (apart from the tenth): tried, and passed. */
+  victimFullTried: boolean;
+  victimFullSellOk: boolean;
 };
 
 export type ProbeMeta = {
@@ -68,6 +71,8 @@ export type Baseline = {
   holderSellOk: boolean | null;
   /** The real holder's sell tax before any call (percent), when its sell passed. */
   holderSellTaxPct?: number | null;
+  /** The real holder's sale of its whole balance before any call (null: not tried). */
+  holderFullSellOk?: boolean | null;
 };
 
 /** owner() answers that mean nobody: zero, 0x…dEaD, 0x…1. */
@@ -83,6 +88,7 @@ export function baselineOf(o: ProbeOutcome): Baseline {
     buyTaxPct: o.buyOk ? lossPct(o.buyExpected, o.buyReceived) : null,
     sellTaxPct: o.sellOk ? lossPct(o.sellExpected, o.sellReceived) : null,
     holderSellOk: o.victimTried ? o.victimSellOk : null,
+    holderFullSellOk: o.victimFullTried ? o.victimFullSellOk : null,
   };
 }
 
@@ -168,6 +174,13 @@ export function tradeEffects(
   if (base.holderSellOk === true && o.victimTried && !o.victimSellOk && !victimMoved) {
     effects.push('holder_blocked');
     notes.push('a real holder who could sell before can no longer sell');
+  } else if (base.holderFullSellOk === true && o.victimFullTried && !o.victimFullSellOk && !victimMoved) {
+    // Only the holder-sized sale fails: a rule that bites above an amount (an "anti-whale" guard
+    // switched on), which a tenth of the balance and a fresh wallet's small round trip never reach.
+    effects.push('holder_blocked');
+    notes.push(
+      `a real holder who could sell its whole balance before can no longer do so${o.victimSellOk ? ' (a tenth of it still sells)' : ''}`,
+    );
   }
   if (base.buyOk && !o.buyOk) {
     effects.push('buys_blocked');

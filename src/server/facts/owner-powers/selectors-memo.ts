@@ -28,3 +28,26 @@ export function selectorsOf(code: Hex): readonly Hex[] {
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return sels;
 }
+
+const viewCache = new Map<string, ReadonlySet<Hex>>();
+
+/**
+ * Selectors whose code, as whatsabi reads it, can reach no SSTORE: likely views. Only a HINT for the
+ * order of probe calls (whatsabi does not follow dynamic jumps, so a setter can read as a view):
+ * such selectors are still probed, only after the rest, so a request-budget cut falls on them first.
+ */
+export function viewHintsOf(code: Hex): ReadonlySet<Hex> {
+  const hit = viewCache.get(code);
+  if (hit) return hit;
+  const out = new Set<Hex>();
+  try {
+    for (const item of whatsabi.abiFromBytecode(code))
+      if (item.type === 'function' && item.stateMutability === 'view')
+        out.add(item.selector.toLowerCase() as Hex);
+  } catch {
+    // Unreadable code: no hints, every selector keeps its place.
+  }
+  viewCache.set(code, out);
+  if (viewCache.size > MAX_ENTRIES) viewCache.delete(viewCache.keys().next().value as string);
+  return out;
+}

@@ -32,7 +32,7 @@ import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
-import { codesOf, touchedByTransfers } from './called-contracts';
+import { codesOf, MAX_CALLED_CONTRACTS, touchedByProbeTrace, touchedByTransfers } from './called-contracts';
 import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
 import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
@@ -45,14 +45,19 @@ import {
   tradeEffects,
   type Watch,
 } from './judge';
-import { selectorsOf } from './selectors-memo';
+import { selectorsOf, viewHintsOf } from './selectors-memo';
 import { signatureOf, WALLET_GETTERS } from './signatures';
 
 const PROBE = '0x00000000000000000000000000000000f1ab9077' as const;
 const FROM = '0x00000000000000000000000000000000f1ab0f70' as const;
 const FUNDS = parseEther('1000000');
 
-export const MAX_REQUESTS = 20;
+/**
+ * JSON-RPC calls per token. 24 (was 20): the two more calls that find guards on other paths (a
+ * holder-sized transfer's access list, the traced baseline) ride in the first batch, and a contract
+ * with ~100 functions still fits; every body stays within the 1 MB budget whatever the count.
+ */
+export const MAX_REQUESTS = 24;
 const NO_ROUTE: ProbeRoute = {
   venue: PROBE_VENUE.v2,
   router: zeroAddress,
@@ -85,6 +90,8 @@ const MAX_CALLERS = 4;
 const CALLED_CHUNK = 80;
 const CALLED_MAX_CHUNKS = 3;
 const CALL_GAS = 120_000_000n;
+/** Gas for the traced baseline run (no candidates: the holder's two sells and a round trip). */
+const TRACE_GAS = 30_000_000n;
 /** Gas PowerProbe gives each power call (its POWER_GAS); a call that used it all was cut off. */
 const POWER_GAS = 1_000_000n;
 const CALL_TIMEOUT_MS = 8_000;
@@ -505,16 +512,63 @@ export async function simulateOwnerPowers(
     const seller = pool
       ? input.holders.find((h) => h.balance >= 10n && !owned.has(h.address.toLowerCase()))
       : undefined;
+    // A tenth of a real holder's balance and all of it (a guard may be asked only above an amount),
+    // and a buy to a wallet the token has never seen, sized like a real holder's buy.
     const transfers = pool
       ? [
-          ...(seller ? [{ from: seller.address, to: pool.route.pool, amount: seller.balance / 10n }] : []),
-          { from: pool.route.pool, to: PROBE as Address, amount: 1n },
+          ...(seller
+            ? [
+                { from: seller.address, to: pool.route.pool, amount: seller.balance / 10n },
+                { from: seller.address, to: pool.route.pool, amount: seller.balance },
+              ]
+            : []),
+          { from: pool.route.pool, to: PROBE as Address, amount: seller ? seller.balance : 1n },
         ]
       : [];
     count.n += transfers.length;
-    const calledP = touchedByTransfers(client, input.token, transfers, knownAddresses(input), (p) =>
+    const listsP = touchedByTransfers(client, input.token, transfers, knownAddresses(input), (p) =>
       withTimeout(p, CALL_TIMEOUT_MS),
     );
+    // The probe's own baseline trades, traced where the node offers debug_traceCall (anvil): the
+    // holder's sells and a fresh wallet's round trip through the router reach guards the plain
+    // transfers do not (the router's transferFrom, a wallet never seen). Same JSON-RPC batch.
+    if (pool) count.n++;
+    const traceP = pool
+      ? touchedByProbeTrace(
+          client,
+          {
+            from: FROM,
+            to: PROBE,
+            data: encodeRun(
+              {
+                token: input.token,
+                route: pool.route,
+                victim: (seller?.address ?? zeroAddress) as Address,
+                buyWei: pool.buyWei || 1n,
+                setup: [],
+                target: zeroAddress,
+              },
+              [],
+              [],
+              true,
+            ),
+            gas: TRACE_GAS,
+            overrides: [
+              { address: PROBE, code: PowerProbe.deployedBytecode as Hex, balance: FUNDS },
+              { address: FROM, balance: FUNDS },
+              ...(seller ? [{ address: seller.address, code: PowerProbe.deployedBytecode as Hex }] : []),
+            ],
+          },
+          input.token,
+          knownAddresses(input),
+          (p) => withTimeout(p, CALL_TIMEOUT_MS),
+        )
+      : Promise.resolve({ touched: [] as Address[], ok: false });
+    const calledP = Promise.all([listsP, traceP]).then(([lists, trace]) => ({
+      touched: [...new Set([...lists.touched, ...trace.touched])].slice(0, MAX_CALLED_CONTRACTS),
+      // Unanswered access lists are reported only when the trace did not run either.
+      failed: trace.ok ? 0 : lists.failed,
+    }));
     const callers = await revealCallers(
       client,
       input,
@@ -574,6 +628,11 @@ export async function simulateOwnerPowers(
     const metas: ProbeMeta[] = [];
     const cands: { caller: Address; data: Hex }[] = [];
     const callsFor = probeCallBuilder();
+    /** Order of each candidate (lower first): see the sort below. */
+    const tiers: number[] = [];
+    const views = new Set<Hex>();
+    for (const c of [input.code, input.implementationCode])
+      if (c && c !== '0x') for (const v of viewHintsOf(c)) views.add(v);
     for (const [k, c] of callers.entries()) {
       const ctx: ProbeContext = {
         victim,
@@ -598,9 +657,18 @@ export async function simulateOwnerPowers(
             args: call.args,
           });
           cands.push({ caller: c.address, data: call.data });
+          tiers.push((views.has(sel) ? 2 : 0) + (k > 0 ? 1 : 0));
         }
       }
     }
+    // Where power is likely goes first, so a request-budget cut falls on the least likely: functions
+    // that can write storage before those whatsabi reads as views, the first caller's (owner(), full
+    // ladder) before the others'. Stable: within a tier, the order built above.
+    const order = tiers.map((_, i) => i).sort((a, b) => (tiers[a] as number) - (tiers[b] as number));
+    const sortedMetas = order.map((i) => metas[i] as ProbeMeta);
+    const sortedCands = order.map((i) => cands[i] as { caller: Address; data: Hex });
+    metas.splice(0, metas.length, ...sortedMetas);
+    cands.splice(0, cands.length, ...sortedCands);
     const inconclusive: { selector: `0x${string}`; signature: string | null; reason: string }[] = [];
     if (transfers.length > 0 && called.failed === transfers.length)
       inconclusive.push({
@@ -612,7 +680,7 @@ export async function simulateOwnerPowers(
     // Budget: phase 1 takes what is left after a reserve for the later requests (the replay, the
     // two-step run, phase 2 and the once-open run: usually one each); chunks are cut by count and size.
     const maxChunks1 = Math.max(1, MAX_REQUESTS - count.n - LATER_REQUESTS);
-    const chunked1 = chunkBySize(
+    let chunked1 = chunkBySize(
       cands.map((_, i) => i),
       cands,
       PHASE1_CHUNK,
@@ -620,35 +688,55 @@ export async function simulateOwnerPowers(
     );
     if (chunked1.length > maxChunks1) {
       const kept = chunked1.slice(0, maxChunks1).reduce((a, c) => a + c.length, 0);
-      const dropped = new Set(metas.slice(kept).map((m) => m.selector));
-      for (const s of dropped)
+      // Per function, which callers' calls were not sent (the order puts them last: later callers,
+      // functions whose code writes no storage).
+      const cut = new Map<Hex, Set<string>>();
+      for (const m of metas.slice(kept))
+        cut.set(m.selector, (cut.get(m.selector) ?? new Set()).add(m.callerRole));
+      for (const [s, roles] of cut)
         inconclusive.push({
           selector: s,
           signature: signatureOf(s),
-          reason: 'not probed: request budget spent',
+          reason: `not probed as ${[...roles].join(', ')}${views.has(s) ? ' (its code writes no storage, so it was probed last)' : ''}: request budget spent`,
         });
       chunked1.length = maxChunks1;
       cands.length = kept;
       metas.length = kept;
     }
+    // The order above puts the costly calls (writes that succeed, the first caller's) together: dealt
+    // round-robin over the same number of eth_calls instead, so no call holds only those and runs
+    // out of gas. Kept as cut by size when dealing would need more calls.
+    if (chunked1.length > 1) {
+      const dealt = chunked1.map(() => [] as number[]);
+      for (let i = 0; i < cands.length; i++) (dealt[i % dealt.length] as number[]).push(i);
+      const rechunked = dealt.flatMap((d) => chunkBySize(d, cands, PHASE1_CHUNK, fixedBytes));
+      if (rechunked.length === chunked1.length) chunked1 = rechunked;
+    }
     // Who holds the called contracts' privileged functions: asked beside phase 1 (same batch).
     const calledInfoP = describeCalled(client, input, called.touched, count);
-    const phase1 = (
-      await Promise.all(
-        chunked1.map((idx) =>
-          runChunk(
-            client,
-            decode,
-            market,
-            watch,
-            idx.map((i) => cands[i] as { caller: Address; data: Hex }),
-            false,
-            overrides,
-            count,
-          ),
+    const outs1 = await Promise.all(
+      chunked1.map((idx) =>
+        runChunk(
+          client,
+          decode,
+          market,
+          watch,
+          idx.map((i) => cands[i] as { caller: Address; data: Hex }),
+          false,
+          overrides,
+          count,
         ),
-      )
-    ).flatMap((outs) => outs.slice(1));
+      ),
+    );
+    // Each outcome back at its candidate's position (the chunks were dealt, not cut in order).
+    const phase1: Decoded[] = new Array(cands.length);
+    chunked1.forEach((idx, k) => {
+      idx.forEach((i, n) => {
+        const o = outs1[k]?.[n + 1];
+        if (!o) throw new Error('the probe returned fewer outcomes than candidates');
+        phase1[i] = o;
+      });
+    });
 
     const raw: OwnerPowerFinding[] = [];
     const perFn = new Map<string, number[]>();
