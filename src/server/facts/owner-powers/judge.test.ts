@@ -70,10 +70,15 @@ describe('tradeEffects: a holder-sized sale', () => {
     outcome({ traded: true, victimTried: true, victimSellOk: true, victimFullTried: true, ...over });
   const base = baselineOf(traded({ victimFullSellOk: true }));
 
-  it('blocks a holder when only the sale of its whole balance stops working', () => {
+  it('reads a sale of the whole balance that stops working, a tenth still selling, as a shrunk limit', () => {
     const t = tradeEffects(traded({ victimFullSellOk: false }), base, 0);
+    expect(t.effects).toEqual(['limit_shrunk']);
+    expect(t.notes[0]).toMatch(/could sell its whole balance in one sale before.*a tenth of it still sells/);
+  });
+
+  it('blocks the holder when even the tenth stops selling', () => {
+    const t = tradeEffects(traded({ victimSellOk: false, victimFullSellOk: false }), base, 0);
     expect(t.effects).toEqual(['holder_blocked']);
-    expect(t.notes[0]).toMatch(/could sell its whole balance before.*a tenth of it still sells/);
   });
 
   it('compares nothing when the whole balance could not be sold before either (a fixed limit)', () => {

@@ -174,20 +174,30 @@ export function tradeEffects(
   if (base.holderSellOk === true && o.victimTried && !o.victimSellOk && !victimMoved) {
     effects.push('holder_blocked');
     notes.push('a real holder who could sell before can no longer sell');
-  } else if (base.holderFullSellOk === true && o.victimFullTried && !o.victimFullSellOk && !victimMoved) {
-    // Only the holder-sized sale fails: a rule that bites above an amount (an "anti-whale" guard
-    // switched on), which a tenth of the balance and a fresh wallet's small round trip never reach.
-    effects.push('holder_blocked');
-    notes.push(
-      `a real holder who could sell its whole balance before can no longer do so${o.victimSellOk ? ' (a tenth of it still sells)' : ''}`,
-    );
   }
+  // Only the holder-sized sale fails: a rule that bites above an amount (an "anti-whale" guard
+  // switched on, a max-sell lowered), which a tenth of the balance and a fresh wallet's small round
+  // trip never reach. The holder can still sell in pieces: a shrunk limit, not a blocked holder (a
+  // bounded max-transaction setter must not read as a blacklist).
+  const fullOnly =
+    !effects.includes('holder_blocked') &&
+    base.holderFullSellOk === true &&
+    o.victimFullTried &&
+    !o.victimFullSellOk &&
+    o.victimSellOk &&
+    !victimMoved;
   if (base.buyOk && !o.buyOk) {
     effects.push('buys_blocked');
     notes.push('buys that worked before now revert');
   } else if (base.buyOk && !base.smallBuyOnly && o.smallBuyOnly) {
     effects.push('limit_shrunk');
     notes.push('the usual buy size now fails; only a buy a hundred times smaller passes');
+  }
+  if (fullOnly) {
+    if (!effects.includes('limit_shrunk')) effects.push('limit_shrunk');
+    notes.push(
+      'a real holder who could sell its whole balance in one sale before can no longer do so (a tenth of it still sells)',
+    );
   }
   if (base.sellOk && o.buyOk && !o.sellOk) {
     effects.push('sells_blocked');
