@@ -117,6 +117,28 @@ describe('Aerodrome as a venue (scenario)', () => {
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
   });
 
+  it('the Slipstream position staked in a CL gauge is withdrawable, so not counted as locked', async () => {
+    const stake = aero.clGaugeStake;
+    expect(stake).not.toBeNull();
+    const manager = network.contracts.aerodrome?.slipstream[1]?.positionManager as Address;
+    // The gauge holds the NFT (it was really staked), and the pool knows its gauge.
+    const owner = await runtime.chain.public.readContract({
+      address: manager,
+      abi: parseAbi(['function ownerOf(uint256) view returns (address)']),
+      functionName: 'ownerOf',
+      args: [BigInt(stake?.tokenId ?? 0)],
+    });
+    expect(owner.toLowerCase()).toBe(stake?.gauge);
+    const r = await report(aero.only.slipstream as Address);
+    const pool = r.facts.pools[0];
+    expect(pool?.pair).toBe(stake?.pool);
+    expect(pool?.lpLockedShare).toBe(0);
+    expect(pool?.lpBurnedShare).toBe(0);
+    // Staked by its deployer, but held by the gauge now: not the deployer's own either.
+    expect(pool?.lpCreatorShare).toBe(0);
+    expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
+  });
+
   it('Slipstream-only token: price from slot0, impact from its QuoterV2', async () => {
     const token = aero.only.slipstream as Address;
     const r = await report(token);
@@ -181,6 +203,10 @@ describe('Aerodrome as a venue (scenario)', () => {
     const impact = r.liquidity.liquidityData.priceImpact as number;
     expect(impact).not.toBeNull();
     expect(impact).toBeLessThan(0.06);
+    // Its ±2% depth, from a grid of the pool's own quotes: a balanced stable pool moves 2% only
+    // after about a fifth of a side has traded (balanced), far beyond x·y = k's ~2% of the quote side.
+    const quoteSide = Number(pool?.quoteReserve ?? 0) / 1e6;
+    expect(pool?.depthUsd2Pct).toBeGreaterThan(0.1 * quoteSide);
   });
 
   it('AERO trades on Aerodrome too, and its deepest pool is the main one', async () => {
