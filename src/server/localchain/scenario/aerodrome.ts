@@ -456,6 +456,19 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     return { owner, token, pool: p };
   };
 
+  /** The Voter's governor (its deployer) may create a gauge for any pool of an approved factory. */
+  const createGauge = (factory: Address, pool: Address, label: string) =>
+    call(ctx, ctx.wallets.infra, a.voter, AerodromeVoter.abi as Abi, 'createGauge', [factory, pool], {
+      gas: 8_000_000n,
+      label,
+    });
+  const gaugeOf = (pool: Address) => ({
+    address: a.voter,
+    abi: parseAbi(['function gauges(address) view returns (address)']),
+    functionName: 'gauges',
+    args: [pool],
+  });
+
   ctx.schedule(t.start + DAY + 2 * HOUR, 'AEROC (Aerodrome classic only, LP staked in a gauge)', async () => {
     const { owner, token, pool } = await launchOnly({
       symbol: 'AEROC',
@@ -466,28 +479,9 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     });
     out.only.classic = token;
     ctx.schedule(ctx.now + HOUR, 'AEROC: gauge and stake', async () => {
-      // The Voter's governor (its deployer) may create a gauge for any pool.
-      call(
-        ctx,
-        ctx.wallets.infra,
-        a.voter,
-        AerodromeVoter.abi as Abi,
-        'createGauge',
-        [a.poolFactory, pool.pool],
-        {
-          gas: 8_000_000n,
-          label: 'AEROC gauge',
-        },
-      );
+      createGauge(a.poolFactory, pool.pool, 'AEROC gauge');
       ctx.schedule(ctx.now + 10 * 60, 'AEROC: stake LP', async () => {
-        const [gauge] = (await readMany(ctx, [
-          {
-            address: a.voter,
-            abi: parseAbi(['function gauges(address) view returns (address)']),
-            functionName: 'gauges',
-            args: [pool.pool],
-          },
-        ])) as [Address];
+        const [gauge] = (await readMany(ctx, [gaugeOf(pool.pool)])) as [Address];
         const [lp] = (await readBalances(ctx, [[pool.pool, owner]])) as [bigint];
         const amount = lp / 2n;
         approve(ctx, owner, pool.pool, gauge, 'AEROC stake');
@@ -520,27 +514,11 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
       const s = a.slipstream[1];
       if (!s) return;
       ctx.schedule(ctx.now + HOUR, 'SLIPT: CL gauge', async () => {
-        // The Voter's governor creates the gauge on the newer factory (whose gauge factory is approved).
-        call(
-          ctx,
-          ctx.wallets.infra,
-          a.voter,
-          AerodromeVoter.abi as Abi,
-          'createGauge',
-          [s.factory, pool.pool],
-          {
-            gas: 8_000_000n,
-            label: 'SLIPT CL gauge',
-          },
-        );
+        // On the newer factory, whose CL gauge factory is approved (localchain/aerodrome-deploy.ts).
+        createGauge(s.factory, pool.pool, 'SLIPT CL gauge');
         ctx.schedule(ctx.now + 10 * 60, 'SLIPT: stake the position NFT', async () => {
           const [gauge, tokenId] = (await readMany(ctx, [
-            {
-              address: a.voter,
-              abi: parseAbi(['function gauges(address) view returns (address)']),
-              functionName: 'gauges',
-              args: [pool.pool],
-            },
+            gaugeOf(pool.pool),
             {
               address: s.positionManager,
               abi: parseAbi(['function tokenOfOwnerByIndex(address, uint256) view returns (uint256)']),
