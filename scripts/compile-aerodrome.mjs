@@ -3,9 +3,11 @@
 // standard-JSON runs with the published settings (optimizer on, 200 runs):
 //   classic (domains/aerodrome, ported to OpenZeppelin 5): current solc 0.8 from npm, cancun —
 //     Pool, PoolFactory, Router, FactoryRegistry, Voter, VotingEscrow (+ its two linked libraries),
-//     Aero, ProtocolForwarder, the gauge and reward factories (a gauge for the staked position);
+//     Aero, ProtocolForwarder, the gauge and reward factories (a gauge for the staked position), Minter;
 //   Slipstream (domains/aerodrome-slipstream, as published): solc 0.7.6 (npm alias `solc-0.7.6`) —
-//     CLFactory, CLPool, NonfungiblePositionManager, SwapRouter, QuoterV2.
+//     CLFactory, CLPool, NonfungiblePositionManager, SwapRouter, QuoterV2, and the CL gauge and its
+//     factory (a gauge for the staked Slipstream position; the gauge factory wants the Voter's
+//     Minter, compiled with the classic run).
 // Output (gitignored): src/server/localchain/artifacts/aerodrome/<Name>.ts with abi, bytecode,
 // deployedBytecode and linkReferences (the deploy links VotingEscrow's libraries), index.ts, and
 // .hash — the hash of everything that determines the output, so an unchanged hash does nothing.
@@ -61,6 +63,7 @@ const RUNS = [
       'Pool.sol',
       'Router.sol',
       'Voter.sol',
+      'Minter.sol',
       'VotingEscrow.sol',
       'ProtocolForwarder.sol',
       'factories/PoolFactory.sol',
@@ -74,6 +77,7 @@ const RUNS = [
       Pool: 'AerodromePool',
       Router: 'AerodromeRouter',
       Voter: 'AerodromeVoter',
+      Minter: 'AerodromeMinter',
       VotingEscrow: 'VotingEscrow',
       BalanceLogicLibrary: 'BalanceLogicLibrary',
       DelegationLogicLibrary: 'DelegationLogicLibrary',
@@ -101,6 +105,8 @@ const RUNS = [
       'contracts/periphery/NonfungiblePositionManager.sol',
       'contracts/periphery/SwapRouter.sol',
       'contracts/periphery/lens/QuoterV2.sol',
+      'contracts/gauge/CLGaugeFactory.sol',
+      'contracts/gauge/CLGauge.sol',
     ].map((u) => SLIP + u),
     keep: {
       CLFactory: 'CLFactory',
@@ -108,6 +114,8 @@ const RUNS = [
       NonfungiblePositionManager: 'CLPositionManager',
       SwapRouter: 'CLSwapRouter',
       QuoterV2: 'CLQuoterV2',
+      CLGaugeFactory: 'CLGaugeFactory',
+      CLGauge: 'CLGauge',
     },
   },
 ];

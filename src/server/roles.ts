@@ -20,6 +20,7 @@ import { createTokenBackfill } from './engine/backfill';
 import { FOLLOWER_STREAM, recordBackfillStart, unfinishedBackfills } from './engine/backfill-state';
 import { announceIndexed, createSharedAnswers } from './engine/shared-answers';
 import { createTokenEngine, FACTS_TTL_MS, type TokenEngine } from './engine/token-engine';
+import { followedDexContracts } from './indexer/dex-contracts';
 import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { createQueuedBackfill, startBackfillQueue } from './jobs/backfill-queue';
@@ -151,14 +152,7 @@ export async function startWorkerRuntime(
       streams: [],
       follower: FOLLOWER_STREAM,
       followIntervalMs: 2_000,
-      dex: {
-        poolFactories: [
-          network.contracts.uniswapV2Factory,
-          ...(network.contracts.uniswapV3 ? [network.contracts.uniswapV3.factory] : []),
-        ],
-        positionManager: network.contracts.uniswapV3?.positionManager,
-        v4PoolManager: network.contracts.uniswapV4?.poolManager,
-      },
+      dex: followedDexContracts(network),
       onTokensChanged: (tokens) => announceIndexed(db, tokens),
       writer: config.workerId,
     });

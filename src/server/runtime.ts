@@ -13,6 +13,7 @@ import { ensurePlannerStatistics } from './db/statistics';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
 import { hasVerifiedContract } from './facts/verified-store';
+import { followedDexContracts } from './indexer/dex-contracts';
 import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
@@ -140,21 +141,7 @@ export async function startRuntime(
         follower: 'base:follow',
         followIntervalMs: 2_000,
         // New pools of followed tokens, and the V3 position ids their pools' mints belong to.
-        dex: {
-          poolFactories: [
-            network.contracts.uniswapV2Factory,
-            ...(network.contracts.uniswapV3 ? [network.contracts.uniswapV3.factory] : []),
-            // Aerodrome classic and every Slipstream factory (their pool creations join the follow).
-            ...(network.contracts.aerodrome
-              ? [
-                  network.contracts.aerodrome.poolFactory,
-                  ...network.contracts.aerodrome.slipstream.map((s) => s.factory),
-                ]
-              : []),
-          ],
-          positionManager: network.contracts.uniswapV3?.positionManager,
-          v4PoolManager: network.contracts.uniswapV4?.poolManager,
-        },
+        dex: followedDexContracts(network),
       });
       indexer.start();
       const engine = createTokenEngine({

@@ -58,6 +58,8 @@ export type ScenarioAerodrome = {
   stable: { usdc: Address; usdbc: Address; pool: Address } | null;
   /** LP staked in a gauge: withdrawable, not a lock. Amount in LP base units (decimal string). */
   gaugeStake: { pool: Address; gauge: Address; staker: Address; amount: string } | null;
+  /** A Slipstream position NFT staked in a CL gauge (SLIPT's): withdrawable, not a lock. */
+  clGaugeStake: { pool: Address; gauge: Address; staker: Address; tokenId: string } | null;
   /** RUGA's deployer removed all its liquidity. */
   rug: { pool: Address; deployer: Address; pulledAt: number } | null;
 };

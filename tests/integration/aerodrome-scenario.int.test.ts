@@ -15,9 +15,13 @@ import { registerYieldRoutes } from '../../src/server/api/routes/yield';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
+import { evaluateToken } from '../../src/server/jobs/alert-monitor';
+import { findPumpOpportunities } from '../../src/server/pump/finder';
 import { type Runtime, startRuntime } from '../../src/server/runtime';
 import type { TokenReport } from '../../src/shared/analysis';
+import type { CandlesResponse } from '../../src/shared/candles';
 import type { NetworkInfo } from '../../src/shared/network';
+import type { Portfolio } from '../../src/shared/portfolio';
 import type { ScenarioAerodrome } from '../../src/shared/scenario';
 
 const log = pino({ level: 'silent' });
@@ -117,6 +121,28 @@ describe('Aerodrome as a venue (scenario)', () => {
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
   });
 
+  it('the Slipstream position staked in a CL gauge is withdrawable, so not counted as locked', async () => {
+    const stake = aero.clGaugeStake;
+    expect(stake).not.toBeNull();
+    const manager = network.contracts.aerodrome?.slipstream[1]?.positionManager as Address;
+    // The gauge holds the NFT (it was really staked), and the pool knows its gauge.
+    const owner = await runtime.chain.public.readContract({
+      address: manager,
+      abi: parseAbi(['function ownerOf(uint256) view returns (address)']),
+      functionName: 'ownerOf',
+      args: [BigInt(stake?.tokenId ?? 0)],
+    });
+    expect(owner.toLowerCase()).toBe(stake?.gauge);
+    const r = await report(aero.only.slipstream as Address);
+    const pool = r.facts.pools[0];
+    expect(pool?.pair).toBe(stake?.pool);
+    expect(pool?.lpLockedShare).toBe(0);
+    expect(pool?.lpBurnedShare).toBe(0);
+    // Staked by its deployer, but held by the gauge now: not the deployer's own either.
+    expect(pool?.lpCreatorShare).toBe(0);
+    expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
+  });
+
   it('Slipstream-only token: price from slot0, impact from its QuoterV2', async () => {
     const token = aero.only.slipstream as Address;
     const r = await report(token);
@@ -181,6 +207,10 @@ describe('Aerodrome as a venue (scenario)', () => {
     const impact = r.liquidity.liquidityData.priceImpact as number;
     expect(impact).not.toBeNull();
     expect(impact).toBeLessThan(0.06);
+    // Its ±2% depth, from a grid of the pool's own quotes: a balanced stable pool moves 2% only
+    // after about a fifth of a side has traded (balanced), far beyond x·y = k's ~2% of the quote side.
+    const quoteSide = Number(pool?.quoteReserve ?? 0) / 1e6;
+    expect(pool?.depthUsd2Pct).toBeGreaterThan(0.1 * quoteSide);
   });
 
   it('AERO trades on Aerodrome too, and its deepest pool is the main one', async () => {
@@ -231,5 +261,74 @@ describe('Aerodrome as a venue (scenario)', () => {
       expect(r.facts.pools[0]?.venue).toMatch(/^aerodrome/);
       expect(counter.requests, token).toBeLessThanOrEqual(10);
     }
+  });
+});
+
+describe('Aerodrome in the tools (scenario)', () => {
+  it('alerts: the drain of the Aerodrome rug (RUGA) fires a liquidity-drain alert', async () => {
+    const rug = aero.rug;
+    expect(rug).not.toBeNull();
+    const row = {
+      address: aero.only.rug as string,
+      symbol: 'RUGA',
+      name: null,
+      alertTypes: ['liquidity_drain'],
+      alertsEnabled: true,
+      rugScore: null,
+      state: {},
+      lastCheckedAt: null,
+      createdAt: new Date(),
+    };
+    const ev = await evaluateToken(
+      { db: runtime.database.db, engine: runtime.engine, log },
+      row,
+      (rug?.pulledAt ?? 0) + 60,
+      new Set(),
+    );
+    const drain = ev.conditions.find((c) => c.type === 'liquidity_drain');
+    expect(drain, JSON.stringify(ev.conditions)).toBeTruthy();
+    expect(drain?.subject).toBe(rug?.pool);
+  });
+
+  it('candles: Aerodrome classic and Slipstream tokens get candles from their own pools', async () => {
+    for (const token of [aero.only.classic, aero.only.slipstream] as Address[]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/tokens/${token}/candles?interval=1h&limit=500`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const c = res.json() as CandlesResponse;
+      expect(c.pair).toBe(aero.pools.find((p) => p.token === token)?.pool);
+      expect(c.candles.reduce((n, x) => n + x.trades, 0)).toBeGreaterThan(0);
+      expect(c.candles.at(-1)?.close).toBeGreaterThan(0);
+    }
+  });
+
+  it('pump finder: Aerodrome-only tokens are candidates, judged on their Aerodrome pools', async () => {
+    const res = await findPumpOpportunities(
+      {
+        db: runtime.database.db,
+        engine: runtime.engine,
+        weth: network.contracts.weth as Address,
+        skip: [],
+        log,
+      },
+      '7d',
+      'all',
+    );
+    const seen = [...res.opportunities, ...res.avoid].map((o) => o.address.toLowerCase());
+    const only = [aero.only.classic, aero.only.slipstream].map((a) => String(a).toLowerCase());
+    expect(seen.filter((a) => only.includes(a)).length, JSON.stringify(seen)).toBeGreaterThan(0);
+  });
+
+  it('portfolio: Aerodrome-only holdings are priced', async () => {
+    const staker = aero.clGaugeStake?.staker ?? aero.gaugeStake?.staker;
+    const res = await app.inject({ method: 'GET', url: `/api/portfolio/${staker}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json() as Portfolio;
+    const h = p.holdings.find((x) => x.address.toLowerCase() === String(aero.only.slipstream).toLowerCase());
+    expect(h, JSON.stringify(p.holdings.map((x) => x.symbol))).toBeTruthy();
+    expect(h?.price).toBeGreaterThan(0);
+    expect(h?.value).toBeGreaterThan(0);
   });
 });

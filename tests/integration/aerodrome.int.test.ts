@@ -321,6 +321,33 @@ describe('Aerodrome from its own sources', () => {
     expect(slipStable).toBeLessThan(slipVol / 100);
   });
 
+  it("stable pair: its ±2% depth comes from a grid of its own getAmountOut quotes, far above a volatile pool's", async () => {
+    const ps = await state(t.USDC as Address, [t.USDbC as Address]);
+    const stable = ps.find((p) => p.aerodrome?.stable) as PoolState;
+    const volatile = ps.find((p) => p.aerodrome?.stable === false) as PoolState;
+    expect(stable.depthQuote2Pct).toBeNull(); // the first round cannot know it
+    const venue = venues.get('aerodrome');
+    const [s, v] =
+      (await venue?.readMarket?.(chain.public, t.USDC as Address, [
+        { pool: stable, buyAmountIn: parseUnits('1000', 6) },
+        { pool: volatile, buyAmountIn: null },
+      ])) ?? [];
+    const depth = Number(s?.depthQuote2Pct ?? 0n) / 1e6;
+    // A balanced x³y + y³x pool moves 2% only after about a fifth of each reserve has traded
+    // (1,000,000 USDbC a side here): about 400,000 both ways, against about 20,000 for x·y = k.
+    expect(depth).toBeGreaterThan(300_000);
+    expect(depth).toBeLessThan(500_000);
+    expect(Number(v?.depthQuote2Pct ?? 0n) / 1e6).toBeLessThan(depth / 10);
+    // The buy quote in the same batch is the pool's own.
+    const own = await chain.public.readContract({
+      address: stable.pair,
+      abi: parseAbi(['function getAmountOut(uint256, address) view returns (uint256)']),
+      functionName: 'getAmountOut',
+      args: [parseUnits('1000', 6), t.USDbC as Address],
+    });
+    expect(s?.buyAmountOut).toBe(own);
+  });
+
   it('Slipstream: pools on both factories, slot0 price and QuoterV2 quotes of the right factory', async () => {
     const [p] = await state(t.CL as Address, [core.weth]);
     expect(p).toMatchObject({

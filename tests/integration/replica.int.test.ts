@@ -200,6 +200,12 @@ describe('Base mode against the replica: tokens that trade only on Aerodrome', (
     expect(r.facts.trade.status).toBe('sell_failed');
     expect(String((r.facts.trade as { revertReason?: string }).revertReason)).toContain('trading locked');
     expect(safetyVerdict(r).safe).toBe(false);
+    // The follower paired the pool's Mint with the Slipstream manager's IncreaseLiquidity (issue 27):
+    // the position is known, and its liquidity is the deployer's own (neither locked nor burned).
+    const pool = r.facts.pools[0];
+    expect(pool?.lpCreatorShare).toBeGreaterThan(0.99);
+    expect(pool?.lpLockedShare).toBe(0);
+    expect(pool?.lpBurnedShare).toBe(0);
   });
 });
 

@@ -80,14 +80,15 @@ export type CreateIndexerOptions = {
   /**
    * Base mode (address-filtered streams): the DEX contracts whose logs concern tracked tokens but are
    * not emitted by them. `poolFactories`: the follower also reads their pool-creation logs, and a
-   * pool created later for a tracked token joins it (with that range's logs). `positionManager`: a
-   * V3 pool's Mint by the position manager is paired with the manager's IncreaseLiquidity in the
-   * same transaction (that position's id), so lock and burn checks find it without following every
-   * position on the chain.
+   * pool created later for a tracked token joins it (with that range's logs). `positionManagers`:
+   * a concentrated-liquidity pool's Mint by one of these NFT managers (Uniswap V3's, every
+   * Slipstream factory's) is paired with that manager's IncreaseLiquidity in the same transaction
+   * (that position's id), so lock and burn checks find it without following every position on the
+   * chain.
    */
   dex?: {
     poolFactories: string[];
-    positionManager?: string | undefined;
+    positionManagers?: string[];
     /**
      * Uniswap V4's PoolManager: it holds every pool, so its logs are asked by topic, never by
      * address — each range, the Initialize of pools whose currency0 or currency1 is a stream
@@ -248,26 +249,32 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     return out;
   }
 
-  /** The position manager's IncreaseLiquidity logs from the transactions where it minted into a followed pool. */
+  /**
+   * The position managers' IncreaseLiquidity logs from the transactions where one of them minted
+   * into a followed pool (V3 and Slipstream pools emit the same Mint; its owner is the manager).
+   */
   async function positionLogsFor(raw: RawLog[]): Promise<RawLog[]> {
-    const manager = opts.dex?.positionManager?.toLowerCase();
-    if (!manager) return [];
+    const managers = new Set((opts.dex?.positionManagers ?? []).map((m) => m.toLowerCase()));
+    if (managers.size === 0) return [];
     const txs = new Set<string>();
-    const blocks = new Set<string>();
+    const blocks = new Map<string, Set<string>>();
     for (const l of raw) {
-      if (l.topics[0] === V3_TOPICS.mint && topicAddress(l.topics[1]).toLowerCase() === manager) {
+      const owner = topicAddress(l.topics[1]).toLowerCase();
+      if (l.topics[0] === V3_TOPICS.mint && managers.has(owner)) {
         txs.add(l.transactionHash.toLowerCase());
-        blocks.add(l.blockNumber);
+        blocks.set(l.blockNumber, (blocks.get(l.blockNumber) ?? new Set()).add(owner));
       }
     }
     if (blocks.size === 0) return [];
-    // One block each (the manager is busy on Base), all in one batch.
+    // One block each, only the managers that minted there (they are busy on Base), all in one batch.
     const perBlock = await Promise.all(
       [...blocks].map(
-        (b) =>
+        ([b, minters]) =>
           chain.public.request({
             method: 'eth_getLogs',
-            params: [{ fromBlock: b, toBlock: b, address: manager, topics: [[V3_TOPICS.increaseLiquidity]] }],
+            params: [
+              { fromBlock: b, toBlock: b, address: [...minters], topics: [[V3_TOPICS.increaseLiquidity]] },
+            ],
           } as never) as Promise<RawLog[]>,
       ),
     );

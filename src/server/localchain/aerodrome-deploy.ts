@@ -3,7 +3,8 @@
  * classic — the forwarder, AERO, the Pool implementation and PoolFactory, the reward and gauge
  * factories, FactoryRegistry, VotingEscrow (its two libraries linked), Voter and Router — and
  * Slipstream — the CLPool implementation, two CLFactories as on Base (the newer takes the older as
- * its legacy factory), each with its NonfungiblePositionManager, SwapRouter and QuoterV2.
+ * its legacy factory), each with its NonfungiblePositionManager, SwapRouter and QuoterV2 — and a
+ * CL gauge factory for the newer factory's pools (with the Minter the Voter needs for it).
  * Every Slipstream swap asks the Voter (gauges(pool), isAlive(gauge)), so the Voter is deployed even
  * where no gauge exists. Needs automine (deployContract waits for each receipt).
  */
@@ -12,12 +13,15 @@ import type { LocalChainClients } from '../chain/client';
 import {
   Aero,
   AerodromeGaugeFactory,
+  AerodromeMinter,
   AerodromePool,
   AerodromePoolFactory,
   AerodromeRouter,
   AerodromeVoter,
   BalanceLogicLibrary,
   CLFactory,
+  CLGauge,
+  CLGaugeFactory,
   CLPool,
   CLPositionManager,
   CLQuoterV2,
@@ -166,6 +170,22 @@ export async function deployAerodrome(
       quoterV2: lc(quoterV2),
     });
   }
+  // A CL gauge for the newer factory's pools (the scenario stakes a Slipstream position in one).
+  // The CL gauge factory asks the Voter for its Minter (and the Minter for AERO), so the Voter gets
+  // a Minter, as on Base; emissions are never started. One NFT manager per gauge factory.
+  const minter = await d(AerodromeMinter, [voter, votingEscrow, deployer]);
+  await send(chain, deployer, voter, AerodromeVoter.abi as Abi, 'initialize', [[], minter]);
+  const clGauge = await d(CLGauge, []);
+  const clGaugeFactory = await d(CLGaugeFactory, [voter, clGauge, deployer, 100n, ZERO]);
+  const gauged = slipstream[slipstream.length - 1] as SlipstreamDeployment;
+  await send(chain, deployer, clGaugeFactory, CLGaugeFactory.abi as Abi, 'setNonfungiblePositionManager', [
+    gauged.positionManager,
+  ]);
+  await send(chain, deployer, factoryRegistry, FactoryRegistry.abi as Abi, 'approve', [
+    gauged.factory,
+    votingRewardsFactory,
+    clGaugeFactory,
+  ]);
   return {
     forwarder: lc(forwarder),
     aero: lc(aero),

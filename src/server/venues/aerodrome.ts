@@ -9,6 +9,7 @@
 import { type Address, type PublicClient, parseAbi } from 'viem';
 import type { AerodromeContracts } from '../../shared/network';
 import { ChainUnavailableError } from '../errors';
+import { stableDepthAmounts, stableDepthPlan, stableDepthSide } from './aerodrome-stable-depth';
 import { probePath } from './probe-path';
 import { lockerAbi } from './uniswap-v2-abis';
 import {
@@ -175,19 +176,31 @@ export function createAerodromeVenue(addr: AerodromeContracts): Venue {
       }
     },
 
-    async readMarket(client, _token, asks) {
-      // The buy at the report's amount, from the pool's own getAmountOut (its own curve and fee).
+    async readMarket(client, token, asks) {
+      // The buy at the report's amount, from the pool's own getAmountOut (its own curve and fee);
+      // for a stable pool also its ±2% depth, from a grid of its own quotes (aerodrome-stable-depth.ts),
+      // all in the same Multicall3 call.
+      const t = token.toLowerCase() as Address;
       const calls: Call[] = [];
+      const getAmountOut = (pool: PoolState, amountIn: bigint, tokenIn: Address) =>
+        calls.push({
+          address: pool.pair,
+          abi: aeroPoolAbi,
+          functionName: 'getAmountOut',
+          args: [amountIn, tokenIn],
+        });
       const plan = asks.map(({ pool, buyAmountIn }) => {
         const hasBuy = buyAmountIn !== null && buyAmountIn > 0n;
-        if (hasBuy)
-          calls.push({
-            address: pool.pair,
-            abi: aeroPoolAbi,
-            functionName: 'getAmountOut',
-            args: [buyAmountIn, pool.quote],
-          });
-        return { pool, hasBuy };
+        if (hasBuy) getAmountOut(pool, buyAmountIn, pool.quote);
+        const depth = pool.aerodrome?.stable
+          ? { buy: stableDepthPlan(pool.quoteReserve), sell: stableDepthPlan(pool.tokenReserve) }
+          : null;
+        const at = calls.length;
+        if (depth?.buy && depth.sell) {
+          for (const a of stableDepthAmounts(depth.buy)) getAmountOut(pool, a, pool.quote);
+          for (const a of stableDepthAmounts(depth.sell)) getAmountOut(pool, a, t);
+        }
+        return { pool, hasBuy, depth, at };
       });
       let res: { status: string; result?: unknown }[];
       try {
@@ -195,11 +208,23 @@ export function createAerodromeVenue(addr: AerodromeContracts): Venue {
       } catch (cause) {
         throw new ChainUnavailableError('The chain RPC failed a Multicall3 quote of Aerodrome pools.', cause);
       }
-      let i = 0;
-      return plan.map(({ pool, hasBuy }): MarketAnswer => {
-        const r = hasBuy ? res[i++] : undefined;
-        const buyAmountOut = r?.status === 'success' ? (r.result as bigint) : null;
-        return { buyAmountOut, depthQuote2Pct: pool.depthQuote2Pct };
+      const amount = (j: number) => {
+        const r = res[j];
+        return r?.status === 'success' ? (r.result as bigint) : null;
+      };
+      return plan.map(({ pool, hasBuy, depth, at }): MarketAnswer => {
+        const buyAmountOut = hasBuy ? amount(at - 1) : null;
+        if (!depth?.buy || !depth.sell) return { buyAmountOut, depthQuote2Pct: pool.depthQuote2Pct };
+        const nBuy = stableDepthAmounts(depth.buy).length;
+        const nSell = stableDepthAmounts(depth.sell).length;
+        const outs = (from: number, n: number) => Array.from({ length: n }, (_, k) => amount(from + k));
+        // Buy side: the token's price up 2% is the pool's token-per-quote rate down to 1/1.02.
+        const up = stableDepthSide(depth.buy, outs(at, nBuy), 1 - 1 / 1.02);
+        const down = stableDepthSide(depth.sell, outs(at + nBuy, nSell), 0.02);
+        return {
+          buyAmountOut,
+          depthQuote2Pct: up && down ? up.amountIn + down.amountOut : null,
+        };
       });
     },
 

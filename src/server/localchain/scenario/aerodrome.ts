@@ -3,7 +3,7 @@
  * a volatile pool against WETH (deeper than its Uniswap V2 pair) and a Slipstream pool; USDC and a
  * USDbC look-alike share a stable pool; and four tokens trade only on Aerodrome — AEROC (classic
  * only; half its deployer's LP staked in a gauge, which is withdrawable and so not a lock), SLIPT
- * (Slipstream only), HONEYA (a honeypot whose sells revert, classic only) and RUGA (its deployer
+ * (Slipstream only; its position NFT staked in a CL gauge, withdrawable too), HONEYA (a honeypot whose sells revert, classic only) and RUGA (its deployer
  * pulls the liquidity). Trades go through Aerodrome's Router (Route structs) and Slipstream's
  * SwapRouter, so pools emit real Swap/Sync/Mint/Burn events.
  */
@@ -306,7 +306,14 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
   const a = ctx.core.aerodrome;
   const t = ctx.times;
   const depth = ctx.cfg.full ? 1 : 0.4;
-  const out: ScenarioAerodrome = { pools: [], only: {}, stable: null, gaugeStake: null, rug: null };
+  const out: ScenarioAerodrome = {
+    pools: [],
+    only: {},
+    stable: null,
+    gaugeStake: null,
+    clGaugeStake: null,
+    rug: null,
+  };
   ctx.out.aerodrome = out;
   const add = (p: AeroMarketPool) => {
     pools.push(p);
@@ -449,6 +456,19 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     return { owner, token, pool: p };
   };
 
+  /** The Voter's governor (its deployer) may create a gauge for any pool of an approved factory. */
+  const createGauge = (factory: Address, pool: Address, label: string) =>
+    call(ctx, ctx.wallets.infra, a.voter, AerodromeVoter.abi as Abi, 'createGauge', [factory, pool], {
+      gas: 8_000_000n,
+      label,
+    });
+  const gaugeOf = (pool: Address) => ({
+    address: a.voter,
+    abi: parseAbi(['function gauges(address) view returns (address)']),
+    functionName: 'gauges',
+    args: [pool],
+  });
+
   ctx.schedule(t.start + DAY + 2 * HOUR, 'AEROC (Aerodrome classic only, LP staked in a gauge)', async () => {
     const { owner, token, pool } = await launchOnly({
       symbol: 'AEROC',
@@ -459,28 +479,9 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     });
     out.only.classic = token;
     ctx.schedule(ctx.now + HOUR, 'AEROC: gauge and stake', async () => {
-      // The Voter's governor (its deployer) may create a gauge for any pool.
-      call(
-        ctx,
-        ctx.wallets.infra,
-        a.voter,
-        AerodromeVoter.abi as Abi,
-        'createGauge',
-        [a.poolFactory, pool.pool],
-        {
-          gas: 8_000_000n,
-          label: 'AEROC gauge',
-        },
-      );
+      createGauge(a.poolFactory, pool.pool, 'AEROC gauge');
       ctx.schedule(ctx.now + 10 * 60, 'AEROC: stake LP', async () => {
-        const [gauge] = (await readMany(ctx, [
-          {
-            address: a.voter,
-            abi: parseAbi(['function gauges(address) view returns (address)']),
-            functionName: 'gauges',
-            args: [pool.pool],
-          },
-        ])) as [Address];
+        const [gauge] = (await readMany(ctx, [gaugeOf(pool.pool)])) as [Address];
         const [lp] = (await readBalances(ctx, [[pool.pool, owner]])) as [bigint];
         const amount = lp / 2n;
         approve(ctx, owner, pool.pool, gauge, 'AEROC stake');
@@ -498,16 +499,51 @@ export function scheduleAerodrome(ctx: ScenarioContext, pools: AeroMarketPool[] 
     });
   });
 
-  ctx.schedule(t.start + 2 * DAY + 2 * HOUR, 'SLIPT (Slipstream only)', async () => {
-    const { token } = await launchOnly({
-      symbol: 'SLIPT',
-      name: 'Slip Token',
-      kind: 'slipstream',
-      mcapUsd: 900_000,
-      poolEth: 25,
-    });
-    out.only.slipstream = token;
-  });
+  ctx.schedule(
+    t.start + 2 * DAY + 2 * HOUR,
+    'SLIPT (Slipstream only, its position staked in a CL gauge)',
+    async () => {
+      const { owner, token, pool } = await launchOnly({
+        symbol: 'SLIPT',
+        name: 'Slip Token',
+        kind: 'slipstream',
+        mcapUsd: 900_000,
+        poolEth: 25,
+      });
+      out.only.slipstream = token;
+      const s = a.slipstream[1];
+      if (!s) return;
+      ctx.schedule(ctx.now + HOUR, 'SLIPT: CL gauge', async () => {
+        // On the newer factory, whose CL gauge factory is approved (localchain/aerodrome-deploy.ts).
+        createGauge(s.factory, pool.pool, 'SLIPT CL gauge');
+        ctx.schedule(ctx.now + 10 * 60, 'SLIPT: stake the position NFT', async () => {
+          const [gauge, tokenId] = (await readMany(ctx, [
+            gaugeOf(pool.pool),
+            {
+              address: s.positionManager,
+              abi: parseAbi(['function tokenOfOwnerByIndex(address, uint256) view returns (uint256)']),
+              functionName: 'tokenOfOwnerByIndex',
+              args: [owner, 0n],
+            },
+          ])) as [Address, bigint];
+          call(ctx, owner, s.positionManager, CLPositionManager.abi as Abi, 'approve', [gauge, tokenId], {
+            gas: 200_000n,
+            label: 'SLIPT: approve the gauge',
+          });
+          call(ctx, owner, gauge, parseAbi(['function deposit(uint256)']), 'deposit', [tokenId], {
+            gas: 1_500_000n,
+            label: 'SLIPT: stake position in CL gauge',
+          });
+          out.clGaugeStake = {
+            pool: pool.pool,
+            gauge: gauge.toLowerCase() as Address,
+            staker: owner,
+            tokenId: tokenId.toString(),
+          };
+        });
+      });
+    },
+  );
 
   ctx.schedule(t.honeypotAt + 7 * HOUR, 'HONEYA (Aerodrome-only honeypot)', async () => {
     const { token } = await launchOnly({
