@@ -17,13 +17,20 @@ import { type Database, openDatabase } from './db/client';
 import { createLeaderElection } from './db/leader-lock';
 import { appMeta } from './db/schema';
 import { createTokenBackfill } from './engine/backfill';
-import { FOLLOWER_STREAM, recordBackfillStart, unfinishedBackfills } from './engine/backfill-state';
+import {
+  FOLLOWER_STREAM,
+  pausedBackfill,
+  recordBackfillStart,
+  unfinishedBackfills,
+} from './engine/backfill-state';
+import { createRequestLog } from './engine/request-log';
 import { announceIndexed, createSharedAnswers } from './engine/shared-answers';
 import { createTokenEngine, FACTS_TTL_MS, type TokenEngine } from './engine/token-engine';
 import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { createQueuedBackfill, startBackfillQueue } from './jobs/backfill-queue';
 import { startCallTracker } from './jobs/call-tracker';
+import { startFollowPruner } from './jobs/follow-pruner';
 import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery } from './jobs/webhook-delivery';
 import type { Logger } from './logger';
@@ -76,6 +83,8 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     budgetMs: config.reportBudgetMs,
     backfill: createQueuedBackfill({ db: database.db, queue, log }),
     shared,
+    // Keeps the tokens people read followed (the leading worker drops idle ones).
+    onRequested: createRequestLog({ db: database.db, log, idleMs: config.followIdleMs }).touch,
   });
   return {
     database,
@@ -178,6 +187,7 @@ export async function startWorkerRuntime(
       log,
       onTracked,
       waitMs: BACKFILL_JOB_MS,
+      paused: (token) => pausedBackfill(db, token),
     });
     const engine = createTokenEngine({
       db,
@@ -188,6 +198,8 @@ export async function startWorkerRuntime(
       blockscoutUrl: config.blockscoutApiUrl,
       budgetMs: config.reportBudgetMs,
       backfill,
+      // The alert monitor's reads keep watched tokens followed.
+      onRequested: createRequestLog({ db, log, idleMs: config.followIdleMs }).touch,
     });
     const queue = await startBackfillQueue({ url, log, supervise: true });
     stops.push(() => queue.stop());
@@ -205,7 +217,9 @@ export async function startWorkerRuntime(
     const alertMonitor = startAlertMonitor({ db, engine, log, onDeliveriesQueued: webhooks.wake });
     // Sessions and nonces live in the shared database: one sweeper (the leader's) serves every API.
     const signInSweeper = startSignInSweeper({ db, log });
+    const followPruner = startFollowPruner({ db, indexer: ix, idleMs: config.followIdleMs, log });
     stops.push(
+      () => followPruner.stop(),
       () => callTracker.stop(),
       () => webhooks.stop(),
       () => alertMonitor.stop(),

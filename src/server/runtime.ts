@@ -10,6 +10,8 @@ import type { Config } from './config';
 import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
 import { ensurePlannerStatistics } from './db/statistics';
+import { pausedBackfill, recordBackfillStart } from './engine/backfill-state';
+import { createRequestLog } from './engine/request-log';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
 import { hasVerifiedContract } from './facts/verified-store';
@@ -17,6 +19,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
+import { startFollowPruner } from './jobs/follow-pruner';
 import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery, type WebhookDeliveryJob } from './jobs/webhook-delivery';
 import { type LocalChain, startLocalChain } from './localchain';
@@ -157,15 +160,22 @@ export async function startRuntime(
         },
       });
       indexer.start();
+      const db = database.db;
       const engine = createTokenEngine({
-        db: database.db,
+        db,
         chain,
         network,
         indexer,
         log,
         blockscoutUrl: config.blockscoutApiUrl,
         budgetMs: config.reportBudgetMs,
+        // Where each backfill starts and when each token was last asked for: idle tokens leave
+        // the follower and catch up from their pause when asked again (jobs/follow-pruner.ts).
+        onBackfillTracked: (token, from) => recordBackfillStart(db, token, from),
+        onRequested: createRequestLog({ db, log, idleMs: config.followIdleMs }).touch,
+        pausedBackfill: (token) => pausedBackfill(db, token),
       });
+      const followPruner = startFollowPruner({ db, indexer, idleMs: config.followIdleMs, log });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'base' });
       const signInSweeper = startSignInSweeper({ db: database.db, log });
@@ -185,6 +195,7 @@ export async function startRuntime(
         webhooks,
         afterListen: () => {},
         stop: async () => {
+          await followPruner.stop();
           await alertMonitor.stop();
           await webhooks.stop();
           await signInSweeper.stop();

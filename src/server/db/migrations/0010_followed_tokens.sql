@@ -1,0 +1,8 @@
+CREATE TABLE "cold_leases" (
+	"id" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "token_backfills" ADD COLUMN "last_requested_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "token_backfills" ADD COLUMN "paused_at" bigint;
