@@ -59,3 +59,14 @@ export const coldLeases = pgTable('cold_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The per-client cold-analysis allowance shared by every API process (ADR 0038): one token bucket
+ * per client address, refilled continuously; a bucket untouched for a minute is full again and
+ * its row is deleted.
+ */
+export const coldBuckets = pgTable('cold_buckets', {
+  client: text('client').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

@@ -1,3 +1,9 @@
+CREATE TABLE "cold_buckets" (
+	"client" text PRIMARY KEY NOT NULL,
+	"tokens" double precision NOT NULL,
+	"at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "cold_leases" (
 	"id" text PRIMARY KEY NOT NULL,
 	"holder" text NOT NULL,
