@@ -11,8 +11,15 @@ import { type Address, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients } from '../../src/server/chain/client';
 import { parseConfig } from '../../src/server/config';
-import { balances, indexCheckpoints, tokenBackfills, transfers } from '../../src/server/db/schema';
+import {
+  balances,
+  indexCheckpoints,
+  swaps as swapsTable,
+  tokenBackfills,
+  transfers,
+} from '../../src/server/db/schema';
 import { FOLLOWER_STREAM, readBackfillProgress, tokenStreamId } from '../../src/server/engine/backfill-state';
+import { createIndexer } from '../../src/server/indexer/indexer';
 import { startFollowPruner } from '../../src/server/jobs/follow-pruner';
 import { type Replica, startReplica } from '../../src/server/replica';
 import { type Runtime, startRuntime } from '../../src/server/runtime';
@@ -156,4 +163,27 @@ describe('followed tokens in Base mode', () => {
     }
     await pruner.stop();
   }, 120_000);
+
+  it("announces a token whose pool's swaps were indexed, not only its transfers", async () => {
+    const token = replica.manifest.tokens.clean.toLowerCase();
+    const pool = replica.manifest.pairs.clean.toLowerCase();
+    const announced = new Set<string>();
+    // A stream of the pool alone: its Swap, Sync and Mint logs (and its LP transfers), none of the
+    // token's own Transfer logs — the token must still be announced (its shared answers dropped).
+    const ix = createIndexer({
+      db: runtime.database.db,
+      chain: runtime.chain,
+      log,
+      streams: [{ id: 'test:pool-only', addresses: [pool], fromBlock: 0n }],
+      onTokensChanged: async (tokens) => {
+        for (const t of tokens) announced.add(t);
+      },
+    });
+    const head = await runtime.chain.public.getBlockNumber({ cacheTime: 0 });
+    await ix.syncOnce({ head });
+    await ix.stop();
+    const swaps = await runtime.database.db.select().from(swapsTable).where(eq(swapsTable.pair, pool));
+    expect(swaps.length).toBeGreaterThan(0);
+    expect(announced.has(token)).toBe(true);
+  }, 60_000);
 });

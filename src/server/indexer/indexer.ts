@@ -17,7 +17,7 @@ import { V4_TOPICS } from '../venues/uniswap-v4-events';
 import { ALL_TOPICS, type DecodedEvent, decodeLog } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
 import { reconcileStream } from './reconcile';
-import { applyRange, loadCheckpoint } from './store';
+import { applyRange, loadCheckpoint, tokensOfPools } from './store';
 
 export const FOLLOW_INTERVAL_MS = 1_000;
 
@@ -408,12 +408,22 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       );
       if (opts.onTokensChanged && events.length > 0) {
         const changed = new Set<string>();
+        const pools = new Set<string>();
         for (const e of events) {
           if (e.type === 'transfer') changed.add(e.token);
           else if (e.type === 'contract') changed.add(e.address);
+          else if (e.type === 'pairCreated') {
+            changed.add(e.token0);
+            changed.add(e.token1);
+          }
+          // Swaps, liquidity and reserves move a token's price, volume and pool figures too.
+          else if ('pair' in e) pools.add(e.pair);
         }
-        await opts
-          .onTokensChanged([...changed])
+        await tokensOfPools(db, [...pools])
+          .then((tokens) => {
+            for (const t of tokens) changed.add(t);
+            return opts.onTokensChanged?.([...changed]);
+          })
           .catch((e) => log.warn({ msg: 'announcing indexed tokens failed', err: (e as Error).message }));
       }
       state = afterSuccess(state);
