@@ -16,6 +16,7 @@ import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
 import { createLeaderElection } from './db/leader-lock';
 import { appMeta } from './db/schema';
+import { createSharedResultStore } from './db/shared-results';
 import { createTokenBackfill } from './engine/backfill';
 import {
   FOLLOWER_STREAM,
@@ -86,6 +87,7 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     // Keeps the tokens people read followed (the leading worker drops idle ones).
     onRequested: createRequestLog({ db: database.db, log, idleMs: config.followIdleMs }).touch,
   });
+  const sharedResults = createSharedResultStore({ db: database.db, url });
   return {
     database,
     chain,
@@ -93,6 +95,7 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     localChain: undefined,
     indexer: undefined,
     engine,
+    sharedResults,
     // Deliveries queued here are sent by the leading worker's poller (within a second).
     webhooks: {
       wake: () => {},
@@ -101,6 +104,7 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     },
     afterListen: () => {},
     stop: async () => {
+      await sharedResults.close();
       await shared.close();
       await queue.stop();
       await database.close();

@@ -9,6 +9,7 @@ import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } fr
 import type { Config } from './config';
 import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
+import type { SharedResultStore } from './db/shared-results';
 import { ensurePlannerStatistics } from './db/statistics';
 import { pausedBackfill, recordBackfillStart } from './engine/backfill-state';
 import { createRequestLog } from './engine/request-log';
@@ -34,6 +35,8 @@ export type Runtime = {
   localChain: LocalChain | undefined;
   indexer: Indexer | undefined;
   engine: TokenEngine;
+  /** ROLE=api: refreshed results (yield, pump, portfolio) shared with the other replicas. */
+  sharedResults?: SharedResultStore | undefined;
   /** Sends queued webhook deliveries (table-backed queue); `wake` after queueing one. */
   webhooks: WebhookDeliveryJob;
   /**

@@ -123,6 +123,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     network: opts.network,
     engine: opts.engine,
     log: opts.log,
+    sharedResults: opts.sharedResults,
   };
   const anvil = opts.localChain?.anvil;
   const liveness = createChainLiveness(ctx.chain, {

@@ -6,6 +6,7 @@ import {
   bigint,
   customType,
   doublePrecision,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -70,3 +71,19 @@ export const coldBuckets = pgTable('cold_buckets', {
   tokens: doublePrecision('tokens').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Refreshed results (yield, pump, portfolio; jobs/refreshed-results.ts) shared by the API
+ * replicas: the newest computation of each (result, key), so every replica serves the same
+ * figures and, within a fresh window, only one of them computes.
+ */
+export const sharedResults = pgTable(
+  'shared_results',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] })],
+);
