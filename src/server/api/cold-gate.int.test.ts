@@ -16,6 +16,7 @@ import {
 import { safeToken } from '../analysis/fixtures';
 import { type Database, openDatabase } from '../db/client';
 import { createLeasedSlots, createSharedBuckets } from '../db/cold-limits';
+import { createSharedAnswers } from '../engine/shared-answers';
 import { createTokenEngine, type TokenEngine } from '../engine/token-engine';
 import type { TokenReportFacts } from '../facts/types';
 import { coldGuard, createColdGate } from './cold-gate';
@@ -39,6 +40,7 @@ const log = pino({ level: 'silent' });
 let cluster: PostgresCluster;
 const opened: Database[] = [];
 const apps: FastifyInstance[] = [];
+const closers: (() => Promise<void>)[] = [];
 
 type Api = {
   app: FastifyInstance;
@@ -50,8 +52,12 @@ type Api = {
 async function api(limits: { ratePerMinute: number; concurrency: number }, name: string): Promise<Api> {
   const database = await openDatabase({ kind: 'postgres', url: cluster.url });
   opened.push(database);
+  // Answers shared between the replicas as in ROLE=api (engine/shared-answers.ts).
+  const shared = createSharedAnswers({ db: database.db, url: cluster.url, ttlMs: 60_000, log });
+  closers.push(() => shared.close());
   const engine = createTokenEngine({
-    db: {} as never,
+    shared,
+    db: database.db,
     chain: { public: { getBlockNumber: async () => 1n } } as never,
     network: { mode: 'local' } as never,
     indexer: undefined,
@@ -77,6 +83,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   for (const a of apps) await a.close();
+  for (const c of closers) await c();
   for (const d of opened) await d.close().catch(() => {});
   await cluster?.stop();
 });
@@ -84,7 +91,7 @@ beforeEach(async () => {
   hold = undefined;
   for (const a of apps.splice(0)) await a.close();
   // Each test starts with no slot taken and every allowance full.
-  if (opened[0]) await opened[0].db.execute('truncate cold_leases, cold_buckets' as never);
+  if (opened[0]) await opened[0].db.execute('truncate cold_leases, cold_buckets, answer_cache' as never);
 });
 
 describe.skipIf(!bin)('cold-analysis limits shared by two API processes through Postgres', () => {
@@ -150,5 +157,30 @@ describe.skipIf(!bin)('cold-analysis limits shared by two API processes through 
     expect((await a.get(`/api/scanner/${tokenAt(20)}`, '10.0.3.1')).statusCode).toBe(503);
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await a.get(`/api/scanner/${tokenAt(20)}`, '10.0.3.1')).statusCode).toBe(200);
+  });
+
+  it("serves another replica's published answer at the cap: it is not a cold analysis", async () => {
+    const limits = { ratePerMinute: 1000, concurrency: 1 };
+    const a = await api(limits, 'api-a');
+    const b = await api(limits, 'api-b');
+    // A analyses a token and publishes its answer.
+    expect((await a.get(`/api/scanner/${tokenAt(30)}`, '10.0.4.1')).statusCode).toBe(200);
+    let release = () => {};
+    hold = new Promise((r) => {
+      release = r;
+    });
+    // A cold analysis on A takes the deployment's only slot…
+    const running = a.get(`/api/scanner/${tokenAt(31)}`, '10.0.4.2');
+    await vi.waitFor(() => expect(a.engine.stats().gathers).toBe(2));
+    // …B, which never analysed the published token, serves it from Postgres (the same ETag)…
+    const served = await b.get(`/api/scanner/${tokenAt(30)}`, '10.0.4.3');
+    expect(served.statusCode).toBe(200);
+    const fromA = await a.get(`/api/scanner/${tokenAt(30)}`, '10.0.4.3');
+    expect(served.headers.etag).toBe(fromA.headers.etag);
+    expect(b.engine.stats().gathers).toBe(0);
+    // …while a token nobody analysed is refused there.
+    expect((await b.get(`/api/scanner/${tokenAt(32)}`, '10.0.4.3')).statusCode).toBe(503);
+    release();
+    expect((await running).statusCode).toBe(200);
   });
 });

@@ -69,6 +69,11 @@ export type TokenEngine = {
    */
   warm(address: Address): boolean;
   /**
+   * Several API replicas: the part as another replica published it (fresh), read from Postgres —
+   * not cold work, so the API serves it without the cold-analysis limits. Undefined otherwise.
+   */
+  sharedSerialised?(address: Address, part: ReportPart, opts?: AmountOpts): Promise<Serialised | undefined>;
+  /**
    * Work actually done (not served from cache) — for benchmarks and tests: `gathers` of facts,
    * `analyses` (runs of all analysers over one facts version and amount), `serialisations`.
    */
@@ -339,6 +344,12 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);
     },
     warm: (address) => cache.warm(address.toLowerCase()),
+    sharedSerialised: opts.shared
+      ? async (address, part, o) => {
+          requested(address);
+          return opts.shared?.get(address.toLowerCase(), part, amountOf(o)).catch(() => undefined);
+        }
+      : undefined,
     stats: () => ({ gathers, analyses, serialisations }),
     invalidate: (address) => cache.delete(address.toLowerCase()),
   };
