@@ -29,6 +29,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ COLD_CONCURRENCY: '0' }, '/x')).toThrow(/COLD_CONCURRENCY/);
   });
 
+  it('reads FOLLOW_IDLE_MINUTES (a day by default, decimals allowed, 0 = follow for good)', () => {
+    expect(parseConfig({}, '/x').followIdleMs).toBe(1_440 * 60_000);
+    expect(parseConfig({ FOLLOW_IDLE_MINUTES: '0.5' }, '/x').followIdleMs).toBe(30_000);
+    expect(parseConfig({ FOLLOW_IDLE_MINUTES: '0' }, '/x').followIdleMs).toBe(0);
+    expect(() => parseConfig({ FOLLOW_IDLE_MINUTES: '-1' }, '/x')).toThrow(/FOLLOW_IDLE_MINUTES/);
+  });
+
   it('reads TRUST_PROXY as on/off, a hop count or a list of proxy addresses', () => {
     const t = (v: string) => parseConfig({ TRUST_PROXY: v }, '/x').trustProxy;
     expect(t('on')).toBe(true);

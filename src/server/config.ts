@@ -32,6 +32,8 @@ const onOff = z
  */
 export const COLD_RATE_PER_MIN_DEFAULT = 20;
 export const COLD_CONCURRENCY_DEFAULT = 4;
+/** Base mode: a token nobody asked for in this long stops being followed (0 = never). */
+export const FOLLOW_IDLE_MINUTES_DEFAULT = 1_440;
 
 /**
  * TRUST_PROXY: off (default: the peer is the client), on (trust every X-Forwarded-* hop), a hop
@@ -85,6 +87,7 @@ const envSchema = z.object({
   COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
   COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
   TRUST_PROXY: trustProxy.default(false),
+  FOLLOW_IDLE_MINUTES: z.coerce.number().min(0).max(525_600).default(FOLLOW_IDLE_MINUTES_DEFAULT),
 });
 
 export type Config = {
@@ -124,6 +127,11 @@ export type Config = {
   coldConcurrency: number;
   /** TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
   trustProxy: boolean | number | string[];
+  /**
+   * FOLLOW_IDLE_MINUTES: Base mode, a token nobody asked for in this long leaves the follower and
+   * catches up when asked again (ms here; 0 = follow every analysed token for good).
+   */
+  followIdleMs: number;
 };
 
 /** Parse an environment-like record. Throws ConfigError listing every bad variable. */
@@ -178,6 +186,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     coldRatePerMinute: e.COLD_RATE_PER_MIN,
     coldConcurrency: e.COLD_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
+    followIdleMs: Math.round(e.FOLLOW_IDLE_MINUTES * 60_000),
   };
 }
 

@@ -107,7 +107,16 @@ async function main() {
       webDir: config.webDir,
       airdropAdminToken: config.airdropAdminToken,
       backgroundRefresh: true,
-      coldLimits: { ratePerMinute: config.coldRatePerMinute, concurrency: config.coldConcurrency },
+      coldLimits: {
+        ratePerMinute: config.coldRatePerMinute,
+        concurrency: config.coldConcurrency,
+        // On Postgres the limits hold across every API process (ADR 0038); a dead process's slot
+        // is free again after three report budgets.
+        shared:
+          runtime.database.kind === 'postgres'
+            ? { leaseMs: 3 * config.reportBudgetMs, holder: config.workerId }
+            : undefined,
+      },
       trustProxy: config.trustProxy,
     });
     await app.listen({ port: config.port, host: config.host });

@@ -16,8 +16,15 @@ import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
 import { createLeaderElection } from './db/leader-lock';
 import { appMeta } from './db/schema';
+import { createSharedResultStore } from './db/shared-results';
 import { createTokenBackfill } from './engine/backfill';
-import { FOLLOWER_STREAM, recordBackfillStart, unfinishedBackfills } from './engine/backfill-state';
+import {
+  FOLLOWER_STREAM,
+  pausedBackfill,
+  recordBackfillStart,
+  unfinishedBackfills,
+} from './engine/backfill-state';
+import { createRequestLog } from './engine/request-log';
 import { announceIndexed, createSharedAnswers } from './engine/shared-answers';
 import { createTokenEngine, FACTS_TTL_MS, type TokenEngine } from './engine/token-engine';
 import { followedDexContracts } from './indexer/dex-contracts';
@@ -25,6 +32,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { createQueuedBackfill, startBackfillQueue } from './jobs/backfill-queue';
 import { startCallTracker } from './jobs/call-tracker';
+import { startFollowPruner } from './jobs/follow-pruner';
 import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery } from './jobs/webhook-delivery';
 import type { Logger } from './logger';
@@ -77,7 +85,10 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     budgetMs: config.reportBudgetMs,
     backfill: createQueuedBackfill({ db: database.db, queue, log }),
     shared,
+    // Keeps the tokens people read followed (the leading worker drops idle ones).
+    onRequested: createRequestLog({ db: database.db, log, idleMs: config.followIdleMs }).touch,
   });
+  const sharedResults = createSharedResultStore({ db: database.db, url });
   return {
     database,
     chain,
@@ -85,6 +96,7 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     localChain: undefined,
     indexer: undefined,
     engine,
+    sharedResults,
     // Deliveries queued here are sent by the leading worker's poller (within a second).
     webhooks: {
       wake: () => {},
@@ -93,6 +105,7 @@ export async function startApiRuntime(config: Config, log: Logger): Promise<Runt
     },
     afterListen: () => {},
     stop: async () => {
+      await sharedResults.close();
       await shared.close();
       await queue.stop();
       await database.close();
@@ -172,6 +185,7 @@ export async function startWorkerRuntime(
       log,
       onTracked,
       waitMs: BACKFILL_JOB_MS,
+      paused: (token) => pausedBackfill(db, token),
     });
     const engine = createTokenEngine({
       db,
@@ -182,6 +196,8 @@ export async function startWorkerRuntime(
       blockscoutUrl: config.blockscoutApiUrl,
       budgetMs: config.reportBudgetMs,
       backfill,
+      // The alert monitor's reads keep watched tokens followed.
+      onRequested: createRequestLog({ db, log, idleMs: config.followIdleMs }).touch,
     });
     const queue = await startBackfillQueue({ url, log, supervise: true });
     stops.push(() => queue.stop());
@@ -199,7 +215,9 @@ export async function startWorkerRuntime(
     const alertMonitor = startAlertMonitor({ db, engine, log, onDeliveriesQueued: webhooks.wake });
     // Sessions and nonces live in the shared database: one sweeper (the leader's) serves every API.
     const signInSweeper = startSignInSweeper({ db, log });
+    const followPruner = startFollowPruner({ db, indexer: ix, idleMs: config.followIdleMs, log });
     stops.push(
+      () => followPruner.stop(),
       () => callTracker.stop(),
       () => webhooks.stop(),
       () => alertMonitor.stop(),

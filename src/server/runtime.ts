@@ -9,7 +9,10 @@ import { describeBaseNetwork, describeLocalNetwork, type NetworkDescription } fr
 import type { Config } from './config';
 import { ensureChainIdentity } from './db/chain-identity';
 import { type Database, openDatabase } from './db/client';
+import type { SharedResultStore } from './db/shared-results';
 import { ensurePlannerStatistics } from './db/statistics';
+import { pausedBackfill, recordBackfillStart } from './engine/backfill-state';
+import { createRequestLog } from './engine/request-log';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
 import { hasVerifiedContract } from './facts/verified-store';
@@ -18,6 +21,7 @@ import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';
 import { startCallTracker } from './jobs/call-tracker';
 import { startDeployerResolver } from './jobs/deployer-resolver';
+import { startFollowPruner } from './jobs/follow-pruner';
 import { startSignInSweeper } from './jobs/sign-in-sweeper';
 import { startWebhookDelivery, type WebhookDeliveryJob } from './jobs/webhook-delivery';
 import { type LocalChain, startLocalChain } from './localchain';
@@ -32,6 +36,8 @@ export type Runtime = {
   localChain: LocalChain | undefined;
   indexer: Indexer | undefined;
   engine: TokenEngine;
+  /** ROLE=api: refreshed results (yield, pump, portfolio) shared with the other replicas. */
+  sharedResults?: SharedResultStore | undefined;
   /** Sends queued webhook deliveries (table-backed queue); `wake` after queueing one. */
   webhooks: WebhookDeliveryJob;
   /**
@@ -144,15 +150,22 @@ export async function startRuntime(
         dex: followedDexContracts(network),
       });
       indexer.start();
+      const db = database.db;
       const engine = createTokenEngine({
-        db: database.db,
+        db,
         chain,
         network,
         indexer,
         log,
         blockscoutUrl: config.blockscoutApiUrl,
         budgetMs: config.reportBudgetMs,
+        // Where each backfill starts and when each token was last asked for: idle tokens leave
+        // the follower and catch up from their pause when asked again (jobs/follow-pruner.ts).
+        onBackfillTracked: (token, from) => recordBackfillStart(db, token, from),
+        onRequested: createRequestLog({ db, log, idleMs: config.followIdleMs }).touch,
+        pausedBackfill: (token) => pausedBackfill(db, token),
       });
+      const followPruner = startFollowPruner({ db, indexer, idleMs: config.followIdleMs, log });
       const callTracker = startCallTracker({ db: database.db, engine, log });
       const webhooks = startWebhookDelivery({ db: database.db, log, mode: 'base' });
       const signInSweeper = startSignInSweeper({ db: database.db, log });
@@ -172,6 +185,7 @@ export async function startRuntime(
         webhooks,
         afterListen: () => {},
         stop: async () => {
+          await followPruner.stop();
           await alertMonitor.stop();
           await webhooks.stop();
           await signInSweeper.stop();

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { ScenarioManifest } from '../../shared/scenario';
 import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
+import { createLeasedSlots, createSharedBuckets } from '../db/cold-limits';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
 import { type ColdGuard, coldGuard, createColdGate } from './cold-gate';
@@ -59,7 +60,15 @@ export type CreateAppOptions = AppContext & {
    * the configured ones; omitted, there are none — for tests and benches that are not about them
    * and analyse many tokens from one address.
    */
-  coldLimits?: { ratePerMinute: number; concurrency: number };
+  coldLimits?: {
+    ratePerMinute: number;
+    concurrency: number;
+    /**
+     * Several processes on one Postgres: both limits kept in the database for all of them
+     * (db/cold-limits.ts). `leaseMs`: how long a dead process's slot stays taken.
+     */
+    shared?: { leaseMs: number; holder: string };
+  };
   /** TRUST_PROXY: whose X-Forwarded-* headers give the client's address, scheme and host. */
   trustProxy?: boolean | number | string[];
 };
@@ -114,6 +123,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     network: opts.network,
     engine: opts.engine,
     log: opts.log,
+    sharedResults: opts.sharedResults,
   };
   const anvil = opts.localChain?.anvil;
   const liveness = createChainLiveness(ctx.chain, {
@@ -123,8 +133,31 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   registerSystemRoutes(app, ctx, { eventLoop, liveness });
-  const cold: ColdGuard = opts.coldLimits
-    ? coldGuard(ctx.engine, createColdGate(opts.coldLimits))
+  const limits = opts.coldLimits;
+  const sharedLimits = limits?.shared;
+  const cold: ColdGuard = limits
+    ? coldGuard(
+        ctx.engine,
+        createColdGate({
+          ...limits,
+          shared: sharedLimits
+            ? {
+                slots: createLeasedSlots({
+                  db: ctx.database.db,
+                  cap: limits.concurrency,
+                  leaseMs: sharedLimits.leaseMs,
+                  holder: sharedLimits.holder,
+                }),
+                buckets: createSharedBuckets({ db: ctx.database.db, ratePerMinute: limits.ratePerMinute }),
+                onError: (e) =>
+                  ctx.log.warn({
+                    msg: 'shared cold-analysis limits failed; this process limits alone',
+                    err: (e as Error).message,
+                  }),
+              }
+            : undefined,
+        }),
+      )
     : (_client, _address, analyse) => analyse();
   registerTokenRoutes(app, ctx.engine, cold);
   registerSearchRoutes(app, ctx);

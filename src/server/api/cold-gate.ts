@@ -8,10 +8,16 @@
  * - globally: at most `concurrency` cold analyses at once; one more is a 503 with Retry-After at
  *   once — never a queue, so a burst cannot pile up requests that hang until their client gives up.
  *
+ * Several API processes on one Postgres (`shared`): both limits hold across them — the cap counts
+ * every process's cold analyses (leased slots) and a client's allowance is one bucket wherever it
+ * lands (db/cold-limits.ts). Without Postgres (the embedded default) they are this process's.
+ * If Postgres fails, the in-process limits stand in (the database's failure must not open the gate).
+ *
  * Joining a gather already in flight is not cold (someone else paid for it), nor is a token within
  * its stale-while-revalidate window: the engine says which (TokenEngine.warm).
  */
 import type { Address } from 'viem';
+import type { LeasedSlots, SharedBuckets } from '../db/cold-limits';
 import type { TokenEngine } from '../engine/token-engine';
 import { BusyError, RateLimitedError } from '../errors';
 
@@ -32,6 +38,8 @@ export type ColdGateOptions = {
   now?: () => number;
   /** Clients remembered at most; a full bucket is forgotten first (it carries no debt). */
   maxClients?: number;
+  /** Several API processes: the cap and the allowances kept in Postgres, for all of them. */
+  shared?: { slots: LeasedSlots; buckets: SharedBuckets; onError?: (e: unknown) => void };
 };
 
 type Bucket = { tokens: number; at: number };
@@ -62,34 +70,68 @@ export function createColdGate(opts: ColdGateOptions): ColdGate {
     }
   };
 
+  let held = 0;
+  /** This process's slot, or undefined at the cap. */
+  const localSlot = (): (() => void) | undefined => {
+    if (held >= opts.concurrency) return undefined;
+    held++;
+    return () => {
+      held--;
+    };
+  };
+  /** Takes one from the client's allowance here; undefined when taken, else seconds to wait. */
+  const localTake = (client: string): number | undefined => {
+    const t = now();
+    let b = buckets.get(client);
+    if (!b) {
+      if (buckets.size >= maxClients) prune(t);
+      b = { tokens: capacity, at: t };
+      buckets.set(client, b);
+    } else refill(b, t);
+    if (b.tokens < 1) return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+    b.tokens -= 1;
+    return undefined;
+  };
+  const shared = opts.shared;
+  const fallback = <T>(e: unknown, local: () => T): T => {
+    shared?.onError?.(e);
+    return local();
+  };
+
   return {
     async run(client, analyse) {
-      if (running >= opts.concurrency) {
+      const free: (() => void | Promise<void>) | undefined = shared
+        ? await shared.slots.tryTake().catch((e) => fallback(e, localSlot))
+        : localSlot();
+      if (!free) {
         throw new BusyError(
           `The server is analysing as many new tokens as it can (${opts.concurrency} at once). Try again in a few seconds; tokens already analysed still answer at once.`,
           busyRetry,
         );
       }
-      const t = now();
-      let b = buckets.get(client);
-      if (!b) {
-        if (buckets.size >= maxClients) prune(t);
-        b = { tokens: capacity, at: t };
-        buckets.set(client, b);
-      } else refill(b, t);
-      if (b.tokens < 1) {
-        const wait = Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+      const release = () => Promise.resolve(free()).catch((e) => shared?.onError?.(e));
+      let wait: number | undefined;
+      try {
+        wait = shared
+          ? await shared.buckets.take(client).catch((e) => fallback(e, () => localTake(client)))
+          : localTake(client);
+      } catch (e) {
+        await release();
+        throw e;
+      }
+      if (wait !== undefined) {
+        await release();
         throw new RateLimitedError(
           `Too many new tokens analysed from this address: at most ${capacity} a minute. Try again in ${wait} s; tokens already analysed still answer at once.`,
           wait,
         );
       }
-      b.tokens -= 1;
       running++;
       try {
         return await analyse();
       } finally {
         running--;
+        await release();
       }
     },
     running: () => running,

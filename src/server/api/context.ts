@@ -2,6 +2,7 @@
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database } from '../db/client';
+import type { SharedResultStore } from '../db/shared-results';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
 
@@ -11,4 +12,6 @@ export type AppContext = {
   network: NetworkDescription;
   engine: TokenEngine;
   log: Logger;
+  /** Several API replicas: refreshed results (yield, pump, portfolio) shared through Postgres. */
+  sharedResults?: SharedResultStore | undefined;
 };

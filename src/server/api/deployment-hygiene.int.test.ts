@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSession, storeSession } from '../auth/sessions';
 import { SESSION_TOKEN_RE } from '../auth/siwe';
@@ -82,6 +83,60 @@ describe('TRUST_PROXY', () => {
     const { message } = (await askNonce(app, forwarded)).json() as { message: string };
     expect(message).toContain('URI: http://localhost:5000/');
     await app.close();
+  });
+});
+
+describe('the session cookie over HTTP', () => {
+  // Anvil's second well-known account: WALLET's key (a test key, public).
+  const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+
+  /** Signs in over a real socket, through a proxy's X-Forwarded-Proto: https; the Set-Cookie given. */
+  async function signInOverHttp(trustProxy: boolean): Promise<string> {
+    const app = Fastify({ trustProxy });
+    installErrorHandling(app);
+    const ctx = {
+      database,
+      network: { chainId: 8453, flabToken: '0x00000000000000000000000000000000000f1ab0' },
+      // An EOA signature needs no chain; the FLAB balance read answers "none".
+      chain: {
+        public: {
+          readContract: async ({ functionName }: { functionName: string }) =>
+            functionName === 'decimals' ? 18 : 0n,
+        },
+      },
+      log: pino({ level: 'silent' }),
+    } as unknown as AppContext;
+    registerWalletAuthRoutes(app, ctx);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const headers = { 'content-type': 'application/json', 'x-forwarded-proto': 'https' };
+      const nonce = await fetch(`${url}/api/auth/nonce`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ address: account.address }),
+      });
+      expect(nonce.status).toBe(200);
+      const { message } = (await nonce.json()) as { message: string };
+      const signature = await account.signMessage({ message });
+      const verified = await fetch(`${url}/api/auth/verify`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ message, signature }),
+      });
+      expect(verified.status, await verified.clone().text()).toBe(200);
+      return verified.headers.get('set-cookie') ?? '';
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('is Secure behind a trusted TLS proxy (TRUST_PROXY), and not when the proxy is not trusted', async () => {
+    const behind = await signInOverHttp(true);
+    expect(behind).toMatch(/HttpOnly/);
+    expect(behind).toMatch(/; Secure/);
+    const direct = await signInOverHttp(false);
+    expect(direct).toMatch(/HttpOnly/);
+    expect(direct).not.toMatch(/Secure/);
   });
 });
 

@@ -13,6 +13,8 @@ export const CHANNELS = {
   tokenIndexed: 'flab_token_indexed',
   /** Payload: `<token>` whose shared answers were replaced (an API replica, after publishing). */
   answerPublished: 'flab_answer_published',
+  /** Payload: `<process id> <result name>\t<key>`: a replica published a refreshed result. */
+  resultPublished: 'flab_result_published',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

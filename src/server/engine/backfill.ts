@@ -133,10 +133,19 @@ export function createTokenBackfill(opts: {
   waitMs?: number;
   /** Told where a newly tracked token's backfill starts (recorded for other processes' progress). */
   onTracked?: (token: Address, fromBlock: bigint) => Promise<void>;
+  /**
+   * A token left idle (FOLLOW_IDLE_MINUTES, jobs/follow-pruner.ts): its stream as it stood when the
+   * follower dropped it, to catch up from there instead of from the token's creation.
+   */
+  paused?: (token: Address) => Promise<{ addresses: string[]; fromBlock: bigint; at: bigint } | undefined>;
 }): TokenBackfill {
   const { client, network, indexer, log } = opts;
   const venues = createVenueRegistry(network);
   const started = new Map<string, Promise<void>>();
+  /** Tokens whose start has settled with a stream (the stream may since have been unfollowed). */
+  const tracking = new Set<string>();
+  /** Tokens catching up after a pause: the block they were paused at (progress counts from it). */
+  const catchingUp = new Map<string, bigint>();
   /** Settled facts only: "no history at this provider". RPC failures are never stored here. */
   const unavailable = new Map<string, string>();
   const streamId = (t: string) => `token:${t.toLowerCase()}`;
@@ -144,8 +153,26 @@ export function createTokenBackfill(opts: {
   async function start(token: Address, knownHead?: bigint): Promise<boolean> {
     const head = knownHead ?? (await client.getBlockNumber({ cacheTime: 0 }));
     if (!indexer.hasStream(streamId(token))) {
-      const tracked = await track(token, head);
-      if (!tracked) return false;
+      const paused = await opts.paused?.(token);
+      if (paused) {
+        indexer.addStream({
+          id: streamId(token),
+          addresses: paused.addresses,
+          fromBlock: paused.fromBlock,
+          // Pools created while it was not followed join it as the catch-up reads their creation.
+          poolsFrom: paused.at + 1n,
+        });
+        catchingUp.set(token.toLowerCase(), paused.at);
+        log.info({
+          msg: 'catching up an idle token',
+          token,
+          from_block: (paused.at + 1n).toString(),
+          blocks: (head - paused.at).toString(),
+        });
+      } else {
+        const tracked = await track(token, head);
+        if (!tracked) return false;
+      }
     }
     // A failed pass is the indexer's to retry (its loop runs on); the report shows the progress.
     await indexer
@@ -187,11 +214,17 @@ export function createTokenBackfill(opts: {
       const key = token.toLowerCase();
       if (unavailable.has(key)) return;
       let p = started.get(key);
+      // Its stream was unfollowed (idle) since: start again (it catches up from the pause).
+      if (p && tracking.has(key) && !indexer.hasStream(streamId(key))) {
+        tracking.delete(key);
+        p = undefined;
+      }
       if (!p) {
         p = start(token, o.head).then(
           (tracked) => {
             // No code at the head: nothing to index (yet); a later report may find a contract.
             if (!tracked) started.delete(key);
+            else tracking.add(key);
           },
           (e) => {
             if (e instanceof NoHistoryError) {
@@ -220,7 +253,19 @@ export function createTokenBackfill(opts: {
       const id = streamId(key);
       if (!indexer.hasStream(id)) return { status: 'indexing', progressPct: null };
       const at = indexer.streamBlock(id);
-      if (at >= head - 1n) return { status: 'complete' };
+      if (at >= head - 1n) {
+        catchingUp.delete(key);
+        return { status: 'complete' };
+      }
+      const paused = catchingUp.get(key);
+      if (paused !== undefined && head > paused) {
+        const done = at < paused ? 0n : at - paused;
+        return {
+          status: 'indexing',
+          catchingUp: true,
+          progressPct: Math.floor(Number((done * 100n) / (head - paused))),
+        };
+      }
       const from = indexer.streamStart(id);
       if (from === undefined || head <= from) return { status: 'indexing', progressPct: null };
       const done = at < from ? 0n : at - from + 1n;

@@ -23,6 +23,8 @@ export type SharedCache<T> = {
   /** Loads the entry again now (sharing a load already in flight) — for background refreshers. */
   refresh(key: string, load: () => Promise<T>): Promise<T>;
   delete(key: string): void;
+  /** Forgets every entry (loads in flight still settle). */
+  clear(): void;
   size(): number;
 };
 
@@ -135,6 +137,9 @@ export function createSharedCache<T>(opts: {
     },
     delete(key) {
       done.delete(key);
+    },
+    clear() {
+      done.clear();
     },
     size: () => done.size,
   };

@@ -69,6 +69,11 @@ export type TokenEngine = {
    */
   warm(address: Address): boolean;
   /**
+   * Several API replicas: the part as another replica published it (fresh), read from Postgres —
+   * not cold work, so the API serves it without the cold-analysis limits. Undefined otherwise.
+   */
+  sharedSerialised?(address: Address, part: ReportPart, opts?: AmountOpts): Promise<Serialised | undefined>;
+  /**
    * Work actually done (not served from cache) — for benchmarks and tests: `gathers` of facts,
    * `analyses` (runs of all analysers over one facts version and amount), `serialisations`.
    */
@@ -99,6 +104,12 @@ export type CreateTokenEngineOptions = {
   onBackfillTracked?: (token: Address, fromBlock: bigint) => Promise<void>;
   /** Several API replicas: answers published to and served from Postgres (ADR 0030). */
   shared?: SharedAnswers;
+  /** Base mode: told of every read of a token (keeps it followed, engine/request-log.ts). */
+  onRequested?: (token: string) => void;
+  /** Base mode: a token left idle, to catch up from its pause (engine/backfill-state.ts). */
+  pausedBackfill?: (
+    token: Address,
+  ) => Promise<{ addresses: string[]; fromBlock: bigint; at: bigint } | undefined>;
 };
 
 /**
@@ -230,6 +241,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
           indexer: opts.indexer,
           log: opts.log,
           onTracked: opts.onBackfillTracked,
+          paused: opts.pausedBackfill,
         })
       : undefined);
   const sharedFlights = new Map<string, Promise<Serialised>>();
@@ -238,7 +250,12 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   let head = -1n;
   deps.holdersComplete = (token) => (backfill ? backfill.complete(token as Address, head) : true);
 
-  const facts = (address: Address) =>
+  const requested = opts.onRequested ?? (() => {});
+  const facts = (address: Address) => {
+    requested(address);
+    return gathered(address);
+  };
+  const gathered = (address: Address) =>
     cache.get(address.toLowerCase(), async () => {
       gathers++;
       const started = Date.now();
@@ -282,6 +299,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       return analysed(f, amountOf(o));
     },
     async serialised(address, part, o) {
+      requested(address);
       const amount = amountOf(o);
       const shared = opts.shared;
       if (!shared) {
@@ -319,12 +337,19 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       return flight;
     },
     peekSerialised(address, part, o) {
+      requested(address);
       if (opts.shared) return opts.shared.peek(address.toLowerCase(), part, amountOf(o));
       const f = cache.peek(address.toLowerCase());
       if (!f) return undefined;
       return derived.get(f)?.bytes.get(`${part}:${amountOf(o)}`);
     },
     warm: (address) => cache.warm(address.toLowerCase()),
+    sharedSerialised: opts.shared
+      ? async (address, part, o) => {
+          requested(address);
+          return opts.shared?.get(address.toLowerCase(), part, amountOf(o)).catch(() => undefined);
+        }
+      : undefined,
     stats: () => ({ gathers, analyses, serialisations }),
     invalidate: (address) => cache.delete(address.toLowerCase()),
   };

@@ -17,7 +17,7 @@ import { V4_TOPICS } from '../venues/uniswap-v4-events';
 import { ALL_TOPICS, type DecodedEvent, decodeLog } from './events';
 import { afterRangeError, afterSuccess, initialRange, nextRange, type RangeState } from './ranges';
 import { reconcileStream } from './reconcile';
-import { applyRange, loadCheckpoint } from './store';
+import { applyRange, loadCheckpoint, tokensOfPools } from './store';
 
 export const FOLLOW_INTERVAL_MS = 1_000;
 
@@ -56,6 +56,14 @@ export type Indexer = {
   streamBlock(id: string): bigint;
   /** Where a stream started, for progress figures; undefined for unknown ids. */
   streamStart(id: string): bigint | undefined;
+  /**
+   * Follower mode: stop following a token nobody asks for any more (FOLLOW_IDLE_MINUTES). Its
+   * `addresses` (the token and its pools) leave the follower, and the stream `id` gets a checkpoint
+   * at the block the follower had reached, so a later addStream with the same id catches up from
+   * there. Applied at the start of the next pass, never under one. Resolves to that block, or
+   * undefined when the token was not in the follower (still backfilling, or already dropped).
+   */
+  unfollow(id: string, addresses: string[]): Promise<bigint | undefined>;
   start(): void;
   stop(): Promise<void>;
 };
@@ -126,6 +134,12 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     : undefined;
   if (follower) streams.unshift(follower);
   let followerRestored = false;
+  const pendingUnfollows: {
+    id: string;
+    addresses: string[];
+    resolve: (block: bigint | undefined) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   /** Head of the last complete pass (follower mode: an unchanged head with nothing behind is no work). */
   let lastHead = -1n;
   /** Streams merged into the follower: their id now reads as the follower's. */
@@ -401,12 +415,22 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       );
       if (opts.onTokensChanged && events.length > 0) {
         const changed = new Set<string>();
+        const pools = new Set<string>();
         for (const e of events) {
           if (e.type === 'transfer') changed.add(e.token);
           else if (e.type === 'contract') changed.add(e.address);
+          else if (e.type === 'pairCreated') {
+            changed.add(e.token0);
+            changed.add(e.token1);
+          }
+          // Swaps, liquidity and reserves move a token's price, volume and pool figures too.
+          else if ('pair' in e) pools.add(e.pair);
         }
-        await opts
-          .onTokensChanged([...changed])
+        await tokensOfPools(db, [...pools])
+          .then((tokens) => {
+            for (const t of tokens) changed.add(t);
+            return opts.onTokensChanged?.([...changed]);
+          })
           .catch((e) => log.warn({ msg: 'announcing indexed tokens failed', err: (e as Error).message }));
       }
       state = afterSuccess(state);
@@ -452,6 +476,67 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     }
   }
 
+  /**
+   * The unfollows asked for since the last pass, in one step: each token's own checkpoint moves to
+   * the follower's block (with its addresses), then the follower's checkpoint loses them. A crash
+   * between the two leaves the token followed and its checkpoint ahead: harmless either way.
+   */
+  async function applyUnfollows(): Promise<void> {
+    if (pendingUnfollows.length === 0) return;
+    const batch = pendingUnfollows.splice(0);
+    try {
+      const cp = follower ? await loadCheckpoint(db, follower.id) : undefined;
+      if (!follower || !cp) {
+        for (const u of batch) u.resolve(undefined);
+        return;
+      }
+      if (!followerRestored && cp.addresses) follower.addresses = [...cp.addresses];
+      followerRestored = true;
+      const followed = new Set(follower.addresses ?? []);
+      const dropped = new Set<string>();
+      const done: { u: (typeof batch)[number]; block: bigint | undefined }[] = [];
+      for (const u of batch) {
+        const own = u.addresses.map((a) => a.toLowerCase()).filter((a) => followed.has(a));
+        // A token still backfilling in its own stream, or not followed at all, stays as it is.
+        const token = u.addresses[0]?.toLowerCase() ?? '';
+        if (!followed.has(token) || streams.some((s) => s.id === u.id)) {
+          done.push({ u, block: undefined });
+          continue;
+        }
+        await serially(() =>
+          applyRange(db, [], {
+            stream: u.id,
+            blockNumber: cp.blockNumber,
+            blockHash: cp.blockHash,
+            addresses: own,
+            writer: opts.writer,
+          }),
+        );
+        for (const a of own) dropped.add(a);
+        done.push({ u, block: cp.blockNumber });
+      }
+      if (dropped.size > 0) {
+        const kept = (follower.addresses ?? []).filter((a) => !dropped.has(a));
+        await serially(() =>
+          applyRange(db, [], {
+            stream: follower.id,
+            blockNumber: cp.blockNumber,
+            blockHash: cp.blockHash,
+            addresses: kept,
+            writer: opts.writer,
+          }),
+        );
+        follower.addresses = kept;
+      }
+      for (const { u, block } of done) {
+        if (block !== undefined) merged.delete(u.id);
+        u.resolve(block);
+      }
+    } catch (e) {
+      for (const u of batch) u.reject(e);
+    }
+  }
+
   function startPass(knownHead?: bigint): Promise<bigint> {
     running = (async () => {
       try {
@@ -461,6 +546,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
         } catch (cause) {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }
+        await applyUnfollows();
         // Follower mode (a remote RPC): no new block and no stream behind = nothing to read.
         if (follower && head === lastHead && streams.every((s) => (reached.get(s.id) ?? -1n) >= head)) {
           return head;
@@ -514,6 +600,15 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
     hasStream: (id) => merged.has(id) || streams.some((s) => s.id === id),
     streamBlock: (id) => reached.get(merged.has(id) && follower ? follower.id : id) ?? -1n,
     streamStart: (id) => merged.get(id) ?? streams.find((s) => s.id === id)?.fromBlock,
+    unfollow(id, addresses) {
+      if (!follower) return Promise.resolve(undefined);
+      const p = new Promise<bigint | undefined>((resolve, reject) =>
+        pendingUnfollows.push({ id, addresses, resolve, reject }),
+      );
+      // The next pass applies it (or the loop's, if this one fails on the chain).
+      syncOnce().catch(() => {});
+      return p;
+    },
     waitForBlock(block, timeoutMs = 30_000) {
       if (indexedBlock() >= block) return Promise.resolve(true);
       return new Promise((resolve) => {
@@ -536,6 +631,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
       await queued?.catch(() => {});
       for (const w of waiters) w.resolve(false);
       waiters.clear();
+      for (const u of pendingUnfollows.splice(0)) u.resolve(undefined);
     },
   };
 }

@@ -443,3 +443,28 @@ export async function rollbackTo(db: Db, checkpoint: Checkpoint): Promise<void> 
     await saveCheckpoint(tx, checkpoint);
   });
 }
+
+/**
+ * The tokens traded in `pools`: both sides of the pools whose creation was indexed (`pairs`), and
+ * — on Base, where a token's first pools are found at the factories rather than indexed from their
+ * creation — the token whose backfill stream listed the pool (`token:<address>` checkpoints).
+ */
+export async function tokensOfPools(db: Db, pools: string[]): Promise<string[]> {
+  if (pools.length === 0) return [];
+  const [created, streams] = await Promise.all([
+    db.select({ token0: pairs.token0, token1: pairs.token1 }).from(pairs).where(inArray(pairs.pair, pools)),
+    db
+      .select({ stream: indexCheckpoints.stream, addresses: indexCheckpoints.addresses })
+      .from(indexCheckpoints)
+      .where(
+        sql`${indexCheckpoints.stream} like 'token:%' and ${indexCheckpoints.addresses} ?| ${sql.raw(`array[${pools.map((p) => `'${p.replace(/[^0-9a-fx]/gi, '')}'`).join(',')}]`)}`,
+      ),
+  ]);
+  const out = new Set<string>();
+  for (const p of created) {
+    out.add(p.token0);
+    out.add(p.token1);
+  }
+  for (const s of streams) out.add(s.stream.slice('token:'.length));
+  return [...out];
+}

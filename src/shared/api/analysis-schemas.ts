@@ -42,6 +42,14 @@ export const holderIndexStateSchema = z
         .enum(['queued', 'running', 'retrying'])
         .optional()
         .meta(d("Several processes: the backfill job's state in the work queue (absent in one process).")),
+      catchingUp: z
+        .boolean()
+        .optional()
+        .meta(
+          d(
+            'Base mode: the token was left idle (not followed) and its history since then is being read again; progressPct counts from the pause.',
+          ),
+        ),
     }),
     z.object({ status: z.literal('unavailable'), reason: z.string() }),
   ])

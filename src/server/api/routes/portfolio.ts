@@ -48,6 +48,7 @@ export function registerPortfolioRoutes(
     maxEntries: MAX_WALLETS,
     log: ctx.log,
     background,
+    shared: ctx.sharedResults,
     compute: (wallet) => gatherPortfolio(ctx, wallet as `0x${string}`),
   });
   const walletStats = createRefreshedResults<WalletStats>({
@@ -57,6 +58,7 @@ export function registerPortfolioRoutes(
     maxEntries: MAX_WALLETS,
     log: ctx.log,
     background,
+    shared: ctx.sharedResults,
     compute: (wallet) => gatherWalletStats(ctx, wallet as `0x${string}`),
   });
   // Background work starts once the server listens: start-up itself is not slowed by it.

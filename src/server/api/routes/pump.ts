@@ -42,6 +42,7 @@ export function registerPumpRoutes(
     log: ctx.log,
     // The page opens on the default query (24h, all risks).
     background: opts.background ? { keys: () => ['24h:all'], intervalMs: FRESH_MS } : undefined,
+    shared: ctx.sharedResults,
     compute: (key) => {
       const [timeframe, risk] = key.split(':') as [PumpTimeframe, PumpRiskFilter];
       return findPumpOpportunities(deps, timeframe, risk);

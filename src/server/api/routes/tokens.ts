@@ -25,6 +25,9 @@ export function registerTokenRoutes(app: FastifyInstance, engine: TokenEngine, c
       // Hot path: the part is at hand (fresh facts, already serialised) — no promise, no analysis.
       const hit = engine.peekSerialised(address, part, { amountUsd });
       if (hit) return sendSerialised(req, reply, hit);
+      // Another replica's fresh answer (Postgres) is not cold work either: no limit applies.
+      const published = await engine.sharedSerialised?.(address, part, { amountUsd });
+      if (published) return sendSerialised(req, reply, published);
       // Not at hand: a token nobody asked about lately costs simulations, so it is limited (429/503).
       const s = await cold(req.ip, address, () => engine.serialised(address, part, { amountUsd }));
       return sendSerialised(req, reply, s);

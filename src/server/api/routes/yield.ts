@@ -43,6 +43,7 @@ export function registerYieldRoutes(
     staleMs: STALE_MS,
     log: ctx.log,
     background: opts.background ? { keys: () => ['all'], intervalMs: CACHE_TTL_MS } : undefined,
+    shared: ctx.sharedResults,
     compute: async () => {
       if (ctx.network.mode === 'base') {
         const opportunities = await fetchLlamaBaseOpportunities(opts.fetch);

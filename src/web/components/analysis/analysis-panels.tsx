@@ -29,6 +29,10 @@ import { severityTone } from './score-style';
 
 /** Why the holder count is missing: still indexing (with progress) or not obtainable here. */
 function holderIndexText(index: HolderIndexState | undefined): string {
+  if (index?.status === 'indexing' && index.catchingUp)
+    return index.progressPct === null
+      ? 'History catching up…'
+      : `History catching up, ${index.progressPct}% done`;
   if (index?.status === 'indexing')
     return index.progressPct === null ? 'Indexing…' : `Indexing, ${index.progressPct}% done`;
   if (index?.status === 'unavailable') return 'Unknown (the RPC has no history)';
