@@ -12,18 +12,20 @@
  * in `v4`). Native ETH (currency 0x0) is presented as WETH for pricing, as the two are one asset;
  * `v4.key` keeps the real currency for quotes and trades. See docs/decisions/0026-uniswap-v4-and-hooks.md.
  */
-import { type Address, type Hex, parseAbi } from 'viem';
+import { type Address, encodeAbiParameters, type Hex, parseAbi } from 'viem';
 import { ChainUnavailableError } from '../errors';
+import { probePath } from './probe-path';
 import { positionAmounts, sortTokens } from './uniswap-v3-math';
 import {
   decodeHookPermissions,
   isDynamicFee,
   NATIVE_CURRENCY,
+  POOL_KEY_ABI,
   type PoolKey,
   poolIdOf,
   sortCurrencies,
 } from './uniswap-v4-pool-key';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, PROBE_VENUE, Q192, type Venue } from './venue';
 
 /** V4 addresses as on Base (PoolManager singleton and its periphery) plus our position lockers. */
 export type UniswapV4Contracts = {
@@ -357,9 +359,26 @@ export function createUniswapV4Venue(
       }
     },
 
-    // The probes' TradeProbe has no V4 adapter yet: V4 pools are not simulated by the probe trade
-    // (the hook verdict measures buys and sells through V4Quoter instead; ADR 0026).
-    probeRoute: () => null,
+    // The probes trade a V4 pool as a user does: Universal Router V4_SWAP, native ETH as msg.value,
+    // ERC-20 input through Permit2 (ProbeVenue's V4 adapter; ADR 0026 amendment 3). Single hop from
+    // ETH or WETH only: a USD-quoted V4 pool is not routed (no V4 multi-hop adapter yet).
+    probeRoute(target) {
+      const key = target.pool.v4?.key ?? keys.get(target.pool.pair.toLowerCase());
+      if (!key) return null;
+      const path = probePath(target.token, target.pool, target.weth, null);
+      if (path?.length !== 2) return null;
+      return {
+        venue: PROBE_VENUE.v4,
+        router: addr.universalRouter,
+        quoter: addr.v4Quoter,
+        // The PoolManager holds the tokens: liveness is read there, a failed sell replayed into it.
+        pool: addr.poolManager,
+        path,
+        fees: [key.fee],
+        minQuote: target.minQuote,
+        v4Key: encodeAbiParameters([POOL_KEY_ABI], [key]),
+      };
+    },
   };
   return venue;
 }
