@@ -113,6 +113,8 @@ export function createUniswapV4Venue(
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
   const keys = new Map<string, PoolKey>();
+  /** Key look-ups in flight (prepare, then readPools, ask once). */
+  const learning = new Map<string, Promise<void>>();
   const w = weth.toLowerCase() as Address;
 
   const refOf = (key: PoolKey, createdTs: number | null): PoolRef => {
@@ -197,14 +199,28 @@ export function createUniswapV4Venue(
       return out;
     },
 
+    async prepare(client, token, refs) {
+      // Pools the index knows by handle only (its pairs table keeps no tick spacing or hook): their
+      // keys come from the token's Initialize logs, once per venue instance (one look-up in flight).
+      const t = token.toLowerCase() as Address;
+      if (!refs.some((p) => !p.v4 && !keys.has(p.pool))) return;
+      const k = `${t}:${refs.map((p) => p.pool).join(',')}`;
+      let p = learning.get(k);
+      if (!p) {
+        const others = refs.map((r) => (r.token0 === t ? r.token1 : r.token0));
+        p = venue.discoverPools(client, token, others).then(() => {});
+        learning.set(k, p);
+        p.then(
+          () => learning.delete(k),
+          () => learning.delete(k),
+        );
+      }
+      await p;
+    },
+
     async readPools(client, token, refs, ctx) {
       const t = token.toLowerCase() as Address;
-      // Pools the index knows by handle only (its pairs table keeps no tick spacing or hook): their
-      // keys come from the token's Initialize logs, once per venue instance.
-      if (refs.some((p) => !p.v4 && !keys.has(p.pool))) {
-        const others = refs.map((p) => (p.token0 === t ? p.token1 : p.token0));
-        await venue.discoverPools(client, token, others);
-      }
+      await venue.prepare?.(client, token, refs);
       const calls: Call[] = [];
       const plan = refs.flatMap((p) => {
         const info =

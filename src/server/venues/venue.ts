@@ -153,6 +153,11 @@ export type Venue = {
     refs: PoolRef[],
     ctx: ReadPoolsContext,
   ): Promise<PoolState[]>;
+  /**
+   * Optional: learn what readPools needs beyond the index rows (V4: pool keys from Initialize logs),
+   * started early so it shares a round trip with other reads. readPools must still work without it.
+   */
+  prepare?(client: PublicClient, token: Address, refs: PoolRef[]): Promise<void>;
   /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
   quote(client: PublicClient, pool: QuoteTarget, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
   /**
