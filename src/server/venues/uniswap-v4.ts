@@ -376,7 +376,7 @@ export function createUniswapV4Venue(
     },
 
     // The probes trade a V4 pool as a user does: Universal Router V4_SWAP, native ETH as msg.value,
-    // ERC-20 input through Permit2 (ProbeVenue's V4 adapter; ADR 0026 amendment 3). Single hop from
+    // ERC-20 input through Permit2 (ProbeVenue's V4 adapter; ADR 0026 amendment 5). Single hop from
     // ETH or WETH only: a USD-quoted V4 pool is not routed (no V4 multi-hop adapter yet).
     probeRoute(target) {
       const key = target.pool.v4?.key ?? keys.get(target.pool.pair.toLowerCase());

@@ -8,7 +8,8 @@
  * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy);
  * and RUG4 (no hook, its creator removes all the liquidity after the buys: a V4 rug, which must read
  * drained as V2/V3 rugs do). Each gets a few buys through the Universal Router, so its pool has swaps.
- * Not yet: trading history before "now" and the live simulator's V4 trades (ADR 0026).
+ * The live market simulator trades them through the Universal Router (`v4TradeRound`); the history
+ * before "now" still has only the launch buys (ADR 0026).
  */
 import { type Address, encodeFunctionData, maxUint48, maxUint160, parseEther, zeroAddress } from 'viem';
 import type { UniswapV4Contracts } from '../../../shared/network';
@@ -152,6 +153,9 @@ export type V4MarketPool = {
   sellsKept: boolean;
 };
 
+/** Launches whose creator removed all the liquidity (RUG4): not traded by the simulator. */
+const PULLED = new Set(LAUNCHES.filter((l) => l.lp === 'pull').map((l) => l.symbol));
+
 /** V4 swaps: the hook adds its own gas; a fixed limit as the scenario's own Universal Router swaps. */
 const V4_SWAP_GAS = 1_000_000n;
 
@@ -177,8 +181,8 @@ export async function v4MarketPools(
       continue;
     const token = a.currency1.toLowerCase() as Address;
     const symbol = bySymbol.get(token);
-    // The scenario's launches are ETH-paired (currency0 = native ETH).
-    if (!symbol || a.currency0 !== zeroAddress) continue;
+    // The scenario's launches are ETH-paired (currency0 = native ETH); a pulled pool has nothing to trade.
+    if (!symbol || a.currency0 !== zeroAddress || PULLED.has(symbol)) continue;
     out.push({
       symbol,
       token,
