@@ -185,6 +185,7 @@ const market: RunMarket = {
     path: [callers[3], callers[0]],
     fees: [],
     minQuote: 0n,
+    v4Key: '0x',
   },
   victim: callers[3],
   buyWei: 10n ** 16n,

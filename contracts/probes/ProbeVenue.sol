@@ -110,6 +110,48 @@ interface IVenueWETH {
     function deposit() external payable;
 }
 
+/// Uniswap V4's PoolKey (currencies sorted, native ETH as address 0).
+struct VenueV4Key {
+    address currency0;
+    address currency1;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+}
+
+/// V4Router's SWAP_EXACT_IN_SINGLE parameters (v4-periphery IV4Router, as the router on Base has it).
+struct VenueV4ExactInputSingle {
+    VenueV4Key poolKey;
+    bool zeroForOne;
+    uint128 amountIn;
+    uint128 amountOutMinimum;
+    bytes hookData;
+}
+
+/// The Universal Router (2.0, as on Base): commands, one input per command.
+interface IVenueUniversalRouter {
+    function execute(bytes calldata commands, bytes[] calldata inputs, uint256 deadline) external payable;
+}
+
+/// Permit2's allowance half: the Universal Router pulls ERC-20 input through it.
+interface IVenuePermit2 {
+    function approve(address token, address spender, uint160 amount, uint48 expiration) external;
+}
+
+/// V4Quoter: runs the PoolManager's real swap (hooks included) and reverts with the result.
+interface IVenueV4Quoter {
+    struct QuoteExactSingleParams {
+        VenueV4Key poolKey;
+        bool zeroForOne;
+        uint128 exactAmount;
+        bytes hookData;
+    }
+
+    function quoteExactInputSingle(QuoteExactSingleParams memory params)
+        external
+        returns (uint256 amountOut, uint256 gasEstimate);
+}
+
 /// @notice The venue adapter shared by every probe (TradeProbe, PowerProbe): how to buy a token
 /// with ETH, sell it back for ETH/WETH and quote both, along a route on one venue — single hop
 /// (WETH → token) or multi-hop (WETH → USD token → token). One implementation per venue kind here,
@@ -120,6 +162,12 @@ abstract contract ProbeVenue {
     uint8 internal constant VENUE_V3 = 1;
     uint8 internal constant VENUE_AERO = 2;
     uint8 internal constant VENUE_CL = 3;
+    uint8 internal constant VENUE_V4 = 4;
+    /// Permit2 sits at this address on every chain (CREATE2; the local chain etches it there too).
+    address internal constant PERMIT2 = 0x000000000022D473030F116dDEE9F6B43aC78BA3;
+    /// Universal Router command V4_SWAP; V4 router actions SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL.
+    bytes internal constant V4_SWAP = hex"10";
+    bytes internal constant V4_ACTIONS = hex"060c0f";
     /// Revert data kept per step (a token returning huge data cannot blow up the report).
     uint256 internal constant MAX_REVERT = 260;
 
@@ -131,6 +179,7 @@ abstract contract ProbeVenue {
         /// QuoterV2 (V3, Slipstream); Aerodrome classic: the PoolFactory its Route structs name.
         address quoter;
         /// The token's own pool (the last hop): its liveness is checked, failed sells replayed into it.
+        /// Uniswap V4: the PoolManager, which holds the tokens of every pool.
         address pool;
         /// Buy direction: path[0] is WETH, the last is the token; a middle hop is a USD token.
         address[] path;
@@ -139,6 +188,9 @@ abstract contract ProbeVenue {
         uint24[] fees;
         /// The pool's quote-token balance under which it counts as drained (no pool, not a failed buy).
         uint256 minQuote;
+        /// VENUE_V4 only: abi.encode(VenueV4Key) of the token's pool (single hop; path[0] stands for
+        /// its quote currency, WETH for native ETH). Empty for every other venue.
+        bytes v4Key;
     }
 
     /// Sells send ETH (V2) here, the probe or a holder address carrying this code.
@@ -158,6 +210,7 @@ abstract contract ProbeVenue {
         if (rt.venue != VENUE_V2 && rt.quoter.code.length == 0) return 4;
         uint256 n = rt.path.length;
         if (n < 2 || (rt.venue != VENUE_V2 && rt.fees.length != n - 1)) return 1;
+        if (rt.venue == VENUE_V4) return _v4RouteStatus(rt);
         if (rt.pool.code.length == 0) return 1;
         if (_balance(rt.path[n - 1], rt.pool) == 0) return 1;
         if (_balance(rt.path[n - 2], rt.pool) < rt.minQuote || rt.minQuote == 0) return 1;
@@ -186,6 +239,7 @@ abstract contract ProbeVenue {
                 return (false, _cut(err));
             }
         }
+        if (rt.venue == VENUE_V4) return _v4Swap(rt, amount, true, gasCap);
         IVenueWETH(_weth(rt)).deposit{value: amount}();
         _callToken(_weth(rt), abi.encodeWithSelector(0x095ea7b3, rt.router, type(uint256).max));
         return rt.venue == VENUE_CL ? _clSwap(rt, amount, true, gasCap) : _v3Swap(rt, amount, true, gasCap);
@@ -217,12 +271,21 @@ abstract contract ProbeVenue {
             }
         } else if (rt.venue == VENUE_CL) {
             (ok, err) = _clSwap(rt, amount, false, gasCap);
+        } else if (rt.venue == VENUE_V4) {
+            (ok, err) = _v4Swap(rt, amount, false, gasCap);
         } else {
             (ok, err) = _v3Swap(rt, amount, false, gasCap);
         }
         if (ok) {
             uint256 afterSell = address(this).balance + _balance(_weth(rt), address(this));
             received = afterSell > before ? afterSell - before : 0;
+            // V4: a hook can take the whole input and pay nothing (its quote says 0 too, so no
+            // "tax" would show): a sell that delivers nothing is a failed sell, as a buy that
+            // delivers nothing is a failed buy.
+            if (rt.venue == VENUE_V4 && received == 0) {
+                ok = false;
+                err = abi.encodeWithSignature("Error(string)", "The sell went through but paid out nothing.");
+            }
         }
     }
 
@@ -242,6 +305,17 @@ abstract contract ProbeVenue {
                 if (a.length == r.length + 1) return a[a.length - 1];
             } catch {}
             return 0;
+        }
+        if (rt.venue == VENUE_V4) {
+            (VenueV4Key memory k, bool zeroForOne,,) = _v4Sides(rt, buy);
+            if (amountIn > type(uint128).max) return 0;
+            try IVenueV4Quoter(rt.quoter).quoteExactInputSingle{gas: 1_500_000}(
+                IVenueV4Quoter.QuoteExactSingleParams(k, zeroForOne, uint128(amountIn), "")
+            ) returns (uint256 out, uint256) {
+                return out;
+            } catch {
+                return 0;
+            }
         }
         try IVenueV3Quoter(rt.quoter).quoteExactInput{gas: 800_000}(_v3Path(rt, buy), amountIn) returns (
             uint256 out, uint160[] memory, uint32[] memory, uint256
@@ -297,6 +371,64 @@ abstract contract ProbeVenue {
         }
     }
 
+    /// V4: the pool's key, the swap's direction and its input and output currencies (0: native ETH).
+    function _v4Sides(Route calldata rt, bool buy)
+        internal
+        pure
+        returns (VenueV4Key memory k, bool zeroForOne, address currencyIn, address currencyOut)
+    {
+        k = abi.decode(rt.v4Key, (VenueV4Key));
+        address token = _token(rt);
+        address quote = k.currency0 == token ? k.currency1 : k.currency0;
+        (currencyIn, currencyOut) = buy ? (quote, token) : (token, quote);
+        zeroForOne = currencyIn == k.currency0;
+    }
+
+    /// V4 liveness: the PoolManager holds the token and at least `minQuote` of the quote currency.
+    /// Its balances are shared by every pool, so the pool's own reserves are judged off-chain
+    /// (the venue reads them through StateView); here only "no such market at all" is caught.
+    function _v4RouteStatus(Route calldata rt) internal view returns (uint8) {
+        if (rt.path.length != 2 || rt.v4Key.length != 160) return 1;
+        if (rt.pool.code.length == 0) return 4;
+        (VenueV4Key memory k,,, address quote) = _v4Sides(rt, false);
+        address token = _token(rt);
+        if (k.currency0 != token && k.currency1 != token) return 1;
+        if (_balance(token, rt.pool) == 0) return 1;
+        uint256 q = quote == address(0) ? rt.pool.balance : _balance(quote, rt.pool);
+        if (q < rt.minQuote || rt.minQuote == 0) return 1;
+        return 0;
+    }
+
+    /// A user's V4 swap: Universal Router V4_SWAP (SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL), as
+    /// the Uniswap interface sends it. Native ETH goes as msg.value; an ERC-20 input (the token on a
+    /// sell, WETH on a WETH pool's buy) is approved to Permit2 and through Permit2 to the router.
+    function _v4Swap(Route calldata rt, uint256 amount, bool buy, uint256 gasCap) internal returns (bool, bytes memory) {
+        if (amount > type(uint128).max) return (false, "");
+        (VenueV4Key memory k, bool zeroForOne, address cin, address cout) = _v4Sides(rt, buy);
+        uint256 value;
+        if (cin == address(0)) {
+            value = amount;
+        } else {
+            if (buy) IVenueWETH(cin).deposit{value: amount}();
+            _callToken(cin, abi.encodeWithSelector(0x095ea7b3, PERMIT2, type(uint256).max));
+            try IVenuePermit2(PERMIT2).approve(cin, rt.router, type(uint160).max, type(uint48).max) {}
+            catch (bytes memory err) {
+                return (false, _cut(err));
+            }
+        }
+        bytes[] memory params = new bytes[](3);
+        params[0] = abi.encode(VenueV4ExactInputSingle(k, zeroForOne, uint128(amount), 0, ""));
+        params[1] = abi.encode(cin, amount);
+        params[2] = abi.encode(cout, uint256(0));
+        bytes[] memory inputs = new bytes[](1);
+        inputs[0] = abi.encode(V4_ACTIONS, params);
+        try IVenueUniversalRouter(rt.router).execute{value: value, gas: gasCap}(V4_SWAP, inputs, block.timestamp) {
+            return (true, "");
+        } catch (bytes memory err) {
+            return (false, _cut(err));
+        }
+    }
+
     /// Aerodrome classic Route structs along the path in the trade's direction.
     function _aeroRoutes(Route calldata rt, bool buy) internal pure returns (IVenueAeroRouter.Route[] memory r) {
         uint256 n = rt.path.length;
@@ -336,6 +468,8 @@ abstract contract ProbeVenue {
         internal
         returns (bytes memory)
     {
+        // The tokens already left (a V4 sell that paid out nothing): a replay could only fail on balance.
+        if (_balance(token, address(this)) < amount) return routerErr;
         (, bytes memory tokenErr) =
             address(this).call{gas: 1_000_000}(abi.encodeCall(this.transferAndUndo, (token, pool, amount)));
         return tokenErr.length > 0 ? tokenErr : routerErr;

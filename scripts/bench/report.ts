@@ -168,6 +168,7 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
           ...Object.values(manifest.tokens),
           ...manifest.launches.map((l) => l.token),
           ...manifest.riskDetails.serialRugger.earlierTokens,
+          ...Object.values(manifest.uniswapV4Tokens ?? {}),
         ].map((a) => a.toLowerCase() as Address),
       ),
     ];
@@ -214,6 +215,9 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
     // Tokens that trade only on Aerodrome, classic or Slipstream (issue 27): same aims.
     const aeroOnly = new Set(Object.values(manifest.aerodrome?.only ?? {}).map((a) => a.toLowerCase()));
     const coldAero = cold.filter((c) => aeroOnly.has(c.token));
+    // Tokens that trade only on Uniswap V4, hooks included (issue 22): same aims.
+    const v4Only = new Set(Object.values(manifest.uniswapV4Tokens ?? {}).map((a) => a.toLowerCase()));
+    const coldV4 = cold.filter((c) => v4Only.has(c.token));
     const warmMed = median(warm);
     const rows: [string, string, string, string][] = [
       [
@@ -269,6 +273,27 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
               `${Math.max(...coldAero.map((c) => c.requests))}`,
               `≤ ${AIM.rpc}`,
               verdict(Math.max(...coldAero.map((c) => c.requests)) <= AIM.rpc),
+            ],
+          ] as [string, string, string, string][])
+        : []),
+      ...(coldV4.length > 0
+        ? ([
+            [
+              `cold report, V4-only tokens (${coldV4.length}), median / p99`,
+              `${fmt(median(coldV4.map((c) => c.ms)))} / ${fmt(
+                quantile(
+                  coldV4.map((c) => c.ms),
+                  0.99,
+                ),
+              )} ms`,
+              `≤ ${AIM.coldMs} ms`,
+              verdict(median(coldV4.map((c) => c.ms)) <= AIM.coldMs),
+            ],
+            [
+              'RPC round trips per cold V4 report, median / max',
+              `${median(coldV4.map((c) => c.requests))} / ${Math.max(...coldV4.map((c) => c.requests))}`,
+              `≤ ${AIM.rpc}`,
+              verdict(Math.max(...coldV4.map((c) => c.requests)) <= AIM.rpc),
             ],
           ] as [string, string, string, string][])
         : []),

@@ -215,6 +215,7 @@ const v2 = (pool: Address, path: Address[], minQuote: bigint): ProbeRoute => ({
   path,
   fees: [],
   minQuote,
+  v4Key: '0x',
 });
 const v3 = (pool: Address, path: Address[], fees: number[], minQuote: bigint): ProbeRoute => ({
   venue: PROBE_VENUE.v3,
@@ -224,6 +225,7 @@ const v3 = (pool: Address, path: Address[], fees: number[], minQuote: bigint): P
   path,
   fees,
   minQuote,
+  v4Key: '0x',
 });
 
 async function trade(route: ProbeRoute) {

@@ -188,13 +188,13 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   ethUsdPoolsP.catch(() => {});
   const ethUsdP = ethUsdPoolsP.then((x) => x.price);
   ethUsdP.catch(() => {});
-  const { basics, pairRows, unreadPools } = await gatherBasicsAndPools(deps, t);
+  const { basics, pairRows, unreadPools, prepared } = await gatherBasicsAndPools(deps, t);
   // On Base the index covers only what it has followed; until a token's history is read to the
   // head its holder list is partial, which must read as "unknown", not as a short list or zero.
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
 
   const topWithCode = startTopHolderReads(deps, t, pairRows, holdersKnown);
-  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows);
+  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows, prepared);
   const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
       ethUsdP,
@@ -220,6 +220,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     network.contracts.uniswapV4?.v4Quoter as Address | undefined,
     states.find((s) => s.pair === mainPool?.pair),
     t,
+    basics.block?.timestamp ?? null,
   );
 
   const deployer = creation?.deployer ?? null;
@@ -322,11 +323,12 @@ type Creation = Awaited<ReturnType<typeof readCreation>>;
 async function gatherBasicsAndPools(
   deps: Deps,
   t: Address,
-): Promise<{ basics: TokenBasics; pairRows: PoolRef[]; unreadPools: Address[] }> {
+): Promise<{ basics: TokenBasics; pairRows: PoolRef[]; unreadPools: Address[]; prepared: Promise<void> }> {
   const { db, network, venues } = deps;
   const client = deps.chain.public;
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
+  let prepared: Promise<void> = Promise.resolve();
   const [basics, { pairRows, unreadPools }] = await Promise.all([
     readTokenBasics(client, t),
     Promise.all([
@@ -340,14 +342,18 @@ async function gatherBasicsAndPools(
         return other !== t && (other === weth || other === usd);
       });
       const knownPools = indexed.filter(known);
+      const pairRows = knownPools.length > 0 ? knownPools : discovered;
+      // V4 pool keys (not in the index) asked the moment the index rows are known: inside the
+      // basics' batch window when the database answers in time, never a round of their own after it.
+      prepared = venues.prepare(client, t, pairRows);
       return {
-        pairRows: knownPools.length > 0 ? knownPools : discovered,
+        pairRows,
         // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
         unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
       };
     }),
   ]);
-  return { basics, pairRows, unreadPools };
+  return { basics, pairRows, unreadPools, prepared };
 }
 
 /**
@@ -385,6 +391,8 @@ function startPoolStateReads(
   deps: Deps,
   t: Address,
   pairRows: PoolRef[],
+  /** The venues' preparation (V4 pool keys), started with the index rows. */
+  prepared: Promise<void>,
 ): { creationP: Promise<Creation>; statesP: Promise<PoolState[]> } {
   const { db, network, venues } = deps;
   const client = deps.chain.public;
@@ -393,6 +401,7 @@ function startPoolStateReads(
   const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
   const statesP = Promise.all([
     creationP,
+    prepared,
     // V3 and V4 position ids in one map: the pools' keys (address, V4 handle) never collide.
     Promise.all([
       v3
@@ -415,7 +424,7 @@ function startPoolStateReads(
       network,
       pairRows.filter((p) => p.venue === 'aerodrome-slipstream').map((p) => p.pool),
     ),
-  ]).then(([creation, positions, managedPositions]) =>
+  ]).then(([creation, , positions, managedPositions]) =>
     venues.readPools(client, t, pairRows, {
       deployer: (creation?.deployer as Address | null | undefined) ?? null,
       positions,

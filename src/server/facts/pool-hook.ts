@@ -24,6 +24,8 @@ export async function readPoolHook(
   quoter: Address | undefined,
   pool: PoolState | undefined,
   token: Address,
+  /** The block time the report's reads saw (saves a read for the later-buy quote). */
+  blockTime: bigint | null = null,
 ): Promise<PoolHookFacts | null> {
   const v4 = pool?.v4;
   if (!pool || !v4 || !quoter || !hasHook(v4.key)) return null;
@@ -31,20 +33,20 @@ export async function readPoolHook(
   const buyAmount = probeBuy(pool);
   if (buyAmount === null) return { pool: pool.pair, hook, facts: null, powers: null };
   try {
-    // The hook's own code travels with its facts (same JSON-RPC batch); a proxy's implementation
-    // code needs one more round.
-    const ownCode = client.getCode({ address: hook });
-    ownCode.catch(() => {});
-    const facts = await readHookFacts(client, quoter, v4.key, token, buyAmount, v4.sqrtPriceX96);
-    const caller = facts.proxy?.admin ?? facts.owner;
+    // The hook's own code travels with its facts (first round); the owner-power simulation needs
+    // only that round (owner or proxy admin, code), so it runs beside the sell quote; a proxy's
+    // implementation code needs one more round before it.
     let powers: HookPowerFacts | null = null;
-    if (caller && caller !== zeroAddress && facts.hasCode) {
-      const code = facts.proxy
-        ? await client.getCode({ address: facts.proxy.implementation })
-        : await ownCode;
-      if (code && code !== '0x')
-        powers = await simulateHookPowers(client, { quoter, key: v4.key, token, caller, code, buyAmount });
-    }
+    const facts = await readHookFacts(client, quoter, v4.key, token, buyAmount, v4.sqrtPriceX96, {
+      blockTime,
+      beside: async ({ owner, proxy, code: ownCode }) => {
+        const caller = proxy?.admin ?? owner;
+        if (!caller || caller === zeroAddress || !ownCode || ownCode === '0x') return;
+        const code = proxy ? await client.getCode({ address: proxy.implementation }) : ownCode;
+        if (code && code !== '0x')
+          powers = await simulateHookPowers(client, { quoter, key: v4.key, token, caller, code, buyAmount });
+      },
+    });
     return { pool: pool.pair, hook, facts, powers };
   } catch {
     return { pool: pool.pair, hook, facts: null, powers: null };

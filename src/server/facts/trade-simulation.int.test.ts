@@ -95,6 +95,7 @@ async function plan(
     path: [weth, token],
     fees: [],
     minQuote: 1_000_000_000_000n,
+    v4Key: '0x',
   };
   const buyWei = wethReserve / 200n || 1n;
   return {

@@ -175,6 +175,7 @@ const routeArg = (r: ProbeRoute) => ({
   path: r.path,
   fees: r.fees,
   minQuote: r.minQuote,
+  v4Key: r.v4Key,
 });
 
 /** A later block's sell attempt: how many blocks after the buy, and what happened. */

@@ -36,6 +36,16 @@ export async function readHookFacts(
   token: Address,
   amountIn: bigint,
   sqrtPriceX96: bigint,
+  opts: {
+    /** The block time the report's reads saw: the later buy's clock override (else one more read). */
+    blockTime?: bigint | null;
+    /** Work that needs the first round only (the owner-power simulation), run beside the sell quote. */
+    beside?: (first: {
+      owner: Address | null;
+      proxy: HookFacts['proxy'];
+      code: Hex | undefined;
+    }) => Promise<void>;
+  } = {},
 ): Promise<HookFacts> {
   const hook = key.hooks.toLowerCase() as Address;
   const tokenIs0 = key.currency0.toLowerCase() === token.toLowerCase();
@@ -53,6 +63,18 @@ export async function readHookFacts(
   let admin: Hex | undefined;
   let owner: Address | null = null;
   let buyOut: bigint | null = null;
+  const laterQuote = (time: bigint) =>
+    client
+      .simulateContract({
+        ...quoteCall(buyDir, amountIn),
+        blockOverrides: { time: time + BigInt(FEE_DECAY_LOOKAHEAD_SEC) },
+      })
+      .then(
+        (r) => ({ amountIn, amountOut: r.result[0] as bigint | null }),
+        () => null,
+      );
+  // The later buy needs only the block time: with it known, it leaves in the first round.
+  const laterEarly = opts.blockTime != null ? laterQuote(opts.blockTime) : null;
   try {
     const [c, i, a, res] = await Promise.all([
       client.getCode({ address: hook }),
@@ -74,7 +96,9 @@ export async function readHookFacts(
   // The sell needs the buy's output; the later buy runs with a block-time override.
   let sellOut: bigint | null = null;
   let later: HookFacts['buyLater'] = null;
-  const block = await client.getBlock().catch(() => null);
+  const implementation = slotAddress(impl);
+  const proxy = implementation ? { implementation, admin: slotAddress(admin) } : null;
+  const block = laterEarly ? null : await client.getBlock().catch(() => null);
   const [sellRes, laterRes] = await Promise.all([
     buyOut !== null && buyOut > 0n
       ? client.simulateContract(quoteCall(!buyDir, buyOut)).then(
@@ -82,17 +106,8 @@ export async function readHookFacts(
           () => null,
         )
       : Promise.resolve(null),
-    block
-      ? client
-          .simulateContract({
-            ...quoteCall(buyDir, amountIn),
-            blockOverrides: { time: block.timestamp + BigInt(FEE_DECAY_LOOKAHEAD_SEC) },
-          })
-          .then(
-            (r) => ({ amountIn, amountOut: r.result[0] as bigint | null }),
-            () => null,
-          )
-      : Promise.resolve(null),
+    laterEarly ?? (block ? laterQuote(block.timestamp) : Promise.resolve(null)),
+    opts.beside?.({ owner, proxy, code }).catch(() => {}),
   ]);
   sellOut = sellRes;
   later = laterRes;
@@ -102,13 +117,12 @@ export async function readHookFacts(
   const sq = sqrtPriceX96 * sqrtPriceX96;
   const toToken = (x: bigint) => (tokenIs0 ? (x * q96 * q96) / sq : (x * sq) / (q96 * q96));
   const toQuote = (x: bigint) => (tokenIs0 ? (x * sq) / (q96 * q96) : (x * q96 * q96) / sq);
-  const implementation = slotAddress(impl);
   return {
     hook,
     permissions: decodeHookPermissions(hook).map((p) => p.name),
     hasCode: !!code && code !== '0x',
     owner,
-    proxy: implementation ? { implementation, admin: slotAddress(admin) } : null,
+    proxy,
     buy: { amountIn, amountOut: buyOut },
     sell: buyOut !== null && buyOut > 0n ? { amountIn: buyOut, amountOut: sellOut } : null,
     buyLater: later,

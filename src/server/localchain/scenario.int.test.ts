@@ -320,6 +320,33 @@ describe('scenario (test variant)', () => {
   });
 });
 
+describe('simulator: Uniswap V4', () => {
+  it('trades the V4 launches through the Universal Router (PoolManager Swap logs of their pools)', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    if (!v4) throw new Error('no V4 in the manifest');
+    const v4Swap = parseAbiItem(
+      'event Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint24 fee)',
+    );
+    const from = await chain.public.getBlockNumber({ cacheTime: 0 });
+    const sim = startSimulator({ chain, manifest, seed: 4321, blockMs: 200, log });
+    const deadline = Date.now() + 60_000;
+    let swaps: Awaited<ReturnType<typeof chain.public.getLogs<typeof v4Swap>>> = [];
+    while (Date.now() < deadline && swaps.length < 2) {
+      await new Promise((r) => setTimeout(r, 500));
+      swaps = await chain.public.getLogs({
+        address: v4.poolManager,
+        event: v4Swap,
+        fromBlock: from + 1n,
+        toBlock: 'latest',
+      });
+    }
+    await sim.stop();
+    expect(swaps.length).toBeGreaterThanOrEqual(2);
+    // Through the Universal Router, as users swap.
+    expect(swaps.every((l) => l.args.sender?.toLowerCase() === v4.universalRouter.toLowerCase())).toBe(true);
+  });
+});
+
 async function ownerOf(tokenAddress: Address): Promise<Address> {
   const owner = await chain.public.readContract({
     address: tokenAddress,

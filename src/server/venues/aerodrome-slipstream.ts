@@ -81,6 +81,7 @@ export function createSlipstreamVenue(addr: AerodromeContracts): Venue {
         // Per hop, the tick spacing (Slipstream's packed paths carry it where V3's carry the fee).
         fees,
         minQuote: target.minQuote,
+        v4Key: '0x',
       };
     },
   });

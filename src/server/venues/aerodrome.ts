@@ -242,6 +242,7 @@ export function createAerodromeVenue(addr: AerodromeContracts): Venue {
         // Per hop, the Route's `stable` flag (1: stable pool).
         fees: path.length === 3 ? [stable(target.hop), stable(target.pool)] : [stable(target.pool)],
         minQuote: target.minQuote,
+        v4Key: '0x',
       };
     },
   };

@@ -43,5 +43,6 @@ export function buildProbeRoute(
     path,
     fees,
     minQuote,
+    v4Key: '0x',
   };
 }

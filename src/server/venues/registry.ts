@@ -19,6 +19,12 @@ export type VenueRegistry = {
   venueOfFactory(factory: string): VenueId | null;
   /** A token's pools against `quotes` on every venue, asked of the factories. */
   discoverPools(client: PublicClient, token: Address, quotes: Address[]): Promise<PoolRef[]>;
+  /**
+   * What `readPools` needs that the index does not keep (Uniswap V4: the pool keys behind the
+   * handles), asked as soon as the index rows are known so it shares a round trip with the reads
+   * beside it instead of adding one before the pool-state read. Never throws: readPools asks again.
+   */
+  prepare(client: PublicClient, token: Address, refs: PoolRef[]): Promise<void>;
   /** State of pools of any venues (one batched read per venue, in parallel). Unreadable pools are left out. */
   readPools(
     client: PublicClient,
@@ -63,6 +69,14 @@ export function createVenueRegistry(network: NetworkDescription): VenueRegistry 
       // A failed look-up throws (the caller answers 503 or retries): an RPC error is not "no pools".
       const found = await Promise.all(venues.map((v) => v.discoverPools(client, token, quotes)));
       return found.flat();
+    },
+    async prepare(client, token, refs) {
+      await Promise.all(
+        venues.map((v) => {
+          const mine = refs.filter((r) => r.venue === v.id);
+          return v.prepare && mine.length > 0 ? v.prepare(client, token, mine).catch(() => {}) : undefined;
+        }),
+      );
     },
     async readPools(client, token, refs, ctx = { deployer: null }) {
       const groups = venues

@@ -12,18 +12,20 @@
  * in `v4`). Native ETH (currency 0x0) is presented as WETH for pricing, as the two are one asset;
  * `v4.key` keeps the real currency for quotes and trades. See docs/decisions/0026-uniswap-v4-and-hooks.md.
  */
-import { type Address, type Hex, parseAbi } from 'viem';
+import { type Address, encodeAbiParameters, type Hex, parseAbi } from 'viem';
 import { ChainUnavailableError } from '../errors';
+import { probePath } from './probe-path';
 import { positionAmounts, sortTokens } from './uniswap-v3-math';
 import {
   decodeHookPermissions,
   isDynamicFee,
   NATIVE_CURRENCY,
+  POOL_KEY_ABI,
   type PoolKey,
   poolIdOf,
   sortCurrencies,
 } from './uniswap-v4-pool-key';
-import { BURN_ADDRESSES, type PoolRef, type PoolState, Q192, type Venue } from './venue';
+import { BURN_ADDRESSES, type PoolRef, type PoolState, PROBE_VENUE, Q192, type Venue } from './venue';
 
 /** V4 addresses as on Base (PoolManager singleton and its periphery) plus our position lockers. */
 export type UniswapV4Contracts = {
@@ -111,6 +113,8 @@ export function createUniswapV4Venue(
   const lockers = addr.positionLockers.map((l) => l.toLowerCase() as Address);
   const burn = new Set<string>(BURN_ADDRESSES);
   const keys = new Map<string, PoolKey>();
+  /** Key look-ups in flight (prepare, then readPools, ask once). */
+  const learning = new Map<string, Promise<void>>();
   const w = weth.toLowerCase() as Address;
 
   const refOf = (key: PoolKey, createdTs: number | null): PoolRef => {
@@ -195,14 +199,28 @@ export function createUniswapV4Venue(
       return out;
     },
 
+    async prepare(client, token, refs) {
+      // Pools the index knows by handle only (its pairs table keeps no tick spacing or hook): their
+      // keys come from the token's Initialize logs, once per venue instance (one look-up in flight).
+      const t = token.toLowerCase() as Address;
+      if (!refs.some((p) => !p.v4 && !keys.has(p.pool))) return;
+      const k = `${t}:${refs.map((p) => p.pool).join(',')}`;
+      let p = learning.get(k);
+      if (!p) {
+        const others = refs.map((r) => (r.token0 === t ? r.token1 : r.token0));
+        p = venue.discoverPools(client, token, others).then(() => {});
+        learning.set(k, p);
+        p.then(
+          () => learning.delete(k),
+          () => learning.delete(k),
+        );
+      }
+      await p;
+    },
+
     async readPools(client, token, refs, ctx) {
       const t = token.toLowerCase() as Address;
-      // Pools the index knows by handle only (its pairs table keeps no tick spacing or hook): their
-      // keys come from the token's Initialize logs, once per venue instance.
-      if (refs.some((p) => !p.v4 && !keys.has(p.pool))) {
-        const others = refs.map((p) => (p.token0 === t ? p.token1 : p.token0));
-        await venue.discoverPools(client, token, others);
-      }
+      await venue.prepare?.(client, token, refs);
       const calls: Call[] = [];
       const plan = refs.flatMap((p) => {
         const info =
@@ -357,9 +375,26 @@ export function createUniswapV4Venue(
       }
     },
 
-    // The probes' TradeProbe has no V4 adapter yet: V4 pools are not simulated by the probe trade
-    // (the hook verdict measures buys and sells through V4Quoter instead; ADR 0026).
-    probeRoute: () => null,
+    // The probes trade a V4 pool as a user does: Universal Router V4_SWAP, native ETH as msg.value,
+    // ERC-20 input through Permit2 (ProbeVenue's V4 adapter; ADR 0026 amendment 5). Single hop from
+    // ETH or WETH only: a USD-quoted V4 pool is not routed (no V4 multi-hop adapter yet).
+    probeRoute(target) {
+      const key = target.pool.v4?.key ?? keys.get(target.pool.pair.toLowerCase());
+      if (!key) return null;
+      const path = probePath(target.token, target.pool, target.weth, null);
+      if (path?.length !== 2) return null;
+      return {
+        venue: PROBE_VENUE.v4,
+        router: addr.universalRouter,
+        quoter: addr.v4Quoter,
+        // The PoolManager holds the tokens: liveness is read there, a failed sell replayed into it.
+        pool: addr.poolManager,
+        path,
+        fees: [key.fee],
+        minQuote: target.minQuote,
+        v4Key: encodeAbiParameters([POOL_KEY_ABI], [key]),
+      };
+    },
   };
   return venue;
 }

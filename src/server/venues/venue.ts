@@ -12,7 +12,7 @@ import type { PoolKey } from './uniswap-v4-pool-key';
 export type { VenueId };
 
 /** The venue adapter's kinds, as TradeProbe's Route.venue knows them. */
-export const PROBE_VENUE = { v2: 0, v3: 1, aerodrome: 2, slipstream: 3 } as const;
+export const PROBE_VENUE = { v2: 0, v3: 1, aerodrome: 2, slipstream: 3, v4: 4 } as const;
 
 /**
  * How the probes trade a token on its venue (built by the venue module, run by the probe contract's
@@ -23,12 +23,14 @@ export type ProbeRoute = {
   venue: (typeof PROBE_VENUE)[keyof typeof PROBE_VENUE];
   router: Address;
   quoter: Address;
-  /** The token's own pool (the last hop). */
+  /** The token's own pool (the last hop); Uniswap V4: the PoolManager, which holds every pool's tokens. */
   pool: Address;
   path: Address[];
   fees: number[];
   /** The pool's quote balance under which it counts as drained: no pool, not a failed buy. */
   minQuote: bigint;
+  /** Uniswap V4 only: abi.encode(PoolKey) of the token's pool; '0x' for every other venue. */
+  v4Key: Hex;
 };
 
 /** A pool as the index or a factory knows it: which venue, which pair of tokens, which fee tier. */
@@ -151,6 +153,11 @@ export type Venue = {
     refs: PoolRef[],
     ctx: ReadPoolsContext,
   ): Promise<PoolState[]>;
+  /**
+   * Optional: learn what readPools needs beyond the index rows (V4: pool keys from Initialize logs),
+   * started early so it shares a round trip with other reads. readPools must still work without it.
+   */
+  prepare?(client: PublicClient, token: Address, refs: PoolRef[]): Promise<void>;
   /** Amount out for `amountIn` of `tokenIn` through `pool` (venue's own quoting); null when it cannot quote. */
   quote(client: PublicClient, pool: QuoteTarget, tokenIn: Address, amountIn: bigint): Promise<bigint | null>;
   /**

@@ -34,6 +34,7 @@ const market = fc.record({
     path: fc.array(address, { maxLength: 3 }),
     fees: fc.array(fc.integer({ min: 0, max: 2 ** 24 - 1 }), { maxLength: 2 }),
     minQuote: fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+    v4Key: data,
   }),
   victim: address,
   buyWei: fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),

@@ -68,6 +68,7 @@ const NO_ROUTE: ProbeRoute = {
   path: [],
   fees: [],
   minQuote: 0n,
+  v4Key: '0x',
 };
 /**
  * Most candidates per eth_call: phase 1 (balance reads only; ~50–100k gas each inside CALL_GAS, and

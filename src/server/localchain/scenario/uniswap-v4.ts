@@ -8,25 +8,29 @@
  * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy);
  * and RUG4 (no hook, its creator removes all the liquidity after the buys: a V4 rug, which must read
  * drained as V2/V3 rugs do). Each gets a few buys through the Universal Router, so its pool has swaps.
- * Not yet: trading history before "now" and the live simulator's V4 trades (ADR 0026).
+ * The live market simulator trades them through the Universal Router (`v4TradeRound`); the history
+ * before "now" still has only the launch buys (ADR 0026).
  */
-import { type Address, parseEther, zeroAddress } from 'viem';
+import { type Address, encodeFunctionData, maxUint48, maxUint160, parseEther, zeroAddress } from 'viem';
 import type { UniswapV4Contracts } from '../../../shared/network';
 import type { LocalChainClients } from '../../chain/client';
+import { poolManagerEventsAbi } from '../../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, type PoolKey } from '../../venues/uniswap-v4-pool-key';
-import { PositionManager, ScenarioToken, V3PositionLocker } from '../artifacts/generated';
+import { Permit2, PositionManager, ScenarioToken, V3PositionLocker } from '../artifacts/generated';
 import { deployContract } from '../deploy';
 import {
   approveThroughPermit2,
   decreasePosition,
   deployHook,
   deployUniswapV4,
+  encodeUniversalRouterSwap,
   initializePool,
   mintPosition,
+  PERMIT2_ADDRESS,
   type ScenarioHookName,
   swapExactIn,
 } from '../uniswap-v4';
-import type { CoreContracts } from './market';
+import { approve, type CoreContracts, eth, hold, type Market, readBalances, scale } from './market';
 import type { ScenarioWallets } from './wallets';
 
 /** 10000 tokens per ETH (ETH is currency0): sqrt(10000) · 2^96. */
@@ -138,4 +142,124 @@ export async function buildUniswapV4Launches(
     },
     tokens,
   };
+}
+
+/** A V4 pool the market simulator trades: its key (hook included) and how its hook treats sellers. */
+export type V4MarketPool = {
+  symbol: string;
+  token: Address;
+  key: PoolKey;
+  /** The hook keeps what sellers pay in (NOOP4): its buyers stop selling after a few tries. */
+  sellsKept: boolean;
+};
+
+/** Launches whose creator removed all the liquidity (RUG4): not traded by the simulator. */
+const PULLED = new Set(LAUNCHES.filter((l) => l.lp === 'pull').map((l) => l.symbol));
+
+/** V4 swaps: the hook adds its own gas; a fixed limit as the scenario's own Universal Router swaps. */
+const V4_SWAP_GAS = 1_000_000n;
+
+/**
+ * The scenario's V4 launches as the simulator trades them: each token's pool key from the
+ * PoolManager's Initialize logs (the manifest names tokens only), one getLogs at the simulator's setup.
+ */
+export async function v4MarketPools(
+  chain: LocalChainClients,
+  contracts: UniswapV4Contracts | undefined,
+  tokens: Record<string, Address> | undefined,
+): Promise<V4MarketPool[]> {
+  if (!contracts || !tokens) return [];
+  const bySymbol = new Map(Object.entries(tokens).map(([s, t]) => [t.toLowerCase(), s]));
+  const logs = await chain.public.getLogs({
+    address: contracts.poolManager,
+    event: poolManagerEventsAbi[0],
+    fromBlock: 0n,
+  });
+  const out: V4MarketPool[] = [];
+  for (const { args: a } of logs) {
+    if (!a.currency0 || !a.currency1 || a.fee === undefined || a.tickSpacing === undefined || !a.hooks)
+      continue;
+    const token = a.currency1.toLowerCase() as Address;
+    const symbol = bySymbol.get(token);
+    // The scenario's launches are ETH-paired (currency0 = native ETH); a pulled pool has nothing to trade.
+    if (!symbol || a.currency0 !== zeroAddress || PULLED.has(symbol)) continue;
+    out.push({
+      symbol,
+      token,
+      key: {
+        currency0: zeroAddress,
+        currency1: token,
+        fee: a.fee,
+        tickSpacing: a.tickSpacing,
+        hooks: a.hooks.toLowerCase() as Address,
+      },
+      sellsKept: symbol === 'NOOP4',
+    });
+  }
+  return out;
+}
+
+/**
+ * One round of V4 trading through the Universal Router, as users trade: buys with native ETH, sells
+ * after the token → Permit2 → router allowances. Every swap may revert (a hook's owner may have
+ * armed it), as on Base; that is the market, not a failure of the round.
+ */
+export async function v4TradeRound(
+  m: Market,
+  contracts: UniswapV4Contracts,
+  pools: readonly V4MarketPool[],
+  wallets: readonly Address[],
+): Promise<void> {
+  if (pools.length === 0 || wallets.length === 0) return;
+  const p = m.rng.pick(pools);
+  const holders = wallets.filter((w) => m.holdings.get(w)?.has(`v4:${p.symbol}`));
+  if (holders.length > 0 && m.rng.chance(p.sellsKept ? 0.1 : 0.4)) {
+    const wallet = m.rng.pick(holders);
+    const [bal] = await readBalances(m, [[p.token, wallet]]);
+    if (bal && bal > 0n) {
+      const label = `sell ${p.symbol} on V4`;
+      approve(m, wallet, p.token, PERMIT2_ADDRESS, label);
+      const permitKey = `${wallet}:${p.token}:permit2:${contracts.universalRouter}`.toLowerCase();
+      if (!m.approved.has(permitKey)) {
+        m.approved.add(permitKey);
+        m.q.add({
+          from: wallet,
+          to: PERMIT2_ADDRESS,
+          data: encodeFunctionData({
+            abi: Permit2.abi,
+            functionName: 'approve',
+            args: [p.token, contracts.universalRouter, maxUint160, Number(maxUint48)],
+          }),
+          gas: 100_000n,
+          label: `${label}: Permit2 approve`,
+        });
+      }
+      m.q.add({
+        from: wallet,
+        to: contracts.universalRouter,
+        data: encodeUniversalRouterSwap({
+          key: p.key,
+          zeroForOne: false,
+          amountIn: scale(bal, m.rng.range(0.2, 0.6)),
+          minAmountOut: 0n,
+        }),
+        gas: V4_SWAP_GAS,
+        label,
+        allowRevert: true,
+      });
+      return;
+    }
+  }
+  const wallet = m.rng.pick(wallets);
+  const ethIn = eth(m.rng.range(0.005, 0.1));
+  m.q.add({
+    from: wallet,
+    to: contracts.universalRouter,
+    value: ethIn,
+    data: encodeUniversalRouterSwap({ key: p.key, zeroForOne: true, amountIn: ethIn, minAmountOut: 0n }),
+    gas: V4_SWAP_GAS,
+    label: `buy ${p.symbol} on V4`,
+    allowRevert: true,
+  });
+  hold(m, wallet, `v4:${p.symbol}`);
 }

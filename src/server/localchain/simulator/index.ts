@@ -37,6 +37,7 @@ import {
 import { type TraderLike, tradeRound } from '../scenario/trading';
 import { JsonRpc, TxQueue } from '../scenario/txqueue';
 import { type V3MarketPool, v3TradeRound } from '../scenario/uniswap-v3';
+import { type V4MarketPool, v4MarketPools, v4TradeRound } from '../scenario/uniswap-v4';
 import { deriveAddress } from '../scenario/wallets';
 import { nextBlockTime } from './clock';
 import { createRng } from './random';
@@ -131,6 +132,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       liveFrom: 0,
       liveUntil: Number.POSITIVE_INFINITY,
     }));
+  // Uniswap V4: the ETH-paired launches, traded through the Universal Router by the same wallets;
+  // their pool keys (hooks included) are read at setup.
+  const v4Contracts = manifest.contracts.uniswapV4;
+  let v4Pools: V4MarketPool[] | null = null;
   let ticks = 0;
   let launchCount = 0;
   let ready = false;
@@ -338,6 +343,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       await v3TradeRound(m, v3Pools, v3Traders, m.rng.int(1, 2), { everyPool: false });
     if (aeroPools.length > 0 && m.core.aerodrome && m.rng.chance(0.3))
       await aeroTradeRound(m, [m.rng.pick(aeroPools)], v3Traders);
+    if (v4Contracts && m.rng.chance(0.4)) {
+      v4Pools ??= await v4MarketPools(chain, v4Contracts, manifest.uniswapV4Tokens).catch(() => null);
+      if (v4Pools) await v4TradeRound(m, v4Contracts, v4Pools, v3Traders);
+    }
     if (m.rng.chance(1 / 150)) await launchToken();
     if (m.rng.chance(1 / 300)) await pullLiquidity();
     if (m.rng.chance(0.04)) await stakingAction();
