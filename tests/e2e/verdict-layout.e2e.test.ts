@@ -179,6 +179,10 @@ describe('the verdict, first and plain', () => {
       expect(await banner.getAttribute('data-verdict')).toBe('wallet');
       expect(await page.getByTestId('verdict-label').textContent()).toBe('This is a wallet, not a token');
       await expect.poll(() => page.getByTestId('updated-at').textContent()).toBe('Not analysed');
+      // No "N/A N/A" for a name and symbol a wallet does not have, and nothing wider than the phone.
+      expect(await page.getByTestId('token-name').textContent()).toBe('Wallet');
+      expect(await page.getByTestId('token-symbol').count()).toBe(0);
+      expect(await overflow(page), 'wallet page wider than the viewport').toBeLessThanOrEqual(0);
     } finally {
       await close();
     }

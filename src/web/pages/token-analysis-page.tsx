@@ -79,6 +79,7 @@ function TokenHeader({
   loading,
   updatedAt,
   failed = false,
+  wallet = false,
 }: {
   address: string;
   name: string | null | undefined;
@@ -87,10 +88,12 @@ function TokenHeader({
   updatedAt: number;
   /** Every analysis failed: nothing is updating. */
   failed?: boolean;
+  /** The address has no code: a wallet has no name or symbol to show (not "N/A N/A"). */
+  wallet?: boolean;
 }) {
   // Names and symbols come from the token contract: rendered as text only, never as markup.
-  const shownName = loading ? 'Loading...' : name || 'N/A';
-  const shownSymbol = loading ? 'Loading...' : symbol || 'N/A';
+  const shownName = wallet ? 'Wallet' : loading ? 'Loading...' : name || 'N/A';
+  const shownSymbol = wallet ? null : loading ? 'Loading...' : symbol || 'N/A';
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="min-w-0">
@@ -98,19 +101,21 @@ function TokenHeader({
           <span data-testid="token-name" className="text-xl font-semibold break-all text-white">
             {shownName}
           </span>
-          <span
-            data-testid="token-symbol"
-            className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
-          >
-            {shownSymbol}
-          </span>
+          {shownSymbol === null ? null : (
+            <span
+              data-testid="token-symbol"
+              className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
+            >
+              {shownSymbol}
+            </span>
+          )}
         </p>
         {/* Clicking the address copies it too (spec §2). */}
         <button
           type="button"
           onClick={() => copyAddress(address)}
-          title="Copy contract address"
-          aria-label={`Copy contract address ${address}`}
+          title={wallet ? 'Copy address' : 'Copy contract address'}
+          aria-label={`${wallet ? 'Copy address' : 'Copy contract address'} ${address}`}
           className="mt-1 max-w-full rounded text-left font-mono text-xs break-all text-slate-400 hover:text-white sm:text-sm"
         >
           {address}
@@ -296,6 +301,7 @@ function Analysis({ address }: { address: string }) {
           loading={scanner.isPending && !allFailed}
           updatedAt={updatedAt}
           failed={allFailed}
+          wallet={wallet}
         />
         {/* The trader's summary and the price chart side by side on desktop: above the fold. */}
         {verdict ? (
