@@ -49,6 +49,7 @@ import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { copyAddress } from '../lib/clipboard';
 import { tokenKeys, useFlabScore, useLiquidity, useRug, useScanner, useWhales } from '../lib/queries';
+import { useNetwork } from '../lib/use-network';
 
 const PriceChart = lazy(() => import('../components/charts/price-chart'));
 
@@ -154,6 +155,7 @@ function InvalidAddress({ address }: { address: string }) {
 
 function Analysis({ address }: { address: string }) {
   const queryClient = useQueryClient();
+  const network = useNetwork();
   const [openCard, setOpenCard] = useState<string | null>(null);
   const evidenceId = useId();
   const poll = { refetchInterval: ANALYSIS_POLL_MS };
@@ -190,16 +192,24 @@ function Analysis({ address }: { address: string }) {
             <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
             Refresh All
           </Button>
-          {/* The spec's external chart site; our own chart from indexed swaps is on the page below. */}
-          <a
-            href={`https://dexscreener.com/base/${address}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses('secondary', 'sm')}
-          >
-            <ChartColumn aria-hidden="true" className="size-4" />
-            View Chart
-          </a>
+          {/* On Base, the spec's external chart site. On the local chain that site knows none of our
+              tokens: the button goes to our own chart from indexed swaps, further down this page. */}
+          {network.data?.mode === 'base' ? (
+            <a
+              href={`https://dexscreener.com/base/${address}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('secondary', 'sm')}
+            >
+              <ChartColumn aria-hidden="true" className="size-4" />
+              View Chart
+            </a>
+          ) : (
+            <a href="#price-chart" className={buttonClasses('secondary', 'sm')}>
+              <ChartColumn aria-hidden="true" className="size-4" />
+              View Chart
+            </a>
+          )}
           <Button variant="secondary" size="sm" onClick={() => copyAddress(address)}>
             <Copy aria-hidden="true" className="size-4" />
             Copy CA
