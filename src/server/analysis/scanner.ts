@@ -3,7 +3,8 @@
  * score = clamp(round(100 − Σ impact)), status by spec §4 bands. Weights below are the most each
  * check can deduct (see evidence.ts for the pass/warn/fail/unknown impact rule).
  *
- * The honeypot line weighs 90, so a token whose sell fails scores at most 10.
+ * The honeypot line weighs 90, so a token whose sell fails scores at most 10. A trusted asset's
+ * issuer-control lines are shown but count 0, as in the rug detector (trusted-asset.ts).
  *
  * Not covered (no facts yet): "clone of a known scam" (bytecode similarity) and wallet clusters
  * beyond "funded by the deployer".
@@ -49,6 +50,7 @@ import {
   checkSellTax,
   checkTransferTax,
 } from './trade-checks';
+import { excuseIfTrusted, trustedAsset } from './trusted-asset';
 
 /** [check, weight] — the weight is the most points the check can deduct from 100. */
 export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
@@ -85,8 +87,15 @@ export const SCANNER_WEIGHTS: readonly (readonly [Check, number])[] = [
 export const SCANNER_MAX_RISKS = 4;
 
 export function scannerEvidence(facts: TokenReportFacts): Evidence[] {
+  // A trusted asset's issuer-control lines (mint, LP lock, holder shares, ownership) count 0 here as
+  // in the rug detector (trusted-asset.ts): the same USDC cannot read "No major risk found" and
+  // "Needs Review" at once. Honeypot, tax, blocking and token-moving lines still count.
+  const trust = trustedAsset(facts);
   // The hook group only when the main pool has a V4 hook: other reports keep their lines.
-  return [...SCANNER_WEIGHTS.map(([check, w]) => check(facts, w)), ...hookEvidence(facts)];
+  return [
+    ...SCANNER_WEIGHTS.map(([check, w]) => excuseIfTrusted(check(facts, w), trust)),
+    ...hookEvidence(facts),
+  ];
 }
 
 export function analyseScanner(facts: TokenReportFacts): ScannerResult {

@@ -3,6 +3,7 @@ import { judgeTrustedAsset, TRUSTED_ASSET, type TrustedAssetSignals } from '../.
 import type { TokenReportFacts } from '../facts/types';
 import { ADDR, FIXTURE_NOW, power, safeToken, simulatedPowers } from './fixtures';
 import { analyseRug } from './rug-detector';
+import { analyseScanner } from './scanner';
 import { trustedAsset, trustedAssetSignals } from './trusted-asset';
 
 const DAY = 86_400;
@@ -72,6 +73,26 @@ describe('trusted assets, judged by behaviour (shared/vocabulary.ts TRUSTED_ASSE
     // The issuer-control lines stay visible but count nothing.
     for (const c of ['lp_creator_share', 'creator_share', 'mint', 'rug_model'])
       expect(r.evidence.find((e) => e.check === c)?.impact, c).toBe(0);
+  });
+
+  it('the scanner excuses the same issuer-control lines, so USDC is not "Needs Review" beside no risk', () => {
+    const f = stablecoin();
+    const s = analyseScanner(f);
+    for (const c of ['mint', 'lp_locked', 'creator_share', 'ownership'])
+      expect(s.evidence.find((e) => e.check === c)?.impact, c).toBe(0);
+    expect(s.score).toBeGreaterThanOrEqual(80);
+    // Not trusted (young, few holders, thin pool): the same lines count in full.
+    const base = stablecoin();
+    const thin = { ...(base.mainPool as NonNullable<TokenReportFacts['mainPool']>), poolValueUsd: 20_000 };
+    const scam = stablecoin({
+      mainPool: thin,
+      pools: [thin],
+      token: { ...base.token, createdAt: FIXTURE_NOW - 2 * DAY },
+      holders: { ...base.holders, holderCount: 12 },
+    });
+    const ss = analyseScanner(scam);
+    expect(ss.evidence.find((e) => e.check === 'mint')?.impact).toBeGreaterThan(0);
+    expect(ss.score).toBeLessThan(s.score);
   });
 
   it('does NOT excuse a scam named USDC priced $1 in a thin pool it owns', () => {

@@ -35,6 +35,20 @@ describe('whale tracker on literal fixtures', () => {
     expect(r.topHolders.find((h) => h.walletType === 'Large holder')).toBeDefined();
   });
 
+  it('labels a pool the report does not price as a pool, saying so', () => {
+    const pair = safeToken.holders.top.find((h) => h.kind === 'pair');
+    if (!pair) throw new Error('the fixture has no pool holder');
+    const r = analyseWhales({ ...safeToken, unpricedPools: [pair.address] });
+    expect(r.topHolders[0]).toMatchObject({
+      address: pair.address,
+      walletType: 'Liquidity pool (not priced)',
+    });
+    // Still a pool: not a whale, not counted in the top 5.
+    expect(r.whaleCount).toBe(analyseWhales(safeToken).whaleCount);
+    const unread = analyseWhales({ ...safeToken, unreadPools: [pair.address] });
+    expect(unread.topHolders[0]?.walletType).toBe('Liquidity pool (venue not read)');
+  });
+
   it('reports whale swaps with ETH values and new entries in the last 12 h', () => {
     const r = analyseWhales(safeToken);
     const buy = r.recentTransactions.find((t) => t.side === 'buy');

@@ -49,10 +49,18 @@ export const RECENT_TX_MAX = 20;
 
 const lc = (a: string) => a.toLowerCase();
 
-function walletType(h: Holder): string {
+/** Pools the report does not price: against another token, or on a venue we do not read. */
+type UnpricedPools = Pick<TokenReportFacts, 'unpricedPools' | 'unreadPools'>;
+
+function walletType(h: Holder, f: UnpricedPools): string {
+  const among = (xs: readonly string[] | undefined) => xs?.some((a) => lc(a) === lc(h.address)) ?? false;
   switch (h.kind) {
     case 'pair':
-      return 'Liquidity pool';
+      return among(f.unpricedPools)
+        ? 'Liquidity pool (not priced)'
+        : among(f.unreadPools)
+          ? 'Liquidity pool (venue not read)'
+          : 'Liquidity pool';
     case 'locker':
       return 'Locker';
     case 'burn':
@@ -131,7 +139,7 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
   const topHolders: WhaleHolder[] = facts.holders.top.slice(0, TOP_HOLDERS_MAX).map((h, i) => ({
     rank: i + 1,
     address: h.address,
-    walletType: walletType(h),
+    walletType: walletType(h, facts),
     riskLevel: holderRisk(h, now),
     balance: tokenAmount(facts, h.balance),
     percentage: round(h.percentage, 4),
@@ -172,7 +180,7 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
           spec,
           gradeAbove(p, 10, 20),
           p,
-          `The largest holder (${walletType(first).toLowerCase()}) owns ${pct(p)} of the supply.`,
+          `The largest holder (${walletType(first, facts).toLowerCase()}) owns ${pct(p)} of the supply.`,
         ),
       );
     }

@@ -188,7 +188,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   ethUsdPoolsP.catch(() => {});
   const ethUsdP = ethUsdPoolsP.then((x) => x.price);
   ethUsdP.catch(() => {});
-  const { basics, pairRows, unreadPools, prepared } = await gatherBasicsAndPools(deps, t);
+  const { basics, pairRows, unreadPools, unpricedPools, prepared } = await gatherBasicsAndPools(deps, t);
   // On Base the index covers only what it has followed; until a token's history is read to the
   // head its holder list is partial, which must read as "unknown", not as a short list or zero.
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
@@ -225,7 +225,14 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
 
   const deployer = creation?.deployer ?? null;
   const supply = basics.totalSupply ?? 0n;
-  const holders = await gatherHolders(deps, t, { topRows, codeSizes, pairRows, deployer, supply });
+  const holders = await gatherHolders(deps, t, {
+    topRows,
+    codeSizes,
+    pairRows,
+    otherPools: [...unreadPools, ...unpricedPools],
+    deployer,
+    supply,
+  });
 
   const ethUsdPools = await ethUsdPoolsP.catch(() => ({ price: null, pools: [] as PoolState[] }));
   const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
@@ -279,6 +286,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     pools: poolFacts,
     mainPool,
     unreadPools,
+    ...(unpricedPools.length > 0 ? { unpricedPools } : {}),
     holders: { holderCount: holdersKnown ? holderCount : Number.NaN, top: holders.top, totalSupply: supply },
     trade,
     holderSells,
@@ -323,13 +331,19 @@ type Creation = Awaited<ReturnType<typeof readCreation>>;
 async function gatherBasicsAndPools(
   deps: Deps,
   t: Address,
-): Promise<{ basics: TokenBasics; pairRows: PoolRef[]; unreadPools: Address[]; prepared: Promise<void> }> {
+): Promise<{
+  basics: TokenBasics;
+  pairRows: PoolRef[];
+  unreadPools: Address[];
+  unpricedPools: Address[];
+  prepared: Promise<void>;
+}> {
   const { db, network, venues } = deps;
   const client = deps.chain.public;
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
   let prepared: Promise<void> = Promise.resolve();
-  const [basics, { pairRows, unreadPools }] = await Promise.all([
+  const [basics, { pairRows, unreadPools, unpricedPools }] = await Promise.all([
     readTokenBasics(client, t),
     Promise.all([
       indexedPools(db, venues, t, weth),
@@ -337,10 +351,11 @@ async function gatherBasicsAndPools(
     ]).then(([rows, discovered]) => {
       // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
       // a pool against some new token would otherwise be read as quoted in that token.
-      const indexed = rows.filter((p) => {
+      const quoted = (p: IndexedPool) => {
         const other = p.token0 === t ? p.token1 : p.token0;
         return other !== t && (other === weth || other === usd);
-      });
+      };
+      const indexed = rows.filter(quoted);
       const knownPools = indexed.filter(known);
       const pairRows = knownPools.length > 0 ? knownPools : discovered;
       // V4 pool keys (not in the index) asked the moment the index rows are known: inside the
@@ -350,10 +365,13 @@ async function gatherBasicsAndPools(
         pairRows,
         // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
         unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
+        // Pools against some other token (USDC/USDbC): not priced, but a pool all the same — its
+        // balance is liquidity, never a holder's (not a whale, an insider or part of the top 10).
+        unpricedPools: rows.filter((p) => !quoted(p)).map((p) => p.pool),
       };
     }),
   ]);
-  return { basics, pairRows, unreadPools, prepared };
+  return { basics, pairRows, unreadPools, unpricedPools, prepared };
 }
 
 /**
@@ -506,17 +524,20 @@ async function gatherHolders(
     topRows: HolderRow[];
     codeSizes: Map<string, number>;
     pairRows: PoolRef[];
+    /** Every other pool of the token the index knows (unpriced, or on a venue we do not read). */
+    otherPools: readonly string[];
     deployer: string | null;
     supply: bigint;
   },
 ): Promise<GatheredHolders> {
   const { db, network } = deps;
   const { deployer, codeSizes, supply } = x;
-  // DEX contracts are not whales: the pools, and V3's position manager and router (which hold
-  // tokens only in passing).
+  // DEX contracts are not whales: the pools of any venue, priced or not, and V3's position manager
+  // and router (which hold tokens only in passing).
   const v3c = network.contracts.uniswapV3;
   const pairSet = new Set<string>([
     ...x.pairRows.map((p) => p.pool),
+    ...x.otherPools.map((p) => p.toLowerCase()),
     ...(v3c ? [v3c.positionManager, v3c.swapRouter02].map((a) => a.toLowerCase()) : []),
   ]);
   const lockers = new Set(

@@ -387,6 +387,11 @@ export type TokenReportFacts = {
   hook?: PoolHookFacts | null;
   /** Pools of the token on venues we do not read yet (their factory has no venue module). */
   unreadPools?: Address[];
+  /**
+   * Pools of the token against neither WETH nor the USD reference (USDC/USDbC): not priced, but
+   * counted as pools, never as holders. Absent when there is none.
+   */
+  unpricedPools?: Address[];
   holders: HolderFacts;
   trade: TradeSimulationFacts;
   holderSells: HolderSellSimulationFacts | null;

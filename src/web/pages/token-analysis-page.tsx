@@ -49,6 +49,7 @@ import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { copyAddress } from '../lib/clipboard';
 import { tokenKeys, useFlabScore, useLiquidity, useRug, useScanner, useWhales } from '../lib/queries';
+import { useNetwork } from '../lib/use-network';
 
 const PriceChart = lazy(() => import('../components/charts/price-chart'));
 
@@ -79,6 +80,7 @@ function TokenHeader({
   loading,
   updatedAt,
   failed = false,
+  wallet = false,
 }: {
   address: string;
   name: string | null | undefined;
@@ -87,10 +89,12 @@ function TokenHeader({
   updatedAt: number;
   /** Every analysis failed: nothing is updating. */
   failed?: boolean;
+  /** The address has no code: a wallet has no name or symbol to show (not "N/A N/A"). */
+  wallet?: boolean;
 }) {
   // Names and symbols come from the token contract: rendered as text only, never as markup.
-  const shownName = loading ? 'Loading...' : name || 'N/A';
-  const shownSymbol = loading ? 'Loading...' : symbol || 'N/A';
+  const shownName = wallet ? 'Wallet' : loading ? 'Loading...' : name || 'N/A';
+  const shownSymbol = wallet ? null : loading ? 'Loading...' : symbol || 'N/A';
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="min-w-0">
@@ -98,19 +102,21 @@ function TokenHeader({
           <span data-testid="token-name" className="text-xl font-semibold break-all text-white">
             {shownName}
           </span>
-          <span
-            data-testid="token-symbol"
-            className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
-          >
-            {shownSymbol}
-          </span>
+          {shownSymbol === null ? null : (
+            <span
+              data-testid="token-symbol"
+              className="rounded-md bg-white/5 px-2 py-0.5 font-mono text-sm break-all text-brand-300"
+            >
+              {shownSymbol}
+            </span>
+          )}
         </p>
         {/* Clicking the address copies it too (spec §2). */}
         <button
           type="button"
           onClick={() => copyAddress(address)}
-          title="Copy contract address"
-          aria-label={`Copy contract address ${address}`}
+          title={wallet ? 'Copy address' : 'Copy contract address'}
+          aria-label={`${wallet ? 'Copy address' : 'Copy contract address'} ${address}`}
           className="mt-1 max-w-full rounded text-left font-mono text-xs break-all text-slate-400 hover:text-white sm:text-sm"
         >
           {address}
@@ -149,6 +155,7 @@ function InvalidAddress({ address }: { address: string }) {
 
 function Analysis({ address }: { address: string }) {
   const queryClient = useQueryClient();
+  const network = useNetwork();
   const [openCard, setOpenCard] = useState<string | null>(null);
   const evidenceId = useId();
   const poll = { refetchInterval: ANALYSIS_POLL_MS };
@@ -185,16 +192,24 @@ function Analysis({ address }: { address: string }) {
             <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
             Refresh All
           </Button>
-          {/* The spec's external chart site; our own chart from indexed swaps is on the page below. */}
-          <a
-            href={`https://dexscreener.com/base/${address}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses('secondary', 'sm')}
-          >
-            <ChartColumn aria-hidden="true" className="size-4" />
-            View Chart
-          </a>
+          {/* On Base, the spec's external chart site. On the local chain that site knows none of our
+              tokens: the button goes to our own chart from indexed swaps, further down this page. */}
+          {network.data?.mode === 'base' ? (
+            <a
+              href={`https://dexscreener.com/base/${address}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('secondary', 'sm')}
+            >
+              <ChartColumn aria-hidden="true" className="size-4" />
+              View Chart
+            </a>
+          ) : (
+            <a href="#price-chart" className={buttonClasses('secondary', 'sm')}>
+              <ChartColumn aria-hidden="true" className="size-4" />
+              View Chart
+            </a>
+          )}
           <Button variant="secondary" size="sm" onClick={() => copyAddress(address)}>
             <Copy aria-hidden="true" className="size-4" />
             Copy CA
@@ -296,6 +311,7 @@ function Analysis({ address }: { address: string }) {
           loading={scanner.isPending && !allFailed}
           updatedAt={updatedAt}
           failed={allFailed}
+          wallet={wallet}
         />
         {/* The trader's summary and the price chart side by side on desktop: above the fold. */}
         {verdict ? (

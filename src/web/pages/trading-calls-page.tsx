@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ErrorState } from '../components/analysis/error-state';
 import { CallCard } from '../components/calls/call-card';
 import { CallForm } from '../components/calls/call-form';
-import { formatSignedPercent, pnlClass } from '../components/journal/format';
+import { formatSignedPercent, overSome, pnlClass } from '../components/journal/format';
 import { StatCard } from '../components/journal/stat-card';
 import { ToolPage } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
@@ -50,8 +50,16 @@ export default function TradingCallsPage() {
             label="Win Rate"
             icon={Percent}
             loading={stats.isPending}
-            value={s ? `${s.winRate.toFixed(1)}%` : '—'}
-            hint={s ? `${s.successfulCalls} hit target · ${s.stoppedCalls} stopped` : undefined}
+            value={
+              s ? overSome(s.successfulCalls + s.stoppedCalls, s.winRate, (v) => `${v.toFixed(1)}%`) : '—'
+            }
+            hint={
+              !s
+                ? undefined
+                : s.successfulCalls + s.stoppedCalls > 0
+                  ? `${s.successfulCalls} hit target · ${s.stoppedCalls} stopped`
+                  : 'No call has hit its target or stop yet'
+            }
           />
           <StatCard
             label="Active Calls"
@@ -63,9 +71,11 @@ export default function TradingCallsPage() {
             label="Avg P&L"
             icon={TrendingUp}
             loading={stats.isPending}
-            value={s ? formatSignedPercent(s.averagePnL) : '—'}
+            value={s ? overSome(s.totalCalls, s.averagePnL, (v) => formatSignedPercent(v)) : '—'}
             valueClassName={pnlClass(s?.averagePnL)}
-            hint={s ? `Total ${formatSignedPercent(s.totalPnL)}` : undefined}
+            hint={
+              s ? (s.totalCalls > 0 ? `Total ${formatSignedPercent(s.totalPnL)}` : 'No calls yet') : undefined
+            }
           />
         </div>
 

@@ -22,7 +22,7 @@ import { ErrorState } from '../components/analysis/error-state';
 import { AddTradeDialog } from '../components/journal/add-trade-dialog';
 import { AnalyticsPanel } from '../components/journal/analytics-panel';
 import { DeleteTradeDialog } from '../components/journal/delete-trade-dialog';
-import { formatSignedUsd, pnlClass } from '../components/journal/format';
+import { formatSignedUsd, overSome, pnlClass } from '../components/journal/format';
 import { StatCard } from '../components/journal/stat-card';
 import { type TabDef, Tabs } from '../components/journal/tabs';
 import { TradesTable } from '../components/journal/trades-table';
@@ -215,8 +215,8 @@ export default function TradingJournalPage() {
             icon={Percent}
             loading={statsLoading}
             testId="stat-win-rate"
-            value={s ? `${s.winRate.toFixed(1)}%` : '—'}
-            hint="Of closed trades"
+            value={s ? overSome(s.closedTrades, s.winRate, (v) => `${v.toFixed(1)}%`) : '—'}
+            hint={s && s.closedTrades === 0 ? 'No closed trade yet' : 'Of closed trades'}
           />
           <StatCard
             label="Total Trades"

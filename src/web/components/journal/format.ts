@@ -13,6 +13,14 @@ export function formatSignedPercent(v: number | null | undefined, digits = 2): s
   return `${v > 0 ? '+' : ''}${v.toFixed(digits)}%`;
 }
 
+/**
+ * A rate or an average over `count` items, or a dash when there is none: the stats answer 0 for a
+ * win rate with nothing closed and an average over no calls, which is no figure, not 0%.
+ */
+export function overSome(count: number, v: number, show: (v: number) => string): string {
+  return count > 0 ? show(v) : '—';
+}
+
 /** Quantities: thousands separators, up to 6 decimals. */
 export function formatQuantity(v: number): string {
   return v.toLocaleString('en-US', { maximumFractionDigits: 6 });

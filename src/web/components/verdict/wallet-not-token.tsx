@@ -28,8 +28,9 @@ export function WalletNotToken({ address }: { address: string }) {
           <p className="mt-1 text-sm break-all text-slate-300">
             No contract is deployed at {address}, so there is no token to analyse.
           </p>
-          <Link href="/portfolio" className={`${buttonClasses('secondary', 'sm')} mt-3`}>
-            See wallet holdings in the Portfolio Tracker
+          {/* A short label: a button does not wrap, and a longer one was wider than a phone. */}
+          <Link href="/portfolio" className={`${buttonClasses('secondary', 'sm')} mt-3 max-w-full`}>
+            Open the Portfolio Tracker
           </Link>
         </div>
       </div>
