@@ -517,6 +517,18 @@ type GatheredHolders = {
 };
 
 /** The top holders with their kinds, ages, insiders (funded by the deployer) and rug history. */
+/** Contracts of the venues that hold a token for the pools or in passing, never for themselves. */
+function dexInfrastructure(c: Deps['network']['contracts']): string[] {
+  const v3 = c.uniswapV3;
+  const v4 = c.uniswapV4;
+  const aero = c.aerodrome;
+  return [
+    ...(v3 ? [v3.positionManager, v3.swapRouter02] : []),
+    ...(v4 ? [v4.poolManager, v4.positionManager, v4.universalRouter, v4.permit2] : []),
+    ...(aero ? [aero.router, ...aero.slipstream.flatMap((s) => [s.positionManager, s.swapRouter])] : []),
+  ];
+}
+
 async function gatherHolders(
   deps: Deps,
   t: Address,
@@ -532,13 +544,14 @@ async function gatherHolders(
 ): Promise<GatheredHolders> {
   const { db, network } = deps;
   const { deployer, codeSizes, supply } = x;
-  // DEX contracts are not whales: the pools of any venue, priced or not, and V3's position manager
-  // and router (which hold tokens only in passing).
+  // DEX contracts are not whales: the pools of any venue, priced or not; V4's PoolManager (the one
+  // contract that holds every V4 pool's tokens); and the position managers and routers of every venue
+  // (which hold tokens only in passing).
   const v3c = network.contracts.uniswapV3;
   const pairSet = new Set<string>([
     ...x.pairRows.map((p) => p.pool),
     ...x.otherPools.map((p) => p.toLowerCase()),
-    ...(v3c ? [v3c.positionManager, v3c.swapRouter02].map((a) => a.toLowerCase()) : []),
+    ...dexInfrastructure(network.contracts).map((a) => a.toLowerCase()),
   ]);
   const lockers = new Set(
     [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
