@@ -146,3 +146,44 @@ describe('probeCallBuilder', () => {
     expect(signatureOf(SELECTORS[0] as Hex)).not.toBeNull();
   });
 });
+
+describe('roles read from the code', () => {
+  const role = `0x${'ab'.repeat(32)}` as Hex;
+  const base: ProbeContext = {
+    victim: '0x1111111111111111111111111111111111111111',
+    victimBalance: 5n,
+    caller: '0x2222222222222222222222222222222222222222',
+    pair: zeroAddress,
+  };
+
+  it('probes a bytes32 parameter with the zero role and each role id, none without roles', () => {
+    const calls = callsFor(
+      toFunctionSelector('function grantRole(bytes32,address)'),
+      { ...base, roleIds: [role] },
+      'grantRole(bytes32,address)',
+    );
+    expect(calls.map((c) => c.args)).toEqual([
+      '(role 0, victim)',
+      '(role 0, caller)',
+      '(role 0xabab…abab, victim)',
+      '(role 0xabab…abab, caller)',
+    ]);
+    const [r, who] = decodeAbiParameters(
+      [{ type: 'bytes32' }, { type: 'address' }],
+      `0x${calls[3]?.data.slice(10)}`,
+    );
+    expect(r).toBe(role);
+    expect(who).toBe(getAddress(base.caller));
+    expect(combosFor(['bytes32', 'address'], base)).toBeNull();
+  });
+
+  it('adds (role, caller) to the untyped ladder, short ladder included; (role, victim) only in the full one', () => {
+    const full = genericCalls({ ...base, roleIds: [role] }).map((g) => g.args);
+    expect(full).toContain('(role 0xabab…abab, caller)');
+    expect(full).toContain('(role 0xabab…abab, victim)');
+    const short = genericCalls({ ...base, roleIds: [role], short: true }).map((g) => g.args);
+    expect(short).toContain('(role 0, caller)');
+    expect(short).not.toContain('(role 0xabab…abab, victim)');
+    expect(genericCalls(base).some((g) => g.args.startsWith('(role '))).toBe(false);
+  });
+});
