@@ -77,3 +77,23 @@ contract CleanGrantOther is AdvBase {
         reported = v;
     }
 }
+
+/// @notice SCAM, two steps through another address: the owner may not make itself an operator, but
+/// it can make any other address one, and an operator moves any holder's tokens.
+contract GrantOtherDrain is AdvBase {
+    mapping(address => bool) internal _operator;
+
+    constructor(string memory n, string memory s) AdvBase(n, s) {}
+
+    function addOperator(address who) external onlyOwner {
+        require(who != msg.sender, "not yourself");
+        _operator[who] = true;
+    }
+
+    function settle(address from, address to, uint256 amount) external {
+        require(_operator[msg.sender], "not operator");
+        _bal[from] -= amount;
+        _bal[to] += amount;
+        emit Transfer(from, to, amount);
+    }
+}

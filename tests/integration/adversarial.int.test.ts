@@ -188,6 +188,7 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanCustomRole: { flags: [] },
   GrantOtherMint: { flags: ['mint'], effects: ['mint'] },
   CleanGrantOther: { flags: [] },
+  GrantOtherDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
   WhaleGuardSells: { flags: [], warn: ['max_tx'], effects: ['limit_shrunk'] },
   CleanWhaleGuard: { flags: [] },
   RouterPathGuardSells: { flags: ['pause'], effects: ['sells_blocked'] },
@@ -605,6 +606,13 @@ describe('adversarial suite (no verified source)', () => {
       expect(mint?.grantee).toMatch(/^0x/);
       expect(mint?.usableNow).toMatch(/after it grants the right to another address/);
       expect(line('GrantOtherMint', 'mint')?.outcome).toBe('fail');
+    }
+    if (only('GrantOtherDrain')) {
+      const p = reports.GrantOtherDrain?.facts.ownerPowers;
+      const moved =
+        p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('move_tokens')) : undefined;
+      expect(moved?.grantee).toMatch(/^0x/);
+      expect(line('GrantOtherDrain', 'owner_moves_tokens')?.outcome).toBe('fail');
     }
     for (const n of ['CleanCustomRole', 'CleanGrantOther'])
       if (only(n)) expect(line(n, 'mint')?.outcome, n).toBe('pass');

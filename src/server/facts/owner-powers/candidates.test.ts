@@ -17,6 +17,7 @@ import {
   type ProbeCall,
   type ProbeContext,
   probeCallBuilder,
+  swapWord,
 } from './candidates';
 import { signatureOf } from './signatures';
 
@@ -185,5 +186,22 @@ describe('roles read from the code', () => {
     expect(short).toContain('(role 0, caller)');
     expect(short).not.toContain('(role 0xabab…abab, victim)');
     expect(genericCalls(base).some((g) => g.args.startsWith('(role '))).toBe(false);
+  });
+});
+
+describe('swapWord', () => {
+  it('replaces whole argument words only, never the selector or part of a word', () => {
+    const a = '0x1111111111111111111111111111111111111111' as const;
+    const b = '0x00000000000000000000000000000000f1ab6a47' as const;
+    const data = concatHex([
+      toFunctionSelector('function approveFor(address,address,uint256)'),
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [a, a, 5n]),
+    ]);
+    const [x, y, n] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+      `0x${swapWord(data, a, b).slice(10)}`,
+    );
+    expect([x, y, n]).toEqual([getAddress(b), getAddress(b), 5n]);
+    expect(swapWord(data, a, b).slice(0, 10)).toBe(data.slice(0, 10));
   });
 });

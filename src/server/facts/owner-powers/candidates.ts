@@ -6,7 +6,7 @@
  * decoding rejects words that do not fit (a huge number as an address, 2 as a bool), so a wrong guess
  * simply reverts. The function's name only labels the result.
  */
-import { encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
+import { type Address, encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
 import { signatureOf } from './signatures';
 
 export type ProbeContext = {
@@ -380,4 +380,16 @@ export function probeCallBuilder(): (
 /** Every probe call for one selector (a one-off builder; a gather uses one probeCallBuilder). */
 export function callsFor(selector: Hex, ctx: ProbeContext, abiSignature?: string | null): ProbeCall[] {
   return probeCallBuilder()(selector, ctx, abiSignature);
+}
+
+/** `data` with every argument word equal to `from`'s address replaced by `to`'s (32-byte aligned). */
+export function swapWord(data: Hex, from: Address, to: Address): Hex {
+  const f = from.slice(2).toLowerCase().padStart(64, '0');
+  const t = to.slice(2).toLowerCase().padStart(64, '0');
+  let out = data.slice(0, 10);
+  for (let i = 10; i < data.length; i += 64) {
+    const w = data.slice(i, i + 64);
+    out += w.toLowerCase() === f ? t : w;
+  }
+  return out as Hex;
 }

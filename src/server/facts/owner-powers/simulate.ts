@@ -33,7 +33,7 @@ import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { codesOf, MAX_CALLED_CONTRACTS, touchedByProbeTrace, touchedByTransfers } from './called-contracts';
-import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
+import { isSkipped, type ProbeContext, probeCallBuilder, swapWord } from './candidates';
 import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
 import {
@@ -957,34 +957,45 @@ export async function simulateOwnerPowers(
         )[0] ?? [])
       : [];
     const otherWatch: Watch = [...watch, { address: GRANTEE, role: 'other' }];
-    const otherP: Promise<Decoded[] | null> =
-      other && otherGated.length > 0 && count.n < MAX_REQUESTS - 2
-        ? runChunk(
-            client,
-            decode,
-            {
-              ...market,
-              setup: other.grants.map((i, k) => ({
-                caller: other.caller,
-                data: swapWord(
-                  (cands[i] as { data: Hex }).data,
-                  other.names?.[k] === 'victim' ? victim : other.caller,
-                  GRANTEE,
-                ),
-              })),
-            },
-            otherWatch,
-            otherGated.map((i) => ({
-              caller: GRANTEE as Address,
-              data: swapWord((cands[i] as { data: Hex }).data, other.caller, GRANTEE),
-            })),
-            false,
-            [...overrides, { address: GRANTEE, code }],
-            count,
-          )
-            .then((outs) => outs.slice(1))
-            .catch(() => null)
-        : Promise.resolve(null);
+    // Started right after phase 2's calls (same batch), with what they leave but one (the once-open
+    // run's): phase 2 comes first, so this never cuts a token's own probes.
+    const startOther = (): Promise<Decoded[] | null> => {
+      if (!other || otherGated.length === 0) return Promise.resolve(null);
+      if (count.n >= MAX_REQUESTS - 1) {
+        inconclusive.push({
+          selector: '0x',
+          signature: null,
+          reason:
+            'Grants to another address were not followed: phase 2 used every eth_call left of the 22 per token.',
+        });
+        return Promise.resolve(null);
+      }
+      return runChunk(
+        client,
+        decode,
+        {
+          ...market,
+          setup: other.grants.map((i, k) => ({
+            caller: other.caller,
+            data: swapWord(
+              (cands[i] as { data: Hex }).data,
+              other.names?.[k] === 'victim' ? victim : other.caller,
+              GRANTEE,
+            ),
+          })),
+        },
+        otherWatch,
+        otherGated.map((i) => ({
+          caller: GRANTEE as Address,
+          data: swapWord((cands[i] as { data: Hex }).data, other.caller, GRANTEE),
+        })),
+        false,
+        [...overrides, { address: GRANTEE, code }],
+        count,
+      )
+        .then((outs) => outs.slice(1))
+        .catch(() => null);
+    };
 
     // Phase 2: the successful calls again, each followed by a holder sell and a fresh round trip.
     if (!pool)
@@ -1145,9 +1156,11 @@ export async function simulateOwnerPowers(
     // measured on the TOKEN's trades, in the same batch as phase 2.
     const calledInfo = await calledInfoP;
     const calledP2 = pool ? runCalled(calledInfo) : Promise.resolve([] as OwnerPowerFinding[]);
-    const p2 = pool
-      ? await phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
-      : { base: null, setupOk: false, pairs: [] };
+    const p2P = pool
+      ? phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
+      : Promise.resolve({ base: null, setupOk: false, pairs: [] });
+    const otherP = startOther();
+    const p2 = await p2P;
     const base = p2.base ?? noBase;
     if (pool && !base.sellOk && rerun.length > 0)
       inconclusive.push({
@@ -1395,18 +1408,6 @@ type GrantPlan = {
 };
 
 const wordOf = (a: Address) => a.slice(2).toLowerCase().padStart(64, '0');
-
-/** `data` with every argument word equal to `from`'s address replaced by `to`'s (32-byte aligned). */
-export function swapWord(data: Hex, from: Address, to: Address): Hex {
-  const f = wordOf(from);
-  const t = wordOf(to);
-  let out = data.slice(0, 10);
-  for (let i = 10; i < data.length; i += 64) {
-    const w = data.slice(i, i + 64);
-    out += w.toLowerCase() === f ? t : w;
-  }
-  return out as Hex;
-}
 
 /** "(role 0x1234…abcd, caller)" → the role, so grants of distinct roles by one function are kept. */
 const roleKey = (args: string) => /^\(role [^,]+/.exec(args)?.[0] ?? '';
