@@ -184,6 +184,11 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanFeeApprove: { flags: [] },
   CleanHolderExemption: { flags: [] },
   RoleGrantMint: { flags: ['mint'], effects: ['mint'] },
+  CustomRoleMint: { flags: ['mint'], effects: ['mint'] },
+  CleanCustomRole: { flags: [] },
+  GrantOtherMint: { flags: ['mint'], effects: ['mint'] },
+  CleanGrantOther: { flags: [] },
+  GrantOtherDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'] },
   WhaleGuardSells: { flags: [], warn: ['max_tx'], effects: ['limit_shrunk'] },
   CleanWhaleGuard: { flags: [] },
   RouterPathGuardSells: { flags: ['pause'], effects: ['sells_blocked'] },
@@ -583,6 +588,34 @@ describe('adversarial suite (no verified source)', () => {
     expect(line('RoleGrantMint', 'mint')?.outcome).toBe('fail');
     // A per-holder setting that can only exempt is not a tax for chosen holders.
     expect(line('CleanHolderExemption', 'fee_setters')?.outcome).toBe('pass');
+  });
+
+  it('follows grants of roles read from the code, and grants to another address', () => {
+    const only = (n: string) => ONLY.length === 0 || ONLY.includes(n);
+    const mintOf = (n: string) => {
+      const p = reports[n]?.facts.ownerPowers;
+      return p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('mint')) : undefined;
+    };
+    if (only('CustomRoleMint')) {
+      // The role is a hash of a name no list has: read from the code's PUSH32 constants.
+      expect(mintOf('CustomRoleMint')?.afterGrant).toMatch(/\(role 0x[0-9a-f]{4}…[0-9a-f]{4}, caller\)/);
+      expect(line('CustomRoleMint', 'mint')?.outcome).toBe('fail');
+    }
+    if (only('GrantOtherMint')) {
+      const mint = mintOf('GrantOtherMint');
+      expect(mint?.grantee).toMatch(/^0x/);
+      expect(mint?.usableNow).toMatch(/after it grants the right to another address/);
+      expect(line('GrantOtherMint', 'mint')?.outcome).toBe('fail');
+    }
+    if (only('GrantOtherDrain')) {
+      const p = reports.GrantOtherDrain?.facts.ownerPowers;
+      const moved =
+        p?.status === 'simulated' ? p.findings.find((f) => f.effects.includes('move_tokens')) : undefined;
+      expect(moved?.grantee).toMatch(/^0x/);
+      expect(line('GrantOtherDrain', 'owner_moves_tokens')?.outcome).toBe('fail');
+    }
+    for (const n of ['CleanCustomRole', 'CleanGrantOther'])
+      if (only(n)) expect(line(n, 'mint')?.outcome, n).toBe('pass');
   });
 
   it('tries addresses kept in private storage as callers', () => {

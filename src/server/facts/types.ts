@@ -317,6 +317,12 @@ export type OwnerPowerFinding = {
   calledContract?: Address;
   /** Two steps: measured after the caller granted itself something with this call first (a role). */
   afterGrant?: string;
+  /**
+   * Two steps through another address: the caller's `afterGrant` calls named this fresh address
+   * instead (a role, an allowance, an exemption granted to someone else), then this address made the
+   * call; the effect was measured like every other power.
+   */
+  grantee?: Address;
 };
 
 /**

@@ -17,6 +17,7 @@ import {
   type ProbeCall,
   type ProbeContext,
   probeCallBuilder,
+  swapWord,
 } from './candidates';
 import { signatureOf } from './signatures';
 
@@ -144,5 +145,63 @@ describe('probeCallBuilder', () => {
     expect(wide).toBeGreaterThan(255n);
     expect(narrow).toBe(100); // the largest probe number a uint8 holds
     expect(signatureOf(SELECTORS[0] as Hex)).not.toBeNull();
+  });
+});
+
+describe('roles read from the code', () => {
+  const role = `0x${'ab'.repeat(32)}` as Hex;
+  const base: ProbeContext = {
+    victim: '0x1111111111111111111111111111111111111111',
+    victimBalance: 5n,
+    caller: '0x2222222222222222222222222222222222222222',
+    pair: zeroAddress,
+  };
+
+  it('probes a bytes32 parameter with the zero role and each role id, none without roles', () => {
+    const calls = callsFor(
+      toFunctionSelector('function grantRole(bytes32,address)'),
+      { ...base, roleIds: [role] },
+      'grantRole(bytes32,address)',
+    );
+    expect(calls.map((c) => c.args)).toEqual([
+      '(role 0, victim)',
+      '(role 0, caller)',
+      '(role 0xabab…abab, victim)',
+      '(role 0xabab…abab, caller)',
+    ]);
+    const [r, who] = decodeAbiParameters(
+      [{ type: 'bytes32' }, { type: 'address' }],
+      `0x${calls[3]?.data.slice(10)}`,
+    );
+    expect(r).toBe(role);
+    expect(who).toBe(getAddress(base.caller));
+    expect(combosFor(['bytes32', 'address'], base)).toBeNull();
+  });
+
+  it('adds (role, caller) to the untyped ladder, short ladder included; (role, victim) only in the full one', () => {
+    const full = genericCalls({ ...base, roleIds: [role] }).map((g) => g.args);
+    expect(full).toContain('(role 0xabab…abab, caller)');
+    expect(full).toContain('(role 0xabab…abab, victim)');
+    const short = genericCalls({ ...base, roleIds: [role], short: true }).map((g) => g.args);
+    expect(short).toContain('(role 0, caller)');
+    expect(short).not.toContain('(role 0xabab…abab, victim)');
+    expect(genericCalls(base).some((g) => g.args.startsWith('(role '))).toBe(false);
+  });
+});
+
+describe('swapWord', () => {
+  it('replaces whole argument words only, never the selector or part of a word', () => {
+    const a = '0x1111111111111111111111111111111111111111' as const;
+    const b = '0x00000000000000000000000000000000f1ab6a47' as const;
+    const data = concatHex([
+      toFunctionSelector('function approveFor(address,address,uint256)'),
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [a, a, 5n]),
+    ]);
+    const [x, y, n] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+      `0x${swapWord(data, a, b).slice(10)}`,
+    );
+    expect([x, y, n]).toEqual([getAddress(b), getAddress(b), 5n]);
+    expect(swapWord(data, a, b).slice(0, 10)).toBe(data.slice(0, 10));
   });
 });

@@ -6,7 +6,7 @@
  * decoding rejects words that do not fit (a huge number as an address, 2 as a bool), so a wrong guess
  * simply reverts. The function's name only labels the result.
  */
-import { encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
+import { type Address, encodeAbiParameters, type Hex, numberToHex, padHex, toFunctionSelector } from 'viem';
 import { signatureOf } from './signatures';
 
 export type ProbeContext = {
@@ -22,6 +22,12 @@ export type ProbeContext = {
   short?: boolean;
   /** Total supply today (0: unknown): amounts sized to the token are probed from it. */
   supply?: bigint;
+  /**
+   * Role ids read from the contract's code (role-ids.ts): bytes32 arguments for grantRole-like
+   * functions, whose roles are hashes of names the probe cannot guess. The zero role (AccessControl's
+   * default admin) is tried beside them.
+   */
+  roleIds?: Hex[];
 };
 
 export type ProbeCall = { selector: Hex; data: Hex; args: string };
@@ -108,9 +114,33 @@ export function sizedAmounts(ctx: ProbeContext): { value: bigint; label: string 
 
 /** Untyped word sequences covering the common parameter shapes. */
 export function genericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
-  const all = allGenericCalls(ctx);
+  const all = [...allGenericCalls(ctx), ...roleCalls(ctx)];
   if (!ctx.short) return all;
-  return all.filter((g) => SHORT.has(g.args.startsWith('(victim ') ? '(victim …)' : g.args));
+  return all.filter(
+    (g) =>
+      (g.args.startsWith('(role ') && g.args.endsWith(', caller)')) ||
+      SHORT.has(g.args.startsWith('(victim ') ? '(victim …)' : g.args),
+  );
+}
+
+const ZERO_ROLE = `0x${'0'.repeat(64)}` as Hex;
+const roleLabel = (r: Hex) => (r === ZERO_ROLE ? 'role 0' : `role ${short(r)}`);
+
+/** The roles tried for a contract that has any (none: no bytes32 ladder at all). */
+function rolesOf(ctx: ProbeContext): Hex[] {
+  return ctx.roleIds && ctx.roleIds.length > 0 ? [ZERO_ROLE, ...ctx.roleIds] : [];
+}
+
+/**
+ * (role, caller) and (role, victim) for each role id the code carries: grantRole(role, account)
+ * and its look-alikes with no known signature. The caller granting itself a role feeds the two-step
+ * run; naming the victim feeds the run that grants to another address.
+ */
+function roleCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
+  return rolesOf(ctx).flatMap((r) => [
+    { words: [r, word(ctx.caller)], args: `(${roleLabel(r)}, caller)` },
+    { words: [r, word(ctx.victim)], args: `(${roleLabel(r)}, victim)` },
+  ]);
 }
 
 function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
@@ -184,6 +214,10 @@ function valuesFor(type: string, ctx: ProbeContext): ParamValue[] | null {
             ? "victim's balance"
             : (sized.find((a) => a.value === n && !NUMBERS.includes(n))?.label ?? num(n)),
       }));
+  }
+  if (type === 'bytes32') {
+    const roles = rolesOf(ctx);
+    return roles.length > 0 ? roles.map((r) => ({ value: r, label: roleLabel(r) })) : null;
   }
   if (type === 'address[]') return [{ value: [ctx.victim], label: '[victim]' }];
   // Call data handed on (upgradeToAndCall's initialiser): none.
@@ -346,4 +380,16 @@ export function probeCallBuilder(): (
 /** Every probe call for one selector (a one-off builder; a gather uses one probeCallBuilder). */
 export function callsFor(selector: Hex, ctx: ProbeContext, abiSignature?: string | null): ProbeCall[] {
   return probeCallBuilder()(selector, ctx, abiSignature);
+}
+
+/** `data` with every argument word equal to `from`'s address replaced by `to`'s (32-byte aligned). */
+export function swapWord(data: Hex, from: Address, to: Address): Hex {
+  const f = from.slice(2).toLowerCase().padStart(64, '0');
+  const t = to.slice(2).toLowerCase().padStart(64, '0');
+  let out = data.slice(0, 10);
+  for (let i = 10; i < data.length; i += 64) {
+    const w = data.slice(i, i + 64);
+    out += w.toLowerCase() === f ? t : w;
+  }
+  return out as Hex;
 }

@@ -33,7 +33,7 @@ import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import { codesOf, MAX_CALLED_CONTRACTS, touchedByProbeTrace, touchedByTransfers } from './called-contracts';
-import { isSkipped, type ProbeContext, probeCallBuilder } from './candidates';
+import { isSkipped, type ProbeContext, probeCallBuilder, swapWord } from './candidates';
 import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
 import {
@@ -45,11 +45,17 @@ import {
   tradeEffects,
   type Watch,
 } from './judge';
+import { roleIdsOf } from './role-ids';
 import { selectorsOf, viewHintsOf } from './selectors-memo';
 import { signatureOf, WALLET_GETTERS } from './signatures';
 
 const PROBE = '0x00000000000000000000000000000000f1ab9077' as const;
 const FROM = '0x00000000000000000000000000000000f1ab0f70' as const;
+/**
+ * A fresh address (no balance, no role, carrying the probe's code) that a power holder's grant names
+ * instead of itself: the follow-up is then made from it (two steps through another address).
+ */
+const GRANTEE = '0x00000000000000000000000000000000f1ab6a47' as const;
 const FUNDS = parseEther('1000000');
 
 /**
@@ -636,8 +642,11 @@ export async function simulateOwnerPowers(
     const views = new Set<Hex>();
     for (const c of [input.code, input.implementationCode])
       if (c && c !== '0x') for (const v of viewHintsOf(c)) views.add(v);
+    // Role ids the code carries (bytes32 arguments for grantRole-like functions): no request.
+    const roleIds = roleIdsOf([input.code, input.implementationCode]);
     for (const [k, c] of callers.entries()) {
       const ctx: ProbeContext = {
+        roleIds,
         victim,
         victimBalance: victimHolder?.balance ?? 0n,
         caller: c.address,
@@ -908,7 +917,8 @@ export async function simulateOwnerPowers(
     // first, in order, and the same caller's functions none of whose calls pass today are run again
     // after them: what those do then is usable now, by that caller, after granting itself the right.
     // (An allowance granted over a holder is followed inside the probe: transferFrom at once.)
-    const grant = grantsAndGated(phase1, metas, cands, callers, watch, raw);
+    const plans = grantsAndGated(phase1, metas, cands, callers, watch, raw, victim);
+    const grant = plans.self;
     // Kept small (it shares phase 2's JSON-RPC batch, which must stay in one 1 MB body).
     const grantChunk = grant
       ? (chunkBySize(
@@ -933,6 +943,60 @@ export async function simulateOwnerPowers(
             .then((outs) => outs.slice(1))
             .catch(() => null)
         : Promise.resolve(null);
+
+    // Two steps through another address: the same kind of grants (also those that named the victim)
+    // re-encoded to name GRANTEE instead, then the caller's gated calls made by GRANTEE — a power
+    // holder that cannot mint, or may not grant itself, but can make any address a minter or give it
+    // an allowance. Its own eth_call (a grant refused for a stranger must not void the self run).
+    const other = plans.other;
+    const otherGated = other
+      ? (chunkBySize(
+          other.gated,
+          cands,
+          GRANT_CHUNK,
+          Math.max(fixedBytes + code.length + 200, CALL_BODY_BYTES - GRANT_BODY_BYTES),
+        )[0] ?? [])
+      : [];
+    const otherWatch: Watch = [...watch, { address: GRANTEE, role: 'other' }];
+    // Started right after phase 2's calls (same batch), with what they leave but one (the once-open
+    // run's): phase 2 comes first, so this never cuts a token's own probes.
+    const startOther = (): Promise<Decoded[] | null> => {
+      if (!other || otherGated.length === 0) return Promise.resolve(null);
+      if (count.n >= MAX_REQUESTS - 1) {
+        inconclusive.push({
+          selector: '0x',
+          signature: null,
+          reason:
+            'Grants to another address were not followed: phase 2 used every eth_call left of the 22 per token.',
+        });
+        return Promise.resolve(null);
+      }
+      return runChunk(
+        client,
+        decode,
+        {
+          ...market,
+          setup: other.grants.map((i, k) => ({
+            caller: other.caller,
+            data: swapWord(
+              (cands[i] as { data: Hex }).data,
+              other.names?.[k] === 'victim' ? victim : other.caller,
+              GRANTEE,
+            ),
+          })),
+        },
+        otherWatch,
+        otherGated.map((i) => ({
+          caller: GRANTEE as Address,
+          data: swapWord((cands[i] as { data: Hex }).data, other.caller, GRANTEE),
+        })),
+        false,
+        [...overrides, { address: GRANTEE, code }],
+        count,
+      )
+        .then((outs) => outs.slice(1))
+        .catch(() => null);
+    };
 
     // Phase 2: the successful calls again, each followed by a holder sell and a fresh round trip.
     if (!pool)
@@ -1093,9 +1157,11 @@ export async function simulateOwnerPowers(
     // measured on the TOKEN's trades, in the same batch as phase 2.
     const calledInfo = await calledInfoP;
     const calledP2 = pool ? runCalled(calledInfo) : Promise.resolve([] as OwnerPowerFinding[]);
-    const p2 = pool
-      ? await phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
-      : { base: null, setupOk: false, pairs: [] };
+    const p2P = pool
+      ? phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
+      : Promise.resolve({ base: null, setupOk: false, pairs: [] });
+    const otherP = startOther();
+    const p2 = await p2P;
     const base = p2.base ?? noBase;
     if (pool && !base.sellOk && rerun.length > 0)
       inconclusive.push({
@@ -1209,6 +1275,39 @@ export async function simulateOwnerPowers(
       if (b.effects.length === 0) return;
       raw.push({ ...finding(m, b.effects, b.notes, null, null), afterGrant });
     });
+    const afterGrantOther = other
+      ? other.grants
+          .map((i, k) => {
+            const m = metas[i] as ProbeMeta;
+            const named =
+              other.names?.[k] === 'victim' ? /\bvictim( 0x[0-9a-f]{4}…[0-9a-f]{4})?/ : /\bcaller\b/;
+            return `${m.signature ?? `function ${m.selector}`} ${m.args.replace(named, 'the fresh address')}`;
+          })
+          .join(', ')
+      : '';
+    (await otherP)?.forEach((o, k) => {
+      const i = otherGated[k] as number;
+      const m = metas[i] as ProbeMeta;
+      if (!o.called || !o.setupOk || !o.callOk || o.readOnly || !other) return;
+      const b = o.codeReplaced
+        ? {
+            effects: ['code_replaced' as const],
+            notes: ['after the call the token runs code the fresh address chose'],
+          }
+        : balanceEffects(o, otherWatch, GRANTEE);
+      if (b.effects.length === 0) return;
+      raw.push({
+        ...finding(
+          { ...m, args: m.args.replace(/\bcaller\b/g, 'fresh address') },
+          b.effects,
+          b.notes,
+          null,
+          null,
+        ),
+        afterGrant: afterGrantOther,
+        grantee: GRANTEE,
+      });
+    });
 
     // Who can use each power now: the caller whose call succeeded today, noting a timelock's delay.
     const delays = await delaysP;
@@ -1221,7 +1320,13 @@ export async function simulateOwnerPowers(
           : ''
       }${f.onceOpen ? ', once trading is open' : ''}${
         f.afterReclaim ? `, after it takes the renounced ownership back with ${f.afterReclaim}` : ''
-      }${f.afterGrant ? `, after it first grants itself the right with ${f.afterGrant}` : ''}`;
+      }${
+        f.afterGrant
+          ? f.grantee
+            ? `, after it grants the right to another address (here a fresh one, ${f.grantee}) with ${f.afterGrant}, that address then making the call`
+            : `, after it first grants itself the right with ${f.afterGrant}`
+          : ''
+      }`;
     }
     const history = await historyP;
     const usableKeys = new Set(raw.flatMap((f) => f.effects.map((e) => `${f.selector}:${e}`)));
@@ -1289,16 +1394,30 @@ const STANDARD_CALLS = new Set(
     'decreaseAllowance(address,uint256)',
   ].map((s) => toFunctionSelector(`function ${s}`).toLowerCase()),
 );
-/** Grant calls run before the gated ones (each a distinct function). */
-const MAX_GRANTS = 4;
+/** Grant calls run before the gated ones (each a distinct function, or a distinct role of one). */
+const MAX_GRANTS = 6;
 /** Gated calls re-run after the grants: at most this many, in at most this many bytes of calldata. */
 const GRANT_CHUNK = 200;
 const GRANT_BODY_BYTES = 200_000;
 
+type GrantPlan = {
+  caller: Address;
+  grants: number[];
+  gated: number[];
+  /** For grants to another address: which address each grant named (the one GRANTEE replaces). */
+  names?: ('caller' | 'victim')[];
+};
+
+const wordOf = (a: Address) => a.slice(2).toLowerCase().padStart(64, '0');
+
+/** "(role 0x1234…abcd, caller)" → the role, so grants of distinct roles by one function are kept. */
+const roleKey = (args: string) => /^\(role [^,]+/.exec(args)?.[0] ?? '';
+
 /**
- * For the first caller that has both: its grants (successful calls, one per function, that name the
- * caller in their arguments and changed no balance, supply or owner) and its gated calls (calls of
- * functions none of whose calls pass for it today).
+ * For the first caller that has both: its grants (successful calls, one per function and role, that
+ * name the caller in their arguments and changed no balance, supply or owner) and its gated calls
+ * (calls of functions none of whose calls pass for it today). `other`: the same for grants to
+ * another address — calls that named the caller or the victim, the caller's first.
  */
 function grantsAndGated(
   phase1: DecodedOutcome[],
@@ -1307,23 +1426,37 @@ function grantsAndGated(
   callers: { address: Address }[],
   watch: Watch,
   raw: OwnerPowerFinding[],
-): { grants: number[]; gated: number[] } | null {
+  victim: Address,
+): { self: GrantPlan | null; other: GrantPlan | null } {
   const withEffect = new Set(raw.map((f) => `${f.caller}:${f.selector}`));
+  let self: GrantPlan | null = null;
+  let other: GrantPlan | null = null;
+  const victimWord = victim === zeroAddress ? null : wordOf(victim);
   for (const { address } of callers) {
-    const word = address.slice(2).toLowerCase().padStart(64, '0');
+    const word = wordOf(address);
     const okNow = new Set<string>();
     const grants: number[] = [];
+    const toVictim: number[] = [];
     const seen = new Set<string>();
     phase1.forEach((o, i) => {
       const m = metas[i] as ProbeMeta;
       if (m.caller !== address || !o.callOk) return;
       okNow.add(m.selector);
-      if (o.readOnly || o.codeReplaced || STANDARD_CALLS.has(m.selector) || seen.has(m.selector)) return;
+      if (o.readOnly || o.codeReplaced || STANDARD_CALLS.has(m.selector)) return;
       if (withEffect.has(`${m.caller}:${m.selector}`)) return;
       if (balanceEffects(o, watch, m.caller).effects.length > 0) return;
-      if (!(cands[i] as { data: Hex }).data.slice(10).toLowerCase().includes(word)) return;
-      seen.add(m.selector);
-      if (grants.length < MAX_GRANTS) grants.push(i);
+      const args = (cands[i] as { data: Hex }).data.slice(10).toLowerCase();
+      const named = args.includes(word)
+        ? 'caller'
+        : victimWord && args.includes(victimWord)
+          ? 'victim'
+          : null;
+      if (!named) return;
+      const key = `${named}:${m.selector}:${roleKey(m.args)}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (named === 'caller') grants.push(i);
+      else toVictim.push(i);
     });
     // Calls that reverted with a reason (a require message, a custom error) first: their arguments
     // decoded and a check refused them — the kind a grant can open. A bare revert is often only a
@@ -1336,9 +1469,22 @@ function grantsAndGated(
         (o.revertData.length > 2 ? reasoned : bare).push(i);
     });
     const gated = [...reasoned, ...bare];
-    if (grants.length > 0 && gated.length > 0) return { grants, gated };
+    if (gated.length === 0) continue;
+    if (!self && grants.length > 0) self = { caller: address, grants: grants.slice(0, MAX_GRANTS), gated };
+    if (!other && grants.length + toVictim.length > 0)
+      other = {
+        caller: address,
+        // Each kept apart: appoint(victim, caller, …) names both, and only the victim word is read.
+        grants: [...grants, ...toVictim].slice(0, MAX_GRANTS),
+        names: [...grants.map(() => 'caller' as const), ...toVictim.map(() => 'victim' as const)].slice(
+          0,
+          MAX_GRANTS,
+        ),
+        gated,
+      };
+    if (self && other) break;
   }
-  return null;
+  return { self, other };
 }
 
 const errText = (e: unknown) =>

@@ -1,0 +1,82 @@
+/**
+ * Candidate role ids (pure): the 32-byte constants a contract's runtime code pushes (PUSH32). An
+ * AccessControl role is `keccak256("SOME_ROLE")`, folded by the compiler into a PUSH32 wherever the
+ * contract checks or grants it, whatever the role is called — the probe cannot guess such a value,
+ * but the code carries it. Event topics (a PUSH32 shortly before a LOG), masks and small numbers
+ * (many zero or 0xff bytes) are left out; what is left is only tried as a bytes32 argument, so a
+ * wrong pick costs a reverted call, never a finding.
+ */
+import { type Hex, toEventSelector } from 'viem';
+
+const PUSH1 = 0x60;
+const PUSH32 = 0x7f;
+const LOG0 = 0xa0;
+const LOG4 = 0xa4;
+const JUMP = 0x56;
+const JUMPI = 0x57;
+/** Opcodes looked at after a PUSH32 for a LOG that would make it an event topic. */
+const TOPIC_WINDOW = 24;
+
+/** Topics of the standard events: pushed for a LOG, never a role (in case the LOG is far off). */
+const KNOWN_TOPICS = new Set(
+  [
+    'Transfer(address,address,uint256)',
+    'Approval(address,address,uint256)',
+    'OwnershipTransferred(address,address)',
+    'RoleGranted(bytes32,address,address)',
+    'RoleRevoked(bytes32,address,address)',
+    'RoleAdminChanged(bytes32,bytes32,bytes32)',
+    'Upgraded(address)',
+    'AdminChanged(address,address)',
+  ].map((e) => toEventSelector(`event ${e}`).slice(2)),
+);
+
+/** Role ids tried per contract: each adds calls per bytes32 function and caller. */
+export const MAX_ROLE_IDS = 4;
+
+const hashLike = (w: string) => {
+  let zeros = 0;
+  let ones = 0;
+  for (let i = 0; i < 64; i += 2) {
+    const b = w.slice(i, i + 2);
+    if (b === '00') zeros++;
+    else if (b === 'ff') ones++;
+  }
+  return zeros < 6 && ones < 6;
+};
+
+/** PUSH32 constants of `code` that look like hashes and are not event topics, first seen first. */
+export function roleIdsOf(codes: (Hex | null | undefined)[], max = MAX_ROLE_IDS): Hex[] {
+  const out: Hex[] = [];
+  const seen = new Set<string>();
+  for (const code of codes) {
+    if (!code || code === '0x') continue;
+    const hex = code.slice(2).toLowerCase();
+    const n = hex.length / 2;
+    const op = (i: number) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+    const next = (i: number) => {
+      const o = op(i);
+      return i + 1 + (o >= PUSH1 && o <= PUSH32 ? o - PUSH1 + 1 : 0);
+    };
+    for (let i = 0; i < n; i = next(i)) {
+      if (op(i) !== PUSH32) continue;
+      const w = hex.slice((i + 1) * 2, (i + 33) * 2);
+      if (w.length !== 64 || seen.has(w) || KNOWN_TOPICS.has(w) || !hashLike(w)) continue;
+      // An event topic: a LOG follows within a few opcodes, with no jump in between.
+      let topic = false;
+      for (let j = next(i), k = 0; j < n && k < TOPIC_WINDOW; j = next(j), k++) {
+        const o = op(j);
+        if (o === JUMP || o === JUMPI) break;
+        if (o >= LOG0 && o <= LOG4) {
+          topic = true;
+          break;
+        }
+      }
+      if (topic) continue;
+      seen.add(w);
+      out.push(`0x${w}`);
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
