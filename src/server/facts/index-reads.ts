@@ -156,6 +156,17 @@ export async function readLiquidityEvents(
   });
 }
 
+/** (pair, id) rows, ordered by pair, as each pool's list of position ids. */
+function idsByPool(rows: Record<string, unknown>[]): Map<string, bigint[]> {
+  const out = new Map<string, bigint[]>();
+  for (const x of rows) {
+    const list = out.get(String(x.pair)) ?? [];
+    list.push(big(x.id));
+    out.set(String(x.pair), list);
+  }
+  return out;
+}
+
 /**
  * Position NFT ids of a V3 position manager that the index links to each pool: the
  * IncreaseLiquidity that follows a pool's Mint in the same transaction. The caller verifies each
@@ -166,8 +177,7 @@ export async function readPoolPositions(
   manager: string,
   pools: string[],
 ): Promise<Map<string, bigint[]>> {
-  const out = new Map<string, bigint[]>();
-  if (pools.length === 0) return out;
+  if (pools.length === 0) return new Map();
   const r = rowsOf(
     await db.execute(sql`
       select distinct l.pair, p.token_id::text as id
@@ -176,12 +186,7 @@ export async function readPoolPositions(
       where p.manager = ${manager} and p.kind = 'increase' and l.pair in ${pools}
       order by 1, 2`),
   );
-  for (const x of r) {
-    const list = out.get(String(x.pair)) ?? [];
-    list.push(big(x.id));
-    out.set(String(x.pair), list);
-  }
-  return out;
+  return idsByPool(r);
 }
 
 /**
@@ -193,20 +198,14 @@ export async function readV4PoolPositions(
   manager: string,
   pools: string[],
 ): Promise<Map<string, bigint[]>> {
-  const out = new Map<string, bigint[]>();
-  if (pools.length === 0) return out;
+  if (pools.length === 0) return new Map();
   const r = rowsOf(
     await db.execute(sql`
       select distinct pair, position_id::text as id from liquidity_events
       where sender = ${manager.toLowerCase()} and position_id is not null and pair in ${pools}
       order by 1, 2`),
   );
-  for (const x of r) {
-    const list = out.get(String(x.pair)) ?? [];
-    list.push(big(x.id));
-    out.set(String(x.pair), list);
-  }
-  return out;
+  return idsByPool(r);
 }
 
 /**
