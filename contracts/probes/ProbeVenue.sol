@@ -128,6 +128,23 @@ struct VenueV4ExactInputSingle {
     bytes hookData;
 }
 
+/// v4-periphery's PathKey: one hop of a multi-hop V4 swap, named by the currency it swaps into.
+struct VenueV4PathKey {
+    address intermediateCurrency;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+    bytes hookData;
+}
+
+/// V4Router's SWAP_EXACT_IN parameters (multi-hop).
+struct VenueV4ExactInput {
+    address currencyIn;
+    VenueV4PathKey[] path;
+    uint128 amountIn;
+    uint128 amountOutMinimum;
+}
+
 /// The Universal Router (2.0, as on Base): commands, one input per command.
 interface IVenueUniversalRouter {
     function execute(bytes calldata commands, bytes[] calldata inputs, uint256 deadline) external payable;
@@ -147,9 +164,17 @@ interface IVenueV4Quoter {
         bytes hookData;
     }
 
+    struct QuoteExactParams {
+        address exactCurrency;
+        VenueV4PathKey[] path;
+        uint128 exactAmount;
+    }
+
     function quoteExactInputSingle(QuoteExactSingleParams memory params)
         external
         returns (uint256 amountOut, uint256 gasEstimate);
+
+    function quoteExactInput(QuoteExactParams memory params) external returns (uint256 amountOut, uint256 gasEstimate);
 }
 
 /// @notice The venue adapter shared by every probe (TradeProbe, PowerProbe): how to buy a token
@@ -168,6 +193,8 @@ abstract contract ProbeVenue {
     /// Universal Router command V4_SWAP; V4 router actions SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL.
     bytes internal constant V4_SWAP = hex"10";
     bytes internal constant V4_ACTIONS = hex"060c0f";
+    /// Multi-hop: SWAP_EXACT_IN, SETTLE_ALL, TAKE_ALL.
+    bytes internal constant V4_ACTIONS_PATH = hex"070c0f";
     /// Revert data kept per step (a token returning huge data cannot blow up the report).
     uint256 internal constant MAX_REVERT = 260;
 
@@ -188,8 +215,10 @@ abstract contract ProbeVenue {
         uint24[] fees;
         /// The pool's quote-token balance under which it counts as drained (no pool, not a failed buy).
         uint256 minQuote;
-        /// VENUE_V4 only: abi.encode(VenueV4Key) of the token's pool (single hop; path[0] stands for
-        /// its quote currency, WETH for native ETH). Empty for every other venue.
+        /// VENUE_V4 only: abi.encode(VenueV4Key) of the token's pool for a single hop (path[0] stands
+        /// for its quote currency, WETH for native ETH), or abi.encode(VenueV4Key[]) of every hop's
+        /// pool in the buy's order for a multi-hop route (ETH → USD token → token, all on V4).
+        /// Empty for every other venue.
         bytes v4Key;
     }
 
@@ -307,8 +336,18 @@ abstract contract ProbeVenue {
             return 0;
         }
         if (rt.venue == VENUE_V4) {
-            (VenueV4Key memory k, bool zeroForOne,,) = _v4Sides(rt, buy);
             if (amountIn > type(uint128).max) return 0;
+            if (rt.path.length > 2) {
+                (address cin, VenueV4PathKey[] memory hops) = _v4PathKeys(rt, buy);
+                try IVenueV4Quoter(rt.quoter).quoteExactInput{gas: 2_500_000}(
+                    IVenueV4Quoter.QuoteExactParams(cin, hops, uint128(amountIn))
+                ) returns (uint256 out, uint256) {
+                    return out;
+                } catch {
+                    return 0;
+                }
+            }
+            (VenueV4Key memory k, bool zeroForOne,,) = _v4Sides(rt, buy);
             try IVenueV4Quoter(rt.quoter).quoteExactInputSingle{gas: 1_500_000}(
                 IVenueV4Quoter.QuoteExactSingleParams(k, zeroForOne, uint128(amountIn), "")
             ) returns (uint256 out, uint256) {
@@ -384,27 +423,72 @@ abstract contract ProbeVenue {
         zeroForOne = currencyIn == k.currency0;
     }
 
-    /// V4 liveness: the PoolManager holds the token and at least `minQuote` of the quote currency.
+    /// Multi-hop V4: the currency the trade starts from and its PathKeys in the trade's direction.
+    /// Buy: from the first pool's non-USD side (native ETH or WETH) through path[1..] to the token;
+    /// sell: from the token back through path[n-2..1] to that same currency.
+    function _v4PathKeys(Route calldata rt, bool buy)
+        internal
+        pure
+        returns (address currencyIn, VenueV4PathKey[] memory hops)
+    {
+        VenueV4Key[] memory keys = abi.decode(rt.v4Key, (VenueV4Key[]));
+        uint256 n = keys.length;
+        hops = new VenueV4PathKey[](n);
+        address start = keys[0].currency0 == rt.path[1] ? keys[0].currency1 : keys[0].currency0;
+        for (uint256 i = 0; i < n; i++) {
+            VenueV4Key memory k = buy ? keys[i] : keys[n - 1 - i];
+            address next = buy ? rt.path[i + 1] : (i + 1 < n ? rt.path[n - 1 - i] : start);
+            hops[i] = VenueV4PathKey(next, k.fee, k.tickSpacing, k.hooks, "");
+        }
+        currencyIn = buy ? start : _token(rt);
+    }
+
+    /// V4 liveness: the PoolManager holds the token and at least `minQuote` of the quote currency
+    /// (a multi-hop route: the USD token the token's pool is quoted in).
     /// Its balances are shared by every pool, so the pool's own reserves are judged off-chain
     /// (the venue reads them through StateView); here only "no such market at all" is caught.
     function _v4RouteStatus(Route calldata rt) internal view returns (uint8) {
-        if (rt.path.length != 2 || rt.v4Key.length != 160) return 1;
+        uint256 n = rt.path.length;
         if (rt.pool.code.length == 0) return 4;
-        (VenueV4Key memory k,,, address quote) = _v4Sides(rt, false);
         address token = _token(rt);
-        if (k.currency0 != token && k.currency1 != token) return 1;
+        address quote;
+        if (n == 2) {
+            if (rt.v4Key.length != 160) return 1;
+            VenueV4Key memory k;
+            (k,,, quote) = _v4Sides(rt, false);
+            if (k.currency0 != token && k.currency1 != token) return 1;
+        } else {
+            if (n != 3 || rt.v4Key.length != 64 + 160 * (n - 1)) return 1;
+            VenueV4Key[] memory keys = abi.decode(rt.v4Key, (VenueV4Key[]));
+            VenueV4Key memory last = keys[n - 2];
+            quote = rt.path[n - 2];
+            if (!(last.currency0 == token && last.currency1 == quote) && !(last.currency1 == token && last.currency0 == quote))
+            {
+                return 1;
+            }
+        }
         if (_balance(token, rt.pool) == 0) return 1;
         uint256 q = quote == address(0) ? rt.pool.balance : _balance(quote, rt.pool);
         if (q < rt.minQuote || rt.minQuote == 0) return 1;
         return 0;
     }
 
-    /// A user's V4 swap: Universal Router V4_SWAP (SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL), as
-    /// the Uniswap interface sends it. Native ETH goes as msg.value; an ERC-20 input (the token on a
+    /// A user's V4 swap: Universal Router V4_SWAP (SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL; a
+    /// multi-hop route SWAP_EXACT_IN along its PathKeys), as the Uniswap interface sends it. Native ETH goes as msg.value; an ERC-20 input (the token on a
     /// sell, WETH on a WETH pool's buy) is approved to Permit2 and through Permit2 to the router.
     function _v4Swap(Route calldata rt, uint256 amount, bool buy, uint256 gasCap) internal returns (bool, bytes memory) {
         if (amount > type(uint128).max) return (false, "");
-        (VenueV4Key memory k, bool zeroForOne, address cin, address cout) = _v4Sides(rt, buy);
+        VenueV4Key memory k;
+        bool zeroForOne;
+        address cin;
+        address cout;
+        VenueV4PathKey[] memory hops;
+        if (rt.path.length > 2) {
+            (cin, hops) = _v4PathKeys(rt, buy);
+            cout = hops[hops.length - 1].intermediateCurrency;
+        } else {
+            (k, zeroForOne, cin, cout) = _v4Sides(rt, buy);
+        }
         uint256 value;
         if (cin == address(0)) {
             value = amount;
@@ -417,11 +501,13 @@ abstract contract ProbeVenue {
             }
         }
         bytes[] memory params = new bytes[](3);
-        params[0] = abi.encode(VenueV4ExactInputSingle(k, zeroForOne, uint128(amount), 0, ""));
+        params[0] = hops.length > 0
+            ? abi.encode(VenueV4ExactInput(cin, hops, uint128(amount), 0))
+            : abi.encode(VenueV4ExactInputSingle(k, zeroForOne, uint128(amount), 0, ""));
         params[1] = abi.encode(cin, amount);
         params[2] = abi.encode(cout, uint256(0));
         bytes[] memory inputs = new bytes[](1);
-        inputs[0] = abi.encode(V4_ACTIONS, params);
+        inputs[0] = abi.encode(hops.length > 0 ? V4_ACTIONS_PATH : V4_ACTIONS, params);
         try IVenueUniversalRouter(rt.router).execute{value: value, gas: gasCap}(V4_SWAP, inputs, block.timestamp) {
             return (true, "");
         } catch (bytes memory err) {

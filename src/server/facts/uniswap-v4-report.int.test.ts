@@ -506,6 +506,151 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     expect(Math.abs(trade.sellTaxPct)).toBeLessThan(0.5);
   });
 
+  it('USDC4 (only pool: V4 token/USDC): priced in USD at its slot0 price, simulated through ETH → USDC → token in one V4_SWAP', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    const token = manifest.uniswapV4Tokens?.USDC4;
+    if (!v4 || !token) throw new Error('the test scenario has no USDC-paired V4 launch');
+    const usd = manifest.contracts.usd.toLowerCase() as Address;
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const venues = createVenueRegistry(network);
+    const facts = await gatherTokenFacts(
+      { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
+      token,
+    );
+    expect(facts.pools).toHaveLength(1);
+    const pool = facts.pools[0];
+    expect(pool?.venue).toBe('uniswap-v4');
+    expect(pool?.quoteToken).toBe(usd);
+    expect(facts.mainPool?.pair).toBe(pool?.pair);
+
+    // slot0 read directly: raw currency1 per raw currency0, turned into USDC per token.
+    const venue = createUniswapV4Venue(v4, manifest.contracts.weth);
+    const refs = await venue.discoverPools(chain.public, token, [usd]);
+    const ref = refs.find((r) => r.pool === pool?.pair);
+    if (!ref?.v4) throw new Error('the venue does not find the USDC4 pool');
+    const [state] = await venue.readPools(chain.public, token, [ref], { deployer: null });
+    const sqrtP = Number(state?.v4?.sqrtPriceX96 ?? 0n) / 2 ** 96;
+    const raw1Per0 = sqrtP * sqrtP;
+    const tokenIs0 = ref.v4.key.currency0.toLowerCase() === token;
+    const slot0UsdPerToken = (tokenIs0 ? raw1Per0 : 1 / raw1Per0) * 1e12;
+    expect(Math.abs((pool?.priceUsd as number) / slot0UsdPerToken - 1)).toBeLessThan(0.005);
+    // Liquidity in USD from the USDC side: the USDC the pool holds, twice (both sides).
+    expect(pool?.quoteReserve).toBeGreaterThan(0n);
+    expect(pool?.poolValueUsd).not.toBeNull();
+    const usdSide = Number(pool?.quoteReserve) / 1e6;
+    expect(Math.abs((pool?.poolValueUsd as number) / (2 * usdSide) - 1)).toBeLessThan(0.02);
+
+    // The probe's route: ETH → USDC (the V4 ETH/USDC pool) → USDC4, through the Universal Router.
+    const trade = facts.trade;
+    expect(trade.status).toBe('ok');
+    if (trade.status !== 'ok') return;
+    expect(trade.router.toLowerCase()).toBe(v4.universalRouter.toLowerCase());
+    expect(trade.pair.toLowerCase()).toBe(v4.poolManager.toLowerCase());
+    // A plain ERC-20 behind a USD hop: the token leg shows no tax.
+    expect(Math.abs(trade.buyTaxPct)).toBeLessThan(0.5);
+    expect(Math.abs(trade.sellTaxPct)).toBeLessThan(0.5);
+    const r = analyseToken(facts);
+    expect(r.verdict.summary.canSell).toBe(true);
+    expect(r.verdict.kind).not.toBe('honeypot');
+    expect(r.verdict.kind).not.toBe('unknown');
+  });
+
+  it('a USDC-paired V4 token with a 5% buy tax: the tax is read on the token leg of the two-hop buy', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    if (!v4) throw new Error('the test scenario has no V4');
+    const usd = manifest.contracts.usd.toLowerCase() as Address;
+    const dev = '0x00000000000000000000000000000000f1ab7a41' as Address;
+    await chain.test.setBalance({ address: dev, value: parseEther('100') });
+    const token = (
+      await deployContract(
+        chain,
+        TaxToken,
+        ['Tax USD V4', 'TAXU4', parseEther('1000000000'), dev, 500, 0],
+        dev,
+      )
+    ).toLowerCase() as Address;
+    await chain.wallet.writeContract({
+      account: dev,
+      chain: chain.chain,
+      address: token,
+      abi: TaxToken.abi,
+      functionName: 'setPair',
+      args: [v4.poolManager, true],
+    });
+    const owner = (await chain.public.readContract({
+      address: usd,
+      abi: parseAbi(['function owner() view returns (address)']),
+      functionName: 'owner',
+    })) as Address;
+    const usdAmount = 20_000n * 10n ** 6n;
+    const mintHash = await chain.wallet.writeContract({
+      account: owner,
+      chain: chain.chain,
+      address: usd,
+      abi: parseAbi(['function mint(address to, uint256 amount)']),
+      functionName: 'mint',
+      args: [dev, (usdAmount * 11n) / 10n],
+    } as never);
+    await chain.public.waitForTransactionReceipt({ hash: mintHash, pollingInterval: 50 });
+    // $0.0002 a token: 1e8 tokens against 20 000 USDC, full range.
+    const tokenIs0 = token < usd;
+    const key = {
+      currency0: tokenIs0 ? token : usd,
+      currency1: tokenIs0 ? usd : token,
+      fee: 3000,
+      tickSpacing: 60,
+      hooks: zeroAddress,
+    };
+    const tokens = 100_000_000n * 10n ** 18n;
+    const raw1Per0 = tokenIs0 ? 2e-16 : 5e15;
+    const addrs = v4 as unknown as UniswapV4Addresses;
+    await initializePool(
+      chain,
+      addrs,
+      dev,
+      key,
+      BigInt(Math.round(Math.sqrt(raw1Per0) * 2 ** 48)) * 2n ** 48n,
+    );
+    await approveThroughPermit2(chain, dev, token, v4.positionManager);
+    await approveThroughPermit2(chain, dev, usd, v4.positionManager);
+    await mintPosition(chain, addrs, dev, {
+      key,
+      tickLower: -887220,
+      tickUpper: 887220,
+      liquidity: BigInt(Math.floor(Math.sqrt(Number(tokens) * Number(usdAmount)) * 0.99)),
+      amount0Max: ((tokenIs0 ? tokens : usdAmount) * 102n) / 100n,
+      amount1Max: ((tokenIs0 ? usdAmount : tokens) * 102n) / 100n,
+      recipient: dev,
+    });
+    await createIndexer({
+      db: db.db,
+      chain,
+      log,
+      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+    }).syncOnce();
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const facts = await gatherTokenFacts(
+      {
+        db: db.db,
+        chain,
+        network,
+        log,
+        venues: createVenueRegistry(network),
+        now: () => Math.floor(Date.now() / 1000),
+      },
+      token,
+    );
+    expect(facts.mainPool?.venue).toBe('uniswap-v4');
+    expect(facts.mainPool?.quoteToken).toBe(usd);
+    const trade = facts.trade;
+    expect(trade.status).toBe('ok');
+    if (trade.status !== 'ok') return;
+    // The ETH → USDC hop takes only its pool fee, which the quote along the path includes.
+    expect(trade.buyTaxPct).toBeGreaterThan(4.5);
+    expect(trade.buyTaxPct).toBeLessThan(5.5);
+    expect(Math.abs(trade.sellTaxPct)).toBeLessThan(0.5);
+  });
+
   it('a cold V4 report, with or without a hook, takes at most 10 JSON-RPC requests (printed)', async () => {
     let requests = 0;
     const counted = createChainClients({
@@ -583,11 +728,12 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       args: [lp, usdAmount],
     } as never);
     await chain.public.waitForTransactionReceipt({ hash: mintHash, pollingInterval: 50 });
+    // The 0.3% tier: the scenario's own shallow V4 ETH/USDC pool (USDC4's hop) is the 0.05% one.
     const key = {
       currency0: zeroAddress,
       currency1: usd,
-      fee: 500,
-      tickSpacing: 10,
+      fee: 3000,
+      tickSpacing: 60,
       hooks: zeroAddress,
     } as const;
     // Raw USDC per wei: priceV4 · 1e6 / 1e18.
@@ -597,8 +743,8 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     await approveThroughPermit2(chain, lp, usd, v4.positionManager);
     await mintPosition(chain, addresses, lp, {
       key,
-      tickLower: -887270,
-      tickUpper: 887270,
+      tickLower: -887220,
+      tickUpper: 887220,
       liquidity: BigInt(Math.round(5000 * sqrtRaw * 1e6)) * 10n ** 12n,
       amount0Max: parseEther('5001'),
       amount1Max: usdAmount,

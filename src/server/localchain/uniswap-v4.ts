@@ -292,25 +292,22 @@ const V4_SWAP_COMMAND = 0x10;
 const actionBytes = (actions: number[]): Hex =>
   `0x${actions.map((a) => a.toString(16).padStart(2, '0')).join('')}`;
 
+export type MintPositionOptions = {
+  key: PoolKey;
+  tickLower: number;
+  tickUpper: number;
+  liquidity: bigint;
+  amount0Max: bigint;
+  amount1Max: bigint;
+  recipient: Address;
+};
+
 /**
- * Mints a position NFT through the PositionManager for `liquidity` between the two ticks, paying at
- * most amount0Max/amount1Max; native ETH goes as msg.value and the unused part is swept back.
- * Returns the position's token id.
+ * The PositionManager.modifyLiquidities calldata (and ETH value) of a mint for a sender `from`:
+ * native ETH goes as msg.value and the unused part is swept back to it. Pure: the scenario's
+ * history queues it, `mintPosition` sends it.
  */
-export async function mintPosition(
-  chain: LocalChainClients,
-  v4: UniswapV4Addresses,
-  from: Address,
-  opts: {
-    key: PoolKey;
-    tickLower: number;
-    tickUpper: number;
-    liquidity: bigint;
-    amount0Max: bigint;
-    amount1Max: bigint;
-    recipient: Address;
-  },
-): Promise<bigint> {
+export function encodeMintPosition(from: Address, opts: MintPositionOptions): { data: Hex; value: bigint } {
   const { key } = opts;
   const native = key.currency0 === NATIVE_CURRENCY;
   const actions = [ACTIONS.MINT_POSITION, ACTIONS.SETTLE_PAIR, ...(native ? [ACTIONS.SWEEP] : [])];
@@ -345,17 +342,34 @@ export async function mintPosition(
     [{ type: 'bytes' }, { type: 'bytes[]' }],
     [actionBytes(actions), params],
   );
-  const receipt = await send(
-    chain,
-    from,
-    v4.positionManager,
-    encodeFunctionData({
+  return {
+    data: encodeFunctionData({
       abi: PositionManager.abi,
       functionName: 'modifyLiquidities',
       args: [unlockData, DEADLINE],
     }),
+    value: native ? opts.amount0Max : 0n,
+  };
+}
+
+/**
+ * Mints a position NFT through the PositionManager for `liquidity` between the two ticks, paying at
+ * most amount0Max/amount1Max. Returns the position's token id.
+ */
+export async function mintPosition(
+  chain: LocalChainClients,
+  v4: UniswapV4Addresses,
+  from: Address,
+  opts: MintPositionOptions,
+): Promise<bigint> {
+  const { data, value } = encodeMintPosition(from, opts);
+  const receipt = await send(
+    chain,
+    from,
+    v4.positionManager,
+    data,
     'PositionManager.modifyLiquidities (mint)',
-    native ? opts.amount0Max : 0n,
+    value,
   );
   const transfer = parseEventLogs({
     abi: PositionManager.abi,

@@ -381,8 +381,31 @@ export function createUniswapV4Venue(
     probeRoute(target) {
       const key = target.pool.v4?.key ?? keys.get(target.pool.pair.toLowerCase());
       if (!key) return null;
-      const path = probePath(target.token, target.pool, target.weth, null);
-      if (path?.length !== 2) return null;
+      // A pool quoted in a USD token: ETH → USD token → token in one V4_SWAP (SWAP_EXACT_IN along
+      // both pools' PathKeys), as a user buys it, when V4 has an ETH (or WETH) / USD pool to hop
+      // through (the planner hands the deepest as `hop`). The tax is still the token leg's: the
+      // probe compares what arrived with V4Quoter's quote along the same path.
+      const hop = target.hop;
+      const hopKey = hop ? (hop.v4?.key ?? keys.get(hop.pair.toLowerCase())) : undefined;
+      const path = probePath(target.token, target.pool, target.weth, hopKey ? hop : null);
+      if (!path) return null;
+      if (path.length === 3) {
+        if (!hopKey) return null;
+        return {
+          venue: PROBE_VENUE.v4,
+          router: addr.universalRouter,
+          quoter: addr.v4Quoter,
+          pool: addr.poolManager,
+          path,
+          fees: [hopKey.fee, key.fee],
+          minQuote: target.minQuote,
+          v4Key: encodeAbiParameters(
+            [{ type: 'tuple[]', components: POOL_KEY_ABI.components }],
+            [[hopKey, key]],
+          ),
+        };
+      }
+      if (path.length !== 2) return null;
       return {
         venue: PROBE_VENUE.v4,
         router: addr.universalRouter,

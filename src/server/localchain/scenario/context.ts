@@ -5,6 +5,7 @@
  * history take seconds to mine.
  */
 import type { Address } from 'viem';
+import type { UniswapV4Contracts } from '../../../shared/network';
 import type {
   ScenarioAerodrome,
   ScenarioLaunch,
@@ -14,10 +15,12 @@ import type {
 } from '../../../shared/scenario';
 import type { ScenarioTimes, VariantConfig } from './config';
 import type { Market } from './market';
-import type { ScenarioUniswapV4 } from './uniswap-v4';
 import type { ScenarioWallets, Trader } from './wallets';
 
 export type ScenarioEvent = { at: number; seq: number; name: string; run: () => Promise<void> | void };
+
+/** V4 and its launches (ADR 0026): the contracts and the V4-only tokens by symbol. */
+export type ScenarioUniswapV4 = { contracts: UniswapV4Contracts; tokens: Record<string, Address> };
 
 export type ManifestParts = {
   tokens: Record<string, Address>;

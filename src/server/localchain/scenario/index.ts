@@ -43,7 +43,7 @@ import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
 import { scheduleUniswapV3 } from './uniswap-v3';
-import { buildUniswapV4Launches } from './uniswap-v4';
+import { buildUniswapV4Launches, scheduleUniswapV4UsdLaunch } from './uniswap-v4';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -195,6 +195,8 @@ function scheduleHistory(ctx: ScenarioContext): void {
   ctx.schedule(t.coreAt + 10 * 60, 'USDC and the WETH/USDC pool', async () => {
     const usdc = await launchUsdc(ctx);
     scheduleMarketMaker(ctx, usdc);
+    // The USDC-paired V4 launch and the V4 ETH/USDC pool its buyers hop through (ADR 0026).
+    scheduleUniswapV4UsdLaunch(ctx, usdc);
     ctx.schedule(t.lendingAt, 'lending pool', () => launchLending(ctx, usdc).then(() => undefined));
     // The router finds pairs by CREATE2 with a hard-coded init-code hash: check ours agrees.
     ctx.schedule(ctx.now + 60, 'check pair address', async () => {

@@ -8,21 +8,42 @@
  * 100%), BLOCK4 (owner may make sells revert; not armed), PROXY4 (upgradeable hook behind a proxy);
  * and RUG4 (no hook, its creator removes all the liquidity after the buys: a V4 rug, which must read
  * drained as V2/V3 rugs do). Each gets a few buys through the Universal Router, so its pool has swaps.
+ * Later, in the history once USDC exists, USDC4: a V4 token paired with USDC only, and the shallow V4
+ * ETH/USDC pool a user's ETH → USDC → USDC4 swap goes through (`scheduleUniswapV4UsdLaunch`).
  * The live market simulator trades them through the Universal Router (`v4TradeRound`); the history
  * before "now" still has only the launch buys (ADR 0026).
  */
-import { type Address, encodeFunctionData, maxUint48, maxUint160, parseEther, zeroAddress } from 'viem';
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  maxUint48,
+  maxUint160,
+  maxUint256,
+  parseEther,
+  zeroAddress,
+} from 'viem';
 import type { UniswapV4Contracts } from '../../../shared/network';
 import type { LocalChainClients } from '../../chain/client';
 import { poolManagerEventsAbi } from '../../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, type PoolKey } from '../../venues/uniswap-v4-pool-key';
-import { Permit2, PositionManager, ScenarioToken, V3PositionLocker } from '../artifacts/generated';
+import {
+  Permit2,
+  PoolManager,
+  PositionManager,
+  ScenarioToken,
+  Stablecoin,
+  V3PositionLocker,
+} from '../artifacts/generated';
 import { deployContract } from '../deploy';
 import {
   approveThroughPermit2,
   decreasePosition,
   deployHook,
   deployUniswapV4,
+  encodeMintPosition,
   encodeUniversalRouterSwap,
   initializePool,
   mintPosition,
@@ -30,7 +51,21 @@ import {
   type ScenarioHookName,
   swapExactIn,
 } from '../uniswap-v4';
-import { approve, type CoreContracts, eth, hold, type Market, readBalances, scale } from './market';
+import type { ScenarioContext, ScenarioUniswapV4 } from './context';
+import {
+  approve,
+  type CoreContracts,
+  eth,
+  GAS,
+  hold,
+  type Market,
+  type MarketToken,
+  readBalances,
+  readReserves,
+  scale,
+  units,
+} from './market';
+import { ensureEth, fund } from './tokens';
 import type { ScenarioWallets } from './wallets';
 
 /** 10000 tokens per ETH (ETH is currency0): sqrt(10000) · 2^96. */
@@ -59,8 +94,6 @@ const LAUNCHES: Launch[] = [
 ];
 
 const LIQUIDITY = parseEther('500');
-
-export type ScenarioUniswapV4 = { contracts: UniswapV4Contracts; tokens: Record<string, Address> };
 
 export async function buildUniswapV4Launches(
   chain: LocalChainClients,
@@ -262,4 +295,173 @@ export async function v4TradeRound(
     allowRevert: true,
   });
   hold(m, wallet, `v4:${p.symbol}`);
+}
+
+/** A USD-paired V4 launch: its price in USDC and how much of each side its position holds. */
+const USD4 = { symbol: 'USDC4', priceUsd: 0.0002, poolUsd: 20_000, ethUsdPoolEth: 20 } as const;
+
+/** sqrtPriceX96 for `raw1PerRaw0` (currency1's raw units per raw unit of currency0). */
+function sqrtPriceX96Of(raw1PerRaw0: number): bigint {
+  return BigInt(Math.round(Math.sqrt(raw1PerRaw0) * 2 ** 48)) * 2n ** 48n;
+}
+
+/** Full-range position for amounts a0/a1 (raw): L = √(a0·a1), a hair under so the maxima cover it. */
+function fullRangeMint(key: PoolKey, a0: bigint, a1: bigint, recipient: Address) {
+  return {
+    key,
+    tickLower: FULL_RANGE_USD[key.tickSpacing === 10 ? 0 : 1][0],
+    tickUpper: FULL_RANGE_USD[key.tickSpacing === 10 ? 0 : 1][1],
+    liquidity: BigInt(Math.floor(Math.sqrt(Number(a0) * Number(a1)) * 0.99)),
+    amount0Max: (a0 * 102n) / 100n,
+    amount1Max: (a1 * 102n) / 100n,
+    recipient,
+  };
+}
+
+/** Full-range ticks for tick spacing 10 and 60. */
+const FULL_RANGE_USD = [
+  [-887270, 887270],
+  [-887220, 887220],
+] as const;
+
+/**
+ * A V4 token whose only pool is against USDC (USDC4, no hook), and the shallow no-hook V4 ETH/USDC
+ * pool a user's multi-hop buy goes through (ETH → USDC → USDC4 in one Universal Router V4_SWAP):
+ * issue 22's "a token paired with ETH must price and simulate as well as one paired with WETH or
+ * USDC". Queued in the history (USDC exists only from there), a few USDC buys after the launch.
+ * The ETH/USDC pool starts at the V2 pair's price and holds a fiftieth of its depth or less, so the
+ * ETH/USD price stays the V2/V3 pools'.
+ */
+export function scheduleUniswapV4UsdLaunch(ctx: ScenarioContext, usdc: MarketToken): void {
+  const v4 = ctx.out.uniswapV4;
+  if (!v4) return;
+  ctx.schedule(ctx.now + 30 * 60, 'V4 ETH/USDC pool and the USDC-paired V4 launch', async () => {
+    const { contracts } = v4;
+    const { infra } = ctx.wallets;
+    const dev = ctx.wallets.dev(USD4.symbol);
+    const buyer = ctx.wallets.dev('uniswap-v4-usd-buyer');
+    const r = await readReserves(ctx, usdc);
+    const ethUsd = Number(r.token) / 1e6 / (Number(r.weth) / 1e18);
+    const usdcAddr = usdc.address.toLowerCase() as Address;
+    const mintUsdc = (to: Address, amount: bigint) =>
+      ctx.q.add({
+        from: infra,
+        to: usdcAddr,
+        data: encodeFunctionData({ abi: Stablecoin.abi, functionName: 'mint', args: [to, amount] }),
+        gas: GAS.call,
+        label: 'mint USDC',
+      });
+    const permit2 = (from: Address, token: Address, spender: Address, label: string) => {
+      ctx.q.add({
+        from,
+        to: token,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [PERMIT2_ADDRESS, maxUint256],
+        }),
+        gas: GAS.approve,
+        label: `${label}: approve Permit2`,
+      });
+      ctx.q.add({
+        from,
+        to: PERMIT2_ADDRESS,
+        data: encodeFunctionData({
+          abi: Permit2.abi,
+          functionName: 'approve',
+          args: [token, spender, maxUint160, Number(maxUint48)],
+        }),
+        gas: 100_000n,
+        label: `${label}: Permit2.approve`,
+      });
+    };
+    const initialize = (from: Address, key: PoolKey, sqrtPriceX96: bigint, label: string) =>
+      ctx.q.add({
+        from,
+        to: contracts.poolManager,
+        data: encodeFunctionData({
+          abi: PoolManager.abi,
+          functionName: 'initialize',
+          args: [key, sqrtPriceX96],
+        }),
+        gas: 500_000n,
+        label: `${label}: initialize`,
+      });
+    const mint = (from: Address, opts: ReturnType<typeof fullRangeMint>, label: string) => {
+      const { data, value } = encodeMintPosition(from, opts);
+      ctx.q.add({ from, to: contracts.positionManager, data, value, gas: 800_000n, label: `${label}: mint` });
+    };
+
+    // The ETH/USDC pool (native ETH is currency0), at the V2 pair's price.
+    const ethPoolEth = eth(USD4.ethUsdPoolEth);
+    const ethPoolUsdc = units(USD4.ethUsdPoolEth * ethUsd, 6);
+    await ensureEth(ctx, infra, ethPoolEth * 2n + eth(10));
+    mintUsdc(infra, (ethPoolUsdc * 103n) / 100n);
+    permit2(infra, usdcAddr, contracts.positionManager, 'V4 ETH/USDC');
+    const ethKey: PoolKey = {
+      currency0: zeroAddress,
+      currency1: usdcAddr,
+      fee: 500,
+      tickSpacing: 10,
+      hooks: zeroAddress,
+    };
+    initialize(infra, ethKey, sqrtPriceX96Of((ethUsd * 1e6) / 1e18), 'V4 ETH/USDC');
+    mint(infra, fullRangeMint(ethKey, ethPoolEth, ethPoolUsdc, infra), 'V4 ETH/USDC');
+
+    // USDC4: a tenth of its supply against USDC at its launch price; the dev keeps the rest.
+    await fund(ctx, [
+      [dev, eth(5)],
+      [buyer, eth(5)],
+    ]);
+    const supply = 1_000_000_000;
+    const token = (
+      await ctx.q.deploy(
+        dev,
+        encodeDeployData({
+          abi: ScenarioToken.abi,
+          bytecode: ScenarioToken.bytecode as Hex,
+          args: ['USD-paired V4', USD4.symbol, 18, eth(supply), dev],
+        }),
+        `deploy ${USD4.symbol}`,
+      )
+    ).toLowerCase() as Address;
+    const poolUsdc = units(USD4.poolUsd, 6);
+    const poolTokens = eth(USD4.poolUsd / USD4.priceUsd);
+    mintUsdc(dev, (poolUsdc * 103n) / 100n);
+    permit2(dev, usdcAddr, contracts.positionManager, USD4.symbol);
+    permit2(dev, token, contracts.positionManager, USD4.symbol);
+    const tokenIs0 = token < usdcAddr;
+    const key: PoolKey = {
+      currency0: tokenIs0 ? token : usdcAddr,
+      currency1: tokenIs0 ? usdcAddr : token,
+      fee: 3000,
+      tickSpacing: 60,
+      hooks: zeroAddress,
+    };
+    // Raw USDC per raw token: priceUsd · 1e6 / 1e18.
+    const usdcPerToken = (USD4.priceUsd * 1e6) / 1e18;
+    initialize(dev, key, sqrtPriceX96Of(tokenIs0 ? usdcPerToken : 1 / usdcPerToken), USD4.symbol);
+    mint(
+      dev,
+      fullRangeMint(key, tokenIs0 ? poolTokens : poolUsdc, tokenIs0 ? poolUsdc : poolTokens, dev),
+      USD4.symbol,
+    );
+    v4.tokens[USD4.symbol] = token;
+
+    // A few USDC buys, as the ETH launches get their first buys.
+    const buys = [150, 60, 300].map((usd) => units(usd, 6));
+    mintUsdc(
+      buyer,
+      buys.reduce((a, b) => a + b, 0n),
+    );
+    permit2(buyer, usdcAddr, contracts.universalRouter, `${USD4.symbol} buyer`);
+    for (const amountIn of buys)
+      ctx.q.add({
+        from: buyer,
+        to: contracts.universalRouter,
+        data: encodeUniversalRouterSwap({ key, zeroForOne: !tokenIs0, amountIn, minAmountOut: 0n }),
+        gas: V4_SWAP_GAS,
+        label: `buy ${USD4.symbol} on V4 with USDC`,
+      });
+  });
 }
