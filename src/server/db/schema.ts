@@ -153,7 +153,8 @@ export const syncs = pgTable(
 /**
  * Liquidity added (kind 'add': V2 Mint, V3 Mint, V4 ModifyLiquidity with a positive delta) and
  * removed (kind 'remove': V2 Burn, V3 Burn, V4 negative delta) per pool; V3 pools also log
- * 'collect' (tokens actually paid out of the pool, fees included). A V4 row's amounts are computed
+ * 'collect' (tokens actually paid out of the pool, fees included), V4 pools 'collect' for a fee
+ * collection (ModifyLiquidity with zero delta; amounts null: not logged). A V4 row's amounts are computed
  * from its liquidity delta and range at the pool's price then (the event logs none, ADR 0026);
  * `positionId` is its position NFT id when a PositionManager made the change.
  */
@@ -165,8 +166,12 @@ export const liquidityEvents = pgTable(
     kind: text('kind').$type<'add' | 'remove' | 'collect'>().notNull(),
     sender: text('sender').notNull(),
     recipient: text('recipient'),
-    amount0: numeric('amount0', { precision: 78, scale: 0 }).notNull(),
-    amount1: numeric('amount1', { precision: 78, scale: 0 }).notNull(),
+    /**
+     * Null only for a V4 fee collection (a ModifyLiquidity with zero delta, kind 'collect'): the
+     * PoolManager logs no amounts and the fees cannot be told from the range and delta (migration 0011).
+     */
+    amount0: numeric('amount0', { precision: 78, scale: 0 }),
+    amount1: numeric('amount1', { precision: 78, scale: 0 }),
     /** V4 only: the liquidity added or removed (unsigned; `kind` says which) and the position's salt. */
     liquidity: numeric('liquidity', { precision: 78, scale: 0 }),
     positionId: numeric('position_id', { precision: 78, scale: 0 }),

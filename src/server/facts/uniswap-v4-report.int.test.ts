@@ -32,13 +32,15 @@ import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { createIndexer } from '../indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../localchain/anvil';
-import { TaxToken } from '../localchain/artifacts/generated';
+import { ScenarioToken, TaxToken } from '../localchain/artifacts/generated';
 import { deployContract } from '../localchain/deploy';
 import { buildScenario } from '../localchain/scenario';
 import {
   approveThroughPermit2,
+  decreasePosition,
   initializePool,
   mintPosition,
+  swapExactIn,
   type UniswapV4Addresses,
 } from '../localchain/uniswap-v4';
 import { createVenueRegistry } from '../venues/registry';
@@ -649,6 +651,73 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     expect(trade.buyTaxPct).toBeGreaterThan(4.5);
     expect(trade.buyTaxPct).toBeLessThan(5.5);
     expect(Math.abs(trade.sellTaxPct)).toBeLessThan(0.5);
+  });
+
+  it('a V4 fee collection (ModifyLiquidity of zero) is stored as a collect, not a drain', async () => {
+    const v4 = manifest.contracts.uniswapV4;
+    if (!v4) throw new Error('the test scenario has no V4');
+    const dev = '0x00000000000000000000000000000000f1ab7a42' as Address;
+    const buyer = '0x00000000000000000000000000000000f1ab7a43' as Address;
+    for (const a of [dev, buyer]) await chain.test.setBalance({ address: a, value: parseEther('100') });
+    const token = (
+      await deployContract(chain, ScenarioToken, ['Fees V4', 'FEES4', 18, parseEther('1000000000'), dev], dev)
+    ).toLowerCase() as Address;
+    const key = { currency0: zeroAddress, currency1: token, fee: 3000, tickSpacing: 60, hooks: zeroAddress };
+    const addrs = v4 as unknown as UniswapV4Addresses;
+    await initializePool(chain, addrs, dev, key, 100n * 2n ** 96n);
+    await approveThroughPermit2(chain, dev, token, v4.positionManager);
+    const id = await mintPosition(chain, addrs, dev, {
+      key,
+      tickLower: -887220,
+      tickUpper: 887220,
+      liquidity: parseEther('500'),
+      amount0Max: parseEther('6'),
+      amount1Max: parseEther('60000'),
+      recipient: dev,
+    });
+    await swapExactIn(chain, addrs, buyer, { key, zeroForOne: true, amountIn: parseEther('0.5') });
+    // The owner takes the swap's fee: DECREASE_LIQUIDITY of 0 + TAKE_PAIR, as the Uniswap interface collects.
+    const collect = await decreasePosition(chain, addrs, dev, { key, tokenId: id, liquidity: 0n });
+    const feeOut = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: collect.logs });
+    expect(feeOut).toHaveLength(0); // fees were paid in ETH (the buy's input): no token moves
+    await createIndexer({
+      db: db.db,
+      chain,
+      log,
+      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+    }).syncOnce();
+
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const facts = await gatherTokenFacts(
+      {
+        db: db.db,
+        chain,
+        network,
+        log,
+        venues: createVenueRegistry(network),
+        now: () => Math.floor(Date.now() / 1000),
+      },
+      token,
+    );
+    const pair = facts.mainPool?.pair;
+    expect(facts.mainPool?.venue).toBe('uniswap-v4');
+    const rows = rowsOf(
+      await db.db.execute(
+        sql`select kind, amount0::text a0, amount1::text a1, liquidity::text liq, position_id::text pid, tx_hash
+            from liquidity_events where pair = ${pair} order by block_number, log_index`,
+      ),
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['add', 'collect']);
+    const c = rows[1];
+    expect(c?.tx_hash).toBe(collect.transactionHash);
+    expect(c?.pid).toBe(id.toString());
+    expect(c?.liq).toBe('0');
+    // The event logs no amounts: unknown, not zero.
+    expect(c?.a0).toBeNull();
+    expect(c?.a1).toBeNull();
+    // Not a drain: no removal in the pool's liquidity history, the position still counts.
+    expect(facts.mainPool?.liquidityEvents.map((e) => e.kind)).toEqual(['add']);
+    expect(analyseToken(facts).verdict.kind).not.toBe('rugged');
   });
 
   it('a cold V4 report, with or without a hook, takes at most 10 JSON-RPC requests (printed)', async () => {

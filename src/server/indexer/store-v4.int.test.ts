@@ -1,7 +1,8 @@
 /**
  * V4 liquidity changes in the store: valued at the pool's price at that moment, which may come from
- * an earlier range (the Initialize, then a swap) through the index; zero deltas and pools whose
- * price the index never saw are left out, not guessed (ADR 0026, amendment 3).
+ * an earlier range (the Initialize, then a swap) through the index; pools whose price the index
+ * never saw are left out, not guessed (ADR 0026, amendment 3); a zero delta (a fee collection) is a
+ * 'collect' row without amounts (amendment 6).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,8 @@ describe('V4 ModifyLiquidity in the store', () => {
         l: String(L),
         id: '7',
       },
+      // The fee collection: kept, never a removal; the event logs no amounts (null, not zero).
+      { pair: POOL, kind: 'collect', a0: null, a1: null, l: '0', id: '7' },
     ]);
     const [pair] = rowsOf(
       await db.db.execute(sql`select tick_spacing, hooks, sqrt_price_x96::text p from pairs`),

@@ -263,7 +263,7 @@ export async function applyRange(
  * pool's price at that moment — the last Initialize or Swap before it (a liquidity change never moves
  * the price): from this range's own events, else from the index (this range's pairs and swaps are
  * already written). A zero delta (a fee collection) moves only fees, which the event does not
- * give: not stored. A pool whose price the index never saw (created before the stream began) is
+ * give: stored as 'collect' with null amounts (migration 0011). A pool whose price the index never saw (created before the stream began) is
  * not valued rather than guessed: its changes are left out.
  */
 async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
@@ -277,7 +277,23 @@ async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
   for (const e of ordered) {
     if ((e.type === 'pairCreated' || e.type === 'swap') && e.sqrtPriceX96 !== undefined)
       price.set(e.pair, e.sqrtPriceX96);
-    if (e.type !== 'v4Liquidity' || e.liquidityDelta === 0n) continue;
+    if (e.type !== 'v4Liquidity') continue;
+    if (e.liquidityDelta === 0n) {
+      // A fee collection: kept as 'collect' (never a drain: the drain walks read 'remove' only),
+      // amounts unknown — the event logs none and fees do not follow from the range and delta.
+      out.push({
+        ...logCols(e),
+        pair: e.pair,
+        kind: 'collect',
+        sender: e.sender,
+        recipient: null,
+        amount0: null,
+        amount1: null,
+        liquidity: '0',
+        positionId: e.salt.toString(),
+      } satisfies typeof liquidityEvents.$inferInsert);
+      continue;
+    }
     const sqrtP = price.get(e.pair) ?? (await indexedV4Price(tx, e));
     if (sqrtP === null) continue;
     price.set(e.pair, sqrtP);

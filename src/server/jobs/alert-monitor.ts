@@ -125,7 +125,8 @@ export async function evaluateToken(
           txHash: r.txHash,
           ts: r.ts,
           provider: r.recipient,
-          quoteAmount: BigInt(tokenIs0 ? r.amount1 : r.amount0),
+          // A 'remove' row always has amounts (only V4 fee collections have none).
+          quoteAmount: BigInt((tokenIs0 ? r.amount1 : r.amount0) ?? 0),
         })),
         rugScore,
       }),

@@ -2,7 +2,7 @@ import { encodeAbiParameters, type Hex, pad } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { RawLog } from './pool-events';
 import { poolHandle } from './uniswap-v4';
-import { decodeV4Log, isWithdrawal, V4_TOPICS } from './uniswap-v4-events';
+import { decodeV4Log, isFeeCollection, isWithdrawal, V4_TOPICS } from './uniswap-v4-events';
 
 const PM = '0x498581ff718922c3f8e6a244956af099b2652b2b';
 const ID: Hex = `0x${'ab'.repeat(32)}`;
@@ -80,6 +80,35 @@ describe('decodeV4Log', () => {
       salt: 1n,
     });
     expect(e && isWithdrawal(e)).toBe(true);
+  });
+
+  it('ModifyLiquidity with zero delta: a fee collection, not a withdrawal', () => {
+    const data = encodeAbiParameters(
+      [{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }],
+      [-887220, 887220, 0n, pad('0x07')],
+    );
+    const e = decodeV4Log(raw([V4_TOPICS.modifyLiquidity, ID, pad(ROUTER)], data), base);
+    expect(e).toMatchObject({ type: 'v4Liquidity', liquidityDelta: 0n, salt: 7n, sender: ROUTER });
+    expect(e && isWithdrawal(e)).toBe(false);
+    expect(e && isFeeCollection(e)).toBe(true);
+  });
+
+  it('isFeeCollection: only a zero delta', () => {
+    const delta = (d: bigint) =>
+      decodeV4Log(
+        raw(
+          [V4_TOPICS.modifyLiquidity, ID, pad(ROUTER)],
+          encodeAbiParameters(
+            [{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }],
+            [-60, 60, d, pad('0x01')],
+          ),
+        ),
+        base,
+      );
+    for (const d of [1n, -1n]) {
+      const e = delta(d);
+      expect(e && isFeeCollection(e)).toBe(false);
+    }
   });
 
   it('ignores other logs and malformed ones', () => {

@@ -7,7 +7,8 @@
  *   pool-side amounts; split into in/out as V2 logs them;
  * - ModifyLiquidity → liquidity change (tick range, signed liquidity delta, salt = the position NFT
  *   id for a PositionManager; the event carries no token amounts: the store values them at the
- *   pool's price, uniswap-v4-liquidity.ts). A negative delta is a withdrawal, stored as V3's Burn is.
+ *   pool's price, uniswap-v4-liquidity.ts). A negative delta is a withdrawal, stored as V3's Burn is;
+ *   a zero delta is a fee collection, stored as 'collect' (no amounts: the event gives none).
  * Position NFT transfers are the PositionManager's ERC-721 Transfer, which the V3 decoder already
  * reads for any manager (uniswap-v3-events.ts).
  */
@@ -130,3 +131,10 @@ export function decodeV4Log(log: RawLog, base: LogPosition): V4PoolEvent | null 
 /** A withdrawal of liquidity (negative delta): the V4 counterpart of a V2/V3 burn. */
 export const isWithdrawal = (e: V4PoolEvent): e is V4LiquidityEvent =>
   e.type === 'v4Liquidity' && e.liquidityDelta < 0n;
+
+/**
+ * A fee collection: in V4 collecting fees is a ModifyLiquidity with zero delta (the PositionManager's
+ * DECREASE_LIQUIDITY of 0). Not a withdrawal, never a drain; stored as 'collect' without amounts.
+ */
+export const isFeeCollection = (e: V4PoolEvent): e is V4LiquidityEvent =>
+  e.type === 'v4Liquidity' && e.liquidityDelta === 0n;
