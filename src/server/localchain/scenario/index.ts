@@ -43,7 +43,7 @@ import { fund, launchLookalikes, launchUsdc } from './tokens';
 import { tradeRound } from './trading';
 import { JsonRpc, TxQueue } from './txqueue';
 import { scheduleUniswapV3 } from './uniswap-v3';
-import { buildUniswapV4Launches, scheduleUniswapV4UsdLaunch } from './uniswap-v4';
+import { buildUniswapV4Launches, scheduleUniswapV4Trading, scheduleUniswapV4UsdLaunch } from './uniswap-v4';
 import { planWallets } from './wallets';
 
 export type BuildScenarioOptions = {
@@ -225,6 +225,7 @@ function scheduleHistory(ctx: ScenarioContext): void {
   scheduleLaunches(ctx);
   scheduleUniswapV3(ctx);
   scheduleAerodrome(ctx);
+  scheduleUniswapV4Trading(ctx);
 }
 
 /** History blocks mined between two bulk receipt checks (TxQueue.verify). */

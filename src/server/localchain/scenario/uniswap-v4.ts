@@ -10,8 +10,8 @@
  * drained as V2/V3 rugs do). Each gets a few buys through the Universal Router, so its pool has swaps.
  * Later, in the history once USDC exists, USDC4: a V4 token paired with USDC only, and the shallow V4
  * ETH/USDC pool a user's ETH → USDC → USDC4 swap goes through (`scheduleUniswapV4UsdLaunch`).
- * The live market simulator trades them through the Universal Router (`v4TradeRound`); the history
- * before "now" still has only the launch buys (ADR 0026).
+ * The history before "now" trades them (`scheduleUniswapV4Trading`) as the live market simulator
+ * does after it, through the Universal Router (`v4TradeRound`; ADR 0026).
  */
 import {
   type Address,
@@ -51,6 +51,7 @@ import {
   type ScenarioHookName,
   swapExactIn,
 } from '../uniswap-v4';
+import { HOUR } from './config';
 import type { ScenarioContext, ScenarioUniswapV4 } from './context';
 import {
   approve,
@@ -463,5 +464,37 @@ export function scheduleUniswapV4UsdLaunch(ctx: ScenarioContext, usdc: MarketTok
         gas: V4_SWAP_GAS,
         label: `buy ${USD4.symbol} on V4 with USDC`,
       });
+  });
+}
+
+/**
+ * The V4 launches' past: from an hour after the core until "now", every regular trading block
+ * carries V4 trades through the Universal Router (the simulator's `v4TradeRound`: buys with native
+ * ETH, Permit2-approved sells, NOOP4's holders seldom selling, RUG4 untouched) by wallets of their
+ * own funded once, as V3's and Aerodrome's, so 24 h volume, candles and holder ages of the V4
+ * tokens are read from a real history. Own random stream: the rest of the history does not move.
+ */
+export function scheduleUniswapV4Trading(ctx: ScenarioContext): void {
+  const v4 = ctx.out.uniswapV4;
+  if (!v4) return;
+  const m: Market = { ...ctx, rng: ctx.rng.fork('uniswap-v4') };
+  const traders = Array.from({ length: ctx.cfg.full ? 24 : 12 }, (_, i) => ctx.wallets.dev(`v4-trader/${i}`));
+  const from = ctx.times.coreAt + HOUR;
+  ctx.schedule(from - 10 * 60, 'fund V4 traders', () =>
+    fund(
+      ctx,
+      traders.map((w) => [w, eth(ctx.cfg.full ? 100 : 50)] as const),
+    ),
+  );
+  // Trades per regular block, over the seven traded launches: the full variant's 12 blocks a day
+  // give each launch about five trades a day; the test variant's 4 blocks about one.
+  const rounds = ctx.cfg.full ? 3 : 2;
+  let pools: V4MarketPool[] | null = null;
+  ctx.everyTradingBlock('V4 trading', async () => {
+    if (ctx.now < from) return;
+    // The launches' keys (hooks included) from their Initialize logs, once: they were mined before the history.
+    pools ??= await v4MarketPools(ctx.chain, v4.contracts, v4.tokens);
+    m.now = ctx.now;
+    for (let i = 0; i < rounds; i++) await v4TradeRound(m, v4.contracts, pools, traders);
   });
 }
