@@ -731,7 +731,7 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       onFetchRequest: () => void requests++,
     });
     const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    for (const symbol of ['V4ETH', 'CLANK4']) {
+    for (const symbol of ['V4ETH', 'CLANK4', 'USDC4']) {
       const token = manifest.uniswapV4Tokens?.[symbol];
       if (!token) throw new Error(`no ${symbol}`);
       requests = 0;
