@@ -32,6 +32,7 @@ import { registerWalletAuthRoutes } from './routes/wallet-auth';
 import { registerWatchlistRoutes } from './routes/watchlist';
 import { registerYieldRoutes } from './routes/yield';
 import { installSecurityHeaders } from './security-headers';
+import { clockedWriteLimitStore } from './write-limit-store';
 
 export type CreateAppOptions = AppContext & {
   /** Directory of the built web app (dist/web); omitted in API-only tests. */
@@ -71,6 +72,11 @@ export type CreateAppOptions = AppContext & {
   };
   /** TRUST_PROXY: whose X-Forwarded-* headers give the client's address, scheme and host. */
   trustProxy?: boolean | number | string[];
+  /**
+   * The clock the per-client write limit's one-minute windows run on (Date.now when omitted):
+   * tests move it instead of racing a real minute.
+   */
+  writeLimitClock?: () => number;
 };
 
 const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
@@ -110,7 +116,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installErrorHandling(app);
   installSecurityHeaders(app);
   // Writes opt in per route (`config: { rateLimit: {...} }`); reads stay unlimited.
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: clockedWriteLimitStore(opts.writeLimitClock),
+  });
 
   // Chain amounts are bigint; JSON has no bigint, so they travel as decimal strings.
   app.setReplySerializer((payload) =>
