@@ -46,10 +46,58 @@ export async function openPage(
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
   });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
+}
+
+type ToastRecord = { text: string; variant: string | null };
+type ToastWindow = { __toastsShown?: ToastRecord[] };
+
+/**
+ * Runs in every page before the app: keeps each toast's text (and variant) the moment React puts
+ * it in the DOM. Waiting on the toast itself races its timers: it closes itself after 5 s, and
+ * the screen-reader copy Radix adds (the only element with role="status") is gone after 1 s. On a
+ * loaded machine the browser can be starved long enough for either to come and go between two
+ * looks by a locator, so tests ask this record ("was it shown?") instead.
+ */
+function recordToasts() {
+  const w = window as unknown as ToastWindow;
+  const shown: ToastRecord[] = [];
+  w.__toastsShown = shown;
+  const recorded = new WeakMap<Element, string>();
+  const scan = () => {
+    // The toasts are the items of Radix's viewport list, inside the "Notifications (F8)" region.
+    for (const el of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
+      const text = el.textContent ?? '';
+      if (!text || recorded.get(el) === text) continue;
+      recorded.set(el, text);
+      shown.push({ text, variant: el.getAttribute('data-variant') });
+    }
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until the page (this document, since it loaded) has shown a toast containing every one
+ * of `texts` (and of `variant`, when given), however briefly it stayed on screen.
+ */
+export async function waitForToast(
+  page: Page,
+  texts: string[],
+  opts: { variant?: string; timeout?: number } = {},
+): Promise<void> {
+  await page.waitForFunction(
+    ({ texts, variant }) =>
+      ((window as unknown as ToastWindow).__toastsShown ?? []).some(
+        (t) => texts.every((x) => t.text.includes(x)) && (variant === undefined || t.variant === variant),
+      ),
+    { texts, variant: opts.variant },
+    // Polled on an interval, not on animation frames, which a starved renderer may not draw.
+    { polling: 100, timeout: opts.timeout ?? 30_000 },
+  );
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');

@@ -11,7 +11,7 @@ import type { NetworkInfo } from '@shared/network';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const DATA_TIMEOUT_MS = 60_000;
@@ -296,13 +296,9 @@ describe('token analysis', () => {
       await page.getByTestId('score-scanner').waitFor({ timeout: DATA_TIMEOUT_MS });
       const refetched = page.waitForRequest((r) => r.url().includes(`/api/rug-detector/${flab}`));
       await page.getByRole('button', { name: 'Refresh All' }).click();
-      // One wait for a toast carrying both texts: the toast dismisses itself, so reading its text in a
-      // second step can miss it on a busy machine.
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'All analysis data is being updated...' })
-        .filter({ hasText: 'Refreshing Data' })
-        .waitFor();
+      // Asked of the page's record of toasts shown: the toast dismisses itself, so a look at the
+      // screen can miss it on a busy machine.
+      await waitForToast(page, ['Refreshing Data', 'All analysis data is being updated...']);
       await refetched;
     } finally {
       await context.close();

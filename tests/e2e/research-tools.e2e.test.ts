@@ -4,7 +4,7 @@ import type { NetworkInfo } from '@shared/network';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 /** The first analysis of a token reads the chain and the index: allow it some time. */
@@ -215,9 +215,9 @@ describe('Enhanced Liquidity Scanner', () => {
       const address = page.getByLabel('Token Address');
       await address.fill('0x1234');
       await page.getByRole('button', { name: 'Analyze Liquidity' }).click();
-      const toast = page.locator('[data-variant="destructive"]').filter({ hasText: 'Invalid Address' });
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain('Please enter a valid token contract address');
+      await waitForToast(page, ['Invalid Address', 'Please enter a valid token contract address'], {
+        variant: 'destructive',
+      });
       expect(requests.n).toBe(0);
 
       await address.fill(flab);

@@ -2,7 +2,7 @@ import { documentTitle, NOT_FOUND_TITLE, ROUTES } from '@shared/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot } from './browser';
+import { launchBrowser, openPage, saveScreenshot, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 
@@ -76,9 +76,7 @@ describe('web shell', () => {
       const address = '0x4200000000000000000000000000000000000006';
       await page.goto(`/token-analysis?address=${address}`);
       await page.getByRole('button', { name: 'Copy CA' }).click();
-      const toast = page.getByRole('status').filter({ hasText: 'Contract Address copied to clipboard' });
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain('Copied');
+      await waitForToast(page, ['Copied', 'Contract Address copied to clipboard']);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
       // Spec §9: F8 moves focus to the notifications.
       await page.keyboard.press('F8');

@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAUCET_FLAB } from '../../src/server/trader-tools/local-faucet';
 import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS } from './browser';
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 90_000;
@@ -43,10 +43,6 @@ function ready() {
 
 const statValue = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('[data-stat-value]').textContent();
-
-function toastWith(page: Page, text: string) {
-  return page.getByRole('status').filter({ hasText: text });
-}
 
 /** '120000000' → '120,000,000' (as the page shows the balance). */
 const grouped = (s: string) => {
@@ -85,7 +81,7 @@ describe('trading journal', () => {
         await dialog.getByLabel('Strategy').selectOption('hold');
         await dialog.getByLabel('Timeframe').selectOption('1w');
         await dialog.getByRole('button', { name: 'Add Trade' }).click();
-        await toastWith(page, MESSAGES.tradeAdded).waitFor();
+        await waitForToast(page, [MESSAGES.tradeAdded]);
         await dialog.waitFor({ state: 'hidden' });
         await expect.poll(() => statValue(page, 'stat-total-trades')).toBe('1');
         await expect.poll(() => statValue(page, 'stat-total-volume')).toBe('$10.00');
@@ -199,7 +195,7 @@ describe('trading calls', () => {
         await page.getByLabel('Stop Loss').fill('0.0001');
         await page.getByLabel('Reasoning').fill('Breakout above the range');
         await page.getByRole('button', { name: 'Post Call' }).click();
-        await toastWith(page, MESSAGES.callCreated).waitFor();
+        await waitForToast(page, [MESSAGES.callCreated]);
         const card = page.getByTestId('call-card').filter({ hasText: 'FLAB' });
         await card.waitFor();
         expect(await card.textContent()).toContain('Breakout above the range');
@@ -226,9 +222,9 @@ describe('trading calls', () => {
         const noAddr = page.getByTestId('call-card').filter({ hasText: 'NOADDR' });
         await noAddr.waitFor();
         await noAddr.getByRole('button', { name: 'Chart NOADDR' }).click();
-        await toastWith(page, 'Contract address not available for NOADDR').waitFor();
+        await waitForToast(page, ['Contract address not available for NOADDR']);
         await noAddr.getByRole('button', { name: 'Analyse NOADDR' }).click();
-        await toastWith(page, 'Contract address not available for analysis').waitFor();
+        await waitForToast(page, ['Contract address not available for analysis']);
         await expect.poll(() => statValue(page, 'stat-total-calls')).toBe('2');
         await saveScreenshot(page, 'trading-calls-desktop', { scrollToTop: false });
 
@@ -304,7 +300,7 @@ describe('gaming arena', () => {
         // the time it saw since it started the game.
         await page.getByTestId('game-over').waitFor({ timeout: 60_000 });
         expect(await page.getByTestId('final-score').textContent()).toBe('70');
-        await toastWith(page, MESSAGES.scoreSubmitted).waitFor();
+        await waitForToast(page, [MESSAGES.scoreSubmitted]);
         const entry = page.getByTestId('leaderboard-entry').filter({ hasText: '<i>Local</i> One' });
         await entry.waitFor();
         expect(await entry.getByTestId('entry-score').textContent()).toBe('70');
