@@ -199,6 +199,16 @@ const FULL_SUITE: Record<string, Expect> = {
  * ADV_ONLY=Name,Name runs only those contracts (for iterating on a few; pick the matching tests with
  * `-t`). The suite as a whole, and the detection table, run without it.
  */
+/**
+ * The engines' report budget here. The app's 8 s (REPORT_BUDGET_MS in Base mode) is a product
+ * choice that cuts slow parts short and says so; this suite checks verdicts, which a cut would
+ * change, so the budget must never be what ends a report. Measured on the 2-core machine at load
+ * ~4: the 60–105 function contracts take 3.0–3.7 s a report (owner powers being most of it), and
+ * the gateway test 7 s in all; several times that under a load of 20 still fits in 60 s.
+ * How fast reports are belongs to `npm run bench`.
+ */
+const REPORT_BUDGET_MS = 60_000;
+
 const ONLY = (process.env.ADV_ONLY ?? '').split(',').filter(Boolean);
 const SUITE: Record<string, Expect> = ONLY.length
   ? Object.fromEntries(Object.entries(FULL_SUITE).filter(([n]) => ONLY.includes(n)))
@@ -371,7 +381,7 @@ beforeAll(async () => {
     flabToken: null,
     tokens: {},
   };
-  engine = createTokenEngine({ db: db.db, chain, network, indexer, log });
+  engine = createTokenEngine({ db: db.db, chain, network, indexer, log, budgetMs: REPORT_BUDGET_MS });
   for (const [name, d] of Object.entries(deployed)) {
     meter.requests = 0;
     meter.largestBody = 0;
@@ -801,6 +811,8 @@ describe('adversarial suite (no verified source)', () => {
 });
 
 describe('backfill path (a token first seen after its history happened)', () => {
+  // Five tokens first seen here, each backfilled and reported in full: minutes on a loaded machine,
+  // so the test's own limit is wide (the loop below waits on the backfill's state, not a clock).
   it('reads holders, holder sells and mint history from the backfill and reaches the same verdict as live indexing', async () => {
     // A second engine in Base mode on the same chain, with an empty index: each token is indexed
     // from its creation block when it is first analysed (engine/backfill.ts), long after its pool,
@@ -821,12 +833,13 @@ describe('backfill path (a token first seen after its history happened)', () => 
       network: { ...network, mode: 'base' },
       indexer: idx2,
       log,
+      budgetMs: REPORT_BUDGET_MS,
     });
     try {
       for (const name of ['CleanPlain', 'FarmMint', 'ClaimBlacklist', 'HiddenOwnerMint', 'LockAfterBuy']) {
         const d = deployed[name] as { token: Address; pair: Address };
         let f = await late.facts(d.token);
-        for (let i = 0; i < 60 && f.holders.index?.status !== 'complete'; i++) {
+        for (let i = 0; i < 600 && f.holders.index?.status !== 'complete'; i++) {
           await new Promise((r) => setTimeout(r, 500));
           late.invalidate(d.token);
           f = await late.facts(d.token);
@@ -855,7 +868,7 @@ describe('backfill path (a token first seen after its history happened)', () => 
     } finally {
       await idx2.stop?.();
     }
-  });
+  }, 600_000);
 });
 
 describe('the request budget through a provider-like gateway', () => {
@@ -880,6 +893,7 @@ describe('the request budget through a provider-like gateway', () => {
       network: { ...network, mode: 'base' },
       indexer: idx3,
       log,
+      budgetMs: REPORT_BUDGET_MS,
     });
     try {
       const d = deployed.ManyFunctionsMint as { token: Address; pair: Address };

@@ -4,6 +4,7 @@
  * computes nothing itself), and when one computes a newer result the other drops its copy on the
  * NOTIFY and serves the newer one — the same figures from both.
  */
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   startPostgresCluster,
 } from '../../../scripts/postgres-cluster';
 import { type Database, openDatabase } from '../db/client';
+import { CHANNELS } from '../db/notifications';
 import { createSharedResultStore, type SharedResultStore } from '../db/shared-results';
 import { createRefreshedResults } from './refreshed-results';
 
@@ -49,6 +51,24 @@ async function replica(compute: () => Promise<{ figure: number }>, freshMs: numb
   });
 }
 
+/** Waits on state with room for a loaded machine (vi.waitFor's own default is 1 s). */
+const WAIT = { timeout: 30_000, interval: 50 };
+
+/** Listener sessions that have run their LISTEN and sit idle, ready for a NOTIFY. */
+async function listenersUp(): Promise<number> {
+  const admin = new pg.Client(cluster.url);
+  await admin.connect();
+  try {
+    const r = await admin.query(
+      "select count(*)::int as n from pg_stat_activity where application_name = 'flab-listen' and state = 'idle' and query = $1",
+      [`listen ${CHANNELS.resultPublished}`],
+    );
+    return r.rows[0].n as number;
+  } finally {
+    await admin.end();
+  }
+}
+
 describe.skipIf(!bin)('refreshed results shared by two API replicas', () => {
   it('serves what the other replica computed, and its newer result after the NOTIFY', async () => {
     let computedByA = 0;
@@ -56,8 +76,8 @@ describe.skipIf(!bin)('refreshed results shared by two API replicas', () => {
     const a = await replica(async () => ({ figure: 100 + ++computedByA }), 400);
     // B's own copy would stay fresh for a minute: only the NOTIFY can make it serve a newer one.
     const b = await replica(async () => ({ figure: 200 + ++computedByB }), 60_000);
-    // Both listeners are up before anything is published.
-    await new Promise((r) => setTimeout(r, 300));
+    // Both listeners are up before anything is published: asked of the server, not of a clock.
+    await vi.waitFor(async () => expect(await listenersUp()).toBe(2), { timeout: 30_000, interval: 100 });
 
     expect(await a.get('all')).toEqual({ figure: 101 });
     expect(await b.get('all')).toEqual({ figure: 101 });
@@ -66,9 +86,9 @@ describe.skipIf(!bin)('refreshed results shared by two API replicas', () => {
     // Past the fresh window A serves its copy once more and computes a newer one behind it…
     await new Promise((r) => setTimeout(r, 500));
     expect(await a.get('all')).toEqual({ figure: 101 });
-    await vi.waitFor(async () => expect(await a.get('all')).toEqual({ figure: 102 }));
+    await vi.waitFor(async () => expect(await a.get('all')).toEqual({ figure: 102 }), WAIT);
     // …published: B dropped its copy on the NOTIFY and reads A's newer figure, computing nothing.
-    await vi.waitFor(async () => expect(await b.get('all')).toEqual({ figure: 102 }), { timeout: 3_000 });
+    await vi.waitFor(async () => expect(await b.get('all')).toEqual({ figure: 102 }), WAIT);
     expect(computedByB).toBe(0);
     expect(computedByA).toBe(2);
   });
