@@ -149,10 +149,24 @@ describe('Portfolio Tracker', () => {
         // Refresh: refetches the portfolio, the button spins (disabled) for about 2 s.
         const refresh = page.getByRole('button', { name: 'Refresh' });
         const refetched = page.waitForRequest((r) => r.url().includes(`/api/portfolio/${demo.address}`));
+        // The spin is seen by an observer in the page as it starts: a look after the click can come
+        // later than 2 s on a loaded machine.
+        const disabledSeen = refresh.evaluate(
+          (el) =>
+            new Promise<boolean>((resolve) => {
+              const o = new MutationObserver(() => {
+                if ((el as HTMLButtonElement).disabled) {
+                  o.disconnect();
+                  resolve(true);
+                }
+              });
+              o.observe(el, { attributes: true });
+            }),
+        );
         await refresh.click();
         await refetched;
-        expect(await refresh.isDisabled()).toBe(true);
-        await expect.poll(() => refresh.isEnabled(), { timeout: 5_000 }).toBe(true);
+        expect(await disabledSeen).toBe(true);
+        await expect.poll(() => refresh.isEnabled(), { timeout: DATA_TIMEOUT_MS }).toBe(true);
 
         // Analyze the first holding: to its token analysis page.
         const first = portfolio.holdings[0];
