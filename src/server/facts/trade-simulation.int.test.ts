@@ -17,10 +17,10 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
-import { createLocalChainClients, type LocalChainClients } from '../chain/client';
-import { type AnvilProcess, startAnvil } from '../localchain/anvil';
+import type { LocalChainClients } from '../chain/client';
+import type { AnvilProcess } from '../localchain/anvil';
 import { MintableToken } from '../localchain/artifacts/generated';
-import { buildScenario } from '../localchain/scenario';
+import { type ScenarioChain, startScenarioChain } from '../localchain/scenario-chain';
 import { PROBE_VENUE, type ProbeRoute } from '../venues/venue';
 import { detectCapabilities } from './capabilities';
 import { DEFAULT_LADDER_ETH, simulateTrading, type TradingSimulationInput } from './trade-simulation';
@@ -31,6 +31,7 @@ const log = pino({ level: 'silent' });
 const routerAbi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
+let scenario: ScenarioChain;
 let anvil: AnvilProcess;
 let chain: LocalChainClients;
 let manifest: ScenarioManifest;
@@ -43,15 +44,8 @@ let requests = 0;
 let counted: PublicClient;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log, pruneHistory: true });
-  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-  manifest = await buildScenario({
-    chain,
-    variant: 'test',
-    seed: 1234,
-    log,
-    now: Math.floor(Date.now() / 1000),
-  });
+  scenario = await startScenarioChain({ log });
+  ({ anvil, chain, manifest } = scenario);
   counted = createPublicClient({
     chain: chain.chain,
     transport: http(anvil.rpcUrl, { batch: true, onFetchRequest: () => void requests++ }),
@@ -59,7 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await anvil?.stop({ save: false });
+  await scenario?.stop();
 });
 
 function symbolOf(token: Address): string {

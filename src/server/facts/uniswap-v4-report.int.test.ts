@@ -21,20 +21,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
-import {
-  BATCH_WAIT_MS,
-  createChainClients,
-  createLocalChainClients,
-  type LocalChainClients,
-} from '../chain/client';
+import { BATCH_WAIT_MS, createChainClients, type LocalChainClients } from '../chain/client';
 import { describeLocalNetwork } from '../chain/network';
 import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { createIndexer } from '../indexer/indexer';
-import { type AnvilProcess, startAnvil } from '../localchain/anvil';
+import type { AnvilProcess } from '../localchain/anvil';
 import { ScenarioToken, TaxToken } from '../localchain/artifacts/generated';
 import { deployContract } from '../localchain/deploy';
-import { buildScenario } from '../localchain/scenario';
+import { type ScenarioChain, startScenarioChain } from '../localchain/scenario-chain';
 import {
   approveThroughPermit2,
   decreasePosition,
@@ -54,21 +49,15 @@ const swapEvent = parseAbiItem(
   'event Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint24 fee)',
 );
 
+let scenario: ScenarioChain;
 let anvil: AnvilProcess;
 let chain: LocalChainClients;
 let manifest: ScenarioManifest;
 let db: Database;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log, pruneHistory: true });
-  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-  manifest = await buildScenario({
-    chain,
-    variant: 'test',
-    seed: 1234,
-    log,
-    now: Math.floor(Date.now() / 1000),
-  });
+  scenario = await startScenarioChain({ log });
+  ({ anvil, chain, manifest } = scenario);
   db = await openDatabase({ kind: 'memory' });
   await createIndexer({
     db: db.db,
@@ -80,7 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
-  await anvil?.stop({ save: false });
+  await scenario?.stop();
 });
 
 describe('V4-only token report facts (indexed PoolManager logs)', () => {
