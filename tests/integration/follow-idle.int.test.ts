@@ -10,7 +10,6 @@ import pino from 'pino';
 import { type Address, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients } from '../../src/server/chain/client';
-import { parseConfig } from '../../src/server/config';
 import {
   balances,
   indexCheckpoints,
@@ -21,25 +20,27 @@ import {
 import { FOLLOWER_STREAM, readBackfillProgress, tokenStreamId } from '../../src/server/engine/backfill-state';
 import { createIndexer } from '../../src/server/indexer/indexer';
 import { startFollowPruner } from '../../src/server/jobs/follow-pruner';
-import { type Replica, startReplica } from '../../src/server/replica';
-import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { Replica } from '../../src/server/replica';
+import type { Runtime } from '../../src/server/runtime';
+import {
+  type ReplicaWithRuntime,
+  startReplicaWithRuntime,
+  transferFromATrader,
+} from '../support/base-replica';
 
 const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
 let replica: Replica;
 let runtime: Runtime;
 
+let base: ReplicaWithRuntime;
+
 beforeAll(async () => {
-  replica = await startReplica({ log, gateway: { latencyMs: 0 } });
   // The runtime's own pruner stays off (0): the test runs passes itself, at the moments it chooses.
-  runtime = await startRuntime(
-    parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent', FOLLOW_IDLE_MINUTES: '0' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  base = await startReplicaWithRuntime({ log, gateway: { latencyMs: 0 }, env: { FOLLOW_IDLE_MINUTES: '0' } });
+  ({ replica, runtime } = base);
 });
 afterAll(async () => {
-  await runtime?.stop();
-  await replica?.stop();
+  await base?.stop();
 });
 
 const followed = async (): Promise<string[]> => {
@@ -91,34 +92,8 @@ describe('followed tokens in Base mode', () => {
 
     // A transfer while it is not followed: the follower's passes do not read it.
     const chain = createLocalChainClients({ rpcUrl: replica.anvil.rpcUrl });
-    let sender: Address | undefined;
-    let amount = 0n;
-    for (const t of replica.manifest.traders) {
-      const bal = await chain.public.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [t],
-      });
-      if (bal > 0n) {
-        sender = t;
-        amount = bal / 3n;
-        break;
-      }
-    }
-    expect(sender).toBeDefined();
     const receiver = '0x3333333333333333333333333333333333333333';
-    await chain.test.impersonateAccount({ address: sender as Address });
-    await chain.test.setBalance({ address: sender as Address, value: 10n ** 18n });
-    const hash = await chain.wallet.writeContract({
-      account: sender as Address,
-      chain: null,
-      address: token,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [receiver, amount],
-    });
-    const receipt = await chain.public.waitForTransactionReceipt({ hash });
+    const { receipt } = await transferFromATrader(replica, token, receiver, 3n);
     const head = await runtime.chain.public.getBlockNumber({ cacheTime: 0 });
     expect(await runtime.indexer?.waitForBlock(head, 20_000)).toBe(true);
     await runtime.indexer?.syncOnce();

@@ -10,16 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safetyVerdict } from '../../src/server/analysis/safety-verdict';
 import { createApp } from '../../src/server/api/app';
 import { createLocalChainClients } from '../../src/server/chain/client';
-import { parseConfig } from '../../src/server/config';
-import { type Replica, startReplica } from '../../src/server/replica';
+import type { Replica } from '../../src/server/replica';
 import { addV3PoolLater } from '../../src/server/replica/build';
-import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { Runtime } from '../../src/server/runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
+import { type ReplicaWithRuntime, startBaseRuntime, startReplicaWithRuntime } from '../support/base-replica';
 
 const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
 let replica: Replica;
 let runtime: Runtime;
+let base: ReplicaWithRuntime;
 let app: FastifyInstance;
 /** JSON-RPC round trips (HTTP requests; a batch counts once) per cold report. */
 const REQUEST_BUDGET = 12;
@@ -44,17 +45,13 @@ async function report(address: string): Promise<{ r: TokenReport; requests: numb
 }
 
 beforeAll(async () => {
-  replica = await startReplica({ log, gateway: { latencyMs: 80 } });
-  runtime = await startRuntime(parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent' }), log, {
-    memoryDb: true,
-    ephemeralChain: true,
-  });
+  base = await startReplicaWithRuntime({ log, gateway: { latencyMs: 80 } });
+  ({ replica, runtime } = base);
   app = await createApp({ ...runtime, log });
 });
 afterAll(async () => {
   await app?.close();
-  await runtime?.stop();
-  await replica?.stop();
+  await base?.stop();
 });
 
 describe('Base mode against the replica', () => {
@@ -299,11 +296,7 @@ describe('Base mode within a time budget', () => {
   let budgeted: Runtime;
   let budgetedApp: FastifyInstance;
   beforeAll(async () => {
-    budgeted = await startRuntime(
-      parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent', REPORT_BUDGET_MS: String(BUDGET_MS) }),
-      log,
-      { memoryDb: true, ephemeralChain: true },
-    );
+    budgeted = await startBaseRuntime(replica, log, { REPORT_BUDGET_MS: String(BUDGET_MS) });
     budgetedApp = await createApp({ ...budgeted, log });
   });
   afterAll(async () => {
@@ -370,10 +363,7 @@ describe('Base mode with 20% of RPC requests failing', () => {
 
   beforeAll(async () => {
     // A second app with an empty index and cache: every token is cold again.
-    faulty = await startRuntime(parseConfig({ BASE_RPC_URL: replica.rpcUrl, LOG_LEVEL: 'silent' }), log, {
-      memoryDb: true,
-      ephemeralChain: true,
-    });
+    faulty = await startBaseRuntime(replica, log);
     faultyApp = await createApp({ ...faulty, log });
   });
   afterAll(async () => {

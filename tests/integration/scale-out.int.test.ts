@@ -11,12 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { type Address, erc20Abi, keccak256, toHex } from 'viem';
+import { type Address, keccak256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, REPO_ROOT, startBuiltApp } from '../../scripts/crash-harness';
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../../scripts/postgres-cluster';
 import { createLocalChainClients } from '../../src/server/chain/client';
 import { type Replica, startReplica } from '../../src/server/replica';
+import { transferFromATrader } from '../support/base-replica';
 
 const bin = findPostgresBin();
 if (!bin) {
@@ -199,34 +200,8 @@ describe.skipIf(!bin || !built)('scale-out: 2 api + 2 worker processes on one Po
     const before = await holdersOn(api1);
     expect(before).toBeGreaterThan(0);
     await holdersOn(api2);
-    let sender: Address | undefined;
-    let amount = 0n;
-    for (const t of replica.manifest.traders) {
-      const bal = await chain.public.readContract({
-        address: clean,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [t],
-      });
-      if (bal > 0n) {
-        sender = t;
-        amount = bal / 2n;
-        break;
-      }
-    }
-    expect(sender).toBeDefined();
     const receiver = '0x2222222222222222222222222222222222222222';
-    await chain.test.impersonateAccount({ address: sender as Address });
-    await chain.test.setBalance({ address: sender as Address, value: 10n ** 18n });
-    const hash = await chain.wallet.writeContract({
-      account: sender as Address,
-      chain: null,
-      address: clean,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [receiver, amount],
-    });
-    await chain.public.waitForTransactionReceipt({ hash });
+    await transferFromATrader(replica, clean, receiver, 2n);
 
     // Every token's history complete (the APIs read it from the checkpoints the new leader writes).
     for (const t of tokens) {
