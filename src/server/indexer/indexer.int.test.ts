@@ -176,4 +176,42 @@ describe('indexer', () => {
     await indexAndCompare(db);
     await db.close();
   });
+
+  it('a token followed before a restart reads as followed at once, not re-read from its own checkpoint', async () => {
+    const token = (Object.values(manifest.tokens)[0] as string).toLowerCase();
+    const spec = { id: `token:${token}`, addresses: [token], fromBlock: 0n };
+    const db = await openDatabase({ kind: 'memory' });
+    // The first process backfills the token; caught up, the stream joins the follower.
+    const first = createIndexer({ db: db.db, chain, log, streams: [], follower: 'test:follow' });
+    first.addStream({ ...spec });
+    await first.syncOnce();
+    await first.syncOnce();
+    const merged = (await chain.public.getBlockNumber({ cacheTime: 0 })) as bigint;
+    const ownAt = async () =>
+      (await db.db.select().from(indexCheckpoints).where(sql`stream = ${spec.id}`))[0]?.blockNumber;
+    expect(await ownAt()).toBe(merged);
+    // The follower goes on; the token's own checkpoint stays where it was merged.
+    await chain.test.mine({ blocks: 5 });
+    await first.syncOnce();
+    const head = merged + 5n;
+
+    // A restarted process: the token's next report adds its stream again.
+    let ranges = 0;
+    const second = createIndexer({
+      db: db.db,
+      chain,
+      log,
+      streams: [],
+      follower: 'test:follow',
+      onRangeApplied: () => void ranges++,
+    });
+    second.addStream({ ...spec });
+    await second.syncOnce();
+    // Nothing re-read: the follower was at the head and the token's stream reads as its.
+    expect(ranges).toBe(0);
+    expect(second.hasStream(spec.id)).toBe(true);
+    expect(second.streamBlock(spec.id)).toBe(head);
+    expect(await ownAt()).toBe(merged);
+    await db.close();
+  });
 });

@@ -477,6 +477,31 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
   }
 
   /**
+   * Streams whose every address the follower already follows need no reading of their own: they
+   * read as merged at once. So it goes after a restart, when a followed token's next report adds its
+   * stream again (which process merged it is not remembered): without this the stream would re-read
+   * from its own checkpoint, left where it was merged, up to the head — rows the follower has
+   * already written (idempotent, but wasted reads).
+   */
+  async function adoptFollowed(): Promise<void> {
+    if (!follower) return;
+    const candidates = streams.filter((s) => s !== follower && s.addresses?.length);
+    if (candidates.length === 0) return;
+    if (!followerRestored) {
+      const cp = await loadCheckpoint(db, follower.id);
+      if (cp?.addresses) follower.addresses = [...cp.addresses];
+      followerRestored = true;
+    }
+    const followed = new Set(follower.addresses ?? []);
+    for (const s of candidates) {
+      if (!(s.addresses ?? []).every((a) => followed.has(a.toLowerCase()))) continue;
+      merged.set(s.id, s.fromBlock);
+      streams.splice(streams.indexOf(s), 1);
+      reached.delete(s.id);
+    }
+  }
+
+  /**
    * The unfollows asked for since the last pass, in one step: each token's own checkpoint moves to
    * the follower's block (with its addresses), then the follower's checkpoint loses them. A crash
    * between the two leaves the token followed and its checkpoint ahead: harmless either way.
@@ -547,6 +572,7 @@ export function createIndexer(opts: CreateIndexerOptions): Indexer {
           throw new ChainUnavailableError('The chain RPC is not answering.', cause);
         }
         await applyUnfollows();
+        await adoptFollowed();
         // Follower mode (a remote RPC): no new block and no stream behind = nothing to read.
         if (follower && head === lastHead && streams.every((s) => (reached.get(s.id) ?? -1n) >= head)) {
           return head;
