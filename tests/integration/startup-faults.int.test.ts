@@ -104,7 +104,8 @@ describe('start-up faults', () => {
       stdio: 'ignore',
     });
     try {
-      for (let i = 0; i < 100; i++) {
+      // Until anvil answers (a minute at most: its start is slow on a loaded machine).
+      for (let i = 0; i < 600; i++) {
         const ok = await fetch(`http://127.0.0.1:${port}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
