@@ -28,6 +28,7 @@ import type { Address } from 'viem';
 import { createApp } from '../../src/server/api/app';
 import { createLocalChainClients } from '../../src/server/chain/client';
 import { describeLocalNetwork } from '../../src/server/chain/network';
+import { currentRpcStage } from '../../src/server/chain/rpc-stage';
 import { openDatabase } from '../../src/server/db/client';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { createIndexer } from '../../src/server/indexer/indexer';
@@ -130,7 +131,14 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
 
     const proxy = await startCountingProxy(anvil.rpcUrl);
     cleanup.unshift(proxy.close);
-    const chain = createLocalChainClients({ rpcUrl: proxy.url, timeoutMs: 10_000 });
+    // Each request the app sends, with the report stage that opened it (chain/rpc-stage.ts): the
+    // per-token table below. The proxy's count stays the figure; this one only names the stages.
+    const staged: string[] = [];
+    const chain = createLocalChainClients({
+      rpcUrl: proxy.url,
+      timeoutMs: 10_000,
+      onFetchRequest: () => staged.push(currentRpcStage() ?? 'other'),
+    });
     const database = await openDatabase({ kind: 'memory' });
     cleanup.unshift(() => database.close());
     const network = describeLocalNetwork(manifest, chain.rpcUrl);
@@ -173,14 +181,36 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
       ),
     ];
     const reserved = all.pop() as Address;
+    // The scenario's name of each token, for the per-token table.
+    const names = new Map<string, string>();
+    const nameAll = (rec: Record<string, string> | undefined, prefix = '') => {
+      for (const [k, a] of Object.entries(rec ?? {})) names.set(a.toLowerCase(), `${prefix}${k}`);
+    };
+    nameAll(manifest.tokens as Record<string, string>);
+    nameAll(manifest.uniswapV4Tokens as Record<string, string> | undefined);
+    nameAll(manifest.uniswapV3?.onlyV3 as Record<string, string> | undefined, 'v3:');
+    nameAll(manifest.aerodrome?.only as Record<string, string> | undefined, 'aero:');
 
     // Cold: one report per never-seen token, sequentially, RPC requests counted per report.
-    const cold: { ms: number; requests: number; calls: number; token: Address }[] = [];
+    const cold: {
+      ms: number;
+      requests: number;
+      calls: number;
+      token: Address;
+      stages: Map<string, number>;
+      venue: string;
+    }[] = [];
     const methods = new Map<string, number>();
     for (const token of all) {
       proxy.reset();
+      staged.length = 0;
       const ms = await timedGet(reportUrl(token));
-      cold.push({ ms, requests: proxy.counts.requests, calls: proxy.counts.calls, token });
+      const stages = new Map<string, number>();
+      for (const st of staged) stages.set(st, (stages.get(st) ?? 0) + 1);
+      // The report's main venue, from the facts it just cached (no request).
+      const facts = await engine.facts(token).catch(() => null);
+      const venue = facts ? (facts.mainPool?.venue ?? 'no pool') : 'facts not kept';
+      cold.push({ ms, requests: proxy.counts.requests, calls: proxy.counts.calls, token, stages, venue });
       for (const [m, n] of proxy.counts.methods) methods.set(m, (methods.get(m) ?? 0) + n);
     }
 
@@ -342,10 +372,38 @@ export async function runReportBench(opts: ReportBenchOptions): Promise<void> {
       .sort((a, b) => b[1] - a[1])
       .map(([m, n]) => `${m} ${(n / cold.length).toFixed(1)}`)
       .join(', ');
+    printPerToken(cold, names);
     console.log(
       `\nJSON-RPC calls per cold report by method (the report's own; the indexer's polls are not counted): ${perMethod}`,
     );
   } finally {
     for (const c of cleanup) await c().catch(() => {});
   }
+}
+
+/**
+ * One line per cold report: the token, its main pool's venue, its round trips (the proxy's count)
+ * and the stages that opened them (chain/rpc-stage.ts; a batch shared by stages is named once, for
+ * the stage whose call opened it), worst first.
+ */
+function printPerToken(
+  cold: { token: Address; requests: number; stages: Map<string, number>; venue: string }[],
+  names: Map<string, string>,
+): void {
+  const rows: [string, string, number, string][] = [];
+  for (const c of cold) {
+    const venue = c.venue;
+    const stages = [...c.stages]
+      .sort((a, b) => b[1] - a[1])
+      .map(([st, n]) => `${st} ${n}`)
+      .join(', ');
+    rows.push([names.get(c.token) ?? c.token.slice(0, 10), venue, c.requests, stages]);
+  }
+  rows.sort((a, b) => b[2] - a[2]);
+  const w0 = Math.max(5, ...rows.map((r) => r[0].length));
+  const w1 = Math.max(5, ...rows.map((r) => r[1].length));
+  console.log('\nRound trips per cold report, by token (stage that opened each round trip):');
+  console.log(`${'token'.padEnd(w0)}  ${'venue'.padEnd(w1)}  trips  stages`);
+  for (const [n, v, r, st] of rows)
+    console.log(`${n.padEnd(w0)}  ${v.padEnd(w1)}  ${String(r).padStart(5)}  ${st}`);
 }

@@ -180,9 +180,17 @@ const lastHeads = new WeakMap<object, { head: bigint; at: number }>();
  * eth_blockNumber through `clients.public` (viem's cache for `cacheTime` ms), remembered for
  * lastHeadRead. Every head read of the server goes through here.
  */
-export async function readHead(clients: Pick<ChainClients, 'public'>, cacheTime = 0): Promise<bigint> {
+export async function readHead(
+  clients: Pick<ChainClients, 'public'>,
+  cacheTime = 0,
+  /**
+   * The client the read is sent through (default `clients.public`), still remembered for
+   * `clients`: a report's head read goes through its batched client, beside the token's first reads.
+   */
+  via: PublicClient = clients.public,
+): Promise<bigint> {
   try {
-    const head = await clients.public.getBlockNumber({ cacheTime });
+    const head = await via.getBlockNumber({ cacheTime });
     lastHeads.set(clients, { head, at: performance.now() });
     return head;
   } catch (e) {

@@ -14,11 +14,13 @@ import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
 import { type ChainClients, readHead } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
+import { inRpcStage } from '../chain/rpc-stage';
 import type { Db } from '../db/client';
 import { ChainUnavailableError, isAppError } from '../errors';
 import { type GatherDeps, gatherTokenFacts } from '../facts/gather';
 import { type RuggedPool, readRuggedPools } from '../facts/index-reads';
 import { quotedPriceImpactPct } from '../facts/price-impact';
+import { readTokenBasics } from '../facts/token-reads';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
 import type { Logger } from '../logger';
@@ -215,7 +217,9 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   const quoteImpact = async (f: TokenReportFacts, amountUsd: number): Promise<void> => {
     const d = derivedOf(f);
     if (d.impacts.has(amountUsd) || !f.mainPool || f.mainPool.venue === 'uniswap-v2') return;
-    const q = await quotedPriceImpactPct(reads, venuesOf(), f, amountUsd).catch(() => null);
+    const q = await inRpcStage('price-impact', () =>
+      quotedPriceImpactPct(reads, venuesOf(), f, amountUsd),
+    ).catch(() => null);
     remember(d.impacts, amountUsd, q, MAX_AMOUNTS);
   };
   const bytesOf = (f: TokenReportFacts, part: ReportPart, amountUsd: number): Serialised => {
@@ -259,7 +263,17 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
     cache.get(address.toLowerCase(), async () => {
       gathers++;
       const started = Date.now();
-      head = await readHead(opts.chain, opts.chain.headCacheMs).catch(() => head);
+      // Local chain: the token's basics (code, name, supply, owner, block) need nothing from the
+      // index, so they leave with the head read in one JSON-RPC batch (one round trip, not two).
+      // Base mode keeps them with the factories' pool look-up (gather.ts), which needs no head.
+      const basics =
+        opts.network.mode === 'local'
+          ? inRpcStage('basics', () => readTokenBasics(reads, address.toLowerCase() as Address))
+          : undefined;
+      basics?.catch(() => {});
+      head = await inRpcStage('head', () =>
+        readHead(opts.chain, opts.chain.headCacheMs, basics ? reads : opts.chain.public),
+      ).catch(() => head);
       if (opts.indexer && !backfill && head >= 0n && opts.indexer.indexedBlock() < head) {
         await opts.indexer.waitForBlock(head, INDEX_WAIT_MS);
       }
@@ -274,7 +288,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
       try {
         const deadline = { at: started + budgetMs * SIMULATION_SHARE, budgetMs };
         f = await withinBudget(
-          gatherTokenFacts({ ...deps, deadline }, address),
+          gatherTokenFacts({ ...deps, deadline, ...(basics ? { basics } : {}) }, address),
           started + budgetMs,
           budgetMs,
         );

@@ -13,15 +13,26 @@ export async function ensureDeployers(
   db: Db,
   client: PublicClient,
   tokens: string[],
+  /**
+   * Awaited once, after the database reads and before any request (always, even with nothing to
+   * send): lets the caller send the transaction reads with others in one round (facts/round.ts).
+   */
+  beforeSend?: () => Promise<void>,
 ): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
-  if (tokens.length === 0) return out;
+  if (tokens.length === 0) {
+    await beforeSend?.();
+    return out;
+  }
   const known = await db.select().from(contractCreations).where(inArray(contractCreations.address, tokens));
   for (const k of known) out.set(k.address, k.deployer);
   const missing = tokens.filter((t) => !out.has(t));
+  const mints = await Promise.all(
+    missing.map(async (token) => ({ token, mint: await readFirstMint(db, token) })),
+  );
+  await beforeSend?.();
   await Promise.all(
-    missing.map(async (token) => {
-      const mint = await readFirstMint(db, token);
+    mints.map(async ({ token, mint }) => {
       if (!mint) {
         out.set(token, null);
         return; // not indexed yet: try again next time rather than caching "unknown"

@@ -7,6 +7,7 @@ import type { Address, PublicClient } from 'viem';
 import { DEFAULT_AMOUNT_USD, isBurnAddress, PRICE_MANIPULATION } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
+import { inRpcStage } from '../chain/rpc-stage';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
@@ -47,6 +48,7 @@ import {
 import { simulateOwnerPowers } from './owner-powers/simulate';
 import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
 import { readPoolHook } from './pool-hook';
+import { createRound, type Round } from './round';
 import { computeRugFeatures } from './rug-features';
 import { readTokenBasics, type TokenBasics } from './token-reads';
 import { planTrading } from './trade-plan';
@@ -85,6 +87,11 @@ export type GatherDeps = {
    * gather reads its own.
    */
   ruggedPools?: () => Promise<RuggedPool[]>;
+  /**
+   * The token's basics, already asked (the engine sends them with its head-block read, one round
+   * trip for both); read here when absent.
+   */
+  basics?: Promise<TokenBasics>;
 };
 
 const DAY = 86_400;
@@ -153,6 +160,8 @@ async function readEthUsd(
   client: PublicClient,
   venues: VenueRegistry,
   network: NetworkDescription,
+  /** Awaited before the pools are read (the report's second round, facts/round.ts). */
+  beforeSend: () => Promise<void> = async () => {},
 ): Promise<{ price: number | null; pools: PoolState[] }> {
   const weth = network.contracts.weth.toLowerCase() as Address;
   const usd = network.contracts.usd.toLowerCase();
@@ -162,6 +171,7 @@ async function readEthUsd(
     network.mode === 'base' ? venues.discoverPools(client, weth, [usd as Address]) : undefined,
   ]);
   let refs = indexed.filter(known).filter((p) => p.token0 === usd || p.token1 === usd);
+  await beforeSend();
   if (refs.length === 0) refs = discovered ?? (await venues.discoverPools(client, weth, [usd as Address]));
   if (refs.length === 0) return { price: null, pools: [] };
   const states = await venues.readPools(client, weth, refs);
@@ -183,23 +193,39 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
 
+  // The second round: every read that needs only the token's basics and the index — the ETH price,
+  // the token's capabilities, its creation transaction, which holders are contracts, the pools'
+  // state, the deployers of rugged tokens — leaves in one JSON-RPC batch once the database reads
+  // behind them are done, instead of each in a round trip of its own as its own reads finish.
+  const round2 = createRound(['eth-usd', 'capabilities', 'creation', 'holder-code', 'pool-state', 'rugged']);
   // The WETH/USD pool is looked up first, alongside everything else (it does not depend on the token).
-  const ethUsdPoolsP = readEthUsd(deps.db, deps.chain.public, venues, network);
+  const ethUsdPoolsP = inRpcStage('eth-usd', () =>
+    readEthUsd(deps.db, deps.chain.public, venues, network, () => round2.arrive('eth-usd')),
+  );
+  // A failed read must not hold the round: the others leave without it.
+  ethUsdPoolsP.catch(() => round2.arrive('eth-usd'));
   ethUsdPoolsP.catch(() => {});
   const ethUsdP = ethUsdPoolsP.then((x) => x.price);
   ethUsdP.catch(() => {});
-  const { basics, pairRows, unreadPools, unpricedPools, prepared } = await gatherBasicsAndPools(deps, t);
+  const { basics, pairRows, unreadPools, unpricedPools, prepared } = await inRpcStage('basics', () =>
+    gatherBasicsAndPools(deps, t),
+  );
   // On Base the index covers only what it has followed; until a token's history is read to the
   // head its holder list is partial, which must read as "unknown", not as a short list or zero.
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
 
-  const topWithCode = startTopHolderReads(deps, t, pairRows, holdersKnown);
-  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows, prepared);
+  const topWithCode = startTopHolderReads(deps, t, pairRows, holdersKnown, round2);
+  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows, prepared, round2);
+  const ruggedP = startRuggedDeployerReads(deps, round2);
   const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
       ethUsdP,
-      detectCapabilities(deps.chain.public, { address: t, code: basics.code }),
-      lookupVerification(deps, t),
+      inRpcStage('capabilities', () =>
+        round2
+          .arrive('capabilities')
+          .then(() => detectCapabilities(deps.chain.public, { address: t, code: basics.code })),
+      ),
+      inRpcStage('verification', () => lookupVerification(deps, t)),
       readHolderCount(deps.db, t),
       topWithCode,
       creationP,
@@ -214,30 +240,36 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     pairRows,
   });
   const mainPool = poolFacts[0] ?? null;
-  // The main pool's V4 hook, measured beside the holder reads and the simulations (its own rounds).
-  const hookP = readPoolHook(
-    deps.chain.public,
-    network.contracts.uniswapV4?.v4Quoter as Address | undefined,
-    states.find((s) => s.pair === mainPool?.pair),
-    t,
-    basics.block?.timestamp ?? null,
-  );
 
   const deployer = creation?.deployer ?? null;
   const supply = basics.totalSupply ?? 0n;
-  const holders = await gatherHolders(deps, t, {
-    topRows,
-    codeSizes,
-    pairRows,
-    otherPools: [...unreadPools, ...unpricedPools],
-    deployer,
-    supply,
-  });
+  const holders = await inRpcStage('holders', () =>
+    gatherHolders(deps, t, {
+      topRows,
+      codeSizes,
+      pairRows,
+      otherPools: [...unreadPools, ...unpricedPools],
+      deployer,
+      supply,
+      rugged: ruggedP,
+    }),
+  );
 
   const ethUsdPools = await ethUsdPoolsP.catch(() => ({ price: null, pools: [] as PoolState[] }));
   const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
   const sellers = chooseHolderSellers(buyers, holders);
   const pricing = quotePricing(weth, ethUsd);
+  // The main pool's V4 hook, measured beside the simulations: its first round (the hook's code,
+  // owner, proxy slots, the buy quotes) leaves in their first batch.
+  const hookP = inRpcStage('hook', () =>
+    readPoolHook(
+      deps.chain.public,
+      network.contracts.uniswapV4?.v4Quoter as Address | undefined,
+      states.find((s) => s.pair === mainPool?.pair),
+      t,
+      basics.block?.timestamp ?? null,
+    ),
+  );
   const { market, trade, holderSells, ownerPowers, wrapping, incomplete } = await runSimulations(deps, t, {
     states,
     sim,
@@ -344,7 +376,7 @@ async function gatherBasicsAndPools(
   const usd = network.contracts.usd.toLowerCase();
   let prepared: Promise<void> = Promise.resolve();
   const [basics, { pairRows, unreadPools, unpricedPools }] = await Promise.all([
-    readTokenBasics(client, t),
+    deps.basics ?? readTokenBasics(client, t),
     Promise.all([
       indexedPools(db, venues, t, weth),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
@@ -360,7 +392,7 @@ async function gatherBasicsAndPools(
       const pairRows = knownPools.length > 0 ? knownPools : discovered;
       // V4 pool keys (not in the index) asked the moment the index rows are known: inside the
       // basics' batch window when the database answers in time, never a round of their own after it.
-      prepared = venues.prepare(client, t, pairRows);
+      prepared = inRpcStage('v4-pool-keys', () => venues.prepare(client, t, pairRows));
       return {
         pairRows,
         // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
@@ -384,26 +416,66 @@ function startTopHolderReads(
   t: Address,
   pairRows: PoolRef[],
   holdersKnown: boolean,
+  round: Round,
 ): Promise<TopHolderReads> {
   const { db } = deps;
-  if (!holdersKnown) return Promise.resolve({ rows: [], buyers: [], codeSizes: new Map<string, number>() });
+  if (!holdersKnown) {
+    void round.arrive('holder-code');
+    return Promise.resolve({ rows: [], buyers: [], codeSizes: new Map<string, number>() });
+  }
   const poolAddrs = pairRows.map((p) => p.pool as string);
-  return Promise.all([
+  const reads = Promise.all([
     readTopHolders(db, t, TOP_HOLDERS),
     readPoolBuyers(db, t, poolAddrs, poolAddrs).catch(() => [] as PoolBuyer[]),
-  ]).then(async ([rows, buyers]) => ({
+  ]);
+  // A failed database read must not hold the round: the others leave without it.
+  reads.catch(() => round.arrive('holder-code'));
+  return reads.then(async ([rows, buyers]) => ({
     rows,
     buyers,
-    codeSizes: await readCodeSizes(deps.chain.public, [
-      ...new Set([...rows.map((r) => r.holder as Address), ...buyers.map((b) => b.address)]),
-    ]).catch(() => new Map<string, number>()),
+    codeSizes: await round
+      .arrive('holder-code')
+      .then(() =>
+        inRpcStage('holder-code', () =>
+          readCodeSizes(deps.chain.public, [
+            ...new Set([...rows.map((r) => r.holder as Address), ...buyers.map((b) => b.address)]),
+          ]),
+        ),
+      )
+      .catch(() => new Map<string, number>()),
   }));
 }
 
 /**
+ * The chain's rugged pools and their tokens' deployers (a deployer's or holder's rug history),
+ * started now: a deployer not resolved yet is asked in the second round. The pools are read once
+ * per indexed block for every report (GatherDeps.ruggedPools), each deployer once (contract_creations).
+ */
+function startRuggedDeployerReads(
+  deps: Deps,
+  round: Round,
+): Promise<{ rugged: RuggedPool[]; deployers: Map<string, string | null> }> {
+  const { db, network } = deps;
+  const p = (deps.ruggedPools ?? (() => readRuggedPools(db, network)))().then(async (rugged) => ({
+    rugged,
+    deployers: await inRpcStage('rugged', () =>
+      ensureDeployers(
+        db,
+        deps.chain.public,
+        rugged.map((r) => r.token),
+        () => round.arrive('rugged'),
+      ),
+    ),
+  }));
+  // A failed read must not hold the round: the others leave without it.
+  p.catch(() => round.arrive('rugged'));
+  return p;
+}
+
+/**
  * The token's creation (deployer, block) and its pools' state, started now. The pools' state needs
- * only the index (creator, position ids): it is read beside the capability checks, in the same round
- * trip, not after them.
+ * only the index (position ids): it is read beside the capability checks and the creation
+ * transaction, in the same round trip, not after them.
  */
 function startPoolStateReads(
   deps: Deps,
@@ -411,14 +483,21 @@ function startPoolStateReads(
   pairRows: PoolRef[],
   /** The venues' preparation (V4 pool keys), started with the index rows. */
   prepared: Promise<void>,
+  /** The second round (facts/round.ts): the creation transaction and the pools' state join it. */
+  round: Round,
 ): { creationP: Promise<Creation>; statesP: Promise<PoolState[]> } {
   const { db, network, venues } = deps;
   const client = deps.chain.public;
   const v3 = network.contracts.uniswapV3;
   const v4 = network.contracts.uniswapV4;
-  const creationP = ensureDeployers(db, client, [t]).then(() => readCreation(db, t));
-  const statesP = Promise.all([
-    creationP,
+  const creationP = inRpcStage('creation', () =>
+    ensureDeployers(db, client, [t], () => round.arrive('creation')),
+  ).then(() => readCreation(db, t));
+  // A failed read must not hold the round: the others leave without it.
+  creationP.catch(() => round.arrive('creation'));
+  // The pools' state does not wait for the creation transaction: the deployer only sorts the
+  // positions read (its own share), so it is handed over as a promise and both leave in one round.
+  const inputs = Promise.all([
     prepared,
     // V3 and V4 position ids in one map: the pools' keys (address, V4 handle) never collide.
     Promise.all([
@@ -442,13 +521,18 @@ function startPoolStateReads(
       network,
       pairRows.filter((p) => p.venue === 'aerodrome-slipstream').map((p) => p.pool),
     ),
-  ]).then(([creation, , positions, managedPositions]) =>
-    venues.readPools(client, t, pairRows, {
-      deployer: (creation?.deployer as Address | null | undefined) ?? null,
-      positions,
-      managedPositions,
-    }),
-  );
+  ]);
+  inputs.catch(() => round.arrive('pool-state'));
+  const statesP = inputs.then(async ([, positions, managedPositions]) => {
+    await round.arrive('pool-state');
+    return inRpcStage('pool-state', () =>
+      venues.readPools(client, t, pairRows, {
+        deployer: creationP.then((c) => (c?.deployer as Address | null | undefined) ?? null),
+        positions,
+        managedPositions,
+      }),
+    );
+  });
   statesP.catch(() => {});
   return { creationP, statesP };
 }
@@ -540,6 +624,8 @@ async function gatherHolders(
     otherPools: readonly string[];
     deployer: string | null;
     supply: bigint;
+    /** The chain's rugged pools and their tokens' deployers (startRuggedDeployerReads). */
+    rugged: Promise<{ rugged: RuggedPool[]; deployers: Map<string, string | null> }>;
   },
 ): Promise<GatheredHolders> {
   const { db, network } = deps;
@@ -556,12 +642,7 @@ async function gatherHolders(
   const lockers = new Set(
     [...network.contracts.lpLockers, ...(v3c?.positionLockers ?? [])].map((l) => l.toLowerCase()),
   );
-  const rugged = await (deps.ruggedPools ?? (() => readRuggedPools(db, network)))();
-  const ruggedDeployers = await ensureDeployers(
-    db,
-    deps.chain.public,
-    rugged.map((r) => r.token),
-  );
+  const { rugged, deployers: ruggedDeployers } = await x.rugged;
   const lpProviders = await readLpProviders(
     db,
     rugged.map((r) => r.pair),
@@ -691,19 +772,21 @@ async function runSimulations(
   const incomplete: string[] = [];
   const budgetMs = deps.deadline?.budgetMs ?? 0;
   const [market, trading, ownerPowers, wrapping] = await Promise.all([
-    readMarkets(deps.venues, client, t, x.states, x.buyAmountIn),
+    inRpcStage('market', () => readMarkets(deps.venues, client, t, x.states, x.buyAmountIn)),
     sim
       ? byDeadline(
           deps.deadline,
           incomplete,
           'trade',
-          simulateTrading(client, {
-            route: sim.route,
-            buyWei: sim.buyWei,
-            maxLadderWei: sim.buyWei * 100n,
-            holders: sellers,
-            block: x.basics.block,
-          }),
+          inRpcStage('trade', () =>
+            simulateTrading(client, {
+              route: sim.route,
+              buyWei: sim.buyWei,
+              maxLadderWei: sim.buyWei * 100n,
+              holders: sellers,
+              block: x.basics.block,
+            }),
+          ),
           (): Trading => ({
             trade: { status: 'error', message: notInTime('The buy-and-sell simulation', budgetMs) },
             holderSells: null,
@@ -715,24 +798,32 @@ async function runSimulations(
       deps.deadline,
       incomplete,
       'ownerPowers',
-      simulateOwnerPowers(client, {
-        token: t,
-        code: capabilities.code,
-        implementationCode: capabilities.implementationCode,
-        owner: capabilities.owner,
-        deployer: (x.deployer as Address | null) ?? null,
-        // The owner-power probe trades through the same venue adapter and route as the trade simulation.
-        pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
-        // Real pool buyers first (the oldest is the best victim), then the largest holders.
-        holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
-        totalSupply: x.basics.totalSupply ?? 0n,
-        createdAtBlock: x.createdAtBlock,
-        creationTx: (x.creationTx as `0x${string}` | null | undefined) ?? null,
-      }),
+      inRpcStage('owner-powers', () =>
+        simulateOwnerPowers(client, {
+          token: t,
+          code: capabilities.code,
+          implementationCode: capabilities.implementationCode,
+          owner: capabilities.owner,
+          deployer: (x.deployer as Address | null) ?? null,
+          // The owner-power probe trades through the same venue adapter and route as the trade simulation.
+          pool: sim ? { route: sim.route, buyWei: sim.buyWei } : null,
+          // Real pool buyers first (the oldest is the best victim), then the largest holders.
+          holders: sellers.map((h) => ({ address: h.address, balance: h.balance })),
+          totalSupply: x.basics.totalSupply ?? 0n,
+          createdAtBlock: x.createdAtBlock,
+          creationTx: (x.creationTx as `0x${string}` | null | undefined) ?? null,
+        }),
+      ),
       (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
     ),
     mayBeWrapper(capabilities.code)
-      ? byDeadline(deps.deadline, incomplete, 'wrapping', probeWrapping(client, t), () => undefined)
+      ? byDeadline(
+          deps.deadline,
+          incomplete,
+          'wrapping',
+          inRpcStage('wrapping', () => probeWrapping(client, t)),
+          () => undefined,
+        )
       : undefined,
   ]);
   return {

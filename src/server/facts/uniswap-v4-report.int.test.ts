@@ -23,8 +23,10 @@ import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
 import { BATCH_WAIT_MS, createChainClients, type LocalChainClients } from '../chain/client';
 import { describeLocalNetwork } from '../chain/network';
+import { currentRpcStage } from '../chain/rpc-stage';
 import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { createTokenEngine } from '../engine/token-engine';
 import { createIndexer } from '../indexer/indexer';
 import type { AnvilProcess } from '../localchain/anvil';
 import { ScenarioToken, TaxToken } from '../localchain/artifacts/generated';
@@ -741,6 +743,55 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       // The issue's budget, the trade simulation and (CLANK4) the hook's measurement included.
       expect(requests, symbol).toBeLessThanOrEqual(10);
     }
+  });
+
+  it('a cold report through the engine: every V4 token at most 10 JSON-RPC requests, every other venue at most 12 (printed with its stages)', async () => {
+    // The whole report as the app serves it: the engine's head read, the facts, the price impact's
+    // quote. Each HTTP request counted with the report stage that opened it (chain/rpc-stage.ts).
+    const stages: string[] = [];
+    const counted = createChainClients({
+      rpcUrl: anvil.rpcUrl,
+      mode: 'local',
+      // Base mode's batch wait, as above: the count is the report's round trips, not the machine's load.
+      batchWaitMs: BATCH_WAIT_MS,
+      onFetchRequest: () => void stages.push(currentRpcStage() ?? 'other'),
+    });
+    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+    const engine = createTokenEngine({ db: db.db, chain: counted, network, indexer: undefined, log });
+    const v4 = Object.entries(manifest.uniswapV4Tokens ?? {});
+    // The others: the worst of the full-scenario bench before and after the batching change (USDC,
+    // BRETT on V3 and V2, USDbC on Aerodrome, the proxy MORPH) and one of each other venue.
+    const aero = manifest.aerodrome?.only ?? {};
+    const others: [string, Address | undefined][] = [
+      ['USDC', manifest.tokens.USDC],
+      // MORPH: an upgradeable proxy, the worst after this change (its implementation is read after its slots).
+      ['MORPH', manifest.tokens.MORPH],
+      ['USDbC', manifest.tokens.USDbC],
+      ['BRETT', manifest.tokens.BRETT],
+      ['FLAB', manifest.tokens.FLAB],
+      ['V3-only honeypot', manifest.uniswapV3?.onlyV3.honeypot],
+      ['Aerodrome classic', aero.classic],
+      ['Slipstream', aero.slipstream],
+    ];
+    expect(v4.length).toBeGreaterThanOrEqual(7);
+    const lines: string[] = [];
+    const counts = new Map<string, number>();
+    for (const [symbol, token] of [...v4, ...others]) {
+      if (!token) throw new Error(`no ${symbol} in the manifest`);
+      stages.length = 0;
+      const report = await engine.report(token);
+      expect(report.address.toLowerCase()).toBe(token.toLowerCase());
+      // Fewer requests must not mean fewer facts: the pool was found and read.
+      const facts = await engine.facts(token);
+      expect(facts.mainPool, symbol).not.toBeNull();
+      const by = new Map<string, number>();
+      for (const s of stages) by.set(s, (by.get(s) ?? 0) + 1);
+      counts.set(symbol, stages.length);
+      lines.push(`${symbol}: ${stages.length} (${[...by].map(([s, n]) => `${s} ${n}`).join(', ')})`);
+    }
+    console.info(`cold reports through the engine, JSON-RPC requests:\n  ${lines.join('\n  ')}`);
+    for (const [symbol] of v4) expect(counts.get(symbol), symbol).toBeLessThanOrEqual(10);
+    for (const [symbol] of others) expect(counts.get(symbol), symbol).toBeLessThanOrEqual(12);
   });
 
   // Last: it adds a pool to the shared chain.

@@ -221,7 +221,7 @@ export function createConcentratedLiquidityVenue(spec: ClVenueSpec): Venue {
         return r?.status === 'success' ? r.result : undefined;
       };
       const pools: PoolState[] = [];
-      const deployer = ctx.deployer?.toLowerCase() ?? null;
+      const deployer = (await ctx.deployer)?.toLowerCase() ?? null;
       for (const { p, ids, quote } of plan) {
         const slot0 = next() as readonly [bigint, number, number, number, ...unknown[]] | undefined;
         const active = (next() as bigint | undefined) ?? 0n;

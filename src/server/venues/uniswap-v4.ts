@@ -274,7 +274,7 @@ export function createUniswapV4Venue(
         const r = res[i++];
         return r?.status === 'success' ? r.result : undefined;
       };
-      const deployer = ctx.deployer?.toLowerCase() ?? null;
+      const deployer = (await ctx.deployer)?.toLowerCase() ?? null;
       const pools: PoolState[] = [];
       for (const { p, info, ids } of plan) {
         const slot0 = next() as readonly [bigint, number, number, number] | undefined;

@@ -132,8 +132,11 @@ export type TradeTarget = {
 };
 
 export type ReadPoolsContext = {
-  /** The analysed token's deployer (liquidity it still holds). */
-  deployer: Address | null;
+  /**
+   * The analysed token's deployer (liquidity it still holds). May still be on its way (a promise):
+   * it is needed only to sort the positions already read, so the pool reads do not wait for it.
+   */
+  deployer: Address | null | Promise<Address | null>;
   /** Position NFT ids the index links to each pool (V3), by pool address. */
   positions?: Map<string, bigint[]>;
   /** Slipstream: position NFTs the index links to each pool, with the manager that minted them. */

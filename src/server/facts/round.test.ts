@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createRound } from './round';
+
+describe('createRound', () => {
+  it('opens when the last part arrives, not before', async () => {
+    const round = createRound(['a', 'b']);
+    let aLeft = false;
+    const a = round.arrive('a').then(() => {
+      aLeft = true;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(aLeft).toBe(false);
+    await round.arrive('b');
+    await a;
+    expect(aLeft).toBe(true);
+  });
+
+  it('a part arriving twice, or one it does not name, does not wait or open it early', async () => {
+    const round = createRound(['a', 'b'], 10_000);
+    await round.arrive('other');
+    let open = false;
+    void round.arrive('a').then(() => {
+      open = true;
+    });
+    void round.arrive('a');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(open).toBe(false);
+    await round.arrive('b');
+    expect(open).toBe(true);
+  });
+
+  it('opens after its wait when a part never arrives (a slow read costs a round trip, never the report)', async () => {
+    const round = createRound(['a', 'never'], 20);
+    await expect(round.arrive('a')).resolves.toBeUndefined();
+  });
+});
