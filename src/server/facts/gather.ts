@@ -197,7 +197,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   // the token's capabilities, its creation transaction, which holders are contracts, the pools'
   // state, the deployers of rugged tokens — leaves in one JSON-RPC batch once the database reads
   // behind them are done, instead of each in a round trip of its own as its own reads finish.
-  const round2 = createRound(['eth-usd', 'capabilities', 'creation', 'holder-code', 'pool-state', 'rugged']);
+  // The capability checks first: they scan the bytecode before their first request (round.ts).
+  const round2 = createRound(['capabilities', 'eth-usd', 'creation', 'holder-code', 'pool-state', 'rugged']);
   // The WETH/USD pool is looked up first, alongside everything else (it does not depend on the token).
   const ethUsdPoolsP = inRpcStage('eth-usd', () =>
     readEthUsd(deps.db, deps.chain.public, venues, network, () => round2.arrive('eth-usd')),

@@ -34,3 +34,17 @@ describe('createRound', () => {
     await expect(round.arrive('a')).resolves.toBeUndefined();
   });
 });
+
+describe('createRound order', () => {
+  it('releases the parts in the order they are named, whatever the order they arrived in', async () => {
+    const round = createRound(['first', 'second', 'third']);
+    const order: string[] = [];
+    const done = [
+      round.arrive('third').then(() => order.push('third')),
+      round.arrive('second').then(() => order.push('second')),
+      round.arrive('first').then(() => order.push('first')),
+    ];
+    await Promise.all(done);
+    expect(order).toEqual(['first', 'second', 'third']);
+  });
+});
