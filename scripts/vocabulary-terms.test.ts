@@ -5,7 +5,10 @@
 // - no `?? 18` standing in for unknown token decimals;
 // - no literal 0.5 share where the vocabulary has the honeypot and drain shares;
 // - no "Confidence" label for the rug detector's data coverage (the trading-call form's own
-//   confidence, which the caller types in, is a different thing and is left alone).
+//   confidence, which the caller types in, is a different thing and is left alone);
+// - the web and the CLI import no band function or threshold from the vocabulary (levelOf,
+//   scoreBandOf, subScoreBand, shownBand, SCORE_BANDS; types and labels are fine): every coloured
+//   score arrives with the band the server decided (issue 21, ADR 0031).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +50,34 @@ function grep(re: RegExp, files = FILES): Hit[] {
 
 const show = (hits: Hit[]) => hits.map((h) => `${h.file}:${h.line}: ${h.text}`).join('\n');
 
+/** The vocabulary's values that turn a score into a band or a level: the server's, never a client's. */
+const BAND_VALUES = ['levelOf', 'scoreBandOf', 'subScoreBand', 'shownBand', 'SCORE_BANDS'];
+
+/** A call of one of them (however it was reached), or of the web's old number → colour helpers. */
+const BAND_FROM_A_NUMBER =
+  /\b(levelOf|scoreBandOf|subScoreBand|shownBand|scoreTextClass|scoreTone)\s*\(|\bSCORE_BANDS\b/;
+
+/**
+ * The band values a source file imports (or re-exports) from src/shared/vocabulary.ts, by name; a
+ * namespace import counts too (it reaches every value). Type-only specifiers are allowed.
+ */
+function forbiddenVocabularyImports(source: string): string[] {
+  const out: string[] = [];
+  const statement = /\b(import|export)\s+(type\s+)?([^;]*?)\s+from\s+['"]([^'"]+)['"]/g;
+  for (const m of source.matchAll(statement)) {
+    const [, , typeOnly, clause = '', from = ''] = m;
+    if (!/(^|[/@])shared\/vocabulary(\.ts)?$/.test(from) || typeOnly) continue;
+    const ns = clause.match(/\*\s*as\s+\w+/);
+    if (ns) out.push(ns[0].replace(/\s+/g, ' '));
+    const named = clause.match(/\{([^}]*)\}/)?.[1] ?? '';
+    for (const spec of named.split(',')) {
+      const name = spec.trim().split(/\s+/)[0];
+      if (name && name !== 'type' && BAND_VALUES.includes(name)) out.push(name);
+    }
+  }
+  return out;
+}
+
 describe('one vocabulary (issue 21)', () => {
   it('has no score → level function outside the vocabulary module', () => {
     const outside = FILES.filter((f) => f !== VOCABULARY);
@@ -64,23 +95,55 @@ describe('one vocabulary (issue 21)', () => {
     expect(show(hits)).toBe('');
   });
 
-  it('the web turns no score into a level or a colour with levelOf (the server sends the level)', () => {
-    const web = FILES.filter((f) => f.startsWith('src/web/'));
-    expect(show(grep(/\blevelOf\s*\(|\bSCORE_BANDS\b|\bscoreBandOf\s*\(/, web))).toBe('');
+  it('the web and the CLI take no band function or threshold from the vocabulary (the server sends the band)', () => {
+    // Types (ShownBand, SubScoreBand) and labels (VERDICTS, subScoreNote) may be imported; a value
+    // that turns a number into a band or a level may not: every coloured score arrives with its band
+    // (`bands`, `level`, `spread`, `riskLevel`) decided on the server.
+    const clients = FILES.filter((f) => f.startsWith('src/web/') || f.startsWith('src/cli/'));
+    expect(clients.length).toBeGreaterThan(10);
+    const imports = clients.flatMap((f) =>
+      forbiddenVocabularyImports(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((name) => `${f}: ${name}`),
+    );
+    expect(imports.join('\n')).toBe('');
+    // Nor through another module that re-exports them, nor the score-style helpers that took a number.
+    expect(show(grep(BAND_FROM_A_NUMBER, clients))).toBe('');
+    // Every score card is given the server's band (ScoreCard's `shown` is required, and read as is).
+    const card = fs.readFileSync(path.join(ROOT, 'src/web/components/analysis/score-card.tsx'), 'utf8');
+    expect(card).toMatch(/\n\s*shown: ShownBand;/);
   });
 
-  it('Token Health and the whale tracker colour their scores by the band the server sent', () => {
-    // Other pages' score cards still band in the browser through the vocabulary's shownBand (not
-    // yet sent by their analysers); these two read `bands` / `spread` from the API and derive none.
-    const files = FILES.filter(
-      (f) =>
-        f.startsWith('src/web/components/health/') || f === 'src/web/components/whales/whale-results.tsx',
-    );
-    expect(files.length).toBeGreaterThan(1);
-    expect(show(grep(/\b(subScoreBand|shownBand|scoreTextClass|scoreTone|levelOf)\s*\(/, files))).toBe('');
-    const health = fs.readFileSync(path.join(ROOT, 'src/web/components/health/health-results.tsx'), 'utf8');
-    for (const k of ['overall', 'security', 'liquidity', 'community', 'momentum'])
-      expect(health, `the ${k} card reads data.bands.${k}`).toContain(`shown={data.bands.${k}}`);
+  it('the band check bites: a value import of a band function or threshold is found, types and labels are not', () => {
+    expect(forbiddenVocabularyImports("import { levelOf, VERDICTS } from '@shared/vocabulary';")).toEqual([
+      'levelOf',
+    ]);
+    expect(
+      forbiddenVocabularyImports(
+        "import {\n  type ShownBand,\n  shownBand,\n  SCORE_BANDS as B,\n  subScoreNote,\n} from '../../shared/vocabulary';",
+      ),
+    ).toEqual(['shownBand', 'SCORE_BANDS']);
+    expect(
+      forbiddenVocabularyImports("import { subScoreBand, scoreBandOf } from '../shared/vocabulary.ts';"),
+    ).toEqual(['subScoreBand', 'scoreBandOf']);
+    expect(forbiddenVocabularyImports("import * as vocabulary from '@shared/vocabulary';")).toEqual([
+      '* as vocabulary',
+    ]);
+    expect(forbiddenVocabularyImports("export { levelOf } from '@shared/vocabulary';")).toEqual(['levelOf']);
+    // Allowed: types, labels, and modules that are not the vocabulary.
+    expect(
+      forbiddenVocabularyImports(
+        "import type { SubScoreBand, ShownBand } from '@shared/vocabulary';\n" +
+          "import { type ShownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';\n" +
+          "import { levelOf } from './somewhere-else';",
+      ),
+    ).toEqual([]);
+    for (const call of [
+      'scoreTextClass(h.flabScore)',
+      'scoreTone(score, v)',
+      'subScoreBand(s, k)',
+      'SCORE_BANDS.colour',
+    ])
+      expect(BAND_FROM_A_NUMBER.test(call), call).toBe(true);
+    expect(BAND_FROM_A_NUMBER.test('bandTextClass(h.bands.flabScore)')).toBe(false);
   });
 
   it('has no `?? 18` standing in for unknown decimals', () => {

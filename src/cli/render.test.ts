@@ -32,6 +32,22 @@ describe('flab scan terminal report', () => {
     expect(text).toMatch(/^ {2}✗ /m);
   });
 
+  it('prints the band the report carries, deriving none from the number', () => {
+    const r = analyseToken(safeToken);
+    // A band the number alone would never give: the CLI must read it from the report.
+    const odd = {
+      ...r,
+      whales: { ...r.whales, bands: { score: { band: 'red' as const, capped: true } } },
+      health: {
+        ...r.health,
+        bands: { ...r.health.bands, overall: { band: 'muted' as const, capped: true } },
+      },
+    };
+    const text = renderReport(odd);
+    expect(text).toMatch(new RegExp(`  Whales +${r.whales.score}/100 red`));
+    expect(text).toMatch(new RegExp(`  Health +${r.health.overallScore}/100 n/m +${r.health.level}`));
+  });
+
   it('lists LP drain events of a rugged token', () => {
     expect(renderReport(analyseToken(ruggedToken))).toMatch(/LP drain event/);
   });

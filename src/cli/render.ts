@@ -6,9 +6,8 @@
  */
 import type { CheckOutcome, Evidence, TokenReport } from '../shared/analysis';
 import {
-  levelOf,
+  type ShownBand,
   type SubScoreBand,
-  subScoreBand,
   subScoreNote,
   VERDICTS,
   type VerdictTone,
@@ -90,12 +89,11 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     out.push('', c('bold', s));
   };
   const verdict = report.verdict;
-  // Sub-scores follow the verdict (greyed or never green, shared/vocabulary.ts); the scanner and the
-  // rug detector, which the verdict is built from, are only kept out of green.
-  const band = (score: number, decides = false) => {
-    const kind =
-      decides && VERDICTS[verdict.kind].subScores === 'not_meaningful' ? 'dangerous' : verdict.kind;
-    const b = subScoreBand(score, kind);
+  // Each score in the band the server decided under the verdict (the report's `bands`: greyed or
+  // never green; the scanner and the rug detector, which the verdict is built from, are only kept out
+  // of green). The CLI prints it and works out none itself.
+  const band = (score: number, shown: ShownBand) => {
+    const b = shown.band;
     return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${(b === 'muted' ? 'n/m' : b).padEnd(6)}`);
   };
 
@@ -127,29 +125,36 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
 
   heading('Scores');
   const r = report;
-  const rows: [string, number, string, boolean?][] = [
-    ['Scanner', r.scanner.score, r.scanner.status, true],
+  const rows: [string, number, ShownBand, string][] = [
+    ['Scanner', r.scanner.score, r.scanner.bands.score, r.scanner.status],
     [
       'Rug detector',
       r.rug.score,
+      r.rug.bands.score,
       `${r.rug.riskLevel} risk · rug score ${r.rug.rugScore} · data for ${Math.round(r.rug.dataCoverage * 100)}% of its features`,
-      true,
     ],
     [
       'Whales',
       r.whales.score,
+      r.whales.bands.score,
       `${r.whales.whaleCount} whales · top 5 hold ${fmtPct(r.whales.concentration.topFivePercentage, 1)}`,
     ],
     [
       'Liquidity',
       r.liquidity.score,
+      r.liquidity.bands.score,
       `${r.liquidity.riskLevel} risk · ${e(r.liquidity.liquidityData.liquidityHealth, 40)}`,
     ],
-    ['FLAB Score', r.flabScore.score, `grade ${r.flabScore.grade} · ${r.flabScore.status}`],
-    ['Health', r.health.overallScore, levelOf('health', r.health.overallScore)],
+    [
+      'FLAB Score',
+      r.flabScore.score,
+      r.flabScore.bands.score,
+      `grade ${r.flabScore.grade} · ${r.flabScore.status}`,
+    ],
+    ['Health', r.health.overallScore, r.health.bands.overall, r.health.level],
   ];
-  for (const [label, score, note, decides] of rows)
-    out.push(`  ${label.padEnd(13)} ${band(score, decides)}  ${e(note, 120)}`);
+  for (const [label, score, shown, note] of rows)
+    out.push(`  ${label.padEnd(13)} ${band(score, shown)}  ${e(note, 120)}`);
   const note = subScoreNote(verdict.kind);
   if (note) out.push(c('dim', `  (sub-scores ${note})`));
 

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import type * as S from './api/analysis-schemas';
-import type { LevelOf } from './vocabulary';
+import type { LevelOf, ShownBand } from './vocabulary';
 
 export type CheckOutcome = z.infer<typeof S.checkOutcomeSchema>;
 
@@ -158,6 +158,12 @@ export type TokenVerdict = z.infer<typeof S.tokenVerdictSchema>;
 
 /** An endpoint's part of the report, with the token's verdict beside it. */
 export type WithVerdict<T> = T & { verdict: TokenVerdict };
+
+/**
+ * A report part as it crosses the wire: the analyser's result with its score's band under the
+ * verdict (`bands.score`), added by the server once the verdict is known (analysis/report.ts).
+ */
+export type Banded<T> = T & { bands: { score: ShownBand } };
 
 /** The verdict's headline, as list views (pump cards, call cards, portfolio rows, search) carry it. */
 export type VerdictHeadline = Pick<TokenVerdict, 'kind' | 'label' | 'reason'>;

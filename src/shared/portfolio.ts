@@ -1,6 +1,6 @@
 /** Portfolio Tracker: shared response types (spec §3 Portfolio, Holding, Wallet stats). */
 import { z } from 'zod';
-import { verdictHeadlineSchema } from './verdict-schema';
+import { shownBandSchema, verdictHeadlineSchema } from './verdict-schema';
 
 export const PORTFOLIO_RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type PortfolioRiskLevel = (typeof PORTFOLIO_RISK_LEVELS)[number];
@@ -21,6 +21,8 @@ export const holdingSchema = z.object({
   decimals: z.number().nullable(),
   price: z.number().nullable(),
   flabScore: z.number().nullable(),
+  /** The FLAB Score's band under the token's verdict, from the token's report; null when unscored. */
+  bands: z.object({ flabScore: shownBandSchema.nullable() }),
   /** Percent of the priced portfolio's value; null when the holding is unpriced. */
   allocation: z.number().nullable(),
   marketCap: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, safeToken } from './fixtures';
+import { shownBand } from '../../shared/vocabulary';
+import { FIXTURES, honeypotToken, safeToken } from './fixtures';
 import { analyseToken } from './report';
 
 describe('analyseToken', () => {
@@ -28,5 +29,25 @@ describe('analyseToken', () => {
       const a = JSON.stringify(analyseToken(f, { amountUsd: 1000 }));
       expect(a).toBe(JSON.stringify(analyseToken(f, { amountUsd: 1000 })));
     }
+  });
+
+  it("bands every part's score under the verdict once, on the server (issue 21)", () => {
+    for (const f of Object.values(FIXTURES)) {
+      const r = analyseToken(f, { amountUsd: 1000 });
+      const v = r.verdict.kind;
+      // The scanner's safety and the rug detector's are the verdict's own measures.
+      expect(r.scanner.bands.score).toEqual(shownBand(r.scanner.score, v, true));
+      expect(r.rug.bands.score).toEqual(shownBand(r.rug.score, v, true));
+      expect(r.whales.bands.score).toEqual(shownBand(r.whales.score, v));
+      expect(r.liquidity.bands.score).toEqual(shownBand(r.liquidity.score, v));
+      expect(r.flabScore.bands.score).toEqual(shownBand(r.flabScore.score, v));
+    }
+    // A honeypot greys the sub-scores, while its scanner score stays in colour (never green).
+    const h = analyseToken(honeypotToken, { amountUsd: 1000 });
+    expect(h.verdict.kind).toBe('honeypot');
+    expect(h.whales.bands.score.band).toBe('muted');
+    expect(h.flabScore.bands.score.band).toBe('muted');
+    expect(h.scanner.bands.score.band).not.toBe('muted');
+    expect(h.scanner.bands.score.band).not.toBe('green');
   });
 });

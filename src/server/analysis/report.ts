@@ -5,7 +5,7 @@
  */
 import type { FactsSummary, TokenReport } from '../../shared/analysis';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
-import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS } from '../../shared/vocabulary';
+import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS, shownBand } from '../../shared/vocabulary';
 import type { TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
 import { judgeHook } from './hook-verdict';
@@ -184,14 +184,20 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
   const verdict = tokenVerdict({ scanner, rug, liquidity, facts: summary });
   // Health's score cards are banded under the verdict on the server; the page only reads the bands.
   const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity, verdict: verdict.kind });
+  // Every other score card too, here because the verdict is built from these parts: each part's
+  // `score` gets its band under the verdict (shownBand, once), and the page and the CLI read it. The
+  // scanner's safety and the rug detector's are the verdict's own measures (decidesVerdict).
+  const bands = (score: number, decidesVerdict = false) => ({
+    score: shownBand(score, verdict.kind, decidesVerdict),
+  });
   return {
     address: facts.token.address,
     generatedAt: facts.now * 1000,
-    scanner,
-    rug,
-    whales,
-    liquidity,
-    flabScore,
+    scanner: { ...scanner, bands: bands(scanner.score, true) },
+    rug: { ...rug, bands: bands(rug.score, true) },
+    whales: { ...whales, bands: bands(whales.score) },
+    liquidity: { ...liquidity, bands: bands(liquidity.score) },
+    flabScore: { ...flabScore, bands: bands(flabScore.score) },
     health,
     facts: summary,
     verdict,

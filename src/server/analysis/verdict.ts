@@ -21,6 +21,9 @@
  */
 import {
   type Evidence,
+  type LiquidityResult,
+  type RugResult,
+  type ScannerResult,
   sortEvidenceWorstFirst,
   type TokenReport,
   type TokenVerdict,
@@ -263,7 +266,13 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
 
 const isTrustedKind = (v: Evidence['value']) => v === 'stablecoin' || v === 'wrapped';
 
-type ReportParts = Pick<TokenReport, 'scanner' | 'rug' | 'facts' | 'liquidity'>;
+/** The parts the verdict is built from, before their score bands (which need the verdict). */
+type ReportParts = {
+  scanner: ScannerResult;
+  rug: RugResult;
+  facts: TokenReport['facts'];
+  liquidity: LiquidityResult;
+};
 
 export function verdictInputOf(r: ReportParts): VerdictInput {
   const t = r.facts.trade;

@@ -9,6 +9,7 @@ import pLimit from 'p-limit';
 import type { Address } from 'viem';
 import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { Holding, Portfolio, WalletStats } from '../../shared/portfolio';
+import type { ShownBand } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database, Db } from '../db/client';
@@ -108,6 +109,8 @@ export async function readOnChainBalances(
 type TokenMarket = {
   facts: TokenReportFacts | null;
   score: number | null;
+  /** The score's band under the token's verdict, as the report decided it (the page colours by it). */
+  band: ShownBand | null;
   verdict: VerdictHeadline | null;
 };
 
@@ -119,10 +122,19 @@ async function tokenMarket(deps: PortfolioDeps, token: Address): Promise<TokenMa
     }),
     deps.engine
       .report(token)
-      .then((r) => ({ score: r.flabScore.flabScore, verdict: verdictHeadline(r.verdict) }))
+      .then((r) => ({
+        score: r.flabScore.flabScore,
+        band: r.flabScore.bands.score,
+        verdict: verdictHeadline(r.verdict),
+      }))
       .catch(() => null),
   ]);
-  return { facts, score: analysed?.score ?? null, verdict: analysed?.verdict ?? null };
+  return {
+    facts,
+    score: analysed?.score ?? null,
+    band: analysed?.band ?? null,
+    verdict: analysed?.verdict ?? null,
+  };
 }
 
 const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
@@ -156,6 +168,7 @@ export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Pro
       decimals: t.decimals,
       price,
       flabScore: m.score,
+      bands: { flabScore: m.band },
       allocation: null as number | null,
       marketCap:
         price === null || supply === null || t.decimals === null

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { VENUE_IDS } from '../venues';
-import { VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
-import type { LevelOf, SubScoreBand } from '../vocabulary';
+import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
+import type { LevelOf } from '../vocabulary';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -297,13 +297,7 @@ export const flabScoreResultSchema = z
   })
   .meta({ id: 'FlabScoreResult' });
 
-/** A score card's band as the server decided it (shared/vocabulary.ts shownBand). */
-export const shownBandSchema = z
-  .object({
-    band: z.enum(['muted', 'green', 'yellow', 'orange', 'red'] as const satisfies readonly SubScoreBand[]),
-    capped: z.boolean().meta(d("The verdict changed the score's own band (greyed or capped).")),
-  })
-  .meta({ id: 'ShownBand' });
+export { shownBandSchema };
 
 export const tokenHealthResultSchema = z
   .object({
@@ -528,15 +522,31 @@ export const tokenVerdictSchema = z
 
 export { verdictHeadlineSchema };
 
+/**
+ * A part's score card band under the token's verdict, decided by the server once the verdict is known
+ * (analysis/report.ts): `score` is the card's figure (the rug detector's is its safety, 100 − rugScore).
+ * The same `bands: { <score>: ShownBand }` shape as Token Health's and the portfolio holdings'.
+ */
+const scoreBands = {
+  bands: z
+    .object({ score: shownBandSchema })
+    .meta(d("The band of `score` under the token's verdict, decided by the server: pages colour by it.")),
+};
+export const bandedScannerSchema = scannerResultSchema.extend(scoreBands);
+export const bandedRugSchema = rugResultSchema.extend(scoreBands);
+export const bandedWhaleSchema = whaleResultSchema.extend(scoreBands);
+export const bandedLiquiditySchema = liquidityResultSchema.extend(scoreBands);
+export const bandedFlabScoreSchema = flabScoreResultSchema.extend(scoreBands);
+
 export const tokenReportSchema = z
   .object({
     address: z.string(),
     generatedAt: msEpoch.meta(d('When the facts were gathered (ms epoch).')),
-    scanner: scannerResultSchema,
-    rug: rugResultSchema,
-    whales: whaleResultSchema,
-    liquidity: liquidityResultSchema,
-    flabScore: flabScoreResultSchema,
+    scanner: bandedScannerSchema,
+    rug: bandedRugSchema,
+    whales: bandedWhaleSchema,
+    liquidity: bandedLiquiditySchema,
+    flabScore: bandedFlabScoreSchema,
     health: tokenHealthResultSchema,
     facts: factsSummarySchema,
     verdict: tokenVerdictSchema,
@@ -545,13 +555,13 @@ export const tokenReportSchema = z
 
 // An endpoint's part of the report, with the token's verdict beside it.
 const verdictField = { verdict: tokenVerdictSchema };
-export const scannerAnswerSchema = scannerResultSchema.extend(verdictField).meta({ id: 'ScannerAnswer' });
-export const rugAnswerSchema = rugResultSchema.extend(verdictField).meta({ id: 'RugAnswer' });
-export const whaleAnswerSchema = whaleResultSchema.extend(verdictField).meta({ id: 'WhaleAnswer' });
-export const liquidityAnswerSchema = liquidityResultSchema
+export const scannerAnswerSchema = bandedScannerSchema.extend(verdictField).meta({ id: 'ScannerAnswer' });
+export const rugAnswerSchema = bandedRugSchema.extend(verdictField).meta({ id: 'RugAnswer' });
+export const whaleAnswerSchema = bandedWhaleSchema.extend(verdictField).meta({ id: 'WhaleAnswer' });
+export const liquidityAnswerSchema = bandedLiquiditySchema
   .extend(verdictField)
   .meta({ id: 'LiquidityAnswer' });
-export const flabScoreAnswerSchema = flabScoreResultSchema
+export const flabScoreAnswerSchema = bandedFlabScoreSchema
   .extend(verdictField)
   .meta({ id: 'FlabScoreAnswer' });
 export const tokenHealthAnswerSchema = tokenHealthResultSchema

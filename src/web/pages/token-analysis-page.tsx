@@ -8,6 +8,7 @@ import { isAddress } from '@shared/address';
 import type { Evidence } from '@shared/analysis';
 import { formatClock } from '@shared/format';
 import { routeTitle } from '@shared/routes';
+import type { ShownBand } from '@shared/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -224,6 +225,10 @@ function Analysis({ address }: { address: string }) {
     title: string;
     icon: LucideIcon;
     score: number;
+    /** The score's band under the verdict, as the server sent it (`bands.score`). */
+    shown: ShownBand;
+    /** The score is the verdict's own measure (the scanner's safety, the rug detector's). */
+    decidesVerdict?: boolean;
     badge: string;
     caption?: string;
     evidence: Evidence[];
@@ -236,6 +241,8 @@ function Analysis({ address }: { address: string }) {
       title: 'FLAB Scanner',
       icon: ShieldCheck,
       score: scanner.data.score,
+      shown: scanner.data.bands.score,
+      decidesVerdict: true,
       badge: scanner.data.status,
       evidence: scanner.data.evidence,
     });
@@ -244,7 +251,9 @@ function Analysis({ address }: { address: string }) {
       key: 'rug',
       title: 'Rug Detector AI',
       icon: Radar,
-      score: Math.round(100 - rug.data.rugScore),
+      score: rug.data.score,
+      shown: rug.data.bands.score,
+      decidesVerdict: true,
       badge: `${rug.data.riskLevel} Risk`,
       caption: 'Safety: 100 minus the rug score',
       evidence: rug.data.evidence,
@@ -255,6 +264,7 @@ function Analysis({ address }: { address: string }) {
       title: 'Whale Tracker',
       icon: Fish,
       score: whales.data.whaleScore,
+      shown: whales.data.bands.score,
       badge: `${whales.data.whaleCount} Whales`,
       evidence: whales.data.evidence,
     });
@@ -264,6 +274,7 @@ function Analysis({ address }: { address: string }) {
       title: 'Liquidity Analyzer',
       icon: Droplets,
       score: liquidity.data.liquidityScore,
+      shown: liquidity.data.bands.score,
       badge: 'Liquidity Health',
       caption: liquidity.data.liquidityData.liquidityHealth,
       evidence: liquidity.data.evidence,
@@ -274,6 +285,7 @@ function Analysis({ address }: { address: string }) {
       title: 'FLAB Score',
       icon: Gauge,
       score: flab.data.flabScore,
+      shown: flab.data.bands.score,
       badge: 'Overall Rating',
       caption: `Grade ${flab.data.grade}`,
       evidence: flab.data.evidence,
@@ -361,6 +373,7 @@ function Analysis({ address }: { address: string }) {
                       title={c.title}
                       icon={c.icon}
                       score={c.score}
+                      shown={c.shown}
                       badge={c.badge}
                       caption={c.caption}
                       evidence={c.evidence}
@@ -368,7 +381,7 @@ function Analysis({ address }: { address: string }) {
                       onOpenChange={(o) => setOpenCard(o ? c.key : null)}
                       evidenceId={evidenceId}
                       verdict={verdict?.kind}
-                      decidesVerdict={c.key === 'scanner' || c.key === 'rug'}
+                      decidesVerdict={c.decidesVerdict}
                     />
                   ))}
                 </section>

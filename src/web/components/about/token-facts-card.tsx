@@ -8,7 +8,7 @@ import { daysUntil, formatPercent, formatTokenAmount, NA } from '@shared/format'
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage, useNetwork, useReport } from '../../lib/queries';
-import { scoreTextClass } from '../analysis/score-style';
+import { bandTextClass } from '../analysis/score-style';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
@@ -47,7 +47,7 @@ const FACTS: readonly Fact[] = [
   {
     key: 'security',
     label: 'Security score',
-    value: (r) => <span className={scoreTextClass(r.scanner.score)}>{r.scanner.score}/100</span>,
+    value: (r) => <span className={bandTextClass(r.scanner.bands.score)}>{r.scanner.score}/100</span>,
   },
   { key: 'lp-lock', label: 'LP locked', value: lockText },
   { key: 'tax', label: 'Trading tax', value: taxText },

@@ -6,5 +6,5 @@ export { ErrorState } from './error-state';
 export { EvidenceList, EvidencePanel, evidenceImpact, evidenceValue } from './evidence-panel';
 export { OwnerPowersPanel } from './owner-powers-panel';
 export { ScoreCard, type ScoreCardProps } from './score-card';
-export { BAND_BAR, BAND_TEXT, BAND_TONE, scoreTextClass, scoreTone, severityTone } from './score-style';
+export { BAND_BAR, BAND_TEXT, BAND_TONE, bandTextClass, severityTone } from './score-style';
 export { ScoreCardSkeleton } from './skeleton-card';

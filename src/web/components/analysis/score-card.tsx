@@ -1,10 +1,11 @@
 /**
- * A score with its badge and colour band (spec §4: 80+ green, 60+ yellow, 40+ orange, else red) that
- * opens the evidence behind it. The whole card header is one button (aria-expanded), so the evidence
+ * A score with its badge and colour band (spec §4: 80+ green, 60+ yellow, 40+ orange, else red, under
+ * the token's verdict) that opens the evidence behind it. The band is the server's (`shown`, from the
+ * result's `bands`): the card never works a band out from the number (issue 21). The whole card header is one button (aria-expanded), so the evidence
  * is reachable by keyboard and by a click anywhere on the score.
  */
 import type { Evidence, VerdictKind } from '@shared/analysis';
-import { type ShownBand, shownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
+import { type ShownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -34,15 +35,15 @@ export type ScoreCardProps = {
   className?: string;
   /** data-testid for tests; 'score-card' by default. */
   testId?: string;
-  /** The token's verdict: greys the score or caps its band when the verdict says so. */
+  /** The token's verdict: words the note under a greyed or capped score. */
   verdict?: VerdictKind | null;
-  /** The score is the verdict's own measure (the scanner's safety, the rug score): never greyed. */
+  /** The score is the verdict's own measure (the scanner's safety, the rug score): its note says so. */
   decidesVerdict?: boolean;
   /**
-   * The band the server decided for this score under the verdict (token health sends one per card);
-   * when given the card reads it and derives nothing. Without it, the vocabulary's shownBand.
+   * The band the server decided for this score under the verdict (each result's `bands`); the card
+   * reads it and derives nothing from the number.
    */
-  shown?: ShownBand;
+  shown: ShownBand;
 };
 
 export function ScoreCard({
@@ -71,9 +72,9 @@ export function ScoreCard({
     if (openProp === undefined) setOpenState(!open);
     onOpenChange?.(!open);
   };
-  // A score the verdict is built from stays in colour (red reads red) but is never green under a
-  // verdict that caps sub-scores; every other score follows the verdict's rule (shownBand).
-  const { band, capped: changed } = shown ?? shownBand(score, verdict, decidesVerdict);
+  // The server banded the score under the verdict (shownBand): a score the verdict is built from
+  // stays in colour (red reads red) but is never green under a verdict that caps sub-scores.
+  const { band, capped: changed } = shown;
   const muted = band === 'muted';
   const note = !verdict
     ? null

@@ -1,13 +1,14 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
 import type { CheckOutcome, Evidence, RiskLevel, Severity, VerdictKind } from '@shared/analysis';
-import { type SubScoreBand, subScoreBand, VERDICTS } from '@shared/vocabulary';
+import { type ShownBand, type SubScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 
 type ScoreBand = SubScoreBand;
 
 /**
  * Spec §4 score colour bands: 80+ green, 60+ yellow, 40+ orange, else red; 'muted' (grey) when the
- * token's verdict makes the score not meaningful. The band itself comes from shared/vocabulary.ts.
+ * token's verdict makes the score not meaningful. The band itself is the server's (a result's
+ * `bands`): these tables only colour it.
  */
 export const BAND_TEXT: Record<ScoreBand, string> = {
   muted: 'text-slate-400',
@@ -41,11 +42,8 @@ export const BAND_TONE: Record<ScoreBand, BadgeTone> = {
   red: 'danger',
 };
 
-/** A sub-score's colour under the token's verdict (none yet: the score's own band). */
-export const scoreTextClass = (score: number, verdict?: VerdictKind | null) =>
-  BAND_TEXT[subScoreBand(score, verdict)];
-export const scoreTone = (score: number, verdict?: VerdictKind | null): BadgeTone =>
-  BAND_TONE[subScoreBand(score, verdict)];
+/** The text colour of a score the server banded (a result's `bands.<score>`). */
+export const bandTextClass = (shown: ShownBand): string => BAND_TEXT[shown.band];
 
 /**
  * Text colour of a figure by the evidence outcome the server decided for it (never a threshold

@@ -6,12 +6,12 @@
  */
 import { shortAddress } from '@shared/address';
 import type {
+  Banded,
   FlabScoreResult,
   LiquidityResult,
   RugResult,
   ScannerResult,
   TokenVerdict,
-  VerdictKind,
   WhaleResult,
 } from '@shared/analysis';
 import {
@@ -22,16 +22,19 @@ import {
   formatRatioPercent,
   NA,
 } from '@shared/format';
+import type { ShownBand } from '@shared/vocabulary';
 import { CircleCheck, CircleX, TriangleExclamationPoint } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { EvidencePanel } from '../analysis/evidence-panel';
-import { scoreTextClass, severityTone } from '../analysis/score-style';
+import { bandTextClass, severityTone } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { VerdictBanner } from '../verdict/verdict-banner';
 import type { UtilityType } from './utilities';
 
-export type UtilityData = (ScannerResult | RugResult | WhaleResult | LiquidityResult | FlabScoreResult) & {
+export type UtilityData = Banded<
+  ScannerResult | RugResult | WhaleResult | LiquidityResult | FlabScoreResult
+> & {
   verdict?: TokenVerdict;
 };
 
@@ -44,11 +47,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function BigScore({ label, score, verdict }: { label: string; score: number; verdict?: VerdictKind }) {
+/** The card's score in the band the server decided under the token's verdict (`bands.score`). */
+function BigScore({ label, score, shown }: { label: string; score: number; shown: ShownBand }) {
   return (
     <div className="flex items-baseline justify-between gap-2">
       <span className="text-sm text-slate-400">{label}</span>
-      <span className={cn('text-3xl font-bold tabular-nums', scoreTextClass(score, verdict))}>
+      <span className={cn('text-3xl font-bold tabular-nums', bandTextClass(shown))}>
         {Math.round(score)}
         <span className="text-sm font-normal text-slate-400">/100</span>
       </span>
@@ -92,27 +96,26 @@ function Risks({ risks }: { risks: readonly string[] }) {
 }
 
 export function UtilityResult({ type, data }: { type: UtilityType; data: UtilityData }) {
-  const v = data.verdict?.kind;
   return (
     <div
       data-testid="utility-result"
       className="grid gap-3 rounded-xl border border-white/10 bg-ink-950/60 p-4"
     >
       {data.verdict ? <VerdictBanner verdict={data.verdict} compact /> : null}
-      {type === 'scanner' ? <ScannerView d={data as ScannerResult} v={v} /> : null}
-      {type === 'rug' ? <RugView d={data as RugResult} v={v} /> : null}
-      {type === 'whale' ? <WhaleView d={data as WhaleResult} v={v} /> : null}
-      {type === 'liquidity' ? <LiquidityView d={data as LiquidityResult} v={v} /> : null}
-      {type === 'score' ? <ScoreView d={data as FlabScoreResult} v={v} /> : null}
+      {type === 'scanner' ? <ScannerView d={data as Banded<ScannerResult>} /> : null}
+      {type === 'rug' ? <RugView d={data as Banded<RugResult>} /> : null}
+      {type === 'whale' ? <WhaleView d={data as Banded<WhaleResult>} /> : null}
+      {type === 'liquidity' ? <LiquidityView d={data as Banded<LiquidityResult>} /> : null}
+      {type === 'score' ? <ScoreView d={data as Banded<FlabScoreResult>} /> : null}
       <EvidencePanel evidence={data.evidence} />
     </div>
   );
 }
 
-function ScannerView({ d, v }: { d: ScannerResult; v: VerdictKind | undefined }) {
+function ScannerView({ d }: { d: Banded<ScannerResult> }) {
   return (
     <>
-      <BigScore label="Security score" score={d.score} verdict={v} />
+      <BigScore label="Security score" score={d.score} shown={d.bands.score} />
       <dl className="grid gap-1.5">
         <Row label="Contract">
           {d.contractVerified === null ? 'Unknown' : d.contractVerified ? 'Verified' : 'Unverified'}
@@ -124,10 +127,10 @@ function ScannerView({ d, v }: { d: ScannerResult; v: VerdictKind | undefined })
   );
 }
 
-function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
+function RugView({ d }: { d: Banded<RugResult> }) {
   return (
     <>
-      <BigScore label="Safety score" score={d.score} verdict={v} />
+      <BigScore label="Safety score" score={d.score} shown={d.bands.score} />
       <dl className="grid gap-1.5">
         <Row label="Risk level">
           <Badge tone={severityTone(d.riskLevel)}>{d.riskLevel}</Badge>
@@ -153,11 +156,11 @@ function RugView({ d, v }: { d: RugResult; v: VerdictKind | undefined }) {
   );
 }
 
-function WhaleView({ d, v }: { d: WhaleResult; v: VerdictKind | undefined }) {
+function WhaleView({ d }: { d: Banded<WhaleResult> }) {
   const bar = Math.min(d.whaleCount * 10, 100);
   return (
     <>
-      <BigScore label="Whale score" score={d.score} verdict={v} />
+      <BigScore label="Whale score" score={d.score} shown={d.bands.score} />
       <div>
         <div className="flex justify-between text-sm">
           <span className="text-slate-400">Whales</span>
@@ -191,11 +194,11 @@ function WhaleView({ d, v }: { d: WhaleResult; v: VerdictKind | undefined }) {
   );
 }
 
-function LiquidityView({ d, v }: { d: LiquidityResult; v: VerdictKind | undefined }) {
+function LiquidityView({ d }: { d: Banded<LiquidityResult> }) {
   const impact = d.liquidityData.priceImpact;
   return (
     <>
-      <BigScore label="Liquidity score" score={d.score} verdict={v} />
+      <BigScore label="Liquidity score" score={d.score} shown={d.bands.score} />
       <dl className="grid gap-1.5">
         <Row label="Pool value">{formatPoolValue(d.liquidityData.poolValue)}</Row>
         <Row label="Price impact">{formatPercent(impact)}</Row>
@@ -205,10 +208,10 @@ function LiquidityView({ d, v }: { d: LiquidityResult; v: VerdictKind | undefine
   );
 }
 
-function ScoreView({ d, v }: { d: FlabScoreResult; v: VerdictKind | undefined }) {
+function ScoreView({ d }: { d: Banded<FlabScoreResult> }) {
   return (
     <>
-      <BigScore label="FLAB Score" score={d.score} verdict={v} />
+      <BigScore label="FLAB Score" score={d.score} shown={d.bands.score} />
       <dl className="grid gap-1.5">
         <Row label="Grade">{d.grade}</Row>
         <Row label="Status">{d.status}</Row>

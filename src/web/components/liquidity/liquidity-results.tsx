@@ -5,7 +5,7 @@
  * evidence behind it.
  */
 import { shortAddress } from '@shared/address';
-import type { Evidence, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
+import type { Banded, Evidence, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import {
   formatClock,
   formatDateTimeSeconds,
@@ -48,7 +48,7 @@ const level3Class = (l: string, verdict: Verdict) =>
       : l === 'Unknown'
         ? 'text-slate-400'
         : underVerdict('text-emerald-400', verdict);
-type Data = LiquidityResult | WithVerdict<LiquidityResult>;
+type Data = Banded<LiquidityResult> | WithVerdict<Banded<LiquidityResult>>;
 const verdictOf = (data: Data): Verdict => ('verdict' in data ? data.verdict.kind : undefined);
 
 const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
@@ -77,13 +77,7 @@ export function WarningsAlert({ warnings }: { warnings: readonly string[] }) {
   );
 }
 
-export function LiquidityCards({
-  data,
-  updatedAt,
-}: {
-  data: LiquidityResult | WithVerdict<LiquidityResult>;
-  updatedAt: number;
-}) {
+export function LiquidityCards({ data, updatedAt }: { data: Data; updatedAt: number }) {
   const d = data.liquidityData;
   const verdict = 'verdict' in data ? data.verdict.kind : undefined;
   return (
@@ -93,6 +87,7 @@ export function LiquidityCards({
         title="Liquidity Score"
         icon={Droplets}
         score={data.liquidityScore}
+        shown={data.bands.score}
         badge={d.liquidityHealth}
         caption="Depth, price impact, LP lock and removals of the pool"
         evidence={data.evidence}

@@ -6,7 +6,7 @@ import { BarChart3, PieChart, RefreshCw, ShieldCheck, Wallet } from 'lucide-reac
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
-import { greenAllowed, scoreTextClass } from '../analysis/score-style';
+import { bandTextClass, greenAllowed } from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -147,7 +147,7 @@ function HoldingRow({ h }: { h: Holding }) {
           <span
             className={cn(
               'text-sm font-medium',
-              h.flabScore === null ? 'text-slate-400' : scoreTextClass(h.flabScore, h.verdict?.kind),
+              h.bands.flabScore === null ? 'text-slate-400' : bandTextClass(h.bands.flabScore),
             )}
           >
             Score {h.flabScore ?? 'N/A'}

@@ -3,7 +3,7 @@
  * Holders', 'New Whale Entries (Last 12 Hours)', recent whale transactions and 'Risk Assessment'.
  * Addresses, wallet types and risk strings are rendered as text only.
  */
-import type { Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
+import type { Banded, Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
 import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent } from '@shared/format';
 import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -44,7 +44,7 @@ const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
   evidence.filter((e) => checks.includes(e.check));
 
 const good = (verdict: VerdictKind | undefined) => goodClass(verdict);
-type WhaleData = WhaleResult | WithVerdict<WhaleResult>;
+type WhaleData = Banded<WhaleResult> | WithVerdict<Banded<WhaleResult>>;
 const verdictOf = (data: WhaleData) => ('verdict' in data ? data.verdict.kind : undefined);
 /** A wallet's "low risk" is not good news on a token that cannot be sold: neutral, not green. */
 const lowRiskTone = (level: Parameters<typeof severityTone>[0], verdict: VerdictKind | undefined) => {
@@ -52,7 +52,7 @@ const lowRiskTone = (level: Parameters<typeof severityTone>[0], verdict: Verdict
   return tone === 'success' && !greenAllowed(verdict) ? 'neutral' : tone;
 };
 
-export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResult> }) {
+export function WhaleCards({ data }: { data: WhaleData }) {
   const top5 = data.concentration.topFivePercentage;
   const verdict = 'verdict' in data ? data.verdict.kind : undefined;
   return (
@@ -62,6 +62,7 @@ export function WhaleCards({ data }: { data: WhaleResult | WithVerdict<WhaleResu
         title="Whale Score"
         icon={Fish}
         score={data.whaleScore}
+        shown={data.bands.score}
         badge={data.spread}
         caption="How evenly the supply is spread among large holders"
         evidence={data.evidence}
