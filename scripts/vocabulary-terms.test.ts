@@ -53,9 +53,12 @@ const show = (hits: Hit[]) => hits.map((h) => `${h.file}:${h.line}: ${h.text}`).
 /** The vocabulary's values that turn a score into a band or a level: the server's, never a client's. */
 const BAND_VALUES = ['levelOf', 'scoreBandOf', 'subScoreBand', 'shownBand', 'SCORE_BANDS'];
 
-/** A call of one of them (however it was reached), or of the web's old number → colour helpers. */
+/**
+ * A call of one of them (however it was reached), of the web's old number → colour helpers, or the
+ * pump finder's top-badge cut-off (the server sends `strongMomentum`).
+ */
 const BAND_FROM_A_NUMBER =
-  /\b(levelOf|scoreBandOf|subScoreBand|shownBand|scoreTextClass|scoreTone)\s*\(|\bSCORE_BANDS\b/;
+  /\b(levelOf|scoreBandOf|subScoreBand|shownBand|scoreTextClass|scoreTone)\s*\(|\b(SCORE_BANDS|PUMP_STRONG_SCORE)\b/;
 
 /**
  * The band values a source file imports (or re-exports) from src/shared/vocabulary.ts, by name; a
@@ -141,6 +144,7 @@ describe('one vocabulary (issue 21)', () => {
       'scoreTone(score, v)',
       'subScoreBand(s, k)',
       'SCORE_BANDS.colour',
+      'o.momentumScore >= PUMP_STRONG_SCORE',
     ])
       expect(BAND_FROM_A_NUMBER.test(call), call).toBe(true);
     expect(BAND_FROM_A_NUMBER.test('bandTextClass(h.bands.flabScore)')).toBe(false);

@@ -149,6 +149,8 @@ export type PumpOpportunity = {
   rugScore: number | null;
   /** 0–100: ranks how strongly trading activity is building in the window. Not a probability. */
   momentumScore: number;
+  /** The score reaches PUMP_STRONG_SCORE: the card's top badge, decided on the server (issue 21). */
+  strongMomentum: boolean;
   currentPrice: number | null;
   priceChange24h: number | null;
   timeframe: PumpTimeframe;

@@ -174,7 +174,7 @@ export async function findPumpOpportunities(
     avoid,
     summary: {
       total: filtered.length,
-      strongMomentum: filtered.filter((o) => o.momentumScore >= PUMP_STRONG_SCORE).length,
+      strongMomentum: filtered.filter((o) => o.strongMomentum).length,
       newLaunches: filtered.filter((o) => o.isNewLaunch).length,
       avgScore: filtered.length
         ? Math.round(filtered.reduce((s, o) => s + o.momentumScore, 0) / filtered.length)
@@ -284,6 +284,7 @@ async function evaluate(
     risk: PUMP_RISK[report.rug.riskLevel],
     rugScore: report.rug.rugScore,
     momentumScore: model.score,
+    strongMomentum: model.score >= PUMP_STRONG_SCORE,
     currentPrice: price,
     priceChange24h: pool?.priceChange24hPct ?? null,
     timeframe,

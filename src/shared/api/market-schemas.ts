@@ -117,6 +117,9 @@ export const pumpOpportunitySchema = z
     momentumScore: z
       .number()
       .meta(d('0–100: ranks how strongly trading activity builds. Not a probability.')),
+    strongMomentum: z
+      .boolean()
+      .meta(d("momentumScore reaches the spec's top band (80+): the card's 'Strong Momentum' badge.")),
     currentPrice: z.number().nullable(),
     priceChange24h: z.number().nullable(),
     timeframe: z.enum(PUMP_TIMEFRAMES),

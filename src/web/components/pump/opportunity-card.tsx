@@ -5,7 +5,7 @@
  */
 import { shortAddress } from '@shared/address';
 import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
-import { PUMP_STRONG_SCORE, type PumpAvoid, type PumpOpportunity } from '@shared/market-tools';
+import type { PumpAvoid, PumpOpportunity } from '@shared/market-tools';
 import { ShieldAlert, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -29,7 +29,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function OpportunityCard({ o }: { o: PumpOpportunity }) {
-  const high = o.momentumScore >= PUMP_STRONG_SCORE;
+  // The top badge is the server's (strongMomentum): the card re-derives no threshold from the score.
+  const high = o.strongMomentum;
   // The verdict first: a momentum ranking never reads as an opportunity without it (issue 24).
   const caution = o.verdict.kind !== 'no_major_risk';
   return (
