@@ -390,7 +390,10 @@ async function gatherBasicsAndPools(
       };
       const indexed = rows.filter(quoted);
       const knownPools = indexed.filter(known);
-      const pairRows = knownPools.length > 0 ? knownPools : discovered;
+      // Both, one row per pool: on Base the index holds only the pools it has seen created since it
+      // began following the token (V4's, or a pool launched later), the factories the rest.
+      const seen = new Set(knownPools.map((p) => p.pool.toLowerCase()));
+      const pairRows = [...knownPools, ...discovered.filter((p) => !seen.has(p.pool.toLowerCase()))];
       // V4 pool keys (not in the index) asked the moment the index rows are known: inside the
       // basics' batch window when the database answers in time, never a round of their own after it.
       prepared = inRpcStage('v4-pool-keys', () => venues.prepare(client, t, pairRows));
