@@ -193,6 +193,10 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanWhaleGuard: { flags: [] },
   RouterPathGuardSells: { flags: ['pause'], effects: ['sells_blocked'] },
   CleanRouterPathGuard: { flags: [] },
+  WalletOnlyHoneypot: { flags: ['honeypot', 'holder_sells'] },
+  CleanBotSellCap: { flags: [] },
+  HalfBagSellLimit: { flags: [], warn: ['honeypot', 'holder_sells'] },
+  CleanMaxSell: { flags: [] },
 };
 
 /**
@@ -626,6 +630,39 @@ describe('adversarial suite (no verified source)', () => {
     }
     for (const n of ['CleanCustomRole', 'CleanGrantOther'])
       if (only(n)) expect(line(n, 'mint')?.outcome, n).toBe('pass');
+  });
+
+  it("sells as real holders do: from their own codeless wallet, and all of a holder's balance", () => {
+    const only = (n: string) => ONLY.length === 0 || ONLY.includes(n);
+    if (only('WalletOnlyHoneypot')) {
+      // Probe code sells (a fresh probe contract, the probe at a holder's address); wallets cannot.
+      const hp = line('WalletOnlyHoneypot', 'honeypot');
+      expect(hp?.outcome, hp?.detail).toBe('fail');
+      expect(hp?.detail).toMatch(/although a fresh buy-and-sell works/);
+      expect(hp?.detail).toMatch(/from their own wallet \(no contract code, straight to the router\)/);
+      expect(hp?.detail).toMatch(/anti-bot: slow down/);
+      expect(hp?.detail).toMatch(/a sell made by a contract passes/);
+      const sellers = reports.WalletOnlyHoneypot?.facts.holderSells?.sellers ?? [];
+      expect(sellers.filter((s) => s.wallet?.ok === false).length).toBeGreaterThanOrEqual(3);
+    }
+    if (only('CleanBotSellCap')) {
+      const l = line('CleanBotSellCap', 'holder_sells');
+      expect(l?.outcome, l?.detail).toBe('pass');
+      expect(l?.detail).toMatch(/from their own wallet through the router/);
+    }
+    if (only('HalfBagSellLimit')) {
+      const l = line('HalfBagSellLimit', 'holder_sells');
+      expect(l?.detail).toMatch(
+        /can sell a tenth of their tokens but not their whole balance in one sell \(max sell\)/,
+      );
+      expect(line('HalfBagSellLimit', 'honeypot')?.detail).toMatch(/they can leave only in pieces/);
+      expect(line('HalfBagSellLimit', 'sell_cooldown')?.detail).toMatch(/^Not a cooldown/);
+    }
+    if (only('CleanMaxSell')) {
+      const l = line('CleanMaxSell', 'holder_sells');
+      expect(l?.outcome, l?.detail).toBe('pass');
+      expect(l?.detail).toMatch(/their whole balance at once/);
+    }
   });
 
   it('tries addresses kept in private storage as callers', () => {

@@ -155,3 +155,82 @@ describe('trade checks over several blocks', () => {
     expect(e.detail).toContain('oldest buyer and median buyer');
   });
 });
+
+describe('holder sells from their own wallet and of their whole balance', () => {
+  const seller = (role: string, extra: object) => ({
+    address: '0x01',
+    role,
+    boughtBlock: 10,
+    ok: true,
+    afterBlocks: 1,
+    taxPct: 0,
+    revertReason: null,
+    ...extra,
+  });
+  const holders = (sellers: object[]) => ({
+    sampled: sellers.length,
+    couldSell: sellers.filter((s) => (s as { ok: boolean }).ok).length,
+    failed: sellers.filter((s) => !(s as { ok: boolean }).ok).length,
+    minTaxPct: 0,
+    maxTaxPct: 0,
+    sellers: sellers as never,
+  });
+
+  it('wallets that cannot sell while a contract can: a honeypot that names the wallet sell', () => {
+    const stuck = { ok: false, afterBlocks: null, taxPct: null, revertReason: 'anti-bot' };
+    const wallet = { wallet: { ok: false, taxPct: null, revertReason: 'anti-bot' } };
+    const f = withTrade(
+      { ...ok, ...context },
+      holders([
+        seller('oldest buyer', { ...stuck, ...wallet }),
+        seller('median buyer', { ...stuck, ...wallet }),
+        seller('latest buyer', { ...stuck, ...wallet }),
+      ]),
+    );
+    const e = checkHoneypot(f, 30);
+    expect(e.outcome).toBe('fail');
+    expect(e.detail).toContain(
+      'from their own wallet (no contract code, straight to the router) revert (anti-bot)',
+    );
+    expect(e.detail).toContain('a sell made by a contract passes');
+    expect(checkHolderSells(f, 10).outcome).toBe('fail');
+  });
+
+  it('a tenth sells but not the whole balance: a size limit (warn), never a cooldown or a honeypot', () => {
+    const whole = { whole: { ok: false, taxPct: null, revertReason: 'max sell' } };
+    const h = holders([
+      seller('oldest buyer', whole),
+      seller('median buyer', whole),
+      seller('deployer', { whole: { ok: true, taxPct: 0, revertReason: null } }),
+    ]);
+    const f = withTrade(
+      {
+        status: 'sell_failed',
+        pair: ok.pair,
+        router: ok.router,
+        buyTaxPct: 0,
+        revertReason: 'max sell',
+        ...context,
+      },
+      h,
+    );
+    expect(checkHoneypot(f, 30)).toMatchObject({ outcome: 'warn', value: 'only in pieces' });
+    expect(checkSellCooldown(f, 5)).toMatchObject({ outcome: 'warn', value: 'sell size limited' });
+    const l = checkHolderSells(f, 10);
+    expect(l.outcome).toBe('warn');
+    expect(l.detail).toContain('not their whole balance in one sell (max sell)');
+  });
+
+  it('the deployer alone stopped by a max-transaction rule is no size limit on holders', () => {
+    const f = withTrade(
+      { ...ok, ...context },
+      holders([
+        seller('oldest buyer', { whole: { ok: true, taxPct: 0, revertReason: null } }),
+        seller('deployer', { whole: { ok: false, taxPct: null, revertReason: 'max tx' } }),
+      ]),
+    );
+    const l = checkHolderSells(f, 10);
+    expect(l.outcome).toBe('pass');
+    expect(l.detail).toContain('their whole balance at once');
+  });
+});

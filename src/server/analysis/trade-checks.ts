@@ -47,7 +47,7 @@ export const checkHoneypot: Check = (f, w) => {
       spec,
       'fail',
       'holders cannot sell',
-      `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell works' : ''}.`,
+      `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell works' : ''}.${walletWords(h, t.status === 'ok')}`,
     );
   switch (t.status) {
     case 'ok': {
@@ -84,6 +84,15 @@ export const checkHoneypot: Check = (f, w) => {
     }
     case 'sell_failed': {
       const later = laterWords(t);
+      // The fresh buyer sells all it bought: when real holders can sell a tenth but not their whole
+      // balance either, the failure is a limit on the size of a sell, not a cooldown or a honeypot.
+      if (holdersSell && h && sizeLimited(h))
+        return judged(
+          spec,
+          'warn',
+          'only in pieces',
+          `A fresh buyer's sell of all it bought fails${t.revertReason ? ` (${t.revertReason})` : ''}, and so do real holders' sells of their whole balance, while a tenth of their tokens sells: a limit on the size of a sell below what wallets hold — they can leave only in pieces (see the holder sells).`,
+        );
       // A same-block failure while holders can sell is a cooldown or transfer delay, not a honeypot.
       if (holdersSell && h)
         return judged(
@@ -219,6 +228,52 @@ function whoFailed(h: NonNullable<TokenReportFacts['holderSells']>): string {
   return ` (${roles.length ? `${roles.join(', ')} and ` : ''}${last})`;
 }
 
+/**
+ * " Their sells from their own wallets … revert (reason)" when a failed holder's sell from its own
+ * codeless wallet reverted: the token can stop wallets while contracts (bots, probes) sell.
+ */
+function walletWords(h: NonNullable<TokenReportFacts['holderSells']>, contractSold: boolean): string {
+  const w = (h.sellers ?? []).filter((s) => !s.ok && s.wallet?.ok === false);
+  if (w.length === 0) return '';
+  const reason = w.find((s) => s.wallet?.revertReason)?.wallet?.revertReason;
+  return ` ${w.length === 1 ? 'Its sell' : `${w.length} of them`} from their own wallet (no contract code, straight to the router) revert${w.length === 1 ? 's' : ''}${reason ? ` (${reason})` : ''}${contractSold ? ', while a sell made by a contract passes: the token stops wallets, not contracts' : ''}.`;
+}
+
+/**
+ * Holders whose whole-balance sell was measured and who could sell a tenth. The deployer is left
+ * out: its bag is the supply not put in the pool, which a max-transaction rule is meant to stop.
+ */
+const wholeSellers = (h: NonNullable<TokenReportFacts['holderSells']>) =>
+  (h.sellers ?? []).filter((s) => s.ok && s.whole && s.role !== 'deployer');
+
+/** Most holders measured could sell a tenth but not their whole balance at once. */
+function sizeLimited(h: NonNullable<TokenReportFacts['holderSells']>): boolean {
+  const measured = wholeSellers(h);
+  const stuck = measured.filter((s) => s.whole?.ok === false).length;
+  return measured.length > 0 && stuck / measured.length >= HONEYPOT.failedHolderShare;
+}
+
+/**
+ * Holders who can sell a tenth of their tokens but not all of them at once (or pay far more for it):
+ * a sell limit below what they hold, measured on their own balances.
+ */
+function wholeBalanceWords(h: NonNullable<TokenReportFacts['holderSells']>): string | null {
+  const sellers = wholeSellers(h);
+  const stuck = sellers.filter((s) => s.whole?.ok === false);
+  if (stuck.length > 0) {
+    const reason = stuck.find((s) => s.whole?.revertReason)?.whole?.revertReason;
+    return `${stuck.length} of ${h.sampled} sampled holders can sell a tenth of their tokens but not their whole balance in one sell${reason ? ` (${reason})` : ''}: a sell limit below what they hold (they can only leave in pieces).`;
+  }
+  const taxed = sellers.filter(
+    (s) => (s.whole?.taxPct ?? 0) > TAX_WARN_PCT && (s.whole?.taxPct ?? 0) - (s.taxPct ?? 0) > 5,
+  );
+  if (taxed.length > 0) {
+    const worst = Math.max(...taxed.map((s) => s.whole?.taxPct ?? 0));
+    return `${taxed.length} of ${h.sampled} sampled holders pay up to ${round(worst, 1)}% when they sell their whole balance at once, far more than on a tenth of it: a tax that rises with the size of the sell.`;
+  }
+  return null;
+}
+
 /** " 2 more could not be probed." when some holder probes returned nothing. */
 function inconclusiveWords(h: NonNullable<TokenReportFacts['holderSells']>): string {
   const n = h.inconclusive ?? 0;
@@ -247,7 +302,7 @@ export const checkHolderSells: Check = (f, w) => {
       spec,
       'fail',
       value,
-      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}, now or 20 blocks later.${tail}`,
+      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}, now or 20 blocks later.${walletWords(h, f.trade.status === 'ok')}${tail}`,
     );
   if (h.maxTaxPct !== null && h.maxTaxPct > TAX_FAIL_PCT)
     return judged(
@@ -261,8 +316,10 @@ export const checkHolderSells: Check = (f, w) => {
       spec,
       'warn',
       value,
-      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}.${tail}`,
+      `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}.${walletWords(h, f.trade.status === 'ok')}${tail}`,
     );
+  const whole = wholeBalanceWords(h);
+  if (whole) return judged(spec, 'warn', value, `${whole}${tail}`);
   if ((h.maxTaxPct !== null && h.maxTaxPct > TAX_WARN_PCT) || spread > 5)
     return judged(
       spec,
@@ -270,7 +327,17 @@ export const checkHolderSells: Check = (f, w) => {
       value,
       `Sell tax differs between holders (${round(h.minTaxPct ?? 0, 1)}% to ${round(h.maxTaxPct ?? 0, 1)}%).${tail}`,
     );
-  return judged(spec, 'pass', value, `All ${h.sampled} ${sample} could sell, at a real gas price.${tail}`);
+  const sellers = h.sellers ?? [];
+  const ways = [
+    sellers.some((s) => s.whole?.ok) ? 'their whole balance at once' : null,
+    sellers.some((s) => s.wallet?.ok) ? 'from their own wallet through the router' : null,
+  ].filter((x) => x !== null);
+  return judged(
+    spec,
+    'pass',
+    value,
+    `All ${h.sampled} ${sample} could sell, at a real gas price${ways.length ? ` (a tenth of their tokens, ${ways.join(', and ')} too)` : ''}.${tail}`,
+  );
 };
 
 /**
@@ -318,6 +385,13 @@ export const checkSellCooldown: Check = (f, w) => {
       );
     return judged(spec, 'pass', false, 'A sell in the same block as the buy works: no cooldown.');
   }
+  if (t.status === 'sell_failed' && holdersSell && h && sizeLimited(h))
+    return judged(
+      spec,
+      'warn',
+      'sell size limited',
+      "Not a cooldown: a sell of a wallet's whole balance fails for the fresh buyer and for real holders alike, while a tenth sells (see the honeypot check).",
+    );
   if (t.status === 'sell_failed' && holdersSell) {
     const later = laterWords(t);
     return judged(

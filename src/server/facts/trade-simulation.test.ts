@@ -314,4 +314,52 @@ describe('interpretHolderSells', () => {
       ['latest buyer', true, 21],
     ]);
   });
+
+  it("a wallet's sell decides with the probe's: a wallet that cannot sell, or pays more, is the holder's outcome", () => {
+    const holders = [h('oldest buyer', 1), h('median buyer', 2), h('latest buyer', 3)];
+    const reverted = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: ['anti-bot'],
+    });
+    const wallet = (ok: boolean, received: bigint, revertData: `0x${string}` = '0x') => ({
+      amount: 10n,
+      ok,
+      expected: 100n,
+      received,
+      revertData,
+    });
+    const f = interpretHolderSells(holders, [ok(100n), ok(100n), ok(98n)], null, {
+      wallet: [wallet(false, 0n, reverted), wallet(true, 60n), null],
+    });
+    expect(f).toMatchObject({ sampled: 3, couldSell: 2, failed: 1, minTaxPct: 2, maxTaxPct: 40 });
+    expect(f.sellers?.[0]).toMatchObject({
+      ok: false,
+      revertReason: 'anti-bot',
+      wallet: { ok: false, taxPct: null, revertReason: 'anti-bot' },
+    });
+    expect(f.sellers?.[1]).toMatchObject({ ok: true, taxPct: 40, wallet: { ok: true, taxPct: 40 } });
+    // Not tried (V4, no balance from the index): the probe's sell stands alone.
+    expect(f.sellers?.[2]).toMatchObject({ ok: true, taxPct: 2 });
+    expect(f.sellers?.[2]?.wallet).toBeUndefined();
+  });
+
+  it("a holder's whole-balance sell is recorded beside the tenth, never changing whether it could sell", () => {
+    const reverted = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: ['max sell'],
+    });
+    const f = interpretHolderSells(
+      [h('oldest buyer', 1), h('largest holder', 2)],
+      [ok(100n), ok(100n)],
+      null,
+      {
+        whole: [{ ...no, revertData: reverted }, ok(80n)],
+      },
+    );
+    expect(f).toMatchObject({ sampled: 2, couldSell: 2, failed: 0 });
+    expect(f.sellers?.[0]).toMatchObject({ ok: true, whole: { ok: false, revertReason: 'max sell' } });
+    expect(f.sellers?.[1]).toMatchObject({ ok: true, whole: { ok: true, taxPct: 20 } });
+  });
 });

@@ -32,6 +32,16 @@ import { TradeProbe } from '../probes/generated';
 import type { ProbeRoute } from '../venues/venue';
 import { rejectAfter } from './budget';
 import type { ClockJumpSell, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
+import {
+  readWalletSell,
+  WALLET_SELL_CALLS,
+  type WalletCall,
+  type WalletCallResult,
+  type WalletSellResult,
+  walletExplainCall,
+  walletSellable,
+  walletSellCalls,
+} from './wallet-sell';
 
 // Throwaway addresses nobody holds keys for; the probe code only exists inside the simulated call.
 export const PROBE_ADDRESS = '0x00000000000000000000000000000000f1ab7e57' as const;
@@ -80,6 +90,16 @@ const SIMULATION_TIMEOUT_MS = 12_000;
 
 /** Share of each holder's balance sold in the holder simulation (10%): a sell, not a dump. */
 const HOLDER_SELL_FRACTION_BPS = 1_000n;
+/**
+ * And all of it, from the same state: a guard that bites only above an amount (an "anti-whale" rule,
+ * a rule that keeps a share of every bag) lets a tenth through and stops the holder's exit.
+ */
+const HOLDER_WHOLE_BPS = 10_000n;
+/**
+ * Holders who also sell from their own wallet (no code; see wallet-sell.ts), a tenth of the balance
+ * the index holds for them: the first ones sampled (pool buyers of different ages first).
+ */
+export const MAX_WALLET_SELLERS = 8;
 export const MAX_HOLDERS = 25;
 
 const STATUS = { ok: 0, noPool: 1, buyFailed: 2, sellFailed: 3, noRouter: 4 } as const;
@@ -94,8 +114,11 @@ export type TradingSimulationInput = {
   /** Ladder sizes above this are not tried (a bigger buy is not a trade anyone makes). */
   maxLadderWei: bigint;
   ladderEth?: number[];
-  /** Real holders to sell as (pool buyers of different ages first); [] for none. */
-  holders: { address: Address; role: string; boughtBlock: bigint | null }[];
+  /**
+   * Real holders to sell as (pool buyers of different ages first); [] for none. `balance` (the
+   * index's) sizes the sell from the holder's own wallet; without it that sell is not made.
+   */
+  holders: { address: Address; role: string; boughtBlock: bigint | null; balance?: bigint }[];
   block: BlockContext | null;
 };
 
@@ -314,11 +337,27 @@ function laterDateSell(
   };
 }
 
-/** Holder sells: a holder could sell if its sell passed now or 20 blocks later. */
+/** A sell try in words for the facts: passed, its tax, or why it reverted. */
+function sellTry(s: { ok: boolean; expected: bigint; received: bigint; revertData: Hex }) {
+  return {
+    ok: s.ok,
+    taxPct: s.ok ? lossPct(s.expected, s.received) : null,
+    revertReason: s.ok ? null : decodeRevertReason(s.revertData),
+  };
+}
+
+/**
+ * Holder sells: a holder could sell if its sell passed now or 20 blocks later. `whole` (the whole
+ * balance at once, same state as the tenth) is recorded beside; `wallet` (the holder's own codeless
+ * wallet through the router) decides with the probe's sell: a real holder sells from its wallet,
+ * so a wallet sell that reverts — or pays a higher tax — is the holder's outcome, whatever the probe
+ * contract at its address could do.
+ */
 export function interpretHolderSells(
   holders: TradingSimulationInput['holders'],
   now: (SellResult | null)[],
   later: (SellResult | null)[] | null,
+  extra: { whole?: (SellResult | null)[]; wallet?: (WalletSellResult | null)[] } = {},
 ): HolderSellSimulationFacts {
   const sellers: NonNullable<HolderSellSimulationFacts['sellers']> = [];
   let inconclusive = 0;
@@ -332,14 +371,24 @@ export function interpretHolderSells(
     }
     if (a.amount === 0n) return;
     const passed = a.ok ? a : b?.ok ? b : null;
+    const w = extra.whole?.[i];
+    const whole = w?.tried && w.amount > 0n ? sellTry(w) : null;
+    const ws = extra.wallet?.[i];
+    const wallet = ws ? sellTry(ws) : null;
+    const probeTax = passed ? lossPct(passed.expected, passed.received) : null;
+    // A wallet's tax counts only against a quote (a venue that could not quote gives none).
+    const walletTax = wallet?.ok && ws && ws.expected > 0n ? wallet.taxPct : null;
+    const ok = passed !== null && wallet?.ok !== false;
     sellers.push({
       address: h.address,
       role: h.role,
       boughtBlock: h.boughtBlock === null ? null : Number(h.boughtBlock),
-      ok: passed !== null,
-      afterBlocks: a.ok ? 1 : passed ? 1 + LAST_LATER : null,
-      taxPct: passed ? lossPct(passed.expected, passed.received) : null,
-      revertReason: passed ? null : decodeRevertReason(a.revertData),
+      ok,
+      afterBlocks: !ok ? null : a.ok ? 1 : 1 + LAST_LATER,
+      taxPct: !ok ? null : Math.max(probeTax ?? 0, walletTax ?? 0),
+      revertReason: ok ? null : passed ? (wallet?.revertReason ?? null) : decodeRevertReason(a.revertData),
+      ...(whole ? { whole } : {}),
+      ...(wallet ? { wallet } : {}),
     });
   });
   const taxes = sellers.filter((s) => s.taxPct !== null).map((s) => s.taxPct as number);
@@ -491,17 +540,16 @@ async function simulateOverBlocks(
     gas: numberToHex(gas),
     ...fee,
   });
-  const holderCalls = holders.map((h) => ({
-    from: h.address,
-    to: h.address,
-    data: encodeFunctionData({
-      abi: TradeProbe.abi,
-      functionName: 'holderSell',
-      args: [route, HOLDER_SELL_FRACTION_BPS],
-    }),
-    gas: numberToHex(HOLDER_GAS),
-    ...fee,
-  }));
+  const holderCallsOf = (bps: bigint) =>
+    holders.map((h) => ({
+      from: h.address,
+      to: h.address,
+      data: encodeFunctionData({ abi: TradeProbe.abi, functionName: 'holderSell', args: [route, bps] }),
+      gas: numberToHex(HOLDER_GAS),
+      ...fee,
+    }));
+  const holderCalls = holderCallsOf(HOLDER_SELL_FRACTION_BPS);
+  const wholeCalls = holderCallsOf(HOLDER_WHOLE_BPS);
   const laterData = encodeFunctionData({
     abi: TradeProbe.abi,
     functionName: 'sellLater',
@@ -520,8 +568,9 @@ async function simulateOverBlocks(
       : { gasLimit: numberToHex(SIM_BLOCK_GAS) };
   type Planned = { k: number; calls: ReturnType<typeof user>[] | typeof holderCalls; jump?: bigint };
   const planned: Planned[] = [
-    // Holders first (today's pool), then the fresh user's buy in the same block.
-    { k: 0, calls: [...holderCalls, user(probeData, PROBE_GAS)] },
+    // Holders first (today's pool: a tenth, then all of it, each undone), then the fresh user's buy
+    // in the same block.
+    { k: 0, calls: [...holderCalls, ...wholeCalls, user(probeData, PROBE_GAS)] },
     ...LATER_SELL_BLOCKS.map((k) => ({
       k,
       calls: k === LAST_LATER ? [user(laterData, SELL_GAS), ...holderCalls] : [user(laterData, SELL_GAS)],
@@ -578,6 +627,7 @@ async function simulateOverBlocks(
         )
         .catch(() => null)
     : Promise.resolve(null);
+  const walletP = sellFromWallets(client, input, holders, fee);
   const blocks = (await client.request({
     method: 'eth_simulateV1' as never,
     params: [
@@ -589,7 +639,7 @@ async function simulateOverBlocks(
   if (withCalls.length !== planned.length)
     throw new Error('eth_simulateV1 returned an unexpected number of blocks');
   const first = withCalls[0] as SimBlock;
-  const probeCall = first.calls[holders.length];
+  const probeCall = first.calls[2 * holders.length];
   if (probeCall?.status !== '0x1' || probeCall.returnData === '0x')
     return {
       trade: {
@@ -597,7 +647,7 @@ async function simulateOverBlocks(
         message: `Trade simulation failed: ${probeCall?.error?.message?.slice(0, 200) ?? 'the probe returned nothing'}`,
       },
       holderSells: null,
-      requests: 2,
+      requests: 2 + (walletP.sent ? 1 : 0),
     };
   const report = decodeFunctionResult({
     abi: TradeProbe.abi,
@@ -615,6 +665,7 @@ async function simulateOverBlocks(
   const trade = interpretTrade(report, later, where, jumped, await laterDateP);
   // The block 20 blocks after the buy, where the holders sell again.
   const lastBlock = withCalls[LATER_SELL_BLOCKS.length] as SimBlock;
+  const wallet = await walletP.results;
   const holderSells =
     holders.length === 0 || trade.status === 'no_pool' || trade.status === 'error'
       ? null
@@ -622,6 +673,78 @@ async function simulateOverBlocks(
           holders,
           holders.map((_, i) => decodeSell(first.calls[i], 'holderSell')),
           holders.map((_, i) => decodeSell(lastBlock.calls[i + 1], 'holderSell')),
+          {
+            whole: holders.map((_, i) => decodeSell(first.calls[holders.length + i], 'holderSell')),
+            wallet,
+          },
         );
-  return { trade, holderSells, requests: input.block ? 2 : 1 };
+  return { trade, holderSells, requests: (input.block ? 2 : 1) + (walletP.sent ? 1 : 0) };
+}
+
+/**
+ * The holders' sells from their own wallets (wallet-sell.ts): one more eth_simulateV1, one block at
+ * the buy's block, started before the main simulation so both leave in the same JSON-RPC batch (no
+ * round trip of its own). Each holder sells a tenth of the balance the index holds for it; no code
+ * is placed anywhere, only ETH for gas. Its failure only drops it (`results` all null).
+ */
+function sellFromWallets(
+  client: PublicClient,
+  input: TradingSimulationInput,
+  holders: TradingSimulationInput['holders'],
+  fee: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex },
+): { sent: boolean; results: Promise<(WalletSellResult | null)[]> } {
+  const sellers = holders
+    .map((h, i) => ({ h, i, amount: (h.balance ?? 0n) / 10n }))
+    .filter((x) => x.amount > 0n)
+    .slice(0, MAX_WALLET_SELLERS);
+  const none = holders.map(() => null);
+  if (sellers.length === 0 || !walletSellable(input.route))
+    return { sent: false, results: Promise.resolve(none) };
+  const hexed = (c: WalletCall) => ({ ...c, gas: numberToHex(c.gas), ...fee });
+  const calls = [
+    ...sellers.flatMap(({ h, amount }) => walletSellCalls(input.route, h.address, amount).map(hexed)),
+    ...sellers.map(({ h, amount }) => hexed(walletExplainCall(input.route, h.address, amount))),
+  ];
+  const block = input.block
+    ? {
+        number: numberToHex(input.block.number + 1n),
+        time: numberToHex(input.block.timestamp + BLOCK_SECONDS),
+        gasLimit: numberToHex(SIM_BLOCK_GAS),
+      }
+    : { gasLimit: numberToHex(SIM_BLOCK_GAS) };
+  const results = (
+    client.request({
+      method: 'eth_simulateV1' as never,
+      params: [
+        {
+          blockStateCalls: [
+            {
+              blockOverrides: block,
+              // ETH for gas only: the wallet keeps no code, as a real holder's.
+              stateOverrides: Object.fromEntries(
+                sellers.map(({ h }) => [h.address, { balance: numberToHex(USER_FUNDS) }]),
+              ),
+              calls,
+            },
+          ],
+          validation: true,
+          traceTransfers: false,
+        },
+        input.block ? numberToHex(input.block.number) : 'latest',
+      ] as never,
+    }) as unknown as Promise<SimBlock[]>
+  )
+    .then((blocks) => {
+      const got = (blocks ?? []).find((b) => b.calls?.length > 0)?.calls ?? [];
+      const out: (WalletSellResult | null)[] = [...none];
+      sellers.forEach(({ i, amount }, j) => {
+        const slice = got.slice(j * WALLET_SELL_CALLS, (j + 1) * WALLET_SELL_CALLS) as WalletCallResult[];
+        const explain = got[sellers.length * WALLET_SELL_CALLS + j] as WalletCallResult;
+        out[i] =
+          slice.length === WALLET_SELL_CALLS ? readWalletSell(input.route, amount, slice, explain) : null;
+      });
+      return out;
+    })
+    .catch(() => none);
+  return { sent: true, results };
 }

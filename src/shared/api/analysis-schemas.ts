@@ -354,6 +354,12 @@ export const tokenHealthResultSchema = z
   })
   .meta({ id: 'TokenHealthResult' });
 
+const sellTrySchema = z.object({
+  ok: z.boolean(),
+  taxPct: z.number().nullable(),
+  revertReason: z.string().nullable(),
+});
+
 export const holderSellOutcomeSchema = z
   .object({
     address: z.string(),
@@ -363,6 +369,25 @@ export const holderSellOutcomeSchema = z
     afterBlocks: z.number().nullable(),
     taxPct: z.number().nullable(),
     revertReason: z.string().nullable(),
+    /**
+     * The holder's whole balance sold at once (the sell above is a tenth); absent or null when not
+     * tried or inconclusive.
+     */
+    whole: sellTrySchema
+      .nullable()
+      .optional()
+      .meta(d('A sell of the holder’s whole balance at once (the main outcome sells a tenth).')),
+    /**
+     * A sell from the holder's own wallet (no contract code, straight to the router); absent or
+     * null when not tried (Uniswap V4, no eth_simulateV1) or inconclusive. Folded into `ok` and
+     * `taxPct` above: a wallet is what a real holder sells from.
+     */
+    wallet: sellTrySchema
+      .nullable()
+      .optional()
+      .meta(
+        d('A sell from the holder’s own wallet (no code) through the router, as a real holder makes it.'),
+      ),
   })
   .meta({ id: 'HolderSellOutcome' });
 
