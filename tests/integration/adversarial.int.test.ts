@@ -954,6 +954,57 @@ describe('the request budget through a provider-like gateway', () => {
   }, 600_000);
 });
 
+describe('guards on the router path where the node refuses debug_traceCall (Base mode)', () => {
+  it("follows the router's path from the access list of the deployer's router sell", async () => {
+    const d = deployed.RouterPathGuardSells;
+    if (!d) return; // not in this ADV_ONLY run
+    // The replica's gateway answers no debug_* method, as public Base endpoints: the traced baseline
+    // is refused and only the access lists find the guard.
+    const gw = await startRpcGateway({ upstreamUrl: anvil.rpcUrl, latencyMs: 0, rateLimit: null });
+    const db4 = await openDatabase({ kind: 'memory' });
+    const remote = createChainClients({ rpcUrl: gw.url, mode: 'base' });
+    const idx4 = createIndexer({
+      db: db4.db,
+      chain: remote,
+      log,
+      streams: [],
+      follower: 'base:follow',
+      followIntervalMs: 60_000,
+      dex: { poolFactories: [core.factory] },
+    });
+    const viaGateway = createTokenEngine({
+      db: db4.db,
+      chain: remote,
+      network: { ...network, mode: 'base' },
+      indexer: idx4,
+      log,
+    });
+    try {
+      const traced = await fetch(gw.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'debug_traceCall',
+          params: [{}, 'latest', {}],
+        }),
+      }).then((r) => r.json() as Promise<{ error?: unknown }>);
+      expect(traced.error).toBeDefined();
+      const p = (await viaGateway.facts(d.token)).ownerPowers;
+      expect(p.status, p.status === 'error' ? p.message : p.status).toBe('simulated');
+      if (p.status !== 'simulated') return;
+      const found = p.findings.find((f) => f.calledContract && f.effects.includes('sells_blocked'));
+      expect(found?.calledContract).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(found?.calledContract).not.toBe(d.token);
+      expect(found?.usableNow).toMatch(/owner\(\) of that contract/);
+    } finally {
+      await idx4.stop?.();
+      await gw.close();
+    }
+  });
+});
+
 /** Checks whose facts come from a different source in Base mode (verification registry). */
 const MODE_DEPENDENT = new Set(['source_verified']);
 

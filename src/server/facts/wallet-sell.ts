@@ -144,7 +144,7 @@ function quoteCall(route: ProbeRoute, amount: bigint): [Address, Hex] {
 }
 
 /** The router call that sells `amount` from `seller` for the route's first token (WETH), paid to it. */
-function sellData(route: ProbeRoute, seller: Address, amount: bigint): Hex {
+export function walletSellData(route: ProbeRoute, seller: Address, amount: bigint): Hex {
   const p = reversed(route.path);
   const single = route.path.length === 2;
   switch (route.venue) {
@@ -241,7 +241,7 @@ export function walletSellCalls(route: ProbeRoute, seller: Address, amount: bigi
       data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [route.router, amount] }),
       gas: READ_GAS,
     },
-    { from: seller, to: route.router, data: sellData(route, seller, amount), gas: SWAP_GAS },
+    { from: seller, to: route.router, data: walletSellData(route, seller, amount), gas: SWAP_GAS },
     balance(quoteToken),
   ];
 }

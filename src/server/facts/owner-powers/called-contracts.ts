@@ -24,7 +24,12 @@ const erc20 = parseAbi(['function transfer(address,uint256) returns (bool)']);
 /** Most contracts followed per token (each adds candidates to the trade-effect round). */
 export const MAX_CALLED_CONTRACTS = 2;
 
-export type TransferProbe = { from: Address; to: Address; amount: bigint };
+/**
+ * A transfer whose access list is asked: `from` moves `amount` to `to` with the token's transfer,
+ * or — `call` given — `from` makes that call instead (a router sell by an account that has approved
+ * the router: the router's transferFrom path, which a plain transfer never takes).
+ */
+export type TransferProbe = { from: Address; to: Address; amount: bigint; call?: { to: Address; data: Hex } };
 
 type AccessListResult = { accessList?: { address: string; storageKeys?: string[] }[]; error?: string };
 
@@ -51,8 +56,10 @@ export async function touchedByTransfers(
           params: [
             {
               from: t.from,
-              to: token,
-              data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [t.to, t.amount] }),
+              to: t.call?.to ?? token,
+              data:
+                t.call?.data ??
+                encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [t.to, t.amount] }),
               gas: '0x1c9c380',
             },
             'latest',

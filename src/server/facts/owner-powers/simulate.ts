@@ -32,7 +32,14 @@ import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
 import { ALT_OWNER_GETTERS } from '../selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
-import { codesOf, MAX_CALLED_CONTRACTS, touchedByProbeTrace, touchedByTransfers } from './called-contracts';
+import { walletSellable, walletSellData } from '../wallet-sell';
+import {
+  codesOf,
+  MAX_CALLED_CONTRACTS,
+  type TransferProbe,
+  touchedByProbeTrace,
+  touchedByTransfers,
+} from './called-contracts';
 import { isSkipped, type ProbeContext, probeCallBuilder, swapWord } from './candidates';
 import { type DecodedOutcome, decodeOutcomes } from './decode-outcomes';
 import { encodeRun } from './encode-run';
@@ -214,6 +221,31 @@ const knownAddresses = (input: OwnerPowerInput) =>
   );
 
 const OWNER_LIKE = ['owner()', ...ALT_OWNER_GETTERS];
+
+/**
+ * A sell through the venue's router by the deployer, for its access list: the router's path
+ * (transferFrom by the router, the pool's swap) reaches guards a plain transfer never asks — and
+ * where the node refuses debug_traceCall (public Base endpoints, our gateway) nothing else follows
+ * that path. eth_createAccessList takes no state override, so only an account that has approved
+ * the router can make it: the deployer, who usually did to add the liquidity. A tenth of its balance
+ * when the holder list knows it, else a millionth of the supply. A deployer without an allowance
+ * or a balance makes the router revert before any guard: nothing found, as before.
+ */
+function routerSellProbe(input: OwnerPowerInput, route: ProbeRoute): TransferProbe[] {
+  const deployer = input.deployer?.toLowerCase() as Address | undefined;
+  if (!deployer || !walletSellable(route)) return [];
+  const held = input.holders.find((h) => h.address.toLowerCase() === deployer)?.balance ?? 0n;
+  const amount = held >= 10n ? held / 10n : (input.totalSupply ?? 0n) / 1_000_000n;
+  if (amount === 0n) return [];
+  return [
+    {
+      from: deployer,
+      to: route.pool,
+      amount,
+      call: { to: route.router, data: walletSellData(route, deployer, amount) },
+    },
+  ];
+}
 
 /** A contract the token calls during a transfer, its code and who may hold its privileged functions. */
 type CalledContract = {
@@ -532,6 +564,7 @@ export async function simulateOwnerPowers(
               ]
             : []),
           { from: pool.route.pool, to: PROBE as Address, amount: seller ? seller.balance : 1n },
+          ...routerSellProbe(input, pool.route),
         ]
       : [];
     count.n += transfers.length;
