@@ -197,6 +197,8 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanBotSellCap: { flags: [] },
   HalfBagSellLimit: { flags: [], warn: ['honeypot', 'holder_sells'] },
   CleanMaxSell: { flags: [] },
+  LoggedRoleMint: { flags: ['mint'], effects: ['mint'] },
+  CleanLoggedRole: { flags: [] },
 };
 
 /**
@@ -628,7 +630,12 @@ describe('adversarial suite (no verified source)', () => {
       expect(moved?.grantee).toMatch(/^0x/);
       expect(line('GrantOtherDrain', 'owner_moves_tokens')?.outcome).toBe('fail');
     }
-    for (const n of ['CleanCustomRole', 'CleanGrantOther'])
+    if (only('LoggedRoleMint')) {
+      // The role is hashed at run time from a stored name (no PUSH32): read from its RoleGranted log.
+      expect(mintOf('LoggedRoleMint')?.afterGrant).toMatch(/\(role 0x[0-9a-f]{4}…[0-9a-f]{4}, caller\)/);
+      expect(line('LoggedRoleMint', 'mint')?.outcome).toBe('fail');
+    }
+    for (const n of ['CleanCustomRole', 'CleanGrantOther', 'CleanLoggedRole'])
       if (only(n)) expect(line(n, 'mint')?.outcome, n).toBe('pass');
   });
 

@@ -1,6 +1,14 @@
+import type { Hex } from 'viem';
 import { keccak256, toEventSelector, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { roleIdsOf } from './role-ids';
+import {
+  emitsRoleGrants,
+  mergeRoleIds,
+  ROLE_ADMIN_CHANGED_TOPIC,
+  ROLE_GRANTED_TOPIC,
+  roleIdsFromLogs,
+  roleIdsOf,
+} from './role-ids';
 
 const role = keccak256(toHex('SOME_CUSTOM_ROLE'));
 const topic = toEventSelector('event Minted(address,uint256)');
@@ -37,5 +45,37 @@ describe('roleIdsOf', () => {
       .map((r) => `${push32(r)}56`)
       .join('')}` as const;
     expect(roleIdsOf([a, null, b])).toEqual(ids.slice(0, 4));
+  });
+});
+
+describe('roleIdsFromLogs', () => {
+  const id = (n: number) => `0x${n.toString(16).padStart(64, 'a')}` as Hex;
+  const zero = `0x${'0'.repeat(64)}` as Hex;
+  const addr = `0x${'0'.repeat(24)}${'b'.repeat(40)}` as Hex;
+
+  it('reads the role of each grant and the roles of each admin change, once each, never the zero role', () => {
+    const logs = [
+      { topics: [ROLE_GRANTED_TOPIC, id(1), addr, addr] },
+      { topics: [ROLE_GRANTED_TOPIC, id(1), addr, addr] },
+      { topics: [ROLE_ADMIN_CHANGED_TOPIC, id(2), zero, id(3)] },
+      { topics: [ROLE_GRANTED_TOPIC, zero, addr, addr] },
+      // Another event (a Transfer): its topics are not roles.
+      { topics: [id(9), addr, addr] },
+    ];
+    expect(roleIdsFromLogs(logs)).toEqual([id(1), id(2), id(3)]);
+  });
+
+  it('puts logged roles before the code constants, within the cap', () => {
+    expect(mergeRoleIds([id(1), id(2)], [id(2), id(4), id(5), id(6)], 4)).toEqual([
+      id(1),
+      id(2),
+      id(4),
+      id(5),
+    ]);
+  });
+
+  it('asks the logs only of code that emits RoleGranted', () => {
+    expect(emitsRoleGrants([`0x7f${ROLE_GRANTED_TOPIC.slice(2)}a3`])).toBe(true);
+    expect(emitsRoleGrants(['0x6001600201', null])).toBe(false);
   });
 });

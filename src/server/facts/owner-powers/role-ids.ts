@@ -80,3 +80,38 @@ export function roleIdsOf(codes: (Hex | null | undefined)[], max = MAX_ROLE_IDS)
   }
   return out;
 }
+
+export const ROLE_GRANTED_TOPIC = toEventSelector('event RoleGranted(bytes32,address,address)');
+export const ROLE_ADMIN_CHANGED_TOPIC = toEventSelector('event RoleAdminChanged(bytes32,bytes32,bytes32)');
+
+/** Does the code emit RoleGranted (its topic is pushed for a LOG)? Only then are the logs asked. */
+export const emitsRoleGrants = (codes: (Hex | null | undefined)[]) =>
+  codes.some((c) => !!c && c.toLowerCase().includes(ROLE_GRANTED_TOPIC.slice(2)));
+
+/**
+ * Role ids named by the token's `RoleGranted` / `RoleAdminChanged` logs (pure), first seen first:
+ * the role of each grant, and a role, its previous and its new admin role of each admin change.
+ * These are roles granted once, whatever their ids are made of — a hash computed at run time from a
+ * stored name is never a PUSH32 constant, but its grant is logged. The zero role (the default
+ * admin) is left out: the probe tries it anyway.
+ */
+export function roleIdsFromLogs(logs: { topics?: readonly (Hex | null)[] }[], max = MAX_ROLE_IDS): Hex[] {
+  const out: Hex[] = [];
+  for (const l of logs) {
+    const [topic, ...rest] = l.topics ?? [];
+    const t = topic?.toLowerCase();
+    const ids =
+      t === ROLE_GRANTED_TOPIC ? rest.slice(0, 1) : t === ROLE_ADMIN_CHANGED_TOPIC ? rest.slice(0, 3) : [];
+    for (const id of ids) {
+      const w = id?.toLowerCase() as Hex | undefined;
+      if (!w || /^0x0{64}$/.test(w) || out.includes(w)) continue;
+      out.push(w);
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
+/** Role ids to try: the logged ones first (granted for real), then the code's, at most `max`. */
+export const mergeRoleIds = (logged: Hex[], fromCode: Hex[], max = MAX_ROLE_IDS) =>
+  [...new Set([...logged, ...fromCode].map((x) => x.toLowerCase() as Hex))].slice(0, max);

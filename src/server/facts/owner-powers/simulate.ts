@@ -18,6 +18,7 @@ import {
   encodeFunctionData,
   getContractAddress,
   type Hex,
+  numberToHex,
   type PublicClient,
   parseAbi,
   parseEther,
@@ -52,7 +53,14 @@ import {
   tradeEffects,
   type Watch,
 } from './judge';
-import { roleIdsOf } from './role-ids';
+import {
+  emitsRoleGrants,
+  mergeRoleIds,
+  ROLE_ADMIN_CHANGED_TOPIC,
+  ROLE_GRANTED_TOPIC,
+  roleIdsFromLogs,
+  roleIdsOf,
+} from './role-ids';
 import { selectorsOf, viewHintsOf } from './selectors-memo';
 import { signatureOf, WALLET_GETTERS } from './signatures';
 
@@ -606,6 +614,31 @@ export async function simulateOwnerPowers(
           (p) => withTimeout(p, CALL_TIMEOUT_MS),
         )
       : Promise.resolve({ touched: [] as Address[], ok: false });
+    // Role ids granted once (issue 23 gap 3): the token's RoleGranted / RoleAdminChanged logs from its
+    // creation block, one eth_getLogs in the same batch — only for code that emits RoleGranted. A
+    // node that refuses the range (public Base endpoints cap it) answers an error: the code's
+    // constants stand alone.
+    const codes = [input.code, input.implementationCode];
+    const askRoleLogs = emitsRoleGrants(codes);
+    if (askRoleLogs) count.n++;
+    const roleLogsP: Promise<Hex[]> = askRoleLogs
+      ? withTimeout(
+          client.request({
+            method: 'eth_getLogs',
+            params: [
+              {
+                address: input.token,
+                fromBlock: numberToHex(input.createdAtBlock ?? 0n),
+                toBlock: 'latest',
+                topics: [[ROLE_GRANTED_TOPIC, ROLE_ADMIN_CHANGED_TOPIC]],
+              },
+            ],
+          } as never) as Promise<{ topics?: Hex[] }[]>,
+          CALL_TIMEOUT_MS,
+        )
+          .then((logs) => roleIdsFromLogs(logs ?? []))
+          .catch(() => [])
+      : Promise.resolve([]);
     const calledP = Promise.all([listsP, traceP]).then(([lists, trace]) => ({
       touched: [...new Set([...lists.touched, ...trace.touched])].slice(0, MAX_CALLED_CONTRACTS),
       // Unanswered access lists are reported only when the trace did not run either.
@@ -675,8 +708,9 @@ export async function simulateOwnerPowers(
     const views = new Set<Hex>();
     for (const c of [input.code, input.implementationCode])
       if (c && c !== '0x') for (const v of viewHintsOf(c)) views.add(v);
-    // Role ids the code carries (bytes32 arguments for grantRole-like functions): no request.
-    const roleIds = roleIdsOf([input.code, input.implementationCode]);
+    // Role ids the logs name (granted once), then those the code carries (bytes32 arguments for
+    // grantRole-like functions).
+    const roleIds = mergeRoleIds(await roleLogsP, roleIdsOf(codes));
     for (const [k, c] of callers.entries()) {
       const ctx: ProbeContext = {
         roleIds,
