@@ -16,6 +16,7 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
+import { instructions } from './evm-instructions';
 import {
   ABI_NAME_PATTERNS,
   ALT_OWNER_GETTERS,
@@ -64,11 +65,7 @@ export function findOpcodes(code: Hex, wanted: readonly number[]): Set<number> {
   const hex = stripMetadata(code).code.slice(2);
   const want = new Set(wanted);
   const found = new Set<number>();
-  for (let i = 0; i + 2 <= hex.length; i += 2) {
-    const op = Number.parseInt(hex.slice(i, i + 2), 16);
-    if (want.has(op)) found.add(op);
-    if (op >= 0x60 && op <= 0x7f) i += (op - 0x5f) * 2;
-  }
+  for (const { op } of instructions(hex)) if (want.has(op)) found.add(op);
   return found;
 }
 

@@ -7,9 +7,8 @@
  * wrong pick costs a reverted call, never a finding.
  */
 import { type Hex, toEventSelector } from 'viem';
+import { immediateAt, instructions, nextPc, PUSH32 } from '../evm-instructions';
 
-const PUSH1 = 0x60;
-const PUSH32 = 0x7f;
 const LOG0 = 0xa0;
 const LOG4 = 0xa4;
 const JUMP = 0x56;
@@ -52,21 +51,15 @@ export function roleIdsOf(codes: (Hex | null | undefined)[], max = MAX_ROLE_IDS)
   for (const code of codes) {
     if (!code || code === '0x') continue;
     const hex = code.slice(2).toLowerCase();
-    const n = hex.length / 2;
-    const op = (i: number) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-    const next = (i: number) => {
-      const o = op(i);
-      return i + 1 + (o >= PUSH1 && o <= PUSH32 ? o - PUSH1 + 1 : 0);
-    };
-    for (let i = 0; i < n; i = next(i)) {
-      if (op(i) !== PUSH32) continue;
-      const w = hex.slice((i + 1) * 2, (i + 33) * 2);
+    for (const { pc: i, op } of instructions(hex)) {
+      if (op !== PUSH32) continue;
+      const w = immediateAt(hex, i, 32);
       if (w.length !== 64 || seen.has(w) || KNOWN_TOPICS.has(w) || !hashLike(w)) continue;
       // An event topic: a LOG follows within a few opcodes, with no jump in between.
       let topic = false;
-      for (let j = next(i), k = 0; j < n && k < TOPIC_WINDOW; j = next(j), k++) {
-        const o = op(j);
-        if (o === JUMP || o === JUMPI) break;
+      let k = 0;
+      for (const { op: o } of instructions(hex, nextPc(hex, i))) {
+        if (k++ >= TOPIC_WINDOW || o === JUMP || o === JUMPI) break;
         if (o >= LOG0 && o <= LOG4) {
           topic = true;
           break;
