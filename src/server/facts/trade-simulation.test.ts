@@ -344,6 +344,14 @@ describe('interpretHolderSells', () => {
     expect(f.sellers?.[2]?.wallet).toBeUndefined();
   });
 
+  it("a wallet's failure in the first block says nothing when the probe's sell there failed too (a cooldown)", () => {
+    const f = interpretHolderSells([h('latest buyer', 1)], [no], [ok(100n)], {
+      wallet: [{ amount: 10n, ok: false, expected: 100n, received: 0n, revertData: '0x' }],
+    });
+    expect(f).toMatchObject({ sampled: 1, couldSell: 1, failed: 0 });
+    expect(f.sellers?.[0]).toMatchObject({ ok: true, afterBlocks: 21, wallet: { ok: false } });
+  });
+
   it("a holder's whole-balance sell is recorded beside the tenth, never changing whether it could sell", () => {
     const reverted = encodeErrorResult({
       abi: parseAbi(['error Error(string)']),

@@ -376,9 +376,13 @@ export function interpretHolderSells(
     const ws = extra.wallet?.[i];
     const wallet = ws ? sellTry(ws) : null;
     const probeTax = passed ? lossPct(passed.expected, passed.received) : null;
+    // The wallet sells in the probe's first block (N+1) only: it decides when the probe's sell
+    // passed in that same block. A probe sell that passed only 20 blocks later is a cooldown, and
+    // the wallet's failure at N+1 then says nothing about wallets (recorded, not counted).
+    const comparable = wallet !== null && a.ok;
     // A wallet's tax counts only against a quote (a venue that could not quote gives none).
-    const walletTax = wallet?.ok && ws && ws.expected > 0n ? wallet.taxPct : null;
-    const ok = passed !== null && wallet?.ok !== false;
+    const walletTax = comparable && wallet?.ok && ws && ws.expected > 0n ? wallet.taxPct : null;
+    const ok = passed !== null && !(comparable && wallet?.ok === false);
     sellers.push({
       address: h.address,
       role: h.role,

@@ -80,7 +80,15 @@ const FUNDS = parseEther('1000000');
  * than the report's time budget allows on a loaded machine; the order of the calls decides instead
  * what a cut drops. Every body stays within the 1 MB budget whatever the count.
  */
-export const MAX_REQUESTS = 22;
+const PROBE_REQUESTS = 22;
+/**
+ * Discovery requests that ride in the first batch outside that budget (ADR 0033 amendment 3): the
+ * deployer's router sell's access list and the RoleGranted logs. Counted in `rpcRequests`, never
+ * taken from the probe's own eth_calls (which decide the report's time).
+ */
+const DISCOVERY_EXTRA = 2;
+/** Most JSON-RPC requests of the owner-power simulation per token, all included. */
+export const MAX_REQUESTS = PROBE_REQUESTS + DISCOVERY_EXTRA;
 const NO_ROUTE: ProbeRoute = {
   venue: PROBE_VENUE.v2,
   router: zeroAddress,
@@ -158,7 +166,8 @@ const DELAY_GETTERS = ['getMinDelay()', 'delay()'].map((s) => toFunctionSelector
 /** A stated delay above ten years is not a delay but some other number. */
 const MAX_DELAY_S = 315_360_000n;
 
-type Counter = { n: number };
+/** Requests sent: `n` counts against PROBE_REQUESTS, `extra` the discovery requests outside it. */
+type Counter = { n: number; extra?: number };
 
 const withTimeout = <T>(p: Promise<T>, ms: number) => rejectAfter(p, ms, `probe timed out after ${ms} ms`);
 
@@ -575,7 +584,10 @@ export async function simulateOwnerPowers(
           ...routerSellProbe(input, pool.route),
         ]
       : [];
-    count.n += transfers.length;
+    // The router sell's access list is a discovery request outside the probe's budget.
+    const routerSells = transfers.filter((t) => t.call).length;
+    count.n += transfers.length - routerSells;
+    count.extra = (count.extra ?? 0) + routerSells;
     const listsP = touchedByTransfers(client, input.token, transfers, knownAddresses(input), (p) =>
       withTimeout(p, CALL_TIMEOUT_MS),
     );
@@ -620,7 +632,7 @@ export async function simulateOwnerPowers(
     // constants stand alone.
     const codes = [input.code, input.implementationCode];
     const askRoleLogs = emitsRoleGrants(codes);
-    if (askRoleLogs) count.n++;
+    if (askRoleLogs) count.extra = (count.extra ?? 0) + 1;
     const roleLogsP: Promise<Hex[]> = askRoleLogs
       ? withTimeout(
           client.request({
@@ -758,7 +770,7 @@ export async function simulateOwnerPowers(
       });
     // Budget: phase 1 takes what is left after a reserve for the later requests (the replay, the
     // two-step run, phase 2 and the once-open run: usually one each); chunks are cut by count and size.
-    const maxChunks1 = Math.max(1, MAX_REQUESTS - count.n - LATER_REQUESTS);
+    const maxChunks1 = Math.max(1, PROBE_REQUESTS - count.n - LATER_REQUESTS);
     let chunked1 = chunkBySize(
       cands.map((_, i) => i),
       cands,
@@ -915,7 +927,7 @@ export async function simulateOwnerPowers(
       ? `on a fresh copy of the token built by re-running its creation transaction, the deployer ${deployer} can make this call`
       : `at the creation block the deployer ${deployer} could make this call`;
     const historyP: Promise<Decoded[] | null> =
-      replay.length > 0 && (copy || input.createdAtBlock != null) && count.n < MAX_REQUESTS - 2
+      replay.length > 0 && (copy || input.createdAtBlock != null) && count.n < PROBE_REQUESTS - 2
         ? runChunk(
             client,
             decode,
@@ -964,7 +976,7 @@ export async function simulateOwnerPowers(
       });
     const reclaimChunk = chunkBySize(afterReclaim, cands, PHASE1_CHUNK, fixedBytes)[0] ?? ([] as number[]);
     const reclaimP: Promise<Decoded[] | null> =
-      reclaimChunk.length > 0 && count.n < MAX_REQUESTS - 2
+      reclaimChunk.length > 0 && count.n < PROBE_REQUESTS - 2
         ? runChunk(
             client,
             decode,
@@ -996,7 +1008,7 @@ export async function simulateOwnerPowers(
         )[0] ?? [])
       : [];
     const grantP: Promise<Decoded[] | null> =
-      grant && grantChunk.length > 0 && count.n < MAX_REQUESTS - 2
+      grant && grantChunk.length > 0 && count.n < PROBE_REQUESTS - 2
         ? runChunk(
             client,
             decode,
@@ -1029,7 +1041,7 @@ export async function simulateOwnerPowers(
     // run's): phase 2 comes first, so this never cuts a token's own probes.
     const startOther = (): Promise<Decoded[] | null> => {
       if (!other || otherGated.length === 0) return Promise.resolve(null);
-      if (count.n >= MAX_REQUESTS - 1) {
+      if (count.n >= PROBE_REQUESTS - 1) {
         inconclusive.push({
           selector: '0x',
           signature: null,
@@ -1080,7 +1092,7 @@ export async function simulateOwnerPowers(
      */
     function runCalled(list: CalledContract[]): Promise<OwnerPowerFinding[]> {
       const jobs: Promise<OwnerPowerFinding[]>[] = [];
-      let budget = Math.min(CALLED_MAX_CHUNKS, MAX_REQUESTS - count.n - 2);
+      let budget = Math.min(CALLED_MAX_CHUNKS, PROBE_REQUESTS - count.n - 2);
       for (const c of list) {
         if (c.callers.length === 0 || budget <= 0) continue;
         const sels = [...selectorsOf(c.code)].filter((s) => !isSkipped(s));
@@ -1225,7 +1237,7 @@ export async function simulateOwnerPowers(
     const calledInfo = await calledInfoP;
     const calledP2 = pool ? runCalled(calledInfo) : Promise.resolve([] as OwnerPowerFinding[]);
     const p2P = pool
-      ? phase2Run(rerun, noSetup, Math.max(0, MAX_REQUESTS - count.n))
+      ? phase2Run(rerun, noSetup, Math.max(0, PROBE_REQUESTS - count.n))
       : Promise.resolve({ base: null, setupOk: false, pairs: [] });
     const otherP = startOther();
     const p2 = await p2P;
@@ -1266,7 +1278,7 @@ export async function simulateOwnerPowers(
     if (pool && opener && !base.buyOk) {
       const m = metas[opener.j] as ProbeMeta;
       const setup = [cands[opener.j] as { caller: Address; data: Hex }];
-      const left = MAX_REQUESTS - count.n - 1;
+      const left = PROBE_REQUESTS - count.n - 1;
       const p3 = left > 0 ? await phase2Run(rerun, setup, left) : null;
       const b3 = p3?.base ?? null;
       const powers: OwnerPowerFinding[] = [];
@@ -1440,7 +1452,7 @@ export async function simulateOwnerPowers(
       },
       findings: mergeFindings(raw),
       inconclusive: dedupeInconclusive(inconclusive),
-      rpcRequests: count.n,
+      rpcRequests: count.n + (count.extra ?? 0),
       ...(onceOpen ? { onceOpen } : {}),
     };
   } catch (e) {
