@@ -231,11 +231,18 @@ const v3 = (pool: Address, path: Address[], fees: number[], minQuote: bigint): P
 async function trade(route: ProbeRoute) {
   const head = await chain.public.getBlock();
   const buyWei = parseEther('0.1');
+  // The index's balance sizes the holder's sell from its own wallet (a tenth of it).
+  const balance = await chain.public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [admin],
+  });
   return simulateTrading(chain.public, {
     route,
     buyWei,
     maxLadderWei: buyWei * 100n,
-    holders: [{ address: admin, role: 'largest holder', boughtBlock: null }],
+    holders: [{ address: admin, role: 'largest holder', boughtBlock: null, balance }],
     block: { number: head.number, timestamp: head.timestamp },
   });
 }
@@ -243,16 +250,20 @@ async function trade(route: ProbeRoute) {
 describe('one probe, every route', () => {
   it('V2 multi-hop: WETH → USDC → token and back, no tax, one round trip', async () => {
     const r = await trade(v2(pools.v2TokenUsdc as Address, [core.weth, usdc, token], 10_000n));
-    // The simulation and its later-date eth_call, issued together (one JSON-RPC batch in the app).
-    expect(r.requests).toBe(2);
+    // The simulation, its later-date eth_call and the holder's wallet sell, issued together (one
+    // JSON-RPC batch in the app).
+    expect(r.requests).toBe(3);
     expect(r.trade).toMatchObject({ status: 'ok', sellDelayBlocks: 0 });
     if (r.trade.status === 'ok') {
       expect(r.trade.buyTaxPct).toBeLessThan(0.01);
       expect(r.trade.sellTaxPct).toBeLessThan(0.01);
       expect(r.trade.gasPriceGwei).toBeGreaterThan(r.trade.baseFeeGwei as number);
     }
-    // The holder sells along the same route (tokens → USDC → ETH).
+    // The holder sells along the same route (tokens → USDC → ETH), from the probe at its address
+    // and from its own wallet through the router, a tenth and its whole balance.
     expect(r.holderSells).toMatchObject({ sampled: 1, couldSell: 1 });
+    expect(r.holderSells?.sellers?.[0]).toMatchObject({ wallet: { ok: true }, whole: { ok: true } });
+    expect(r.holderSells?.sellers?.[0]?.wallet?.taxPct).toBeLessThan(0.01);
   });
 
   it('V3 exact-input single: WETH → token through the token/WETH pool', async () => {
@@ -263,6 +274,8 @@ describe('one probe, every route', () => {
       expect(r.trade.sellTaxPct).toBeLessThan(0.01);
       expect(r.trade.maxBuyEth).toBeGreaterThan(0);
     }
+    // The wallet's exactInputSingle through SwapRouter02.
+    expect(r.holderSells?.sellers?.[0]).toMatchObject({ ok: true, wallet: { ok: true } });
   });
 
   it('V3 multi-hop: WETH → USDC (0.05%) → token (0.3%) and back', async () => {
@@ -273,6 +286,9 @@ describe('one probe, every route', () => {
       expect(r.trade.sellTaxPct).toBeLessThan(0.01);
     }
     expect(r.holderSells).toMatchObject({ sampled: 1, couldSell: 1 });
+    // The wallet's exactInput along the packed path token → 0.3% → USDC → 0.05% → WETH.
+    expect(r.holderSells?.sellers?.[0]).toMatchObject({ wallet: { ok: true } });
+    expect(r.holderSells?.sellers?.[0]?.wallet?.taxPct).toBeLessThan(0.01);
   });
 
   it('a route whose last pool is not the token’s is no pool', async () => {
