@@ -466,20 +466,31 @@ describe('Aerodrome from its own sources', () => {
         minQuote: 10n ** 12n,
       });
       expect(route).not.toBeNull();
+      // The admin holds the minted supply left after the pools: it sells from its own wallet too.
+      const balance = (await chain.public.readContract({
+        address: token,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [admin],
+      })) as bigint;
       return simulateTrading(chain.public, {
         route: route as NonNullable<typeof route>,
         buyWei: parseEther('0.1'),
         maxLadderWei: parseEther('10'),
-        holders: [],
+        holders: [{ address: admin, role: 'largest holder', boughtBlock: null, balance }],
         block: { number: head.number, timestamp: head.timestamp },
       });
     };
     const vol = await run(t.VOL as Address);
     expect(vol.trade).toMatchObject({ status: 'ok' });
     if (vol.trade.status === 'ok') expect(vol.trade.sellTaxPct).toBeLessThan(0.01);
+    // The wallet's sell through Aerodrome's router (Route structs) and through Slipstream's
+    // SwapRouter (exactInputSingle with a tick spacing) both pass, like the probe's.
+    expect(vol.holderSells?.sellers?.[0]).toMatchObject({ ok: true, wallet: { ok: true } });
     const cl = await run(t.CL as Address);
     expect(cl.trade).toMatchObject({ status: 'ok' });
     if (cl.trade.status === 'ok') expect(cl.trade.sellTaxPct).toBeLessThan(0.01);
+    expect(cl.holderSells?.sellers?.[0]).toMatchObject({ ok: true, wallet: { ok: true } });
     const honey = await run(t.HONEY as Address);
     expect(honey.trade.status).not.toBe('ok');
     expect(JSON.stringify(honey.trade)).toContain('trading locked');
