@@ -3,10 +3,10 @@
  * scenario. (a) the Universal Router's V4_SWAP (SWAP_EXACT_IN_SINGLE, SETTLE_ALL, TAKE_ALL), the
  * call users' wallets send and the probes make; (b) a contract that calls `PoolManager.unlock`
  * itself and settles and takes in its callback — v4-core's own `PoolSwapTest`, deployed as built
- * by the npm package. For every V4 token, from one fresh funded wallet on one snapshot (so both
- * routes start from the same state and the same block times), a fixed-ETH buy and a sell of all it
- * bought, through each route. Not a product test: the probes keep (a); this pins down what (b)
- * would change.
+ * by the npm package. For every native-ETH V4 pool (USDC4's pool is USDC-paired: not here), from
+ * one fresh funded wallet on one snapshot (so both routes start from the same state and the same
+ * block times), a fixed-ETH buy and a sell of all it bought, through each route. Not a product
+ * test: the probes keep (a); this pins down what (b) would change.
  */
 
 import { readFileSync } from 'node:fs';
@@ -371,7 +371,7 @@ describe('V4 swap routes side by side: (a) Universal Router vs (b) PoolSwapTest 
     }
   });
 
-  it("hooks that take a seller's tokens or block sells act the same on both routes", async () => {
+  it("hooks that keep a seller's tokens, block sells or raise the fee act the same on both routes; on an empty pool only the router keeps the unspent ETH", async () => {
     // NOOP4: the hook keeps the sell's input; both routes' sells go through and pay out nothing.
     const noop = await measure('NOOP4', await scenarioKey('NOOP4'));
     expect(out(noop.unlock.buy)).toBe(out(noop.router.buy));
