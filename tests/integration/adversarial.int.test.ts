@@ -32,6 +32,7 @@ import { featuresFromDatasetRow } from '../../src/server/analysis/rug-model/data
 import { RUG_FEATURE_NAMES } from '../../src/server/analysis/rug-model/features';
 import { predictRug } from '../../src/server/analysis/rug-model/model';
 import {
+  type ChainClients,
   createChainClients,
   createLocalChainClients,
   type LocalChainClients,
@@ -861,24 +862,7 @@ describe('backfill path (a token first seen after its history happened)', () => 
     // A second engine in Base mode on the same chain, with an empty index: each token is indexed
     // from its creation block when it is first analysed (engine/backfill.ts), long after its pool,
     // buys, mints and renounce happened. The live engine above indexed the chain as it was built.
-    const db2 = await openDatabase({ kind: 'memory' });
-    const idx2 = createIndexer({
-      db: db2.db,
-      chain,
-      log,
-      streams: [],
-      follower: 'base:follow',
-      followIntervalMs: 60_000,
-      dex: { poolFactories: [core.factory] },
-    });
-    const late = createTokenEngine({
-      db: db2.db,
-      chain,
-      network: { ...network, mode: 'base' },
-      indexer: idx2,
-      log,
-      budgetMs: REPORT_BUDGET_MS,
-    });
+    const { engine: late, indexer: idx2 } = await baseModeEngine(chain);
     try {
       for (const name of ['CleanPlain', 'FarmMint', 'ClaimBlacklist', 'HiddenOwnerMint', 'LockAfterBuy']) {
         const d = deployed[name] as { token: Address; pair: Address };
@@ -922,25 +906,9 @@ describe('the request budget through a provider-like gateway', () => {
     // The Base replica's gateway in front of the same chain: bodies over 1 MiB are refused with
     // geth's HTTP 413, as public providers refuse them. A Base-mode engine reports through it.
     const gw = await startRpcGateway({ upstreamUrl: anvil.rpcUrl, latencyMs: 0, rateLimit: null });
-    const db3 = await openDatabase({ kind: 'memory' });
-    const remote = createChainClients({ rpcUrl: gw.url, mode: 'base' });
-    const idx3 = createIndexer({
-      db: db3.db,
-      chain: remote,
-      log,
-      streams: [],
-      follower: 'base:follow',
-      followIntervalMs: 60_000,
-      dex: { poolFactories: [core.factory] },
-    });
-    const viaGateway = createTokenEngine({
-      db: db3.db,
-      chain: remote,
-      network: { ...network, mode: 'base' },
-      indexer: idx3,
-      log,
-      budgetMs: REPORT_BUDGET_MS,
-    });
+    const { engine: viaGateway, indexer: idx3 } = await baseModeEngine(
+      createChainClients({ rpcUrl: gw.url, mode: 'base' }),
+    );
     try {
       const d = deployed.ManyFunctionsMint as { token: Address; pair: Address };
       gw.resetStats();
@@ -968,24 +936,9 @@ describe('guards on the router path where the node refuses debug_traceCall (Base
     // The replica's gateway answers no debug_* method, as public Base endpoints: the traced baseline
     // is refused and only the access lists find the guard.
     const gw = await startRpcGateway({ upstreamUrl: anvil.rpcUrl, latencyMs: 0, rateLimit: null });
-    const db4 = await openDatabase({ kind: 'memory' });
-    const remote = createChainClients({ rpcUrl: gw.url, mode: 'base' });
-    const idx4 = createIndexer({
-      db: db4.db,
-      chain: remote,
-      log,
-      streams: [],
-      follower: 'base:follow',
-      followIntervalMs: 60_000,
-      dex: { poolFactories: [core.factory] },
-    });
-    const viaGateway = createTokenEngine({
-      db: db4.db,
-      chain: remote,
-      network: { ...network, mode: 'base' },
-      indexer: idx4,
-      log,
-    });
+    const { engine: viaGateway, indexer: idx4 } = await baseModeEngine(
+      createChainClients({ rpcUrl: gw.url, mode: 'base' }),
+    );
     try {
       const traced = await fetch(gw.url, {
         method: 'POST',
@@ -1011,6 +964,32 @@ describe('guards on the router path where the node refuses debug_traceCall (Base
     }
   });
 });
+
+/**
+ * A second engine in Base mode over `clients` with an empty index of its own: each token is
+ * backfilled from its creation block when first analysed, as a Base deployment sees a new token.
+ */
+async function baseModeEngine(clients: ChainClients) {
+  const { db: store } = await openDatabase({ kind: 'memory' });
+  const indexer = createIndexer({
+    db: store,
+    chain: clients,
+    log,
+    streams: [],
+    follower: 'base:follow',
+    followIntervalMs: 60_000,
+    dex: { poolFactories: [core.factory] },
+  });
+  const engine = createTokenEngine({
+    db: store,
+    chain: clients,
+    network: { ...network, mode: 'base' },
+    indexer,
+    log,
+    budgetMs: REPORT_BUDGET_MS,
+  });
+  return { engine, indexer };
+}
 
 /** Checks whose facts come from a different source in Base mode (verification registry). */
 const MODE_DEPENDENT = new Set(['source_verified']);

@@ -61,13 +61,34 @@ beforeAll(async () => {
   scenario = await startScenarioChain({ log });
   ({ anvil, chain, manifest } = scenario);
   db = await openDatabase({ kind: 'memory' });
-  await createIndexer({
+  await syncIndex();
+});
+
+/** Index everything the chain holds now (the test's own launches and trades included). */
+const syncIndex = () =>
+  createIndexer({
     db: db.db,
     chain,
     log,
     streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
   }).syncOnce();
-});
+
+/** The scenario's network and a venue registry for it, as the app builds them. */
+function scenarioVenues() {
+  const network = describeLocalNetwork(manifest, anvil.rpcUrl);
+  return { network, venues: createVenueRegistry(network) };
+}
+
+/**
+ * The token's facts as the app gathers them, from the index and the chain. Pass the registry when
+ * the test reads through it afterwards: a V4 pool's key is prepared in the registry by the gather.
+ */
+function gatherFacts(token: Address, { network, venues } = scenarioVenues()) {
+  return gatherTokenFacts(
+    { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
+    token,
+  );
+}
 
 afterAll(async () => {
   await db?.close();
@@ -79,12 +100,8 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     const v4 = manifest.contracts.uniswapV4;
     const token = manifest.uniswapV4Tokens?.V4ETH;
     if (!v4 || !token) throw new Error('the test scenario has no V4 launch');
-    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    const venues = createVenueRegistry(network);
-    const facts = await gatherTokenFacts(
-      { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
-      token,
-    );
+    const { network, venues } = scenarioVenues();
+    const facts = await gatherFacts(token, { network, venues });
 
     // The pool the venue finds on chain, read directly: the reference price (slot0).
     const weth = manifest.contracts.weth;
@@ -472,24 +489,8 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       amount1Max: parseEther('60000'),
       recipient: dev,
     });
-    await createIndexer({
-      db: db.db,
-      chain,
-      log,
-      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
-    }).syncOnce();
-    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    const facts = await gatherTokenFacts(
-      {
-        db: db.db,
-        chain,
-        network,
-        log,
-        venues: createVenueRegistry(network),
-        now: () => Math.floor(Date.now() / 1000),
-      },
-      token,
-    );
+    await syncIndex();
+    const facts = await gatherFacts(token);
     expect(facts.mainPool?.venue).toBe('uniswap-v4');
     const trade = facts.trade;
     expect(trade.status).toBe('ok');
@@ -504,12 +505,7 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     const token = manifest.uniswapV4Tokens?.USDC4;
     if (!v4 || !token) throw new Error('the test scenario has no USDC-paired V4 launch');
     const usd = manifest.contracts.usd.toLowerCase() as Address;
-    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    const venues = createVenueRegistry(network);
-    const facts = await gatherTokenFacts(
-      { db: db.db, chain, network, log, venues, now: () => Math.floor(Date.now() / 1000) },
-      token,
-    );
+    const facts = await gatherFacts(token);
     expect(facts.pools).toHaveLength(1);
     const pool = facts.pools[0];
     expect(pool?.venue).toBe('uniswap-v4');
@@ -615,24 +611,8 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       amount1Max: ((tokenIs0 ? usdAmount : tokens) * 102n) / 100n,
       recipient: dev,
     });
-    await createIndexer({
-      db: db.db,
-      chain,
-      log,
-      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
-    }).syncOnce();
-    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    const facts = await gatherTokenFacts(
-      {
-        db: db.db,
-        chain,
-        network,
-        log,
-        venues: createVenueRegistry(network),
-        now: () => Math.floor(Date.now() / 1000),
-      },
-      token,
-    );
+    await syncIndex();
+    const facts = await gatherFacts(token);
     expect(facts.mainPool?.venue).toBe('uniswap-v4');
     expect(facts.mainPool?.quoteToken).toBe(usd);
     const trade = facts.trade;
@@ -671,25 +651,9 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
     const collect = await decreasePosition(chain, addrs, dev, { key, tokenId: id, liquidity: 0n });
     const feeOut = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: collect.logs });
     expect(feeOut).toHaveLength(0); // fees were paid in ETH (the buy's input): no token moves
-    await createIndexer({
-      db: db.db,
-      chain,
-      log,
-      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
-    }).syncOnce();
+    await syncIndex();
 
-    const network = describeLocalNetwork(manifest, anvil.rpcUrl);
-    const facts = await gatherTokenFacts(
-      {
-        db: db.db,
-        chain,
-        network,
-        log,
-        venues: createVenueRegistry(network),
-        now: () => Math.floor(Date.now() / 1000),
-      },
-      token,
-    );
+    const facts = await gatherFacts(token);
     const pair = facts.mainPool?.pair;
     expect(facts.mainPool?.venue).toBe('uniswap-v4');
     const rows = rowsOf(
@@ -859,12 +823,7 @@ describe('V4-only token report facts (indexed PoolManager logs)', () => {
       amount1Max: usdAmount,
       recipient: lp,
     });
-    await createIndexer({
-      db: db.db,
-      chain,
-      log,
-      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
-    }).syncOnce();
+    await syncIndex();
 
     const after = ethUsdOf(await facts());
     expect(Math.abs(after / priceV4 - 1)).toBeLessThan(0.005);
