@@ -14,7 +14,7 @@
  */
 import { decodeAbiParameters, type Hex, toEventSelector } from 'viem';
 import type { LogPosition, PoolEvent, RawLog } from './pool-events';
-import { poolHandle } from './uniswap-v4';
+import { poolHandle } from './uniswap-v4-pool-key';
 
 export const V4_TOPICS = {
   initialize: toEventSelector('Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)'),

@@ -48,6 +48,25 @@ export function sortCurrencies(a: Address, b: Address): [Address, Address] {
 
 export const isDynamicFee = (fee: number) => fee === DYNAMIC_FEE_FLAG;
 
+/**
+ * The address-shaped handle downstream code keys a V4 pool by: the PoolId's first 20 bytes (unique
+ * as the PoolId is; never a contract).
+ */
+export const poolHandle = (poolId: Hex): Address => poolId.slice(0, 42).toLowerCase() as Address;
+
+/** The currency a pool is presented with: native ETH as WETH (one asset, priced alike). */
+export const presented = (currency: Address, weth: Address): Address =>
+  (currency.toLowerCase() === NATIVE_CURRENCY ? weth : currency).toLowerCase() as Address;
+
+/** PositionInfo (PositionInfoLibrary): tickLower at bit 8, tickUpper at bit 32, 24 bits each, signed. */
+export function positionRange(info: bigint): { tickLower: number; tickUpper: number } {
+  const int24 = (x: bigint) => {
+    const v = Number(x & 0xffffffn);
+    return v >= 0x800000 ? v - 0x1000000 : v;
+  };
+  return { tickLower: int24(info >> 8n), tickUpper: int24(info >> 32n) };
+}
+
 export type { HookPermission } from '../../shared/vocabulary';
 export { HOOK_PERMISSIONS } from '../../shared/vocabulary';
 

@@ -1,0 +1,153 @@
+/** System, token research, the badge and source verification. (Part of the API contract: src/shared/api/contract.ts.) */
+import { z } from 'zod';
+import {
+  flabScoreAnswerSchema,
+  liquidityAnswerSchema,
+  rugAnswerSchema,
+  scannerAnswerSchema,
+  tokenHealthAnswerSchema,
+  tokenReportSchema,
+  whaleAnswerSchema,
+} from '../analysis-schemas';
+import {
+  CANDLE_INTERVAL_NAMES,
+  candlesResponseSchema,
+  healthSchema,
+  networkInfoSchema,
+  tokenSearchResponseSchema,
+  verifiedContractSchema,
+  verifyContractResponseSchema,
+} from '../market-schemas';
+import {
+  type ApiOperation,
+  addressParamsSchema,
+  EXAMPLE_ADDRESS,
+  op,
+  tokenPart,
+  WRITE_LIMIT,
+} from './common';
+
+export const researchOperations = {
+  getHealth: op({
+    method: 'get',
+    path: '/api/health',
+    tag: 'System',
+    summary: 'Health of the database and the chain, and event-loop delay',
+    description: 'Answers 503 with the same body when the database or the chain does not answer.',
+    ok: { status: 200, schema: healthSchema },
+    errors: [],
+  }),
+  getNetwork: op({
+    method: 'get',
+    path: '/api/network',
+    tag: 'System',
+    summary: 'Chain mode, chain id, head block and the DEX contracts',
+    ok: { status: 200, schema: networkInfoSchema },
+    errors: [503],
+    etag: true,
+  }),
+  getOpenApi: op({
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'System',
+    summary: 'This document (OpenAPI 3.1)',
+    ok: { status: 200, schema: z.looseObject({ openapi: z.string() }) },
+    errors: [],
+  }),
+  getScanner: tokenPart(
+    '/api/scanner/{address}',
+    'Security scanner: score, verification, holders, owner powers',
+    scannerAnswerSchema,
+  ),
+  getRugDetector: tokenPart(
+    '/api/rug-detector/{address}',
+    'Rug detector: rug score, risk factors, model',
+    rugAnswerSchema,
+  ),
+  getWhaleTracker: tokenPart(
+    '/api/whale-tracker/{address}',
+    'Whale tracker: top holders, new whale entries',
+    whaleAnswerSchema,
+  ),
+  getLiquidity: tokenPart(
+    '/api/liquidity/{address}',
+    'Liquidity: pools, price impact for `amount` US dollars, locks, drains',
+    liquidityAnswerSchema,
+    true,
+  ),
+  getFlabScore: tokenPart(
+    '/api/flab-score/{address}',
+    'FLAB Score (0–100) and its breakdown',
+    flabScoreAnswerSchema,
+  ),
+  getTokenHealth: tokenPart(
+    '/api/token-health/{address}',
+    'Token health: sub-scores, metrics, indicators',
+    tokenHealthAnswerSchema,
+  ),
+  getTokenReport: tokenPart(
+    '/api/tokens/{address}/report',
+    'The whole report: every analysis over one set of facts, with the facts digest',
+    tokenReportSchema,
+    true,
+  ),
+  searchTokens: op({
+    method: 'get',
+    path: '/api/tokens/search',
+    tag: 'Token research',
+    summary: 'Indexed tokens whose symbol or name matches, each with its address and verdict',
+    query: z.object({ q: z.string().max(64).meta({ description: 'A symbol or a name.', example: 'FLAB' }) }),
+    ok: { status: 200, schema: tokenSearchResponseSchema },
+    errors: [400],
+  }),
+  getCandles: op({
+    method: 'get',
+    path: '/api/tokens/{address}/candles',
+    tag: 'Token research',
+    summary: "Price candles of the token's deepest WETH pool, from the index",
+    params: addressParamsSchema,
+    query: z.object({
+      interval: z.enum(CANDLE_INTERVAL_NAMES).optional().meta({ description: 'Default 1h.' }),
+      limit: z.string().optional().meta({ description: 'Candles, 1–500 (default 96).', example: '96' }),
+    }),
+    ok: { status: 200, schema: candlesResponseSchema },
+    errors: [400, 404, 503],
+    etag: true,
+  }),
+  getBadge: op({
+    method: 'get',
+    path: '/badge/{file}',
+    tag: 'Badge',
+    summary: 'Embeddable safety badge: verdict, FLAB Score and when it was computed',
+    description:
+      '`file` is `{address}.svg` or `{address}.png`. An address that is not a token, or a failed analysis, gets a badge saying so and no score. Cache-Control public (60 s; 300 s for non-tokens; no-store for a failed analysis) and an ETag that follows the report’s version.',
+    params: z.object({ file: z.string().meta({ example: `${EXAMPLE_ADDRESS}.svg` }) }),
+    ok: { status: 200, contentTypes: ['image/svg+xml', 'image/png'], description: 'The badge image.' },
+    errors: [400, 429, 503],
+    etag: true,
+  }),
+  postVerifyContract: op({
+    method: 'post',
+    path: '/api/contracts/verify',
+    tag: 'Verification',
+    summary: 'Verify a contract: standard-JSON sources → solc → runtime bytecode match',
+    body: z.looseObject({
+      address: z.string(),
+      contractName: z.string(),
+      sources: z.record(z.string(), z.object({ content: z.string() })),
+      settings: z.looseObject({}).optional(),
+    }),
+    ok: { status: 200, schema: verifyContractResponseSchema },
+    errors: [400, 413, 422, 429, 503],
+    rateLimit: WRITE_LIMIT,
+  }),
+  getContractVerification: op({
+    method: 'get',
+    path: '/api/contracts/{address}/verification',
+    tag: 'Verification',
+    summary: 'The verified source registered for a contract',
+    params: addressParamsSchema,
+    ok: { status: 200, schema: verifiedContractSchema },
+    errors: [400, 404],
+  }),
+} as const satisfies Record<string, ApiOperation>;
