@@ -3,12 +3,12 @@
 // domain tools side by side, the web app on src/shared only, the dev chain and the replica kept out
 // of the app, and no import circle anywhere.
 //
-// Tests (*.test.ts, *.int.test.ts, the analysis fixtures) may import across layers where they need to
+// Tests (*.test.ts, *.int.test.ts, src/server/test-support/) may import across layers where they need to
 // (an API test starts a local chain; a venue test decodes through the indexer): the layer rules skip
 // them. The circle rule does not.
 const { LAYERS, DOMAIN_TOOLS } = require('./scripts/pipeline-layers.cjs');
 
-const TESTS = '[.](int[.])?test[.]tsx?$|^src/server/analysis/fixtures[.]ts$';
+const TESTS = '[.](int[.])?test[.]tsx?$|^src/server/test-support/';
 const any = (paths) => paths.map((p) => `(${p})`).join('|');
 
 /** Layer i may not import layers i+1… (nor the dev chain or replica, unless it is composition). */
@@ -89,6 +89,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: `${TESTS}|^src/server/replica/` },
       to: { path: '^src/server/replica/' },
+    },
+    {
+      name: 'test-support-only-in-tests',
+      comment:
+        'src/server/test-support/ (report fixtures, the saved-scenario runtime) is for tests: no product code imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: TESTS },
+      to: { path: '^src/server/test-support/' },
     },
     {
       name: 'composition-is-the-top',

@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
   test: {
+    // The default output, then each project's wall time (tests/support/project-times.ts).
+    reporters: ['default', './tests/support/project-times.ts'],
     projects: [
       {
         extends: true,
@@ -29,6 +31,8 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: ['src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
+          // The test scenario built, indexed and saved once; files start from a copy of it.
+          globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
@@ -40,6 +44,8 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          // One built app on the test scenario and one Chromium for every e2e file.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

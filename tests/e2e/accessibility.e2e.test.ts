@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { ROUTES } from '@shared/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -30,7 +30,7 @@ let app: RunningApp | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {

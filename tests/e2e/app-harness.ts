@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'dist/server/main.js');
@@ -19,6 +20,8 @@ const OUTPUT_TAIL_CHARS = 8_000;
 
 export type RunningApp = {
   baseUrl: string;
+  /** The server's process id (its anvil runs below it). */
+  pid: number;
   stop(): Promise<void>;
   /**
    * Freezes the app's anvil (SIGSTOP): the chain stops answering without exiting, so the app's
@@ -183,19 +186,39 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  const pauseChain = () => {
-    const pids = child.pid ? anvilPidsUnder(child.pid) : [];
-    if (pids.length === 0) throw new Error(`no anvil process under the app (pid ${child.pid})`);
-    for (const pid of pids) process.kill(pid, 'SIGSTOP');
-    return () => {
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGCONT');
-        } catch {
-          // Gone already.
-        }
+  return { baseUrl, pid: child.pid ?? 0, stop, pauseChain: () => pauseChainUnder(child.pid ?? 0) };
+}
+
+/**
+ * Freezes (SIGSTOP) the anvil processes below the app `pid`; returns the function that thaws them.
+ * Works from any process, so the test files can pause the one app the global set-up started.
+ */
+export function pauseChainUnder(pid: number): () => void {
+  const pids = pid ? anvilPidsUnder(pid) : [];
+  if (pids.length === 0) throw new Error(`no anvil process under the app (pid ${pid})`);
+  for (const p of pids) process.kill(p, 'SIGSTOP');
+  return () => {
+    for (const p of pids) {
+      try {
+        process.kill(p, 'SIGCONT');
+      } catch {
+        // Gone already.
       }
-    };
+    }
   };
-  return { baseUrl, stop, pauseChain };
+}
+
+/**
+ * The e2e project's one app (tests/e2e/global-setup.ts), as a RunningApp whose `stop` leaves it
+ * running for the next file. It waits until the app answers its health check, so a file that
+ * follows one that froze and thawed the chain starts on a live app.
+ */
+export async function sharedApp(): Promise<RunningApp> {
+  const { baseUrl, pid } = inject('e2eApp');
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await isHealthy(baseUrl))) {
+    if (Date.now() > deadline) throw new Error(`the shared app at ${baseUrl} is not healthy`);
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+  return { baseUrl, pid, stop: async () => {}, pauseChain: () => pauseChainUnder(pid) };
 }

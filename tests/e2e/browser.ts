@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -17,11 +18,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * The e2e project's one Chromium (tests/e2e/global-setup.ts). Closing the returned Browser only
+ * disconnects this file from it.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('e2eBrowserWs'));
 }
 
 export const VIEWPORTS = {

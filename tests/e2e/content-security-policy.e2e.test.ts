@@ -9,8 +9,8 @@ import type { NetworkInfo } from '@shared/network';
 import { ROUTES } from '@shared/routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const PAGE_TIMEOUT_MS = 60_000;
@@ -22,7 +22,7 @@ let browser: Browser | undefined;
 let network: NetworkInfo;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   const res = await fetch(`${app.baseUrl}/api/network`);
   network = (await res.json()) as NetworkInfo;
 }, HOOK_TIMEOUT_MS);

@@ -21,8 +21,8 @@ import {
 } from '@shared/yield';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage, saveScreenshot } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const TEST_TIMEOUT_MS = 120_000;
@@ -43,7 +43,7 @@ async function api<T>(url: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   network = await api<NetworkInfo>('/api/network');
   // Warm the computations the pages make, so the browser's timings are the pages' own.
   const demo = await api<DemoWallet>('/api/demo-wallet');

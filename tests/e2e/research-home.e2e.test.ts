@@ -10,8 +10,8 @@ import { BADGE_WIDTH } from '@shared/badge';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const DATA_TIMEOUT_MS = 60_000;
@@ -28,7 +28,7 @@ async function api<T>(p: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   const network = await api<NetworkInfo>('/api/network');
   if (!network.flabToken) throw new Error('the test scenario has no FLAB token');
   flab = network.flabToken;

@@ -3,8 +3,8 @@ import { formatPercent, formatPoolValue } from '@shared/format';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 240_000;
 /** The first analysis of a token reads the chain and the index: allow it some time. */
@@ -23,7 +23,7 @@ async function api<T>(url: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   network = await api<NetworkInfo>('/api/network');
   // Warm the engine for the tokens the tests use, so timings in the browser are the page's own.
   const flab = network.tokens.FLAB as string;

@@ -1,8 +1,8 @@
 import { documentTitle, NOT_FOUND_TITLE, ROUTES } from '@shared/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, waitForToast } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage, saveScreenshot, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 
@@ -10,7 +10,7 @@ let app: RunningApp | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {

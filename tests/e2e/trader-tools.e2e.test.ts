@@ -7,14 +7,16 @@
  * test-results/screenshots/.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NetworkInfo } from '@shared/network';
 import { MESSAGES } from '@shared/trader-tools';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAUCET_FLAB } from '../../src/server/trader-tools/local-faucet';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 90_000;
@@ -27,7 +29,7 @@ let browser: Browser | undefined;
 let network: NetworkInfo | undefined;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as NetworkInfo;
   if (!network.flabToken) throw new Error('the scenario has no FLAB token');
 }, HOOK_TIMEOUT_MS);
@@ -135,7 +137,10 @@ describe('trading journal', () => {
           page.getByRole('link', { name: 'Export CSV' }).click(),
         ]);
         expect(download.suggestedFilename()).toBe(`trading-journal-${JOURNAL_WALLET}.csv`);
-        const csvPath = await download.path();
+        // The browser runs as a shared server (tests/e2e/global-setup.ts): a remote download has no
+        // local path, so save a copy.
+        const csvPath = `${fs.mkdtempSync(path.join(os.tmpdir(), 'flab-csv-'))}/journal.csv`;
+        await download.saveAs(csvPath);
         const csv = fs.readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '');
         const lines = csv.trim().split(/\r?\n/);
         expect(lines[0]).toMatch(/^id,entry_date,token_symbol,token_name,token_address,type,quantity/);

@@ -9,8 +9,8 @@ import type { TokenReport } from '@shared/analysis';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-harness';
-import { launchBrowser, saveScreenshot } from './browser';
+import { type RunningApp, sharedApp } from './app-harness';
+import { connectBrowser, saveScreenshot } from './browser';
 
 const HOOK_TIMEOUT_MS = 300_000;
 const DATA_TIMEOUT_MS = 60_000;
@@ -54,7 +54,7 @@ async function api<T>(url: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
   network = await api<NetworkInfo>('/api/network');
   const r = network.riskTokens;
   const { HONEY3: honey3, HONEYA: honeyA, RUGA: rugA } = network.tokens;

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
 import { registerYieldRoutes } from '../../src/server/api/routes/yield';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
-import { parseConfig } from '../../src/server/config';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { evaluateToken } from '../../src/server/jobs/alert-monitor';
 import { findPumpOpportunities } from '../../src/server/pump/finder';
-import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { Runtime } from '../../src/server/runtime';
+import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { CandlesResponse } from '../../src/shared/candles';
 import type { NetworkInfo } from '../../src/shared/network';
@@ -53,11 +53,7 @@ async function report(address: string): Promise<TokenReport> {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
   const m = runtime.localChain?.manifest.aerodrome;

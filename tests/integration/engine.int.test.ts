@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
-import { parseConfig } from '../../src/server/config';
-import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { Runtime } from '../../src/server/runtime';
+import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
 
@@ -30,14 +30,7 @@ const risk = (kind: string) => network.riskTokens?.[kind] as string;
 const caps = (r: TokenReport) => r.facts.capabilities.map((c) => c.capability);
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    {
-      memoryDb: true,
-      ephemeralChain: true,
-    },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
 });

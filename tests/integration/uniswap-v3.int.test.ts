@@ -18,9 +18,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
-import { parseConfig } from '../../src/server/config';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
-import { readRuggedTokens } from '../../src/server/facts/index-reads';
+import { readRuggedTokens } from '../../src/server/facts/holders/index-reads';
 import {
   NonfungiblePositionManager,
   ScenarioToken,
@@ -30,7 +29,8 @@ import {
   WETH9,
 } from '../../src/server/localchain/artifacts/generated';
 import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3';
-import { type Runtime, startRuntime } from '../../src/server/runtime';
+import type { Runtime } from '../../src/server/runtime';
+import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
 import type { ScenarioUniswapV3 } from '../../src/shared/scenario';
@@ -222,14 +222,7 @@ async function report(address: string): Promise<TokenReport> {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    {
-      memoryDb: true,
-      ephemeralChain: true,
-    },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
   const m = runtime.localChain?.manifest.uniswapV3;

@@ -10,9 +10,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import type { CandlesResponse } from '../candles/candles';
-import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp } from './app';
 
 const log = pino({ level: 'silent' });
@@ -23,11 +23,7 @@ let manifest: ScenarioManifest;
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
 });

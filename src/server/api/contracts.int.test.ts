@@ -10,9 +10,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScannerResult } from '../../shared/analysis';
 import type { ScenarioManifest } from '../../shared/scenario';
-import { parseConfig } from '../config';
 import { SCENARIO_VERIFIED_CONTRACTS, scenarioInput } from '../localchain/verify-scenario';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp } from './app';
 
 const log = pino({ level: 'silent' });
@@ -38,11 +38,7 @@ const verify = (body: unknown) =>
   });
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
 });

@@ -13,8 +13,8 @@ import pino from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../shared/wallet-auth';
-import { parseConfig } from '../config';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp } from './app';
 
 const SEED = 15_4361;
@@ -508,14 +508,7 @@ function matrixRequests(routes: Route[]): { route: Route; opts: InjectOptions }[
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    {
-      memoryDb: true,
-      ephemeralChain: true,
-    },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN });
   await app.ready();
   tokens = Object.values(runtime.localChain?.manifest.tokens ?? {});

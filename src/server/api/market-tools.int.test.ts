@@ -22,11 +22,11 @@ import {
 import type { ScenarioManifest } from '../../shared/scenario';
 import { safetyVerdict } from '../analysis/safety-verdict';
 import type { LocalChainClients } from '../chain/client';
-import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
 import { startAlertMonitor } from '../jobs/alert-monitor';
 import { amountOut } from '../localchain/scenario/market';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp } from './app';
 
 const log = pino({ level: 'silent' });
@@ -86,14 +86,7 @@ async function alertsFor(token: string): Promise<SecurityAlert[]> {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    {
-      memoryDb: true,
-      ephemeralChain: true,
-    },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   clients = runtime.localChain?.clients as LocalChainClients;

@@ -10,9 +10,9 @@ import { type Address, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioSchema, walletStatsSchema } from '../../shared/portfolio';
 import type { ScenarioManifest } from '../../shared/scenario';
-import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp } from './app';
 import { registerPortfolioRoutes } from './routes/portfolio';
 
@@ -32,11 +32,7 @@ const abi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   if (!app.hasRoute({ method: 'GET', url: '/api/portfolio/:address' })) {

@@ -19,8 +19,8 @@ import { API, type ApiOperationId } from '../../shared/api/contract';
 import { BADGE_WIDTH } from '../../shared/badge';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { badgeVerdictOf } from '../badge/verdict';
-import { parseConfig } from '../config';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { createApp, registeredRoutes } from './app';
 
 const log = pino({ level: 'silent' });
@@ -85,11 +85,7 @@ async function call(c: Call): Promise<LightMyRequestResponse> {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN, writeLimitClock: () => limitClockMs });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });

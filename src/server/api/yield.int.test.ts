@@ -16,9 +16,9 @@ import {
   yieldOpportunitiesResponseSchema,
   yieldStrategiesResponseSchema,
 } from '../../shared/yield';
-import { parseConfig } from '../config';
 import { rowsOf } from '../db/rows';
-import { type Runtime, startRuntime } from '../runtime';
+import type { Runtime } from '../runtime';
+import { startScenarioRuntime } from '../test-support/scenario-runtime';
 import { ENTRY_EVENTS } from '../yield/entry-costs';
 import { createApp } from './app';
 import { registerYieldRoutes } from './routes/yield';
@@ -42,11 +42,7 @@ const abi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   app = await createApp({ ...runtime, log });
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   if (!app.hasRoute({ method: 'GET', url: '/api/yield-opportunities' })) {

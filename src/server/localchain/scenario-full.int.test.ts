@@ -1,11 +1,11 @@
 /**
- * The FULL scenario, built once cold on a fresh anvil while a busy child process loads the CPU —
- * what a newcomer's first `npm start` does on a slow machine. It once failed about one start in
- * four ("add liquidity BRETT … Insufficient funds"); `npm run check:scenario` repeats this 20
- * times, CI runs it once. Checks the build succeeded without the safety net's top-ups, ends before
- * "now", and holds the facts the pages state.
+ * The FULL scenario — what a newcomer's first `npm start` builds — once, cold, on a fresh anvil.
+ * Under load it once failed about one start in four ("add liquidity BRETT … Insufficient funds");
+ * `npm run check:scenario` repeats the build 20 times beside a CPU hog (the soak), and the suite
+ * keeps this one sample without the hog: the test files running beside it load the machine anyway
+ * (issue 34). Checks the build succeeded without the safety net's top-ups, ends before "now", and
+ * holds the facts the pages state.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import pino from 'pino';
 import { erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,35 +25,27 @@ let chain: LocalChainClients;
 let manifest: ScenarioManifest;
 let stats: ScenarioBuildStats | undefined;
 let now: number;
-let hog: ChildProcess | undefined;
-
 beforeAll(async () => {
-  hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-  try {
-    now = Math.floor(Date.now() / 1000);
-    anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S, pruneHistory: true });
-    chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: 60_000 });
-    manifest = await buildScenario({
-      chain,
-      variant: 'full',
-      seed: SEED,
-      log,
-      now,
-      onBuilt: (s) => {
-        stats = s;
-      },
-    });
-  } finally {
-    hog.kill('SIGKILL');
-  }
+  now = Math.floor(Date.now() / 1000);
+  anvil = await startAnvil({ log, genesisTimestamp: now - GENESIS_LEAD_S, pruneHistory: true });
+  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl, timeoutMs: 60_000 });
+  manifest = await buildScenario({
+    chain,
+    variant: 'full',
+    seed: SEED,
+    log,
+    now,
+    onBuilt: (s) => {
+      stats = s;
+    },
+  });
 }, 600_000);
 
 afterAll(async () => {
-  hog?.kill('SIGKILL');
   await anvil?.stop({ save: false });
 });
 
-describe('full scenario, cold, under CPU load', () => {
+describe('full scenario, cold', () => {
   it('builds without the safety net: every wallet had the ETH the plan gave it', () => {
     expect(manifest.variant).toBe('full');
     expect(stats?.unplannedTopUps).toEqual([]);

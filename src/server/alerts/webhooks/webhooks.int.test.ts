@@ -18,12 +18,12 @@ import type { ScenarioManifest } from '../../../shared/scenario';
 import type { WebhookCreated, WebhookDelivery } from '../../../shared/watch';
 import { createApp } from '../../api/app';
 import type { LocalChainClients } from '../../chain/client';
-import { parseConfig } from '../../config';
 import { rowsOf } from '../../db/rows';
 import { watchlists, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { startAlertMonitor } from '../../jobs/alert-monitor';
 import { startWebhookDelivery, type WebhookDeliveryJob } from '../../jobs/webhook-delivery';
-import { type Runtime, startRuntime } from '../../runtime';
+import type { Runtime } from '../../runtime';
+import { startScenarioRuntime } from '../../test-support/scenario-runtime';
 import { verifyWebhookSignature } from './signature';
 import { guardedLookup } from './url-guard';
 
@@ -85,11 +85,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-  runtime = await startRuntime(
-    parseConfig({ SCENARIO: 'test', SIMULATOR: 'off', LOG_LEVEL: 'silent' }),
-    log,
-    { memoryDb: true, ephemeralChain: true },
-  );
+  runtime = await startScenarioRuntime({ log });
   // The test drives its own delivery job (fast retries) and monitor (short interval).
   await runtime.webhooks.stop();
   startJob();
