@@ -20,11 +20,11 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
+import { CAPABILITY_SELECTORS } from '../src/server/facts/capabilities/selectors';
 import { type ProbeContext, probeCallBuilder } from '../src/server/facts/owner-powers/candidates';
 import { decodeOutcomes } from '../src/server/facts/owner-powers/decode-outcomes';
 import { encodeRun, type RunMarket } from '../src/server/facts/owner-powers/encode-run';
 import { selectorsOf } from '../src/server/facts/owner-powers/selectors-memo';
-import { CAPABILITY_SELECTORS } from '../src/server/facts/selectors';
 import {
   NonfungiblePositionManager,
   SwapRouter02,

@@ -15,7 +15,7 @@ import { pausedBackfill, recordBackfillStart } from './engine/backfill-state';
 import { createRequestLog } from './engine/request-log';
 import { createTokenEngine, type TokenEngine } from './engine/token-engine';
 import { StartupError } from './errors';
-import { hasVerifiedContract } from './facts/verified-store';
+import { hasVerifiedContract } from './facts/verification/verified-store';
 import { followedDexContracts } from './indexer/dex-contracts';
 import { createIndexer, type Indexer } from './indexer/indexer';
 import { startAlertMonitor } from './jobs/alert-monitor';

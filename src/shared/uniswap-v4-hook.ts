@@ -1,6 +1,6 @@
 /**
- * What the facts layer measures of a Uniswap V4 hook (facts/uniswap-v4-hook.ts, its owner powers in
- * facts/uniswap-v4-hook-powers.ts) and the hook verdict judges (analysis/hook-verdict.ts).
+ * What the facts layer measures of a Uniswap V4 hook (facts/hooks/uniswap-v4-hook.ts, its owner powers in
+ * facts/hooks/uniswap-v4-hook-powers.ts) and the hook verdict judges (analysis/hook-verdict.ts).
  */
 import type { Address, Hex } from 'viem';
 
@@ -48,7 +48,7 @@ export type HookPowerFacts = {
   powers: HookPower[];
 };
 
-/** The main pool's hook as the report's facts carry it (facts/pool-hook.ts). */
+/** The main pool's hook as the report's facts carry it (facts/hooks/index.ts). */
 export type PoolHookFacts = {
   pool: Address;
   hook: Address;

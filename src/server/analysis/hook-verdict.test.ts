@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HookFacts } from '../../shared/uniswap-v4-hook';
-import { effectOf } from '../facts/uniswap-v4-hook-powers';
+import { effectOf } from '../facts/hooks/uniswap-v4-hook-powers';
 import { judgeHook } from './hook-verdict';
 
 const E = 10n ** 18n;

@@ -1,6 +1,6 @@
 /**
  * The hook verdict: what a Uniswap V4 pool's hook can do and what it did to a real buy and sell,
- * judged from HookFacts (facts/uniswap-v4-hook.ts). Pure.
+ * judged from HookFacts (facts/hooks/uniswap-v4-hook.ts). Pure.
  *
  * - Honeypot: the hook keeps the input (a sell, or a buy, returns nothing — the "NoOp rug" or a
  *   100% fee), or lets buys through and reverts sells.
@@ -8,7 +8,7 @@
  *   buy is small next to the pool, so price impact stays far below the fees that matter), graded
  *   with the token tax thresholds (TAX); a buy fee that is lower an hour ahead is a decaying launch
  *   fee, graded at its current value and said to be decaying.
- * - Owner powers, by simulation (facts/uniswap-v4-hook-powers.ts): each call the hook's owner could
+ * - Owner powers, by simulation (facts/hooks/uniswap-v4-hook-powers.ts): each call the hook's owner could
  *   make, followed by a buy and a sell through the pool. One that blocks sells, keeps the input or
  *   raises the fee fails the owner-power check exactly as for a token: usable now, since we simulate
  *   it as the real owner. An owner we could not simulate is reported as unchecked, never as passed.

@@ -19,7 +19,7 @@ import { analyseWhales } from './whales';
 
 export type ReportOptions = RugOptions & {
   amountUsd?: number;
-  /** The main pool venue's quoted price impact (see facts/price-impact.ts); undefined for V2. */
+  /** The main pool venue's quoted price impact (see facts/pools/price-impact.ts); undefined for V2. */
   quotedImpactPct?: number | null;
 };
 

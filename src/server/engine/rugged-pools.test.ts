@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { safeToken } from '../analysis/fixtures';
 import type { GatherDeps } from '../facts/gather';
-import { readRuggedPools } from '../facts/index-reads';
+import { readRuggedPools } from '../facts/holders/index-reads';
 import { createTokenEngine } from './token-engine';
 
 vi.mock('../facts/gather', () => ({
@@ -16,7 +16,7 @@ vi.mock('../facts/gather', () => ({
     return safeToken;
   }),
 }));
-vi.mock(import('../facts/index-reads'), async (original) => ({
+vi.mock(import('../facts/holders/index-reads'), async (original) => ({
   ...(await original()),
   readRuggedPools: vi.fn(async () => [{ token: '0x01', pair: '0x02' }]),
 }));

@@ -23,9 +23,8 @@ import {
 } from '../venues/venue';
 import { byDeadline, type Deadline, notInTime } from './budget';
 import { type CapabilityReport, detectCapabilities } from './capabilities';
-import { readCodeSizes } from './code-sizes';
-import { countTokensDeployedBy, ensureDeployers, readCreation } from './deployers';
-import { findImpersonation } from './impersonation';
+import { readCodeSizes } from './holders/code-sizes';
+import { countTokensDeployedBy, ensureDeployers, readCreation } from './holders/deployers';
 import {
   type HolderRow,
   type RuggedPool,
@@ -44,15 +43,16 @@ import {
   readTopHolders,
   readV4PoolPositions,
   readV4ReserveHistory,
-} from './index-reads';
+} from './holders/index-reads';
+import { type PoolBuyer, readPoolBuyers } from './holders/pool-buyers';
+import { readPoolHook } from './hooks';
+import { findImpersonation } from './impersonation';
 import { simulateOwnerPowers } from './owner-powers/simulate';
-import { type PoolBuyer, readPoolBuyers } from './pool-buyers';
-import { readPoolHook } from './pool-hook';
+import { computeRugFeatures } from './pools/rug-features';
 import { createRound, type Round } from './round';
-import { computeRugFeatures } from './rug-features';
 import { readTokenBasics, type TokenBasics } from './token-reads';
-import { planTrading } from './trade-plan';
 import { simulateTrading } from './trade-simulation';
+import { planTrading } from './trade-simulation/trade-plan';
 import type {
   Holder,
   HolderKind,
@@ -63,7 +63,7 @@ import type {
   SwapFact,
   TokenReportFacts,
 } from './types';
-import { lookupVerification } from './verification-lookup';
+import { lookupVerification } from './verification';
 import { mayBeWrapper, probeWrapping } from './wrapping';
 
 export type GatherDeps = {

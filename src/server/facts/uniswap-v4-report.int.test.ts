@@ -43,8 +43,8 @@ import {
 import { createVenueRegistry } from '../venues/registry';
 import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
-import { readRuggedPools } from './index-reads';
-import { quotedPriceImpactPct } from './price-impact';
+import { readRuggedPools } from './holders/index-reads';
+import { quotedPriceImpactPct } from './pools/price-impact';
 
 const log = pino({ level: 'silent' });
 const swapEvent = parseAbiItem(

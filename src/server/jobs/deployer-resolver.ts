@@ -5,7 +5,7 @@
  */
 import type { PublicClient } from 'viem';
 import type { Db } from '../db/client';
-import { ensureDeployers, tokensWithoutCreator } from '../facts/deployers';
+import { ensureDeployers, tokensWithoutCreator } from '../facts/holders/deployers';
 import type { Logger } from '../logger';
 import { startIntervalJob } from './interval-job';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { judgeHook } from '../analysis/hook-verdict';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
-import { readHookFacts } from '../facts/uniswap-v4-hook';
+import { readHookFacts } from '../facts/hooks/uniswap-v4-hook';
 import { createUniswapV4Venue } from '../venues/uniswap-v4';
 import { priceInQuote } from '../venues/venue';
 import { type AnvilProcess, startAnvil } from './anvil';

@@ -9,8 +9,8 @@ import { type Address, erc20Abi, parseEther, parseEventLogs, zeroAddress } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeHook } from '../analysis/hook-verdict';
 import { createLocalChainClients, type LocalChainClients } from '../chain/client';
-import { readHookFacts } from '../facts/uniswap-v4-hook';
-import { simulateHookPowers } from '../facts/uniswap-v4-hook-powers';
+import { readHookFacts } from '../facts/hooks/uniswap-v4-hook';
+import { simulateHookPowers } from '../facts/hooks/uniswap-v4-hook-powers';
 import { createUniswapV4Venue, poolHandle } from '../venues/uniswap-v4';
 import { DYNAMIC_FEE_FLAG, hookFlags, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
 import { priceInQuote } from '../venues/venue';

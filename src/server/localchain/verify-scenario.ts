@@ -14,8 +14,8 @@ import type { Address, Hex } from 'viem';
 import type { ScenarioManifest } from '../../shared/scenario';
 import type { LocalChainClients } from '../chain/client';
 import type { Db } from '../db/client';
-import { type VerifyResult, verifySource } from '../facts/verification';
-import { storeVerifiedContract } from '../facts/verified-store';
+import { storeVerifiedContract } from '../facts/verification/verified-store';
+import { type VerifyResult, verifySource } from '../facts/verification/verify-source';
 import type { Logger } from '../logger';
 import solcInputJson from './artifacts/generated/solc-input.json';
 

@@ -29,7 +29,7 @@ import type { TokenEngine } from '../engine/token-engine';
 import { ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
-import { hasVerifiedContract } from '../facts/verified-store';
+import { hasVerifiedContract } from '../facts/verification/verified-store';
 import type { Logger } from '../logger';
 import { createGasMeter, ENTRY_EVENTS, entryCosts, type GasMeter } from './entry-costs';
 import { AMM_FEE, ammFeeApr, analyseYieldRisk, lendingSupplyApy, stakingApr } from './yield-math';

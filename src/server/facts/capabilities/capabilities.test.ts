@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { type Abi, type Hex, parseAbi, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
+import type { Capability } from '../types';
 import {
   capabilitiesFromAbi,
   capabilitiesFromBytecode,
   cloneTarget,
   findOpcodes,
   slotAddress,
-} from './capabilities';
+} from './index';
 import { CAPABILITY_SELECTORS } from './selectors';
-import type { Capability } from './types';
 
 type Found = Parameters<typeof capabilitiesFromAbi>[1];
 const caps = (found: Found) => [...found.keys()].sort();

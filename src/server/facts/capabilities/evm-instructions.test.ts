@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { type Hex, toEventSelector, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { findOpcodes } from './capabilities';
+import { roleIdsOf } from '../owner-powers/role-ids';
+import { stripMetadata } from '../verification/verify-source';
 import { immediateAt, instructionSize, instructions } from './evm-instructions';
-import { roleIdsOf } from './owner-powers/role-ids';
-import { stripMetadata } from './verification';
+import { findOpcodes } from './index';
 
 // The two walkers this module replaced, kept here verbatim as the reference: the shared walker must
 // change nothing they found.

@@ -1,5 +1,5 @@
 /**
- * The one EVM instruction walker (pure) for every reader of runtime code: capabilities.ts (which
+ * The one EVM instruction walker (pure) for every reader of runtime code: capabilities/index.ts (which
  * opcodes occur) and owner-powers/role-ids.ts (which 32-byte constants are pushed). PUSH1..PUSH32
  * carry 1..32 bytes of data after the opcode; stepping over them is what tells an 0xff of a mask
  * from a SELFDESTRUCT. PUSH0 (0x5f) carries none. Code is lowercase or uppercase hex without `0x`;

@@ -16,6 +16,8 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
+import type { Capability, CapabilityFacts, ProxyFacts } from '../types';
+import { stripMetadata } from '../verification/verify-source';
 import { instructions } from './evm-instructions';
 import {
   ABI_NAME_PATTERNS,
@@ -24,8 +26,6 @@ import {
   OWNER_SELECTOR,
   RECLAIM_SIGNATURES,
 } from './selectors';
-import type { Capability, CapabilityFacts, ProxyFacts } from './types';
-import { stripMetadata } from './verification';
 
 export type CapabilityReport = {
   capabilities: CapabilityFacts;

@@ -6,7 +6,7 @@
  * bytecode is.
  */
 import { type Hex, toFunctionSelector } from 'viem';
-import type { Capability } from './types';
+import type { Capability } from '../types';
 
 const SIGNATURES: Record<Capability, string[]> = {
   mint: [

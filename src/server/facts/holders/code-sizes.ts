@@ -4,8 +4,8 @@
  * state overrides gets the eth_getCode calls instead, all at once (one JSON-RPC batch).
  */
 import { type Address, decodeFunctionResult, encodeFunctionData, type PublicClient } from 'viem';
-import { CodeSizeReader } from '../probes/generated';
-import { rejectsStateOverride } from './trade-simulation';
+import { CodeSizeReader } from '../../probes/generated';
+import { rejectsStateOverride } from '../trade-simulation';
 
 const READER_ADDRESS = '0x00000000000000000000000000000000c0de5123' as const;
 

@@ -5,8 +5,8 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Hex, PublicClient } from 'viem';
-import type { Db } from '../db/client';
-import { contractCreations } from '../db/schema';
+import type { Db } from '../../db/client';
+import { contractCreations } from '../../db/schema';
 import { readFirstMint } from './index-reads';
 
 export async function ensureDeployers(

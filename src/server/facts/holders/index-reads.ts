@@ -4,9 +4,9 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { RUG, reserveIsRugged } from '../../shared/vocabulary';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { RUG, reserveIsRugged } from '../../../shared/vocabulary';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type HolderRow = { holder: string; balance: bigint; firstTs: number | null; lastActiveTs: number };
 export type SwapRow = {

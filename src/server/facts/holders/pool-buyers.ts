@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type PoolBuyer = { address: Address; role: string; boughtBlock: bigint; balance: bigint };
 

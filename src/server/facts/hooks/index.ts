@@ -5,8 +5,8 @@
  * never as "no hook".
  */
 import { type Address, type PublicClient, zeroAddress } from 'viem';
-import type { HookPowerFacts, PoolHookFacts } from '../../shared/uniswap-v4-hook';
-import type { PoolState } from '../venues/venue';
+import type { HookPowerFacts, PoolHookFacts } from '../../../shared/uniswap-v4-hook';
+import type { PoolState } from '../../venues/venue';
 import { hasHook, readHookFacts } from './uniswap-v4-hook';
 import { simulateHookPowers } from './uniswap-v4-hook-powers';
 

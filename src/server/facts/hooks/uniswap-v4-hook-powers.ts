@@ -8,14 +8,14 @@
  * power over the token's trades, named by what it did, not by the function's name.
  */
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, type PublicClient } from 'viem';
-import type { HookPower, HookPowerEffect, HookPowerFacts } from '../../shared/uniswap-v4-hook';
-import { FEE_CHANGE_MIN_PP } from '../../shared/vocabulary';
-import { ChainUnavailableError } from '../errors';
-import { HookPowerProbe } from '../probes/generated';
-import type { PoolKey } from '../venues/uniswap-v4-pool-key';
-import { callsFor } from './owner-powers/candidates';
-import { selectorsOf } from './owner-powers/selectors-memo';
-import { signatureOf } from './owner-powers/signatures';
+import type { HookPower, HookPowerEffect, HookPowerFacts } from '../../../shared/uniswap-v4-hook';
+import { FEE_CHANGE_MIN_PP } from '../../../shared/vocabulary';
+import { ChainUnavailableError } from '../../errors';
+import { HookPowerProbe } from '../../probes/generated';
+import type { PoolKey } from '../../venues/uniswap-v4-pool-key';
+import { callsFor } from '../owner-powers/candidates';
+import { selectorsOf } from '../owner-powers/selectors-memo';
+import { signatureOf } from '../owner-powers/signatures';
 
 /**
  * V4 fees are in pips (1_000_000 = 100%, LPFeeLibrary.MAX_LP_FEE), above the token ladder's percent

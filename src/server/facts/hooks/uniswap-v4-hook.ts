@@ -8,10 +8,10 @@
  * Everything is read in one Multicall3 round plus the proxy slots; nothing is assumed from names.
  */
 import { type Address, type Hex, isAddress, type PublicClient, parseAbi, zeroAddress } from 'viem';
-import type { HookFacts } from '../../shared/uniswap-v4-hook';
-import { ChainUnavailableError } from '../errors';
-import { v4QuoterAbi } from '../venues/uniswap-v4';
-import { decodeHookPermissions, type PoolKey } from '../venues/uniswap-v4-pool-key';
+import type { HookFacts } from '../../../shared/uniswap-v4-hook';
+import { ChainUnavailableError } from '../../errors';
+import { v4QuoterAbi } from '../../venues/uniswap-v4';
+import { decodeHookPermissions, type PoolKey } from '../../venues/uniswap-v4-pool-key';
 
 const IMPLEMENTATION_SLOT: Hex = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 const ADMIN_SLOT: Hex = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103';

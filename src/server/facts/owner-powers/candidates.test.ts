@@ -9,7 +9,7 @@ import {
   zeroAddress,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITY_SELECTORS } from '../selectors';
+import { CAPABILITY_SELECTORS } from '../capabilities/selectors';
 import {
   callsFor,
   combosFor,

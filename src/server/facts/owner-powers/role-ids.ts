@@ -7,7 +7,7 @@
  * wrong pick costs a reverted call, never a finding.
  */
 import { type Hex, toEventSelector } from 'viem';
-import { immediateAt, instructions, nextPc, PUSH32 } from '../evm-instructions';
+import { immediateAt, instructions, nextPc, PUSH32 } from '../capabilities/evm-instructions';
 
 const LOG0 = 0xa0;
 const LOG4 = 0xa4;

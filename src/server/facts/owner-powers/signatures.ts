@@ -4,7 +4,7 @@
  * untyped arguments; a name in the list never decides what a function does.
  */
 import { type Hex, toFunctionSelector } from 'viem';
-import { CAPABILITY_SELECTORS, RECLAIM_SIGNATURES } from '../selectors';
+import { CAPABILITY_SELECTORS, RECLAIM_SIGNATURES } from '../capabilities/selectors';
 
 /** Getters that name a wallet the contract privileges (fees, marketing, team): tried as callers. */
 export const WALLET_GETTERS = [

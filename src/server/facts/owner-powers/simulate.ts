@@ -31,9 +31,9 @@ import { MULTICALL3_ADDRESS } from '../../chain/client';
 import { PowerProbe, SlotReader } from '../../probes/generated';
 import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { rejectAfter } from '../budget';
-import { ALT_OWNER_GETTERS } from '../selectors';
+import { ALT_OWNER_GETTERS } from '../capabilities/selectors';
 import type { OnceOpenFacts, OwnerPowerFacts, OwnerPowerFinding } from '../types';
-import { walletSellable, walletSellData } from '../wallet-sell';
+import { walletSellable, walletSellData } from '../wallet-sells/wallet-sell';
 import {
   codesOf,
   MAX_CALLED_CONTRACTS,

@@ -4,8 +4,8 @@
  * the same definition the V2 formula uses. V2 pairs keep the constant-product formula (undefined here).
  */
 import type { PublicClient } from 'viem';
-import type { VenueRegistry } from '../venues/registry';
-import type { TokenReportFacts } from './types';
+import type { VenueRegistry } from '../../venues/registry';
+import type { TokenReportFacts } from '../types';
 
 /** undefined: the analyser's own formula applies (V2); null: the venue could not quote. */
 export async function quotedPriceImpactPct(

@@ -5,10 +5,10 @@
  * missing) rather than filled with a guess.
  */
 import { sql } from 'drizzle-orm';
-import { BURN_ADDRESSES } from '../../shared/vocabulary';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
-import type { PoolFacts, TokenReportFacts } from './types';
+import { BURN_ADDRESSES } from '../../../shared/vocabulary';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { PoolFacts, TokenReportFacts } from '../types';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const BURN_SINKS: readonly string[] = BURN_ADDRESSES;

@@ -28,10 +28,10 @@ import {
   parseEther,
   zeroAddress,
 } from 'viem';
-import { TradeProbe } from '../probes/generated';
-import type { ProbeRoute } from '../venues/venue';
-import { rejectAfter } from './budget';
-import type { ClockJumpSell, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
+import { TradeProbe } from '../../probes/generated';
+import type { ProbeRoute } from '../../venues/venue';
+import { rejectAfter } from '../budget';
+import type { ClockJumpSell, HolderSellSimulationFacts, TradeSimulationFacts } from '../types';
 import {
   readWalletSell,
   WALLET_SELL_CALLS,
@@ -41,7 +41,7 @@ import {
   walletExplainCall,
   walletSellable,
   walletSellCalls,
-} from './wallet-sell';
+} from '../wallet-sells/wallet-sell';
 
 // Throwaway addresses nobody holds keys for; the probe code only exists inside the simulated call.
 export const PROBE_ADDRESS = '0x00000000000000000000000000000000f1ab7e57' as const;
@@ -96,7 +96,7 @@ const HOLDER_SELL_FRACTION_BPS = 1_000n;
  */
 const HOLDER_WHOLE_BPS = 10_000n;
 /**
- * Holders who also sell from their own wallet (no code; see wallet-sell.ts), a tenth of the balance
+ * Holders who also sell from their own wallet (no code; see wallet-sells/wallet-sell.ts), a tenth of the balance
  * the index holds for them: the first ones sampled (pool buyers of different ages first).
  */
 export const MAX_WALLET_SELLERS = 8;

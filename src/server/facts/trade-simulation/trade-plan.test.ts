@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { createUniswapV2Venue } from '../venues/uniswap-v2';
-import { createUniswapV3Venue } from '../venues/uniswap-v3';
-import type { PoolState, Venue, VenueId } from '../venues/venue';
-import { PROBE_VENUE } from '../venues/venue';
+import { createUniswapV2Venue } from '../../venues/uniswap-v2';
+import { createUniswapV3Venue } from '../../venues/uniswap-v3';
+import type { PoolState, Venue, VenueId } from '../../venues/venue';
+import { PROBE_VENUE } from '../../venues/venue';
 import { planTrading } from './trade-plan';
 
 const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as Address;

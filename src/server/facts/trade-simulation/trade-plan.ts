@@ -3,9 +3,9 @@
  * it buys. Pure: the pools are already read.
  */
 import type { Address } from 'viem';
-import type { VenueRegistry } from '../venues/registry';
-import type { PoolState, ProbeRoute } from '../venues/venue';
-import type { PoolFacts } from './types';
+import type { VenueRegistry } from '../../venues/registry';
+import type { PoolState, ProbeRoute } from '../../venues/venue';
+import type { PoolFacts } from '../types';
 
 /**
  * Which pool and route the trade simulation uses: the deepest priced pool the venue can route

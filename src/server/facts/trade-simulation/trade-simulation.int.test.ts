@@ -16,16 +16,16 @@ import {
   parseEther,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenarioManifest } from '../../shared/scenario';
-import type { LocalChainClients } from '../chain/client';
-import type { AnvilProcess } from '../localchain/anvil';
-import { MintableToken } from '../localchain/artifacts/generated';
-import { type ScenarioChain, startScenarioChain } from '../localchain/scenario-chain';
-import { PROBE_VENUE, type ProbeRoute } from '../venues/venue';
-import { detectCapabilities } from './capabilities';
-import { DEFAULT_LADDER_ETH, simulateTrading, type TradingSimulationInput } from './trade-simulation';
-import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from './types';
-import { verifySource } from './verification';
+import type { ScenarioManifest } from '../../../shared/scenario';
+import type { LocalChainClients } from '../../chain/client';
+import type { AnvilProcess } from '../../localchain/anvil';
+import { MintableToken } from '../../localchain/artifacts/generated';
+import { type ScenarioChain, startScenarioChain } from '../../localchain/scenario-chain';
+import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
+import { detectCapabilities } from '../capabilities';
+import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from '../types';
+import { verifySource } from '../verification/verify-source';
+import { DEFAULT_LADDER_ETH, simulateTrading, type TradingSimulationInput } from './index';
 
 const log = pino({ level: 'silent' });
 const routerAbi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);

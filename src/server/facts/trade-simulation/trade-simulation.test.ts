@@ -18,7 +18,7 @@ import {
   type SellResult,
   safeMessage,
   type TradeReport,
-} from './trade-simulation';
+} from './index';
 
 describe('lossPct', () => {
   it('measures the share lost, to 0.01 pp', () => {

@@ -3,7 +3,7 @@
  * GET {base}/api/v2/smart-contracts/{address} → `is_verified`, `name`. Anything but a clear answer
  * is "unknown".
  */
-import type { VerificationFacts } from './types';
+import type { VerificationFacts } from '../types';
 
 const BLOCKSCOUT_TIMEOUT_MS = 5_000;
 

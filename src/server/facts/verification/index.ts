@@ -3,12 +3,12 @@
  * On Base: Sourcify, and Blockscout when BLOCKSCOUT_API_URL is set. A source that cannot be reached answers "unknown", never a guess.
  */
 import { eq } from 'drizzle-orm';
-import type { NetworkDescription } from '../chain/network';
-import type { Db } from '../db/client';
-import { verifiedContracts } from '../db/schema';
+import type { NetworkDescription } from '../../chain/network';
+import type { Db } from '../../db/client';
+import { verifiedContracts } from '../../db/schema';
+import type { VerificationFacts } from '../types';
 import { combineVerification, lookupBlockscout } from './blockscout';
-import type { VerificationFacts } from './types';
-import { lookupSourcify } from './verification';
+import { lookupSourcify } from './verify-source';
 
 export async function lookupVerification(
   deps: { db: Db; network: NetworkDescription; blockscoutUrl?: string | undefined },

@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Abi } from 'viem';
-import type { Db } from '../db/client';
-import { verifiedContracts } from '../db/schema';
+import type { Db } from '../../db/client';
+import { verifiedContracts } from '../../db/schema';
 
 export type VerifiedContractInput = {
   address: string;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { Hex, PublicClient } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../errors';
-import { compareRuntimeCode, lookupSourcify, stripMetadata, verifySource } from './verification';
+import { BadRequestError } from '../../errors';
+import { compareRuntimeCode, lookupSourcify, stripMetadata, verifySource } from './verify-source';
 
 // Runtime code of `contract Tiny { uint256 public immutable seed; uint256 public x; … }` from solc
 // 0.8.30 (optimizer 200, cancun): once with the default IPFS metadata, once with bytecodeHash none.

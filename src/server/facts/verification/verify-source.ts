@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Abi, Address, Hex, PublicClient } from 'viem';
-import { AppError, BadRequestError } from '../errors';
-import type { VerificationFacts } from './types';
+import { AppError, BadRequestError } from '../../errors';
+import type { VerificationFacts } from '../types';
 
 // ---------------------------------------------------------------------------------------------
 // Pure bytecode comparison

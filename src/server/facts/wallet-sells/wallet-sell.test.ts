@@ -8,7 +8,7 @@ import {
   toFunctionSelector,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { PROBE_VENUE, type ProbeRoute } from '../venues/venue';
+import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import {
   readWalletSell,
   WALLET_SELL_CALLS,

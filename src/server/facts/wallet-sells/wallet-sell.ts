@@ -24,7 +24,7 @@ import {
   hexToBigInt,
   parseAbi,
 } from 'viem';
-import { PROBE_VENUE, type ProbeRoute } from '../venues/venue';
+import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 
 const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
