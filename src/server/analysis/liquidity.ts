@@ -24,12 +24,21 @@ import {
 import {
   DEFAULT_AMOUNT_USD,
   HOOK_PERMISSIONS,
+  type LevelOf,
   LIQUIDITY_DRAIN,
   levelOf,
   PRICE_MANIPULATION,
 } from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts } from '../facts/types';
-import { allPools, allSwaps, drainEvents, lpSafeShare, priceImpactPct, tokenAgeDays } from './derived-facts';
+import {
+  allPools,
+  allSwaps,
+  type DrainEvent,
+  drainEvents,
+  lpSafeShare,
+  priceImpactPct,
+  tokenAgeDays,
+} from './derived-facts';
 import { DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import { judgeHook } from './hook-verdict';
 import {
@@ -58,7 +67,6 @@ const LEVEL_ORDER: readonly RiskLevel[] = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
 const worseLevel = (a: RiskLevel, b: RiskLevel): RiskLevel =>
   LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
 
-/** The token's pools, main pool first, with each one's share of the total USD value. */
 /** A pool's hook for the pools list: permissions in words; the verdict of the main pool's hook. */
 function hookSummary(
   h: { address: string; permissions: string[] },
@@ -73,6 +81,7 @@ function hookSummary(
   };
 }
 
+/** The token's pools, main pool first, with each one's share of the total USD value. */
 function poolSummaries(facts: TokenReportFacts): PoolSummary[] {
   const pools = allPools(facts);
   const total = pools.reduce(
@@ -115,7 +124,26 @@ export function priceManipulated(p: PoolFacts): boolean | null {
 
 const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 
-export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions = {}): LiquidityResult {
+/** What every step below reads, worked out once from the facts and the options. */
+type LiquidityInputs = {
+  facts: TokenReportFacts;
+  amountUsd: number;
+  rug: RugResult;
+  pool: PoolFacts | null;
+  /** The main pool's USD value, when it could be priced. */
+  poolValueKnown: number | null;
+  /** Price impact (percent) of buying amountUsd; null: it could not be computed. */
+  impact: number | null;
+  rugOutcome: LevelOf<'rugScoreOutcome'>;
+  volume: number | null;
+  /** Whether the main pool's LP is locked or burned enough to pass; null: no pool. */
+  locked: boolean | null;
+  drains: DrainEvent[];
+  /** Drains of the last 24 hours. */
+  recentDrains: DrainEvent[];
+};
+
+function liquidityInputs(facts: TokenReportFacts, opts: LiquidityOptions): LiquidityInputs {
   const amountUsd =
     opts.amountUsd !== undefined && Number.isFinite(opts.amountUsd) && opts.amountUsd >= 0
       ? opts.amountUsd
@@ -133,90 +161,96 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
       : pool.venue === 'uniswap-v2'
         ? priceImpactPct(amountUsd, poolValueKnown)
         : null;
-  // The rug score ranks risk and is uncalibrated: it is judged by its own bands, never shown as a %.
-  const rugOutcome = levelOf('rugScoreOutcome', rug.rugScore);
   const drains = drainEvents(facts);
   const dayAgo = facts.now - DAY_S;
-  const swaps = allSwaps(facts);
-  const swaps24h = swaps.filter(({ swap }) => swap.timestamp >= dayAgo);
-  const supply = facts.holders.totalSupply > 0n ? facts.holders.totalSupply : (facts.token.totalSupply ?? 0n);
-  const whaleSwaps24h = swaps24h.filter(
-    ({ swap }) => supply > 0n && swap.tokenAmount * 100n >= supply * BigInt(WHALE_THRESHOLD_PCT),
-  ).length;
-  const volume = pool?.volume24hUsd ?? null;
+  return {
+    facts,
+    amountUsd,
+    rug,
+    pool,
+    poolValueKnown,
+    impact,
+    // The rug score ranks risk and is uncalibrated: it is judged by its own bands, never shown as a %.
+    rugOutcome: levelOf('rugScoreOutcome', rug.rugScore),
+    volume: pool?.volume24hUsd ?? null,
+    locked: pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null,
+    drains,
+    recentDrains: drains.filter((d) => d.event.timestamp >= dayAgo),
+  };
+}
 
-  const evidence: Evidence[] = [];
-  {
-    const spec = { check: 'pool_value', label: 'Pool value', weight: 40 };
-    if (!pool)
-      evidence.push(
-        tradesOnlyOnUnreadVenue(facts)
-          ? judged(spec, 'unknown', null, noPoolSentence(facts))
-          : judged(spec, 'fail', 0, noPoolSentence(facts)),
-      );
-    else if (poolValueKnown === null)
-      evidence.push(judged(spec, 'unknown', null, "The pool's USD value could not be priced."));
-    else {
-      const o = gradeBelow(poolValueKnown, POOL_FAIL_BELOW_USD, POOL_WARN_BELOW_USD);
-      evidence.push(
-        judged(
-          spec,
-          o,
-          round(poolValueKnown, 2),
-          o === 'pass'
-            ? `The main pool holds ${usd(poolValueKnown)}.`
-            : `The main pool holds only ${usd(poolValueKnown)} (below ${usd(o === 'fail' ? POOL_FAIL_BELOW_USD : POOL_WARN_BELOW_USD)}).`,
-        ),
-      );
-    }
-  }
-  {
-    const spec = { check: 'price_impact', label: 'Price impact', weight: 20 };
-    if (impact === null)
-      evidence.push(
-        judged(spec, 'unknown', null, `The price impact of a ${usd(amountUsd)} buy could not be computed.`),
-      );
-    else {
-      const o = gradeAbove(impact, PRICE_IMPACT_CAUTION_PCT, PRICE_IMPACT_WARN_PCT);
-      evidence.push(
-        judged(spec, o, impact, `Buying ${usd(amountUsd)} would move the price by ${pct(impact, 2)}.`),
-      );
-    }
-  }
-  evidence.push(checkLpLocked(facts, 20));
-  {
-    const spec = { check: 'rug_pull_risk', label: 'Rug score', weight: 20 };
-    evidence.push(
-      judged(
-        spec,
-        rugOutcome,
-        rug.rugScore,
-        `The rug detector scores ${rug.rugScore}/100 (${rug.riskLevel} risk); a ranking score, uncalibrated.`,
-      ),
+function poolValueLine({ facts, pool, poolValueKnown }: LiquidityInputs): Evidence {
+  const spec = { check: 'pool_value', label: 'Pool value', weight: 40 };
+  if (!pool)
+    return tradesOnlyOnUnreadVenue(facts)
+      ? judged(spec, 'unknown', null, noPoolSentence(facts))
+      : judged(spec, 'fail', 0, noPoolSentence(facts));
+  if (poolValueKnown === null)
+    return judged(spec, 'unknown', null, "The pool's USD value could not be priced.");
+  const o = gradeBelow(poolValueKnown, POOL_FAIL_BELOW_USD, POOL_WARN_BELOW_USD);
+  return judged(
+    spec,
+    o,
+    round(poolValueKnown, 2),
+    o === 'pass'
+      ? `The main pool holds ${usd(poolValueKnown)}.`
+      : `The main pool holds only ${usd(poolValueKnown)} (below ${usd(o === 'fail' ? POOL_FAIL_BELOW_USD : POOL_WARN_BELOW_USD)}).`,
+  );
+}
+
+function priceImpactLine({ impact, amountUsd }: LiquidityInputs): Evidence {
+  const spec = { check: 'price_impact', label: 'Price impact', weight: 20 };
+  if (impact === null)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `The price impact of a ${usd(amountUsd)} buy could not be computed.`,
     );
-  }
-  evidence.push(checkRecentLpRemoval(facts, 15));
-  {
-    const spec = { check: 'volume_24h', label: '24 h volume', weight: 5 };
-    if (!pool)
-      evidence.push(
-        judged(spec, 'unknown', null, withoutPool(facts, 'No pool, so no trading volume.', 'its volume'), 0),
-      );
-    else if (volume === null || !Number.isFinite(volume))
-      evidence.push(judged(spec, 'unknown', null, 'The 24-hour volume could not be priced.'));
-    else if (volume <= 0)
-      evidence.push(judged(spec, 'warn', 0, 'Nobody traded the token in the last 24 hours.'));
-    else evidence.push(judged(spec, 'pass', round(volume, 2), `${usd(volume)} traded in the last 24 hours.`));
-  }
+  const o = gradeAbove(impact, PRICE_IMPACT_CAUTION_PCT, PRICE_IMPACT_WARN_PCT);
+  return judged(spec, o, impact, `Buying ${usd(amountUsd)} would move the price by ${pct(impact, 2)}.`);
+}
 
-  const liquidityScore = scoreFromEvidence(evidence);
-  // The worse of the pool's own level and the rug detector's: a rug score of 100 never reads MEDIUM.
-  const riskLevel: RiskLevel = rug.completedRug
-    ? 'CRITICAL'
-    : worseLevel(levelOf('liquidityRisk', liquidityScore), rug.riskLevel);
-  const locked = pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null;
-  const lockTime = pool?.lockUnlockTime ?? null;
+function rugScoreLine({ rug, rugOutcome }: LiquidityInputs): Evidence {
+  const spec = { check: 'rug_pull_risk', label: 'Rug score', weight: 20 };
+  return judged(
+    spec,
+    rugOutcome,
+    rug.rugScore,
+    `The rug detector scores ${rug.rugScore}/100 (${rug.riskLevel} risk); a ranking score, uncalibrated.`,
+  );
+}
 
+function volumeLine({ facts, pool, volume }: LiquidityInputs): Evidence {
+  const spec = { check: 'volume_24h', label: '24 h volume', weight: 5 };
+  if (!pool)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      withoutPool(facts, 'No pool, so no trading volume.', 'its volume'),
+      0,
+    );
+  if (volume === null || !Number.isFinite(volume))
+    return judged(spec, 'unknown', null, 'The 24-hour volume could not be priced.');
+  if (volume <= 0) return judged(spec, 'warn', 0, 'Nobody traded the token in the last 24 hours.');
+  return judged(spec, 'pass', round(volume, 2), `${usd(volume)} traded in the last 24 hours.`);
+}
+
+/** The six scored lines, in the order of the table at the top of this file. */
+function liquidityEvidence(x: LiquidityInputs): Evidence[] {
+  return [
+    poolValueLine(x),
+    priceImpactLine(x),
+    checkLpLocked(x.facts, 20),
+    rugScoreLine(x),
+    checkRecentLpRemoval(x.facts, 15),
+    volumeLine(x),
+  ];
+}
+
+function liquidityWarnings(x: LiquidityInputs): string[] {
+  const { facts, pool, rug, impact, amountUsd, poolValueKnown } = x;
   const warnings: string[] = [];
   if (rug.completedRug) warnings.push('Liquidity has been drained: this pool was rugged.');
   if (!pool)
@@ -227,8 +261,8 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     );
   if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
     warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
-  if (rugOutcome === 'fail') warnings.push(`High rug risk: rug score ${rug.rugScore}/100.`);
-  if (pool && !locked)
+  if (x.rugOutcome === 'fail') warnings.push(`High rug risk: rug score ${rug.rugScore}/100.`);
+  if (pool && !x.locked)
     warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
     warnings.push(`Low liquidity: the pool holds only ${usd(poolValueKnown)}.`);
@@ -236,19 +270,25 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     warnings.push(
       `Price looks manipulated: the main pool's price is ${pct(Math.abs(pool.twapDeviationPct ?? 0), 1)} ${(pool.twapDeviationPct ?? 0) > 0 ? 'above' : 'below'} its ${PRICE_MANIPULATION.twapWindowSec / 60}-minute average (TWAP); use the average, not the spot price.`,
     );
-  const recentDrains = drains.filter((d) => d.event.timestamp >= dayAgo);
-  if (recentDrains.length > 0)
-    warnings.push(`${recentDrains.length} large liquidity removal(s) in the last 24 hours.`);
+  if (x.recentDrains.length > 0)
+    warnings.push(`${x.recentDrains.length} large liquidity removal(s) in the last 24 hours.`);
+  return warnings;
+}
 
-  // Advice fits the state: a drained pool gets "liquidity was removed", never order-splitting or
-  // lock-waiting advice; a token not to buy gets no advice on how to buy it.
+/**
+ * Advice fits the state: a drained pool gets "liquidity was removed", never order-splitting or
+ * lock-waiting advice; a token not to buy gets no advice on how to buy it.
+ */
+function liquidityRecommendations(x: LiquidityInputs): string[] {
+  const { pool, rug, impact, locked, poolValueKnown } = x;
   const recommendations: string[] = [];
-  const doNotBuy = rug.completedRug || rugOutcome === 'fail';
+  const doNotBuy = rug.completedRug || x.rugOutcome === 'fail';
+  const lockTime = pool?.lockUnlockTime ?? null;
   if (rug.completedRug)
     recommendations.push(
       'The liquidity was removed: the pool was drained, so there is nothing left to sell into. Do not buy.',
     );
-  else if (rugOutcome === 'fail') recommendations.push('Do not buy: the rug risk is too high.');
+  else if (x.rugOutcome === 'fail') recommendations.push('Do not buy: the rug risk is too high.');
   if (!doNotBuy && impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
     recommendations.push('Split the order into smaller buys or reduce the amount to limit price impact.');
   if (!doNotBuy && pool && !locked)
@@ -259,68 +299,94 @@ export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions
     recommendations.push('Use a tight slippage limit: thin pools move sharply on each trade.');
   if (recommendations.length === 0)
     recommendations.push('Liquidity looks healthy for this amount; keep monitoring for liquidity removals.');
+  return recommendations;
+}
 
-  // A flag names the finding, never the check's pass name ("Source code verified" for unverified code).
-  const behaviorFlags = rug.evidence
-    .filter((e) => e.weight > 0 && (e.outcome === 'fail' || e.outcome === 'warn'))
-    .map((e) => `${e.outcome === 'fail' ? 'Failed' : 'Warning'}: ${e.label}`);
+function rugAnalysis({ rug, drains }: LiquidityInputs): LiquidityResult['rugAnalysis'] {
+  return {
+    rugScore: rug.rugScore,
+    riskLevel: rug.riskLevel,
+    dataCoverage: rug.dataCoverage,
+    lpDrainEvents: {
+      count: drains.length,
+      events: drains.map((d) => ({
+        hash: d.event.txHash,
+        time: d.event.timestamp * 1000,
+        provider: d.event.provider,
+        shareOfPool: round(d.share, 4),
+        quoteAmount: d.event.quoteAmount.toString(),
+      })),
+    },
+    // A flag names the finding, never the check's pass name ("Source code verified" for unverified code).
+    behaviorFlags: rug.evidence
+      .filter((e) => e.weight > 0 && (e.outcome === 'fail' || e.outcome === 'warn'))
+      .map((e) => `${e.outcome === 'fail' ? 'Failed' : 'Warning'}: ${e.label}`),
+  };
+}
 
+function liveMonitoring(x: LiquidityInputs): LiquidityResult['liveMonitoring'] {
+  const { facts, rug, rugOutcome, recentDrains } = x;
   const drainRisk: Level3 =
     rug.completedRug ||
     recentDrains.some((d) => d.share >= LIQUIDITY_DRAIN.severeShare) ||
     rugOutcome === 'fail'
       ? 'High'
-      : recentDrains.length > 0 || !locked || rugOutcome === 'warn'
+      : recentDrains.length > 0 || !x.locked || rugOutcome === 'warn'
         ? 'Medium'
         : 'Low';
   // Whale swaps are swaps of at least WHALE_THRESHOLD_PCT of the supply: without a supply there is
   // no telling a whale from anyone, so the activity is unknown, not "Low".
+  const dayAgo = facts.now - DAY_S;
+  const supply = facts.holders.totalSupply > 0n ? facts.holders.totalSupply : (facts.token.totalSupply ?? 0n);
+  const whaleSwaps24h = allSwaps(facts).filter(
+    ({ swap }) =>
+      swap.timestamp >= dayAgo &&
+      supply > 0n &&
+      swap.tokenAmount * 100n >= supply * BigInt(WHALE_THRESHOLD_PCT),
+  ).length;
   const whaleActivity: Level3 =
     supply <= 0n ? 'Unknown' : whaleSwaps24h >= 5 ? 'High' : whaleSwaps24h >= 1 ? 'Medium' : 'Low';
   const age = tokenAgeDays(facts);
+  return {
+    liquidityDrainRisk: drainRisk,
+    whaleActivity,
+    recentTransactions: allPools(facts).reduce((n, p) => n + p.swaps24h.buys + p.swaps24h.sells, 0),
+    contractAge: age === null ? null : Math.floor(age),
+  };
+}
 
+export function analyseLiquidity(facts: TokenReportFacts, opts: LiquidityOptions = {}): LiquidityResult {
+  const x = liquidityInputs(facts, opts);
+  const { rug, pool, poolValueKnown, volume } = x;
+  const evidence = liquidityEvidence(x);
+  const liquidityScore = scoreFromEvidence(evidence);
+  // The worse of the pool's own level and the rug detector's: a rug score of 100 never reads MEDIUM.
+  const riskLevel: RiskLevel = rug.completedRug
+    ? 'CRITICAL'
+    : worseLevel(levelOf('liquidityRisk', liquidityScore), rug.riskLevel);
+  const lockTime = pool?.lockUnlockTime ?? null;
   return {
     liquidityScore,
     score: liquidityScore,
     rugScore: rug.rugScore,
     riskLevel,
     timestamp: facts.now * 1000,
-    amountUsd,
-    warnings,
-    recommendations,
+    amountUsd: x.amountUsd,
+    warnings: liquidityWarnings(x),
+    recommendations: liquidityRecommendations(x),
     risks: riskStrings(evidence, 6),
     liquidityData: {
       poolValue: poolValueKnown === null ? null : round(poolValueKnown, 2),
-      priceImpact: impact,
+      priceImpact: x.impact,
       tradingVolume24h: volume === null || !Number.isFinite(volume) ? null : round(volume, 2),
       liquidityHealth: capitalise(levelOf('health', liquidityScore)),
-      liquidityLocked: locked,
+      liquidityLocked: x.locked,
       liquidityLockTime: lockTime === null ? null : lockTime * 1000,
     },
     pools: poolSummaries(facts),
     unreadPoolCount: facts.unreadPools?.length ?? 0,
-    rugAnalysis: {
-      rugScore: rug.rugScore,
-      riskLevel: rug.riskLevel,
-      dataCoverage: rug.dataCoverage,
-      lpDrainEvents: {
-        count: drains.length,
-        events: drains.map((d) => ({
-          hash: d.event.txHash,
-          time: d.event.timestamp * 1000,
-          provider: d.event.provider,
-          shareOfPool: round(d.share, 4),
-          quoteAmount: d.event.quoteAmount.toString(),
-        })),
-      },
-      behaviorFlags,
-    },
-    liveMonitoring: {
-      liquidityDrainRisk: drainRisk,
-      whaleActivity,
-      recentTransactions: allPools(facts).reduce((n, p) => n + p.swaps24h.buys + p.swaps24h.sells, 0),
-      contractAge: age === null ? null : Math.floor(age),
-    },
+    rugAnalysis: rugAnalysis(x),
+    liveMonitoring: liveMonitoring(x),
     evidence,
   };
 }
