@@ -97,20 +97,34 @@ function swapEth(facts: TokenReportFacts, s: SwapFact, pool: PoolFacts): number 
   return round((Number(s.tokenAmount) / 10 ** d) * pool.priceEth, 6);
 }
 
-export function analyseWhales(facts: TokenReportFacts): WhaleResult {
-  const now = facts.now;
+type PoolSwap = { swap: SwapFact; pool: PoolFacts };
+
+/** What every step below reads: the holders that are not pools, lockers or burns, and the whales. */
+type WhaleInputs = {
+  facts: TokenReportFacts;
+  now: number;
+  /** Top holders that are not a pool, locker or burn address, largest first. */
+  circ: Holder[];
+  whales: Holder[];
+  /** Whether the holder list is known at all. */
+  known: boolean;
+  /** Swaps by whales, or any single swap moving ≥ WHALE_THRESHOLD_PCT of the supply. */
+  whaleSwaps: PoolSwap[];
+};
+
+function whaleInputs(facts: TokenReportFacts): WhaleInputs {
   const circ = circulatingHolders(facts);
   const whales = circ.filter((h) => h.percentage >= WHALE_THRESHOLD_PCT);
   const whaleSet = new Map(whales.map((h) => [lc(h.address), h]));
-  const known = facts.holders.top.length > 0;
-
-  // Swaps by whales, or any single swap moving ≥ WHALE_THRESHOLD_PCT of the supply.
   const supply = facts.holders.totalSupply > 0n ? facts.holders.totalSupply : (facts.token.totalSupply ?? 0n);
   const bigSwap = (s: SwapFact) =>
     supply > 0n && s.tokenAmount * 100n >= supply * BigInt(WHALE_THRESHOLD_PCT);
   const whaleSwaps = allSwaps(facts).filter(({ swap }) => whaleSet.has(lc(swap.trader)) || bigSwap(swap));
+  return { facts, now: facts.now, circ, whales, known: facts.holders.top.length > 0, whaleSwaps };
+}
 
-  const recentTransactions: WhaleTransaction[] = whaleSwaps.slice(0, RECENT_TX_MAX).map(({ swap, pool }) => ({
+function recentTransactions({ facts, whaleSwaps }: WhaleInputs): WhaleTransaction[] {
+  return whaleSwaps.slice(0, RECENT_TX_MAX).map(({ swap, pool }) => ({
     value: swapEth(facts, swap, pool),
     timestamp: swap.timestamp,
     hash: swap.txHash,
@@ -118,9 +132,12 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
     to: swap.side === 'buy' ? swap.trader : pool.pair,
     side: swap.side,
   }));
+}
 
+/** Whale swaps of the last NEW_ENTRIES_WINDOW_S (a minute of clock skew allowed). */
+function newWhaleEntries({ facts, now, whaleSwaps }: WhaleInputs): WhaleEntry[] {
   const holderOf = (a: string) => facts.holders.top.find((h) => lc(h.address) === lc(a));
-  const newWhaleEntries: WhaleEntry[] = whaleSwaps
+  return whaleSwaps
     .filter(({ swap }) => swap.timestamp >= now - NEW_ENTRIES_WINDOW_S && swap.timestamp <= now + 60)
     .map(({ swap, pool }) => {
       const h = holderOf(swap.trader);
@@ -135,8 +152,10 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
         hash: swap.txHash,
       };
     });
+}
 
-  const topHolders: WhaleHolder[] = facts.holders.top.slice(0, TOP_HOLDERS_MAX).map((h, i) => ({
+function topHolders({ facts, now }: WhaleInputs): WhaleHolder[] {
+  return facts.holders.top.slice(0, TOP_HOLDERS_MAX).map((h, i) => ({
     rank: i + 1,
     address: h.address,
     walletType: walletType(h, facts),
@@ -147,150 +166,140 @@ export function analyseWhales(facts: TokenReportFacts): WhaleResult {
     rugHistory: h.rugHistory,
     lastActive: h.lastActiveAt === null || !Number.isFinite(h.lastActiveAt) ? null : h.lastActiveAt * 1000,
   }));
+}
 
-  const top5 = known ? round(sharePct(circ.slice(0, 5)), 2) : null;
-  const ruggedWallets = circ.filter((h) => h.rugHistory > 0).length;
+const UNKNOWN_HOLDERS = 'The holder list is not available.';
 
-  // Evidence
-  const evidence: Evidence[] = [];
-  const unknownHolders = 'The holder list is not available.';
-  {
-    const spec = { check: 'whale_top5', label: 'Top 5 holders', weight: 30 };
-    if (top5 === null) evidence.push(judged(spec, 'unknown', null, unknownHolders));
-    else
-      evidence.push(
-        judged(
-          spec,
-          gradeAbove(top5, 30, 50),
-          top5,
-          `The 5 largest holders (not pools or lockers) own ${pct(top5)} of the supply.`,
-        ),
-      );
-  }
-  {
-    const spec = { check: 'whale_largest', label: 'Largest holder', weight: 20 };
-    const first = circ[0];
-    if (!known) evidence.push(judged(spec, 'unknown', null, unknownHolders));
-    else if (!first)
-      evidence.push(judged(spec, 'pass', 0, 'Every top holder is a pool, locker or burn address.'));
-    else {
-      const p = round(first.percentage, 2);
-      evidence.push(
-        judged(
-          spec,
-          gradeAbove(p, 10, 20),
-          p,
-          `The largest holder (${walletType(first, facts).toLowerCase()}) owns ${pct(p)} of the supply.`,
-        ),
-      );
-    }
-  }
-  {
-    const spec = { check: 'whale_rug_history', label: 'Whales with rug history', weight: 20 };
-    if (!known) evidence.push(judged(spec, 'unknown', null, unknownHolders));
-    else
-      evidence.push(
-        judged(
-          spec,
-          ruggedWallets >= 3 ? 'fail' : ruggedWallets > 0 ? 'warn' : 'pass',
-          ruggedWallets,
-          ruggedWallets === 0
-            ? 'No top holder took part in earlier rugs.'
-            : `${ruggedWallets} top holder(s) took part in earlier rugs.`,
-        ),
-      );
-  }
-  {
-    const spec = { check: 'whale_insiders', label: 'Insider whales', weight: 15 };
-    const hasCreator = !!(facts.deployer.address || facts.token.deployer);
-    if (!known || !hasCreator)
-      evidence.push(
-        judged(spec, 'unknown', null, "Insiders can't be traced without the holder list and the creator."),
-      );
-    else {
-      const ins = whales.filter((h) => h.fundedByDeployer && h.kind !== 'deployer');
-      const s = round(sharePct(ins), 2);
-      evidence.push(
-        judged(
-          spec,
-          gradeAbove(s, INSIDERS_WARN_PCT, INSIDERS_FAIL_PCT),
-          s,
-          ins.length === 0
-            ? 'No whale was funded by the creator.'
-            : `${ins.length} whale(s) funded by the creator hold ${pct(s)} of the supply.`,
-        ),
-      );
-    }
-  }
-  {
-    const spec = { check: 'whale_fresh', label: 'Fresh whale wallets', weight: 10 };
-    const aged = whales.filter((h) => walletAgeDays(h, now) !== null);
-    // Whales of unknown age are left out of the share, and said to be (never counted as old or new).
-    const unaged = whales.length - aged.length;
-    const unagedNote = unaged > 0 ? ` ${unaged} whale wallet(s) of unknown age left out.` : '';
-    if (aged.length === 0)
-      evidence.push(
-        judged(
-          spec,
-          known && whales.length === 0 ? 'pass' : 'unknown',
-          known && whales.length === 0 ? 0 : null,
-          known && whales.length === 0 ? 'There are no whales.' : 'Wallet ages of the whales are not known.',
-        ),
-      );
-    else {
-      const fresh = aged.filter((h) => (walletAgeDays(h, now) ?? Infinity) < FRESH_WALLET_DAYS);
-      const s = round(sharePct(fresh), 2);
-      evidence.push(
-        judged(
-          spec,
-          gradeAbove(s, FRESH_WARN_PCT, FRESH_FAIL_PCT),
-          s,
-          fresh.length === 0
-            ? `No whale wallet is younger than ${FRESH_WALLET_DAYS} days.${unagedNote}`
-            : `${fresh.length} whale wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(s)} of the supply.${unagedNote}`,
-        ),
-      );
-    }
-  }
-  {
-    const spec = { check: 'whale_selling', label: 'Whale selling (24 h)', weight: 10 };
-    if (facts.pools.length === 0 && !facts.mainPool)
-      evidence.push(judged(spec, 'unknown', null, 'No pool, so whale trading cannot be watched.', 0));
-    else {
-      const day = whaleSwaps.filter(({ swap }) => swap.timestamp >= now - DAY_S);
-      const sold = day
-        .filter(({ swap }) => swap.side === 'sell')
-        .reduce((s, { swap }) => s + swap.tokenAmount, 0n);
-      const bought = day
-        .filter(({ swap }) => swap.side === 'buy')
-        .reduce((s, { swap }) => s + swap.tokenAmount, 0n);
-      const o = sold > bought * 3n && sold > 0n ? 'fail' : sold > bought ? 'warn' : 'pass';
-      evidence.push(
-        judged(
-          spec,
-          o,
-          `${day.length} swaps`,
-          day.length === 0
-            ? 'No large whale trades in the last 24 hours.'
-            : o === 'pass'
-              ? `Whales bought at least as much as they sold in the last 24 hours (${day.length} trades).`
-              : `Whales sold ${tokenAmount(facts, sold)} and bought ${tokenAmount(facts, bought)} tokens in the last 24 hours.`,
-        ),
-      );
-    }
-  }
+const topFiveShare = ({ known, circ }: WhaleInputs) => (known ? round(sharePct(circ.slice(0, 5)), 2) : null);
+const ruggedWalletCount = ({ circ }: WhaleInputs) => circ.filter((h) => h.rugHistory > 0).length;
 
+function topFiveLine(x: WhaleInputs): Evidence {
+  const spec = { check: 'whale_top5', label: 'Top 5 holders', weight: 30 };
+  const top5 = topFiveShare(x);
+  if (top5 === null) return judged(spec, 'unknown', null, UNKNOWN_HOLDERS);
+  return judged(
+    spec,
+    gradeAbove(top5, 30, 50),
+    top5,
+    `The 5 largest holders (not pools or lockers) own ${pct(top5)} of the supply.`,
+  );
+}
+
+function largestHolderLine({ facts, known, circ }: WhaleInputs): Evidence {
+  const spec = { check: 'whale_largest', label: 'Largest holder', weight: 20 };
+  const first = circ[0];
+  if (!known) return judged(spec, 'unknown', null, UNKNOWN_HOLDERS);
+  if (!first) return judged(spec, 'pass', 0, 'Every top holder is a pool, locker or burn address.');
+  const p = round(first.percentage, 2);
+  return judged(
+    spec,
+    gradeAbove(p, 10, 20),
+    p,
+    `The largest holder (${walletType(first, facts).toLowerCase()}) owns ${pct(p)} of the supply.`,
+  );
+}
+
+function rugHistoryLine(x: WhaleInputs): Evidence {
+  const spec = { check: 'whale_rug_history', label: 'Whales with rug history', weight: 20 };
+  if (!x.known) return judged(spec, 'unknown', null, UNKNOWN_HOLDERS);
+  const ruggedWallets = ruggedWalletCount(x);
+  return judged(
+    spec,
+    ruggedWallets >= 3 ? 'fail' : ruggedWallets > 0 ? 'warn' : 'pass',
+    ruggedWallets,
+    ruggedWallets === 0
+      ? 'No top holder took part in earlier rugs.'
+      : `${ruggedWallets} top holder(s) took part in earlier rugs.`,
+  );
+}
+
+function insidersLine({ facts, known, whales }: WhaleInputs): Evidence {
+  const spec = { check: 'whale_insiders', label: 'Insider whales', weight: 15 };
+  const hasCreator = !!(facts.deployer.address || facts.token.deployer);
+  if (!known || !hasCreator)
+    return judged(spec, 'unknown', null, "Insiders can't be traced without the holder list and the creator.");
+  const ins = whales.filter((h) => h.fundedByDeployer && h.kind !== 'deployer');
+  const s = round(sharePct(ins), 2);
+  return judged(
+    spec,
+    gradeAbove(s, INSIDERS_WARN_PCT, INSIDERS_FAIL_PCT),
+    s,
+    ins.length === 0
+      ? 'No whale was funded by the creator.'
+      : `${ins.length} whale(s) funded by the creator hold ${pct(s)} of the supply.`,
+  );
+}
+
+function freshWhalesLine({ now, known, whales }: WhaleInputs): Evidence {
+  const spec = { check: 'whale_fresh', label: 'Fresh whale wallets', weight: 10 };
+  const aged = whales.filter((h) => walletAgeDays(h, now) !== null);
+  // Whales of unknown age are left out of the share, and said to be (never counted as old or new).
+  const unaged = whales.length - aged.length;
+  const unagedNote = unaged > 0 ? ` ${unaged} whale wallet(s) of unknown age left out.` : '';
+  if (aged.length === 0) {
+    const none = known && whales.length === 0;
+    return judged(
+      spec,
+      none ? 'pass' : 'unknown',
+      none ? 0 : null,
+      none ? 'There are no whales.' : 'Wallet ages of the whales are not known.',
+    );
+  }
+  const fresh = aged.filter((h) => (walletAgeDays(h, now) ?? Infinity) < FRESH_WALLET_DAYS);
+  const s = round(sharePct(fresh), 2);
+  return judged(
+    spec,
+    gradeAbove(s, FRESH_WARN_PCT, FRESH_FAIL_PCT),
+    s,
+    fresh.length === 0
+      ? `No whale wallet is younger than ${FRESH_WALLET_DAYS} days.${unagedNote}`
+      : `${fresh.length} whale wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(s)} of the supply.${unagedNote}`,
+  );
+}
+
+function whaleSellingLine({ facts, now, whaleSwaps }: WhaleInputs): Evidence {
+  const spec = { check: 'whale_selling', label: 'Whale selling (24 h)', weight: 10 };
+  if (facts.pools.length === 0 && !facts.mainPool)
+    return judged(spec, 'unknown', null, 'No pool, so whale trading cannot be watched.', 0);
+  const day = whaleSwaps.filter(({ swap }) => swap.timestamp >= now - DAY_S);
+  const traded = (side: SwapFact['side']) =>
+    day.filter(({ swap }) => swap.side === side).reduce((s, { swap }) => s + swap.tokenAmount, 0n);
+  const sold = traded('sell');
+  const bought = traded('buy');
+  const o = sold > bought * 3n && sold > 0n ? 'fail' : sold > bought ? 'warn' : 'pass';
+  return judged(
+    spec,
+    o,
+    `${day.length} swaps`,
+    day.length === 0
+      ? 'No large whale trades in the last 24 hours.'
+      : o === 'pass'
+        ? `Whales bought at least as much as they sold in the last 24 hours (${day.length} trades).`
+        : `Whales sold ${tokenAmount(facts, sold)} and bought ${tokenAmount(facts, bought)} tokens in the last 24 hours.`,
+  );
+}
+
+export function analyseWhales(facts: TokenReportFacts): WhaleResult {
+  const x = whaleInputs(facts);
+  const evidence: Evidence[] = [
+    topFiveLine(x),
+    largestHolderLine(x),
+    rugHistoryLine(x),
+    insidersLine(x),
+    freshWhalesLine(x),
+    whaleSellingLine(x),
+  ];
   const whaleScore = scoreFromEvidence(evidence);
   return {
     whaleScore,
     score: whaleScore,
-    whaleCount: whales.length,
+    whaleCount: x.whales.length,
     spread: levelOf('whaleSpread', whaleScore),
-    skippedUnknown: whales.filter((h) => walletAgeDays(h, now) === null).length,
-    recentTransactions,
-    concentration: { topFivePercentage: top5, ruggedWallets },
-    topHolders,
-    newWhaleEntries,
+    skippedUnknown: x.whales.filter((h) => walletAgeDays(h, x.now) === null).length,
+    recentTransactions: recentTransactions(x),
+    concentration: { topFivePercentage: topFiveShare(x), ruggedWallets: ruggedWalletCount(x) },
+    topHolders: topHolders(x),
+    newWhaleEntries: newWhaleEntries(x),
     risks: riskStrings(evidence, 6),
     evidence,
   };
