@@ -110,7 +110,21 @@ function decided(kind: VerdictKind, reason: string, findings: VerdictFinding[]):
   return { kind, label: VERDICTS[kind].label, reason: oneLine(reason), findings };
 }
 
-export function decideVerdict(input: VerdictInput): VerdictDecision {
+/** The evidence the verdict reads, by check, and the figures several steps compare. */
+type VerdictContext = {
+  input: VerdictInput;
+  ev: Map<string, Evidence>;
+  lines: Evidence[];
+  /** The check's line when it failed. */
+  failed: (check: string) => Evidence | undefined;
+  /** The highest measured sell tax (the simulation's or a sampled holder's); -1 when none was. */
+  sellTax: number;
+  buyTax: number | null;
+  /** Selling could not be tested (no pool we read, simulation error). */
+  untested: boolean;
+};
+
+function verdictContext(input: VerdictInput): VerdictContext {
   // A trusted asset's issuer controls (mint, ownership, …) are how it works: a check the rug
   // detector excused (weight 0) does not decide, whichever analyser's line says it.
   const excused = new Set(
@@ -119,50 +133,57 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       : [],
   );
   const ev = byCheck(input.evidence.filter((e) => !excused.has(e.check) || e.check === 'completed_rug'));
-  const lines = [...ev.values()];
-  const failed = (check: string) => {
-    const e = ev.get(check);
-    return e && e.outcome === 'fail' ? e : undefined;
+  return {
+    input,
+    ev,
+    lines: [...ev.values()],
+    failed: (check) => {
+      const e = ev.get(check);
+      return e && e.outcome === 'fail' ? e : undefined;
+    },
+    sellTax: Math.max(num(input.trade.sellTaxPct) ?? -1, num(input.holderSells?.maxTaxPct) ?? -1),
+    buyTax: num(input.trade.buyTaxPct),
+    // A rug score built mostly from unknowns (selling untested) says "not enough data", not "Dangerous".
+    untested: input.trade.status === 'no_pool' || input.trade.status === 'error',
   };
+}
 
-  // 1. Rugged.
-  if (input.completedRug) {
-    const e = ev.get('completed_rug');
-    const f: VerdictFinding = e
-      ? finding(e)
-      : {
-          check: 'completed_rug',
-          label: 'Liquidity drained (completed rug)',
-          outcome: 'fail',
-          detail: "The pool's liquidity has been removed.",
-        };
-    return decided('rugged', f.detail, findingsOf([f], lines));
-  }
+/** 1. Rugged. */
+function ruggedVerdict({ input, ev, lines }: VerdictContext): VerdictDecision | null {
+  if (!input.completedRug) return null;
+  const e = ev.get('completed_rug');
+  const f: VerdictFinding = e
+    ? finding(e)
+    : {
+        check: 'completed_rug',
+        label: 'Liquidity drained (completed rug)',
+        outcome: 'fail',
+        detail: "The pool's liquidity has been removed.",
+      };
+  return decided('rugged', f.detail, findingsOf([f], lines));
+}
 
-  // 2. Honeypot.
+/** 2. Honeypot. */
+function honeypotVerdict({ input, failed, lines }: VerdictContext): VerdictDecision | null {
   // A V4 hook that keeps the input or reverts sells is a honeypot like a failed sell (hook-checks.ts).
   const honeypot = failed('honeypot') ?? failed('hook_honeypot');
   const h = input.holderSells;
   const holdersStuck = !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
   const holderSells = failed('holder_sells');
-  if (honeypot || (holdersStuck && holderSells)) {
-    const first = finding((honeypot ?? holderSells) as Evidence);
-    return decided('honeypot', first.detail, findingsOf([first], lines));
-  }
+  if (!honeypot && !(holdersStuck && holderSells)) return null;
+  const first = finding((honeypot ?? holderSells) as Evidence);
+  return decided('honeypot', first.detail, findingsOf([first], lines));
+}
 
-  // 3. Dangerous.
+/**
+ * The failed owner-power checks: dangerous ones, and those that are Caution for this token (an
+ * unestablished stablecoin's mint, which kept its peg: issuance).
+ */
+function ownerPowerFindings({ input, failed }: VerdictContext): {
+  danger: VerdictFinding[];
+  issuance: VerdictFinding[];
+} {
   const danger: VerdictFinding[] = [];
-  const sellTax = Math.max(num(input.trade.sellTaxPct) ?? -1, num(h?.maxTaxPct) ?? -1);
-  if (sellTax >= VERDICT.dangerousSellTaxPct) {
-    const e = ev.get('sell_tax');
-    danger.push({
-      check: 'sell_tax',
-      label: e?.label ?? 'Sell tax',
-      outcome: 'fail',
-      detail: `A sell pays ${pct(sellTax)} tax (at or above ${VERDICT.dangerousSellTaxPct}%): half or more of every exit is taken.`,
-    });
-  }
-  /** Findings that are Caution, not Dangerous, for this token (an unestablished stablecoin's mint). */
   const issuance: VerdictFinding[] = [];
   for (const check of DANGER_CHECKS) {
     if (input.trustedAsset && (COMPLIANCE_CHECKS as readonly string[]).includes(check)) continue;
@@ -176,6 +197,23 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       });
     else danger.push(finding(e));
   }
+  return { danger, issuance };
+}
+
+/** 3. Dangerous. */
+function dangerousVerdict(x: VerdictContext): VerdictDecision | null {
+  const { input, ev, sellTax } = x;
+  const danger: VerdictFinding[] = [];
+  if (sellTax >= VERDICT.dangerousSellTaxPct) {
+    const e = ev.get('sell_tax');
+    danger.push({
+      check: 'sell_tax',
+      label: e?.label ?? 'Sell tax',
+      outcome: 'fail',
+      detail: `A sell pays ${pct(sellTax)} tax (at or above ${VERDICT.dangerousSellTaxPct}%): half or more of every exit is taken.`,
+    });
+  }
+  danger.push(...ownerPowerFindings(x).danger);
   if (input.trade.status === 'buy_failed') {
     const e = ev.get('honeypot');
     danger.push({
@@ -185,9 +223,7 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       detail: e?.detail ?? 'A simulated buy failed: trading may not be open, or buys are blocked.',
     });
   }
-  // A rug score built mostly from unknowns (selling untested) says "not enough data", not "Dangerous".
-  const untested = input.trade.status === 'no_pool' || input.trade.status === 'error';
-  if (!untested && input.rugScore >= VERDICT.dangerousRugScore) {
+  if (!x.untested && input.rugScore >= VERDICT.dangerousRugScore) {
     danger.push({
       check: 'rug_score',
       label: 'Rug score',
@@ -195,31 +231,33 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
       detail: `The rug detector scores it ${Math.round(input.rugScore)}/100 (CRITICAL from ${VERDICT.dangerousRugScore}).`,
     });
   }
-  if (danger.length > 0) {
-    const reason =
-      danger.length === 1
-        ? (danger[0] as VerdictFinding).detail
-        : `${danger.length} serious findings: ${danger.map((d) => d.label.replace(/ \(measured\)$/, '')).join('; ')}.`;
-    return decided('dangerous', reason, findingsOf(danger, lines));
-  }
+  if (danger.length === 0) return null;
+  const reason =
+    danger.length === 1
+      ? (danger[0] as VerdictFinding).detail
+      : `${danger.length} serious findings: ${danger.map((d) => d.label.replace(/ \(measured\)$/, '')).join('; ')}.`;
+  return decided('dangerous', reason, findingsOf(danger, x.lines));
+}
 
-  // 4. Unknown: selling could not be tested.
-  if (untested) {
-    const e = ev.get('honeypot');
-    const f: VerdictFinding = e
-      ? finding(e)
-      : {
-          check: 'honeypot',
-          label: 'Sell simulation (honeypot)',
-          outcome: 'unknown',
-          detail: 'Selling could not be tested.',
-        };
-    return decided('unknown', f.detail, findingsOf([f], lines));
-  }
+/** 4. Unknown: selling could not be tested. */
+function unknownVerdict({ untested, ev, lines }: VerdictContext): VerdictDecision | null {
+  if (!untested) return null;
+  const e = ev.get('honeypot');
+  const f: VerdictFinding = e
+    ? finding(e)
+    : {
+        check: 'honeypot',
+        label: 'Sell simulation (honeypot)',
+        outcome: 'unknown',
+        detail: 'Selling could not be tested.',
+      };
+  return decided('unknown', f.detail, findingsOf([f], lines));
+}
 
-  // 5. Caution.
-  const caution: VerdictFinding[] = [...issuance];
-  const buyTax = num(input.trade.buyTaxPct);
+/** 5. Caution. */
+function cautionVerdict(x: VerdictContext): VerdictDecision | null {
+  const { input, ev, lines, sellTax, buyTax } = x;
+  const caution: VerdictFinding[] = [...ownerPowerFindings(x).issuance];
   if (sellTax > TAX.warnPct || (buyTax ?? 0) > TAX.warnPct) {
     const e = sellTax > TAX.warnPct ? ev.get('sell_tax') : ev.get('buy_tax');
     caution.push(
@@ -243,24 +281,38 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
   const otherFails = sortEvidenceWorstFirst(
     lines.filter((e) => e.weight > 0 && e.outcome === 'fail' && !caution.some((c) => c.check === e.check)),
   );
-  if (caution.length > 0 || otherFails.length > 0) {
-    const findings = findingsOf(caution, lines);
-    const first = findings[0] as VerdictFinding;
-    const more = otherFails.length + caution.length - 1;
-    return decided(
-      'caution',
-      `It can be sold, but: ${first.detail.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more finding${more === 1 ? '' : 's'})` : ''}.`,
-      findings,
-    );
-  }
+  if (caution.length === 0 && otherFails.length === 0) return null;
+  const findings = findingsOf(caution, lines);
+  const first = findings[0] as VerdictFinding;
+  const more = otherFails.length + caution.length - 1;
+  return decided(
+    'caution',
+    `It can be sold, but: ${first.detail.replace(/\.$/, '')}${more > 0 ? ` (and ${more} more finding${more === 1 ? '' : 's'})` : ''}.`,
+    findings,
+  );
+}
 
-  // 6. No major risk found.
+/** 6. No major risk found. */
+function noMajorRiskVerdict({ lines, buyTax, sellTax }: VerdictContext): VerdictDecision {
   const warns = lines.filter((e) => e.weight > 0 && e.outcome === 'warn').length;
   const taxes = buyTax !== null && sellTax >= 0 ? ` (buy tax ${pct(buyTax)}, sell tax ${pct(sellTax)})` : '';
   return decided(
     'no_major_risk',
     `A buy and a sell through the pool worked${taxes} and no check failed${warns > 0 ? `; ${warns} check${warns === 1 ? '' : 's'} warn (see the evidence)` : ''}.`,
     [],
+  );
+}
+
+/** The first of the six verdicts (the list at the top of this file) whose condition holds. */
+export function decideVerdict(input: VerdictInput): VerdictDecision {
+  const x = verdictContext(input);
+  return (
+    ruggedVerdict(x) ??
+    honeypotVerdict(x) ??
+    dangerousVerdict(x) ??
+    unknownVerdict(x) ??
+    cautionVerdict(x) ??
+    noMajorRiskVerdict(x)
   );
 }
 
