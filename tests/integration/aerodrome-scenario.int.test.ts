@@ -10,26 +10,28 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type Address, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/api/app';
 import { registerYieldRoutes } from '../../src/server/api/routes/yield';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { evaluateToken } from '../../src/server/jobs/alert-monitor';
 import { findPumpOpportunities } from '../../src/server/pump/finder';
 import type { Runtime } from '../../src/server/runtime';
-import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
-import type { TokenReport } from '../../src/shared/analysis';
+import {
+  cachedReports,
+  type ScenarioApp,
+  startScenarioApp,
+} from '../../src/server/test-support/scenario-app';
 import type { CandlesResponse } from '../../src/shared/candles';
 import type { NetworkInfo } from '../../src/shared/network';
 import type { Portfolio } from '../../src/shared/portfolio';
 import type { ScenarioAerodrome } from '../../src/shared/scenario';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let network: NetworkInfo;
 let aero: ScenarioAerodrome;
-const reports = new Map<string, TokenReport>();
 
 const poolAbi = parseAbi([
   'function getAmountOut(uint256, address) view returns (uint256)',
@@ -42,27 +44,18 @@ const clQuoterAbi = parseAbi([
   'function quoteExactInputSingle(P params) returns (uint256 amountOut, uint160, uint32, uint256)',
 ]);
 
-async function report(address: string): Promise<TokenReport> {
-  const hit = reports.get(address);
-  if (hit) return hit;
-  const res = await app.inject({ method: 'GET', url: `/api/tokens/${address}/report` });
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json() as TokenReport;
-  reports.set(address, r);
-  return r;
-}
+const report = cachedReports(() => app);
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
   const m = runtime.localChain?.manifest.aerodrome;
   if (!m) throw new Error('the scenario has no Aerodrome part');
   aero = m;
 }, 600_000);
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 /** The impact of the default $1,000 buy (percent) from an amount out, against the pool's spot. */

@@ -5,38 +5,32 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/api/app';
 import type { Runtime } from '../../src/server/runtime';
-import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
+import {
+  cachedReports,
+  type ScenarioApp,
+  startScenarioApp,
+} from '../../src/server/test-support/scenario-app';
 import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let network: NetworkInfo;
-const reports = new Map<string, TokenReport>();
 
-async function report(address: string): Promise<TokenReport> {
-  const hit = reports.get(address);
-  if (hit) return hit;
-  const res = await app.inject({ method: 'GET', url: `/api/tokens/${address}/report` });
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json() as TokenReport;
-  reports.set(address, r);
-  return r;
-}
+const report = cachedReports(() => app);
 const risk = (kind: string) => network.riskTokens?.[kind] as string;
 const caps = (r: TokenReport) => r.facts.capabilities.map((c) => c.capability);
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('token engine on the scenario', () => {

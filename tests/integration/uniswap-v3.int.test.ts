@@ -16,7 +16,6 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/api/app';
 import { BATCH_WAIT_MS, createChainClients } from '../../src/server/chain/client';
 import { createTokenEngine } from '../../src/server/engine/token-engine';
 import { readRuggedTokens } from '../../src/server/facts/holders/index-reads';
@@ -30,18 +29,21 @@ import {
 } from '../../src/server/localchain/artifacts/generated';
 import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3';
 import type { Runtime } from '../../src/server/runtime';
-import { startScenarioRuntime } from '../../src/server/test-support/scenario-runtime';
-import type { TokenReport } from '../../src/shared/analysis';
+import {
+  cachedReports,
+  type ScenarioApp,
+  startScenarioApp,
+} from '../../src/server/test-support/scenario-app';
 import type { NetworkInfo } from '../../src/shared/network';
 import type { ScenarioUniswapV3 } from '../../src/shared/scenario';
 import { RUG } from '../../src/shared/vocabulary';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let network: NetworkInfo;
 let v3: ScenarioUniswapV3;
-const reports = new Map<string, TokenReport>();
 
 const poolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
@@ -211,27 +213,18 @@ const quoterAbi = parseAbi([
   'function quoteExactInputSingle(P params) returns (uint256 amountOut, uint160, uint32, uint256)',
 ]);
 
-async function report(address: string): Promise<TokenReport> {
-  const hit = reports.get(address);
-  if (hit) return hit;
-  const res = await app.inject({ method: 'GET', url: `/api/tokens/${address}/report` });
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json() as TokenReport;
-  reports.set(address, r);
-  return r;
-}
+const report = cachedReports(() => app);
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   network = (await app.inject({ method: 'GET', url: '/api/network' })).json() as NetworkInfo;
   const m = runtime.localChain?.manifest.uniswapV3;
   if (!m) throw new Error('the scenario has no Uniswap V3 part');
   v3 = m;
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('Uniswap V3 as a venue', () => {

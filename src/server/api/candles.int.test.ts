@@ -12,10 +12,10 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import type { CandlesResponse } from '../candles/candles';
 import { rowsOf } from '../db/rows';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -23,13 +23,12 @@ let manifest: ScenarioManifest;
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('GET /api/tokens/:address/candles', () => {

@@ -12,10 +12,10 @@ import type { ScannerResult } from '../../shared/analysis';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { SCENARIO_VERIFIED_CONTRACTS, scenarioInput } from '../localchain/verify-scenario';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -38,13 +38,12 @@ const verify = (body: unknown) =>
   });
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('verified-source registry', () => {

@@ -14,8 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../shared/wallet-auth';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 
 const SEED = 15_4361;
 const COUNT = 10_000;
@@ -23,6 +22,7 @@ const CONCURRENCY = 8;
 const ADMIN = 'hostile-test-admin-token-0123456789';
 const log = pino({ level: 'silent' });
 
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let cookie = '';
@@ -508,8 +508,8 @@ function matrixRequests(routes: Route[]): { route: Route; opts: InjectOptions }[
 }
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN });
+  scenario = await startScenarioApp({ log, app: { airdropAdminToken: ADMIN } });
+  ({ runtime, app } = scenario);
   await app.ready();
   tokens = Object.values(runtime.localChain?.manifest.tokens ?? {});
   // A real session, so the hostile values also reach the gaming handlers past the session check.
@@ -531,8 +531,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('hostile requests', () => {

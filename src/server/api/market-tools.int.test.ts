@@ -26,11 +26,11 @@ import { rowsOf } from '../db/rows';
 import { startAlertMonitor } from '../jobs/alert-monitor';
 import { amountOut } from '../localchain/scenario/market';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 
 const log = pino({ level: 'silent' });
 const ADMIN = 'test-admin-token-0123456789';
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -86,8 +86,8 @@ async function alertsFor(token: string): Promise<SecurityAlert[]> {
 }
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN });
+  scenario = await startScenarioApp({ log, app: { airdropAdminToken: ADMIN } });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   clients = runtime.localChain?.clients as LocalChainClients;
   monitor = startAlertMonitor({
@@ -99,8 +99,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await monitor?.stop();
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('security alerts', () => {

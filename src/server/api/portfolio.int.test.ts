@@ -12,11 +12,11 @@ import { portfolioSchema, walletStatsSchema } from '../../shared/portfolio';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { rowsOf } from '../db/rows';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 import { registerPortfolioRoutes } from './routes/portfolio';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -32,16 +32,15 @@ const abi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   if (!app.hasRoute({ method: 'GET', url: '/api/portfolio/:address' })) {
     registerPortfolioRoutes(app, { ...runtime, log }, { manifest });
   }
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 /**

@@ -20,11 +20,12 @@ import { BADGE_WIDTH } from '../../shared/badge';
 import type { ScenarioManifest } from '../../shared/scenario';
 import { badgeVerdictOf } from '../badge/verdict';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
-import { createApp, registeredRoutes } from './app';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
+import { registeredRoutes } from './app';
 
 const log = pino({ level: 'silent' });
 const ADMIN = 'test-admin-token-0123456789';
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -85,16 +86,18 @@ async function call(c: Call): Promise<LightMyRequestResponse> {
 }
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log, airdropAdminToken: ADMIN, writeLimitClock: () => limitClockMs });
+  scenario = await startScenarioApp({
+    log,
+    app: { airdropAdminToken: ADMIN, writeLimitClock: () => limitClockMs },
+  });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 describe('OpenAPI document', () => {

@@ -18,12 +18,12 @@ import {
 } from '../../shared/yield';
 import { rowsOf } from '../db/rows';
 import type { Runtime } from '../runtime';
-import { startScenarioRuntime } from '../test-support/scenario-runtime';
+import { type ScenarioApp, startScenarioApp } from '../test-support/scenario-app';
 import { ENTRY_EVENTS } from '../yield/entry-costs';
-import { createApp } from './app';
 import { registerYieldRoutes } from './routes/yield';
 
 const log = pino({ level: 'silent' });
+let scenario: ScenarioApp | undefined;
 let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
@@ -42,8 +42,8 @@ const abi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  runtime = await startScenarioRuntime({ log });
-  app = await createApp({ ...runtime, log });
+  scenario = await startScenarioApp({ log });
+  ({ runtime, app } = scenario);
   manifest = runtime.localChain?.manifest as ScenarioManifest;
   if (!app.hasRoute({ method: 'GET', url: '/api/yield-opportunities' })) {
     registerYieldRoutes(app, { ...runtime, log }, { manifest });
@@ -55,8 +55,7 @@ beforeAll(async () => {
   opps = body.opportunities;
 });
 afterAll(async () => {
-  await app?.close();
-  await runtime?.stop();
+  await scenario?.stop();
 });
 
 async function reservesOf(pair: Address, base: string) {
