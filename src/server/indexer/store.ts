@@ -21,6 +21,19 @@ import {
 } from '../db/schema';
 import { liquidityDeltaAmounts } from '../venues/uniswap-v4-liquidity';
 import type { DecodedEvent } from './events';
+import {
+  contractRow,
+  type EventOf,
+  eventsOf,
+  liquidityRow,
+  logCols,
+  pairRow,
+  poolLiquidityEvents,
+  positionRow,
+  swapRow,
+  syncRow,
+  transferRow,
+} from './store-rows';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 const INSERT_CHUNK = 1000;
@@ -111,151 +124,55 @@ export async function applyRange(
   checkpoint: Checkpoint,
 ): Promise<{ inserted: number }> {
   return db.transaction(async (tx) => {
-    let inserted = 0;
-    const t = events.filter((e): e is Extract<DecodedEvent, { type: 'transfer' }> => e.type === 'transfer');
-    const newTransfers: typeof t = [];
-    for (const part of chunks(t)) {
-      const rows = await tx
-        .insert(transfers)
-        .values(
-          part.map((e) => ({
-            blockNumber: e.blockNumber,
-            logIndex: e.logIndex,
-            txHash: e.txHash,
-            ts: e.ts,
-            token: e.token,
-            from: e.from,
-            to: e.to,
-            value: e.value.toString(),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ b: transfers.blockNumber, i: transfers.logIndex });
-      const fresh = new Set(rows.map((r) => key(r.b, r.i)));
-      for (const e of part) if (fresh.has(key(e.blockNumber, e.logIndex))) newTransfers.push(e);
-    }
-    inserted += newTransfers.length;
+    const newTransfers = await insertTransfers(tx, eventsOf(events, 'transfer'));
     await applyTransferDerivations(tx, newTransfers);
-
-    const p = events.filter(
-      (e): e is Extract<DecodedEvent, { type: 'pairCreated' }> => e.type === 'pairCreated',
+    await inChunks(eventsOf(events, 'pairCreated').map(pairRow), (part) =>
+      tx.insert(pairs).values(part).onConflictDoNothing(),
     );
-    for (const part of chunks(p)) {
-      await tx
-        .insert(pairs)
-        .values(
-          part.map((e) => ({
-            pair: e.pair,
-            factory: e.factory,
-            token0: e.token0,
-            token1: e.token1,
-            fee: e.fee ?? null,
-            sqrtPriceX96: e.sqrtPriceX96?.toString() ?? null,
-            tickSpacing: e.tickSpacing ?? null,
-            hooks: e.hooks ?? null,
-            createdBlock: e.blockNumber,
-            createdTs: e.ts,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-
-    const s = events.filter((e): e is Extract<DecodedEvent, { type: 'sync' }> => e.type === 'sync');
-    for (const part of chunks(s)) {
-      await tx
-        .insert(syncs)
-        .values(
-          part.map((e) => ({
-            ...logCols(e),
-            pair: e.pair,
-            reserve0: e.reserve0.toString(),
-            reserve1: e.reserve1.toString(),
-          })),
-        )
-        .onConflictDoNothing();
-    }
-
-    const w = events.filter((e): e is Extract<DecodedEvent, { type: 'swap' }> => e.type === 'swap');
-    for (const part of chunks(w)) {
-      await tx
-        .insert(swaps)
-        .values(
-          part.map((e) => ({
-            ...logCols(e),
-            pair: e.pair,
-            sender: e.sender,
-            recipient: e.recipient,
-            amount0In: e.amount0In.toString(),
-            amount1In: e.amount1In.toString(),
-            amount0Out: e.amount0Out.toString(),
-            amount1Out: e.amount1Out.toString(),
-            sqrtPriceX96: e.sqrtPriceX96?.toString() ?? null,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-
-    const l = events.filter((e) => e.type === 'mint' || e.type === 'burn' || e.type === 'collect');
-    for (const part of chunks(l)) {
-      await tx
-        .insert(liquidityEvents)
-        .values(
-          part.map((e) => {
-            if (e.type !== 'mint' && e.type !== 'burn' && e.type !== 'collect')
-              throw new Error('unreachable');
-            return {
-              ...logCols(e),
-              pair: e.pair,
-              kind:
-                e.type === 'mint'
-                  ? ('add' as const)
-                  : e.type === 'burn'
-                    ? ('remove' as const)
-                    : ('collect' as const),
-              sender: e.sender,
-              recipient: e.type === 'mint' ? null : e.recipient,
-              amount0: e.amount0.toString(),
-              amount1: e.amount1.toString(),
-            };
-          }),
-        )
-        .onConflictDoNothing();
-    }
-
+    await inChunks(eventsOf(events, 'sync').map(syncRow), (part) =>
+      tx.insert(syncs).values(part).onConflictDoNothing(),
+    );
+    await inChunks(eventsOf(events, 'swap').map(swapRow), (part) =>
+      tx.insert(swaps).values(part).onConflictDoNothing(),
+    );
+    await inChunks(poolLiquidityEvents(events).map(liquidityRow), (part) =>
+      tx.insert(liquidityEvents).values(part).onConflictDoNothing(),
+    );
+    // After the pairs and swaps above: a V4 change is valued at the price they recorded.
     const v4 = await valueV4LiquidityChanges(tx, events);
-    for (const part of chunks(v4)) await tx.insert(liquidityEvents).values(part).onConflictDoNothing();
-
-    const pe = events.filter((e): e is Extract<DecodedEvent, { type: 'position' }> => e.type === 'position');
-    for (const part of chunks(pe)) {
-      await tx
-        .insert(positionEvents)
-        .values(
-          part.map((e) => ({
-            ...logCols(e),
-            manager: e.manager,
-            tokenId: e.tokenId.toString(),
-            kind: e.kind,
-            from: e.from,
-            to: e.to,
-            liquidity: e.liquidity?.toString() ?? null,
-            amount0: e.amount0?.toString() ?? null,
-            amount1: e.amount1?.toString() ?? null,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-
-    const c = events.filter((e): e is Extract<DecodedEvent, { type: 'contract' }> => e.type === 'contract');
-    for (const part of chunks(c)) {
-      await tx
-        .insert(contractEvents)
-        .values(part.map((e) => ({ ...logCols(e), address: e.address, kind: e.kind, data: e.data })))
-        .onConflictDoNothing();
-    }
-
+    await inChunks(v4, (part) => tx.insert(liquidityEvents).values(part).onConflictDoNothing());
+    await inChunks(eventsOf(events, 'position').map(positionRow), (part) =>
+      tx.insert(positionEvents).values(part).onConflictDoNothing(),
+    );
+    await inChunks(eventsOf(events, 'contract').map(contractRow), (part) =>
+      tx.insert(contractEvents).values(part).onConflictDoNothing(),
+    );
     await saveCheckpoint(tx, checkpoint);
-    return { inserted };
+    return { inserted: newTransfers.length };
   });
+}
+
+/** One insert per INSERT_CHUNK rows, one after another (one transaction). */
+async function inChunks<R>(rows: R[], write: (part: R[]) => Promise<unknown>): Promise<void> {
+  for (const part of chunks(rows)) await write(part);
+}
+
+/**
+ * Inserts the transfers and returns those that were really new (a replayed range inserts none), so
+ * balances and first-seen move once per transfer.
+ */
+async function insertTransfers(tx: Tx, t: EventOf<'transfer'>[]): Promise<EventOf<'transfer'>[]> {
+  const fresh: EventOf<'transfer'>[] = [];
+  for (const part of chunks(t)) {
+    const rows = await tx
+      .insert(transfers)
+      .values(part.map(transferRow))
+      .onConflictDoNothing()
+      .returning({ b: transfers.blockNumber, i: transfers.logIndex });
+    const inserted = new Set(rows.map((r) => key(r.b, r.i)));
+    for (const e of part) if (inserted.has(key(e.blockNumber, e.logIndex))) fresh.push(e);
+  }
+  return fresh;
 }
 
 /**
@@ -332,15 +249,8 @@ async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
   }
 }
 
-const logCols = (e: DecodedEvent) => ({
-  blockNumber: e.blockNumber,
-  logIndex: e.logIndex,
-  txHash: e.txHash,
-  ts: e.ts,
-});
-
 /** Balance deltas and first-seen for transfers that were inserted for the first time. */
-async function applyTransferDerivations(tx: Tx, fresh: Extract<DecodedEvent, { type: 'transfer' }>[]) {
+async function applyTransferDerivations(tx: Tx, fresh: EventOf<'transfer'>[]) {
   if (fresh.length === 0) return;
   const deltas = new Map<string, { token: string; holder: string; delta: bigint; ts: number }>();
   const firstSeen = new Map<string, { block: bigint; ts: number }>();
