@@ -84,6 +84,16 @@ const finding = (e: Evidence): VerdictFinding => ({
   detail: e.detail,
 });
 
+/** The check's own line as the finding, or the one given when the evidence has no line for it. */
+function findingOr(
+  ev: Map<string, Evidence>,
+  check: string,
+  fallback: Omit<VerdictFinding, 'check'>,
+): VerdictFinding {
+  const e = ev.get(check);
+  return e ? finding(e) : { check, ...fallback };
+}
+
 /** The deciding lines first, then the worst other failed lines, at most MAX_FINDINGS. */
 function findingsOf(deciding: VerdictFinding[], evidence: readonly Evidence[]): VerdictFinding[] {
   const out = [...deciding];
@@ -151,15 +161,11 @@ function verdictContext(input: VerdictInput): VerdictContext {
 /** 1. Rugged. */
 function ruggedVerdict({ input, ev, lines }: VerdictContext): VerdictDecision | null {
   if (!input.completedRug) return null;
-  const e = ev.get('completed_rug');
-  const f: VerdictFinding = e
-    ? finding(e)
-    : {
-        check: 'completed_rug',
-        label: 'Liquidity drained (completed rug)',
-        outcome: 'fail',
-        detail: "The pool's liquidity has been removed.",
-      };
+  const f = findingOr(ev, 'completed_rug', {
+    label: 'Liquidity drained (completed rug)',
+    outcome: 'fail',
+    detail: "The pool's liquidity has been removed.",
+  });
   return decided('rugged', f.detail, findingsOf([f], lines));
 }
 
@@ -242,15 +248,11 @@ function dangerousVerdict(x: VerdictContext): VerdictDecision | null {
 /** 4. Unknown: selling could not be tested. */
 function unknownVerdict({ untested, ev, lines }: VerdictContext): VerdictDecision | null {
   if (!untested) return null;
-  const e = ev.get('honeypot');
-  const f: VerdictFinding = e
-    ? finding(e)
-    : {
-        check: 'honeypot',
-        label: 'Sell simulation (honeypot)',
-        outcome: 'unknown',
-        detail: 'Selling could not be tested.',
-      };
+  const f = findingOr(ev, 'honeypot', {
+    label: 'Sell simulation (honeypot)',
+    outcome: 'unknown',
+    detail: 'Selling could not be tested.',
+  });
   return decided('unknown', f.detail, findingsOf([f], lines));
 }
 
@@ -259,16 +261,13 @@ function cautionVerdict(x: VerdictContext): VerdictDecision | null {
   const { input, ev, lines, sellTax, buyTax } = x;
   const caution: VerdictFinding[] = [...ownerPowerFindings(x).issuance];
   if (sellTax > TAX.warnPct || (buyTax ?? 0) > TAX.warnPct) {
-    const e = sellTax > TAX.warnPct ? ev.get('sell_tax') : ev.get('buy_tax');
+    const sell = sellTax > TAX.warnPct;
     caution.push(
-      e
-        ? finding(e)
-        : {
-            check: sellTax > TAX.warnPct ? 'sell_tax' : 'buy_tax',
-            label: sellTax > TAX.warnPct ? 'Sell tax' : 'Buy tax',
-            outcome: 'warn',
-            detail: `Tax above ${TAX.warnPct}%: buy ${buyTax === null ? 'unknown' : pct(buyTax)}, sell ${sellTax < 0 ? 'unknown' : pct(sellTax)}.`,
-          },
+      findingOr(ev, sell ? 'sell_tax' : 'buy_tax', {
+        label: sell ? 'Sell tax' : 'Buy tax',
+        outcome: 'warn',
+        detail: `Tax above ${TAX.warnPct}%: buy ${buyTax === null ? 'unknown' : pct(buyTax)}, sell ${sellTax < 0 ? 'unknown' : pct(sellTax)}.`,
+      }),
     );
   }
   if (input.rugScore >= VERDICT.cautionRugScore)
