@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
 import { levelOf } from '../../shared/vocabulary';
-import { daySeries } from '../facts/gather';
+import { daySeries } from '../facts/pools/day-series';
 import type { SwapFact, TokenReportFacts } from '../facts/types';
 import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
 import { analyseScanner } from './scanner';

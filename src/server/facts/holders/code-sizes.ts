@@ -5,7 +5,7 @@
  */
 import { type Address, decodeFunctionResult, encodeFunctionData, type PublicClient } from 'viem';
 import { CodeSizeReader } from '../../probes/generated';
-import { rejectsStateOverride } from '../trade-simulation';
+import { rejectsStateOverride } from '../rpc-errors';
 
 const READER_ADDRESS = '0x00000000000000000000000000000000c0de5123' as const;
 

@@ -25,7 +25,8 @@ import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { detectCapabilities } from '../capabilities';
 import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from '../types';
 import { verifySource } from '../verification/verify-source';
-import { DEFAULT_LADDER_ETH, simulateTrading, type TradingSimulationInput } from './index';
+import { simulateTrading } from './index';
+import { DEFAULT_LADDER_ETH, type TradingSimulationInput } from './probe';
 
 const log = pino({ level: 'silent' });
 const routerAbi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);

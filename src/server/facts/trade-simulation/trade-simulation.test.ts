@@ -9,16 +9,9 @@ import {
   TimeoutError,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeRevertReason,
-  interpretHolderSells,
-  interpretTrade,
-  lossPct,
-  rejectsStateOverride,
-  type SellResult,
-  safeMessage,
-  type TradeReport,
-} from './index';
+import { rejectsStateOverride, safeMessage } from '../rpc-errors';
+import { decodeRevertReason, interpretHolderSells, interpretTrade, lossPct } from './interpret';
+import type { SellResult, TradeReport } from './probe';
 
 describe('lossPct', () => {
   it('measures the share lost, to 0.01 pp', () => {

@@ -1,0 +1,154 @@
+/**
+ * The token's pools: its basics read beside the pools the index and (on Base) the factories know,
+ * then each pool's state from its venue in the report's second round (facts/round.ts).
+ */
+import type { Address } from 'viem';
+import type { NetworkDescription } from '../../chain/network';
+import { inRpcStage } from '../../chain/rpc-stage';
+import type { Db } from '../../db/client';
+import type { PoolRef, PoolState } from '../../venues/venue';
+import type { Deps } from '../gather-deps';
+import { ensureDeployers, readCreation } from '../holders/deployers';
+import { readPoolPositions, readV4PoolPositions } from '../holders/index-reads';
+import type { Round } from '../round';
+import { readTokenBasics, type TokenBasics } from '../token-reads';
+import { type IndexedPool, indexedPools, known } from './indexed-pools';
+
+export type Creation = Awaited<ReturnType<typeof readCreation>>;
+
+/**
+ * The token's basics (code, name, symbol, decimals, supply, owner, block) and its pools. The index
+ * knows every pool on the local chain; on Base the factories are asked too, in the same round trip
+ * as the basics (against a remote RPC, each sequential step costs one).
+ */
+export async function gatherBasicsAndPools(
+  deps: Deps,
+  t: Address,
+): Promise<{
+  basics: TokenBasics;
+  pairRows: PoolRef[];
+  unreadPools: Address[];
+  unpricedPools: Address[];
+  prepared: Promise<void>;
+}> {
+  const { db, network, venues } = deps;
+  const client = deps.chain.public;
+  const weth = network.contracts.weth.toLowerCase();
+  const usd = network.contracts.usd.toLowerCase();
+  let prepared: Promise<void> = Promise.resolve();
+  const [basics, { pairRows, unreadPools, unpricedPools }] = await Promise.all([
+    deps.basics ?? readTokenBasics(client, t),
+    Promise.all([
+      indexedPools(db, venues, t, weth),
+      network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
+    ]).then(([rows, discovered]) => {
+      // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
+      // a pool against some new token would otherwise be read as quoted in that token.
+      const quoted = (p: IndexedPool) => {
+        const other = p.token0 === t ? p.token1 : p.token0;
+        return other !== t && (other === weth || other === usd);
+      };
+      const indexed = rows.filter(quoted);
+      const knownPools = indexed.filter(known);
+      // Both, one row per pool: on Base the index holds only the pools it has seen created since it
+      // began following the token (V4's, or a pool launched later), the factories the rest.
+      const seen = new Set(knownPools.map((p) => p.pool.toLowerCase()));
+      const pairRows = [...knownPools, ...discovered.filter((p) => !seen.has(p.pool.toLowerCase()))];
+      // V4 pool keys (not in the index) asked the moment the index rows are known: inside the
+      // basics' batch window when the database answers in time, never a round of their own after it.
+      prepared = inRpcStage('v4-pool-keys', () => venues.prepare(client, t, pairRows));
+      return {
+        pairRows,
+        // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
+        unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
+        // Pools against some other token (USDC/USDbC): not priced, but a pool all the same — its
+        // balance is liquidity, never a holder's (not a whale, an insider or part of the top 10).
+        unpricedPools: rows.filter((p) => !quoted(p)).map((p) => p.pool),
+      };
+    }),
+  ]);
+  return { basics, pairRows, unreadPools, unpricedPools, prepared };
+}
+
+/**
+ * The token's creation (deployer, block) and its pools' state, started now. The pools' state needs
+ * only the index (position ids): it is read beside the capability checks and the creation
+ * transaction, in the same round trip, not after them.
+ */
+export function startPoolStateReads(
+  deps: Deps,
+  t: Address,
+  pairRows: PoolRef[],
+  /** The venues' preparation (V4 pool keys), started with the index rows. */
+  prepared: Promise<void>,
+  /** The second round (facts/round.ts): the creation transaction and the pools' state join it. */
+  round: Round,
+): { creationP: Promise<Creation>; statesP: Promise<PoolState[]> } {
+  const { db, network, venues } = deps;
+  const client = deps.chain.public;
+  const v3 = network.contracts.uniswapV3;
+  const v4 = network.contracts.uniswapV4;
+  const creationP = inRpcStage('creation', () =>
+    ensureDeployers(db, client, [t], () => round.arrive('creation')),
+  ).then(() => readCreation(db, t));
+  // A failed read must not hold the round: the others leave without it.
+  creationP.catch(() => round.arrive('creation'));
+  // The pools' state does not wait for the creation transaction: the deployer only sorts the
+  // positions read (its own share), so it is handed over as a promise and both leave in one round.
+  const inputs = Promise.all([
+    prepared,
+    // V3 and V4 position ids in one map: the pools' keys (address, V4 handle) never collide.
+    Promise.all([
+      v3
+        ? readPoolPositions(
+            db,
+            v3.positionManager,
+            pairRows.filter((p) => p.venue === 'uniswap-v3').map((p) => p.pool),
+          )
+        : undefined,
+      v4
+        ? readV4PoolPositions(
+            db,
+            v4.positionManager,
+            pairRows.filter((p) => p.venue === 'uniswap-v4').map((p) => p.pool),
+          )
+        : undefined,
+    ]).then(([a, b]) => (a && b ? new Map([...a, ...b]) : (a ?? b))),
+    readSlipstreamPositions(
+      db,
+      network,
+      pairRows.filter((p) => p.venue === 'aerodrome-slipstream').map((p) => p.pool),
+    ),
+  ]);
+  inputs.catch(() => round.arrive('pool-state'));
+  const statesP = inputs.then(async ([, positions, managedPositions]) => {
+    await round.arrive('pool-state');
+    return inRpcStage('pool-state', () =>
+      venues.readPools(client, t, pairRows, {
+        deployer: creationP.then((c) => (c?.deployer as Address | null | undefined) ?? null),
+        positions,
+        managedPositions,
+      }),
+    );
+  });
+  statesP.catch(() => {});
+  return { creationP, statesP };
+}
+
+/** Slipstream position NFTs the index links to `pools`, per pool, with the manager that minted each. */
+async function readSlipstreamPositions(
+  db: Db,
+  network: NetworkDescription,
+  pools: string[],
+): Promise<Map<string, { manager: Address; id: bigint }[]> | undefined> {
+  const managers = network.contracts.aerodrome?.slipstream.map((s) => s.positionManager) ?? [];
+  if (pools.length === 0 || managers.length === 0) return undefined;
+  const out = new Map<string, { manager: Address; id: bigint }[]>();
+  const found = await Promise.all(managers.map((m) => readPoolPositions(db, m, pools)));
+  found.forEach((byPool, i) => {
+    const manager = managers[i] as Address;
+    for (const [pool, ids] of byPool)
+      out.set(pool, [...(out.get(pool) ?? []), ...ids.map((id) => ({ manager, id }))]);
+  });
+  return out;
+}

@@ -1,0 +1,264 @@
+/**
+ * Each pool's facts: its state priced along token → WETH → USD, its value, its swaps and liquidity
+ * events of the last days, and its reserve history (index reads; no RPC).
+ */
+import type { Address } from 'viem';
+import { PRICE_MANIPULATION } from '../../../shared/vocabulary';
+import type { Db } from '../../db/client';
+import { NATIVE_CURRENCY } from '../../venues/uniswap-v4-pool-key';
+import { type PoolRef, type PoolState, priceInQuote, type VenueId } from '../../venues/venue';
+import type { Deps, GatherDeps } from '../gather-deps';
+import {
+  type LiquidityRow,
+  readBalanceHistory,
+  readLiquidityEvents,
+  readLpHolders,
+  readReserveHistory,
+  readSwaps,
+  readV4ReserveHistory,
+  type SwapRow,
+} from '../holders/index-reads';
+import type { LiquidityEventFact, PoolFacts, SwapFact } from '../types';
+import { daySeries } from './day-series';
+import { USD_DECIMALS } from './market';
+
+const DAY = 86_400;
+
+/** Each pool's facts, priced along the path token → WETH → USD; the most valuable pool first. */
+export async function priceThePools(
+  deps: Deps,
+  t: Address,
+  states: PoolState[],
+  x: { ethUsd: number | null; decimals: number | null; now: number; pairRows: PoolRef[] },
+): Promise<PoolFacts[]> {
+  const weth = deps.network.contracts.weth.toLowerCase();
+  const poolFacts: PoolFacts[] = [];
+  for (const pool of states) {
+    const quoteIsWeth = pool.quote === weth;
+    const quoteDecimals = quoteIsWeth ? 18 : USD_DECIMALS;
+    const pq = x.decimals === null ? null : priceInQuote(pool, x.decimals, quoteDecimals);
+    const quoteUsd = quoteIsWeth ? x.ethUsd : 1;
+    const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
+    const priceEth = pq !== null ? (quoteIsWeth ? pq : x.ethUsd ? pq / x.ethUsd : null) : null;
+    const quoteValueUsd =
+      quoteUsd !== null ? (Number(pool.quoteReserve) / 10 ** quoteDecimals) * quoteUsd : null;
+    poolFacts.push(
+      await poolDetails(deps, t, pool, {
+        quoteDecimals,
+        quoteUsd,
+        priceUsd,
+        priceEth,
+        quoteValueUsd,
+        now: x.now,
+        decimals: x.decimals,
+        pairRows: x.pairRows,
+      }),
+    );
+  }
+  poolFacts.sort((a, b) => (b.poolValueUsd ?? 0) - (a.poolValueUsd ?? 0));
+  return poolFacts;
+}
+
+type Pricing = {
+  quoteDecimals: number;
+  quoteUsd: number | null;
+  priceUsd: number | null;
+  priceEth: number | null;
+  quoteValueUsd: number | null;
+  now: number;
+  /** null: the token does not answer decimals(), so nothing is priced per token. */
+  decimals: number | null;
+  pairRows: PoolRef[];
+};
+
+async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: Pricing): Promise<PoolFacts> {
+  const { db, network } = deps;
+  const tokenIs0 = pool.token0.toLowerCase() === token;
+  const since = x.now - 7 * DAY;
+  const swapRows = await readSwaps(db, pool.pair, token, tokenIs0, since);
+  const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
+  const history = await readPoolHistory(db, pool, token, tokenIs0, x.now - DAY);
+  const toQuoteUsd = (q: bigint) =>
+    x.quoteUsd !== null ? (Number(q) / 10 ** x.quoteDecimals) * x.quoteUsd : null;
+  const ethPerQuote = pool.quote === network.contracts.weth.toLowerCase() ? 1 : null;
+
+  const recent = swapFacts(swapRows, ethPerQuote !== null, toQuoteUsd);
+  const day = recent.filter((s) => s.timestamp >= x.now - DAY);
+  const volume24hUsd = x.quoteUsd === null ? null : day.reduce((sum, s) => sum + (s.usdValue ?? 0), 0);
+  const liquidityEvents = liquidityEventFacts(liq, pool.quoteReserve);
+
+  const dec = x.decimals;
+  const priceDayAgo =
+    dec !== null && history.quoteDayAgo !== null && history.tokenDayAgo && history.tokenDayAgo > 0n
+      ? Number(history.quoteDayAgo) / 10 ** x.quoteDecimals / (Number(history.tokenDayAgo) / 10 ** dec)
+      : null;
+  const priceNowQuote = dec === null ? null : priceInQuote(pool, dec, x.quoteDecimals);
+  const lpSupply = pool.lpTotalSupply;
+  const creatorLp = await creatorLpOf(db, pool, liquidityEvents);
+  const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
+
+  const tokenValueUsd =
+    x.priceUsd !== null && dec !== null ? (Number(pool.tokenReserve) / 10 ** dec) * x.priceUsd : null;
+  return {
+    pair: pool.pair,
+    venue: pool.venue,
+    venueLabel: deps.venues?.get(pool.venue)?.label ?? pool.venue,
+    feeTier: pool.fee,
+    ...(pool.v4 && pool.v4.key.hooks !== NATIVE_CURRENCY
+      ? { hook: { address: pool.v4.key.hooks, permissions: pool.v4.hookPermissions } }
+      : {}),
+    quoteToken: pool.quote,
+    quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
+    tokenReserve: pool.tokenReserve,
+    quoteReserve: pool.quoteReserve,
+    poolValueUsd: poolValueUsd(pool.venue, x.quoteValueUsd, tokenValueUsd, dec),
+    priceNote:
+      dec === null
+        ? 'The token does not answer decimals(), so its price per token (and market cap) is unknown.'
+        : null,
+    depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
+    priceUsd: x.priceUsd,
+    priceEth: x.priceEth,
+    ...twapFigures(pool, dec, x, priceNowQuote),
+    buyQuote: null,
+    lpTotalSupply: lpSupply,
+    lpBurnedShare: share(pool.lpBurned),
+    lpLockedShare: share(pool.lpLocked),
+    lockUnlockTime: pool.lockUnlockTime,
+    lpCreatorShare: share(creatorLp),
+    createdAt: x.pairRows.find((p) => p.pool === pool.pair)?.createdTs || null,
+    peakQuoteReserve: history.peakQuote > pool.quoteReserve ? history.peakQuote : pool.quoteReserve,
+    volume24hUsd,
+    swaps24h: {
+      buys: day.filter((s) => s.side === 'buy').length,
+      sells: day.filter((s) => s.side === 'sell').length,
+    },
+    priceChange24hPct:
+      priceDayAgo && priceNowQuote !== null ? ((priceNowQuote - priceDayAgo) / priceDayAgo) * 100 : null,
+    // Without the token's decimals there is no per-token price, so no series (unknown, not a guess).
+    priceSeries24h:
+      x.decimals === null
+        ? []
+        : daySeries(
+            swapRows.filter((s) => s.ts >= x.now - DAY),
+            { at: x.now - DAY, price: priceDayAgo },
+            { at: x.now, price: priceNowQuote },
+            x.decimals,
+            x.quoteDecimals,
+          ),
+    recentSwaps: recent.slice(0, 200),
+    liquidityEvents,
+  };
+}
+
+/**
+ * The pool's reserve history (peak, 24 h ago). V2 pairs and Aerodrome classic pools log Sync;
+ * concentrated-liquidity pools (V3, Slipstream) do not, so their history comes from the transfers in
+ * and out. A V4 pool has neither: its history is the sum of its liquidity changes and swaps.
+ */
+function readPoolHistory(db: Db, pool: PoolState, token: string, tokenIs0: boolean, dayAgoTs: number) {
+  return pool.venue === 'uniswap-v2' || pool.venue === 'aerodrome'
+    ? readReserveHistory(db, pool.pair, !tokenIs0, dayAgoTs)
+    : pool.venue === 'uniswap-v4'
+      ? readV4ReserveHistory(db, pool.pair, !tokenIs0, dayAgoTs)
+      : readBalanceHistory(db, pool.pair, pool.quote, token, dayAgoTs);
+}
+
+function swapFacts(
+  rows: SwapRow[],
+  quoteIsWeth: boolean,
+  toQuoteUsd: (q: bigint) => number | null,
+): SwapFact[] {
+  return rows.map((s) => ({
+    txHash: s.txHash as `0x${string}`,
+    blockNumber: s.blockNumber,
+    timestamp: s.ts,
+    trader: s.trader as Address,
+    side: s.side,
+    tokenAmount: s.tokenAmount,
+    ethAmount: quoteIsWeth ? s.quoteAmount : 0n,
+    usdValue: toQuoteUsd(s.quoteAmount),
+  }));
+}
+
+/** The liquidity events, newest first, with the pool share each removal took (pure). */
+function liquidityEventFacts(rows: LiquidityRow[], quoteReserveNow: bigint): LiquidityEventFact[] {
+  // Pool share removed by each liquidity removal, against the quote reserve just before it.
+  const events: LiquidityEventFact[] = rows.map((l) => ({
+    kind: l.kind,
+    txHash: l.txHash as `0x${string}`,
+    timestamp: l.ts,
+    provider: (l.provider as Address | null) ?? null,
+    quoteAmount: l.quoteAmount,
+    shareOfPool: null,
+  }));
+  // Walk from newest to oldest reconstructing the reserve before each event.
+  let reserveAfter = quoteReserveNow;
+  for (const e of events) {
+    if (e.kind === 'remove') {
+      const before = reserveAfter + e.quoteAmount;
+      e.shareOfPool = before > 0n ? Number((e.quoteAmount * 10_000n) / before) / 10_000 : null;
+      reserveAfter = before;
+    } else {
+      reserveAfter = reserveAfter > e.quoteAmount ? reserveAfter - e.quoteAmount : 0n;
+    }
+  }
+  return events;
+}
+
+/** LP the pool's creator (the first liquidity provider) holds: the venue's figure, else the index's. */
+async function creatorLpOf(db: Db, pool: PoolState, events: LiquidityEventFact[]): Promise<bigint> {
+  const creator = events.length ? events[events.length - 1]?.provider : null;
+  if (pool.lpDeployer !== null) return pool.lpDeployer;
+  if (!creator) return 0n;
+  return (await readLpHolders(db, pool.pair)).find((h) => h.holder === creator)?.balance ?? 0n;
+}
+
+/**
+ * Both sides at the pool's own price: for a V2 pair exactly twice the quote side. A V3 pool's token
+ * side at its own price is not a fact a seller can rely on: a dust position placed at an absurd
+ * price inside its own range makes it anything the deployer likes. What sellers can take out is the
+ * quote side, so V3 is valued as twice that, the same identity V2 obeys. Unpriced (no liquidity at
+ * the current price) stays unknown. Without the token's decimals the token side has no per-token
+ * price, but at the pool's own price it is still worth the quote side (the V2 identity), so the pool
+ * keeps a value.
+ */
+function poolValueUsd(
+  venue: VenueId,
+  quoteValueUsd: number | null,
+  tokenValueUsd: number | null,
+  decimals: number | null,
+): number | null {
+  if (quoteValueUsd === null || (tokenValueUsd === null && decimals !== null)) return null;
+  return venue === 'uniswap-v3' ||
+    venue === 'uniswap-v4' ||
+    venue === 'aerodrome-slipstream' ||
+    tokenValueUsd === null
+    ? 2 * quoteValueUsd
+    : quoteValueUsd + tokenValueUsd;
+}
+
+/** The pool's own 30-minute average against its current price (manipulation check, V3). */
+function twapFigures(
+  pool: PoolState,
+  decimals: number | null,
+  x: { quoteDecimals: number; quoteUsd: number | null },
+  priceNowQuote: number | null,
+): Pick<PoolFacts, 'twapPriceUsd' | 'twapDeviationPct' | 'twapNote'> {
+  const twapQuote =
+    pool.twap && 'ratio' in pool.twap && decimals !== null
+      ? pool.twap.ratio * 10 ** (decimals - x.quoteDecimals)
+      : null;
+  const minutes = PRICE_MANIPULATION.twapWindowSec / 60;
+  return {
+    twapPriceUsd: twapQuote !== null && x.quoteUsd !== null ? twapQuote * x.quoteUsd : null,
+    twapDeviationPct:
+      twapQuote !== null && twapQuote > 0 && priceNowQuote !== null
+        ? Math.round((priceNowQuote / twapQuote - 1) * 10_000) / 100
+        : null,
+    twapNote:
+      pool.twap && 'unavailable' in pool.twap
+        ? `TWAP unavailable: ${pool.twap.unavailable}; the ${minutes}-minute average price could not be checked.`
+        : null,
+  };
+}
