@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, honeypotToken, ruggedToken, safeToken } from '../server/analysis/fixtures';
 import { analyseToken } from '../server/analysis/report';
 import type { TokenReportFacts } from '../server/facts/types';
+import { FIXTURES, honeypotToken, ruggedToken, safeToken } from '../server/test-support/fixtures';
 import { escapeForTerminal, renderJson, renderReport } from './render';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence

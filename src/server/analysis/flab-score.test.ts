@@ -4,7 +4,7 @@ import { levelOf } from '../../shared/vocabulary';
 
 const scoreGrade = (s: number) => levelOf('grade', s);
 
-import { FIXTURES, honeypotToken, ruggedToken, safeToken } from './fixtures';
+import { FIXTURES, honeypotToken, ruggedToken, safeToken } from '../test-support/fixtures';
 import { analyseFlabScore, FLAB_WEIGHTS } from './flab-score';
 
 describe('FLAB Score', () => {

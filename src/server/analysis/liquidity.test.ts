@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
-import { priceImpactPct } from './derived-facts';
 import {
   FIXTURE_NOW,
   freshInsiderToken,
@@ -10,7 +9,8 @@ import {
   RUG_DRAIN_TX,
   ruggedToken,
   safeToken,
-} from './fixtures';
+} from '../test-support/fixtures';
+import { priceImpactPct } from './derived-facts';
 import { analyseLiquidity } from './liquidity';
 import { analyseRug } from './rug-detector';
 

@@ -18,8 +18,8 @@ import type {
   TokenReportFacts,
   TradeSimulationFacts,
 } from '../facts/types';
+import { FIXTURE_NOW, FIXTURES } from '../test-support/fixtures';
 import { priceImpactPct } from './derived-facts';
-import { FIXTURE_NOW, FIXTURES } from './fixtures';
 import { analyseToken } from './report';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shownBand } from '../../shared/vocabulary';
-import { FIXTURES, honeypotToken, safeToken } from './fixtures';
+import { FIXTURES, honeypotToken, safeToken } from '../test-support/fixtures';
 import { analyseToken } from './report';
 
 describe('analyseToken', () => {

@@ -7,7 +7,7 @@ import {
   RUG_DRAIN_TX,
   ruggedToken,
   safeToken,
-} from './fixtures';
+} from '../test-support/fixtures';
 import { analyseRug, SHIPPED_RUG_MODEL } from './rug-detector';
 
 const SEV = { critical: 3, high: 2, medium: 1, low: 0 } as const;

@@ -7,7 +7,7 @@ import {
   missingDataToken,
   ruggedToken,
   safeToken,
-} from './fixtures';
+} from '../test-support/fixtures';
 import { analyseToken } from './report';
 import { AVOID_SELL_TAX_PCT, safetyVerdict } from './safety-verdict';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
-import { FIXTURES, highTaxToken, honeypotToken, missingDataToken, safeToken } from './fixtures';
+import { FIXTURES, highTaxToken, honeypotToken, missingDataToken, safeToken } from '../test-support/fixtures';
 import { analyseScanner, SCANNER_MAX_RISKS } from './scanner';
 
 const line = (r: ReturnType<typeof analyseScanner>, check: string) => {

@@ -3,7 +3,13 @@ import { scoreFromEvidence } from '../../shared/analysis';
 import { levelOf } from '../../shared/vocabulary';
 import { daySeries } from '../facts/pools/day-series';
 import type { SwapFact, TokenReportFacts } from '../facts/types';
-import { freshInsiderToken, honeypotToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
+import {
+  freshInsiderToken,
+  honeypotToken,
+  missingDataToken,
+  ruggedToken,
+  safeToken,
+} from '../test-support/fixtures';
 import { analyseScanner } from './scanner';
 import {
   analyseTokenHealth,

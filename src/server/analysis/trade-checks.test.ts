@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenReportFacts, TradeSimulationFacts } from '../facts/types';
-import { safeToken } from './fixtures';
+import { safeToken } from '../test-support/fixtures';
 import {
   checkHolderSells,
   checkHoneypot,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeTrustedAsset, TRUSTED_ASSET, type TrustedAssetSignals } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
-import { ADDR, FIXTURE_NOW, power, safeToken, simulatedPowers } from './fixtures';
+import { ADDR, FIXTURE_NOW, power, safeToken, simulatedPowers } from '../test-support/fixtures';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { trustedAsset, trustedAssetSignals } from './trusted-asset';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeToken } from './fixtures';
+import { safeToken } from '../test-support/fixtures';
 import { analyseLiquidity } from './liquidity';
 import { noPoolSentence } from './venue-words';
 

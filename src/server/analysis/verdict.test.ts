@@ -8,7 +8,7 @@ import {
   missingDataToken,
   ruggedToken,
   safeToken,
-} from './fixtures';
+} from '../test-support/fixtures';
 import { analyseToken } from './report';
 import { isUnestablishedStablecoin } from './trusted-asset';
 import { decideVerdict, isRecommendable, oneLine, type VerdictInput, verdictInputOf } from './verdict';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scoreFromEvidence } from '../../shared/analysis';
-import { FIXTURE_NOW, freshInsiderToken, missingDataToken, ruggedToken, safeToken } from './fixtures';
+import {
+  FIXTURE_NOW,
+  freshInsiderToken,
+  missingDataToken,
+  ruggedToken,
+  safeToken,
+} from '../test-support/fixtures';
 import { analyseWhales, WHALE_THRESHOLD_PCT } from './whales';
 
 describe('whale tracker on literal fixtures', () => {

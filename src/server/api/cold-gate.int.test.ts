@@ -13,12 +13,12 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from '../../../scripts/postgres-cluster';
-import { safeToken } from '../analysis/fixtures';
 import { type Database, openDatabase } from '../db/client';
 import { createLeasedSlots, createSharedBuckets } from '../db/cold-limits';
 import { createSharedAnswers } from '../engine/shared-answers';
 import { createTokenEngine, type TokenEngine } from '../engine/token-engine';
 import type { TokenReportFacts } from '../facts/types';
+import { safeToken } from '../test-support/fixtures';
 import { coldGuard, createColdGate } from './cold-gate';
 import { installErrorHandling } from './error-handler';
 import { registerTokenRoutes } from './routes/tokens';

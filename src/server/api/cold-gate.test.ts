@@ -6,9 +6,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { safeToken } from '../analysis/fixtures';
 import { createTokenEngine, type TokenEngine } from '../engine/token-engine';
 import type { TokenReportFacts } from '../facts/types';
+import { safeToken } from '../test-support/fixtures';
 import { coldGuard, createColdGate } from './cold-gate';
 import { installErrorHandling } from './error-handler';
 import { registerTokenRoutes } from './routes/tokens';

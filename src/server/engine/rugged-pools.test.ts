@@ -4,9 +4,9 @@
  */
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { safeToken } from '../analysis/fixtures';
 import type { GatherDeps } from '../facts/gather';
 import { readRuggedPools } from '../facts/holders/index-reads';
+import { safeToken } from '../test-support/fixtures';
 import { createTokenEngine } from './token-engine';
 
 vi.mock('../facts/gather', () => ({

@@ -5,9 +5,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIXTURE_NOW, safeToken } from '../analysis/fixtures';
 import { registerTokenRoutes } from '../api/routes/tokens';
 import type { TokenReportFacts } from '../facts/types';
+import { FIXTURE_NOW, safeToken } from '../test-support/fixtures';
 import { createTokenEngine, type TokenEngine } from './token-engine';
 
 let version = 0;

@@ -1,5 +1,5 @@
 /**
- * Literal TokenReportFacts fixtures for the analysers' tests (and for the UI/CLI to preview):
+ * Literal TokenReportFacts fixtures for the tests (analysers, engine, API, CLI rendering):
  * a safe blue-chip-like token, a honeypot, a high-tax token, a rugged token, a fresh token with
  * insiders, and a token with missing data. All times are relative to FIXTURE_NOW.
  */
