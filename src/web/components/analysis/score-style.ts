@@ -1,5 +1,5 @@
 /** Colours for scores and risk levels (spec §4), shared by the analysis components and pages. */
-import type { CheckOutcome, Evidence, RiskLevel, Severity, VerdictKind } from '@shared/analysis';
+import type { CheckOutcome, Evidence, RiskLevel, Severity, VerdictKind, WithVerdict } from '@shared/analysis';
 import { type ShownBand, type SubScoreBand, VERDICTS } from '@shared/vocabulary';
 import type { BadgeTone } from '../ui/badge';
 
@@ -55,6 +55,14 @@ export const OUTCOME_TEXT: Record<CheckOutcome, string> = {
   unknown: 'text-slate-400',
   pass: 'text-emerald-400',
 };
+
+/** The token's verdict on a result the server sent with one (undefined on a bare result). */
+export const verdictOf = <T extends object>(data: T | WithVerdict<T>): VerdictKind | undefined =>
+  'verdict' in data ? (data as WithVerdict<T>).verdict.kind : undefined;
+
+/** The evidence lines of the given checks, in the result's order (a card's own part of the evidence). */
+export const pickEvidence = (evidence: readonly Evidence[], ...checks: string[]): Evidence[] =>
+  evidence.filter((e) => checks.includes(e.check));
 
 /** The outcome of one evidence line by its check (undefined when the result has no such line). */
 export const outcomeOf = (evidence: readonly Evidence[], check: string): CheckOutcome | undefined =>

@@ -5,10 +5,26 @@
 import type { Evidence, HealthLevel, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
 import { subScoreNote } from '@shared/vocabulary';
-import { Activity, Droplets, Gauge, HeartPulse, ShieldCheck, TrendingUp, Users } from 'lucide-react';
+import {
+  Activity,
+  Droplets,
+  Gauge,
+  HeartPulse,
+  type LucideIcon,
+  ShieldCheck,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ScoreCard } from '../analysis/score-card';
-import { goodClass, goodTone, greenAllowed, severityTone } from '../analysis/score-style';
+import {
+  goodClass,
+  goodTone,
+  greenAllowed,
+  pickEvidence,
+  severityTone,
+  verdictOf,
+} from '../analysis/score-style';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
 import { DetailRow, Panel } from '../ui/stat-card';
@@ -26,7 +42,20 @@ const yesNoClass = (v: boolean | null, verdict?: VerdictKind) =>
   v === null ? 'text-slate-400' : v ? goodClass(verdict) : 'text-red-400';
 
 type Health = TokenHealthResult | WithVerdict<TokenHealthResult>;
-const verdictOf = (d: Health): VerdictKind | undefined => ('verdict' in d ? d.verdict.kind : undefined);
+
+type SubScore = 'security' | 'liquidity' | 'community' | 'momentum';
+/** The four sub-score cards after the overall one, in the order the overall caption weighs them. */
+const SUB_SCORES: readonly { key: SubScore; title: string; icon: LucideIcon; caption: string }[] = [
+  { key: 'security', title: 'Security', icon: ShieldCheck, caption: 'Contract, sells, taxes, owner powers' },
+  { key: 'liquidity', title: 'Liquidity', icon: Droplets, caption: 'Pool depth, LP lock, removals' },
+  { key: 'community', title: 'Community', icon: Users, caption: 'Holders, their spread and wallet ages' },
+  {
+    key: 'momentum',
+    title: 'Trading Activity',
+    icon: TrendingUp,
+    caption: '24 h turnover, buy share and price change (not the price trend below)',
+  },
+];
 
 /** Market cap and other large dollar figures: '$183.78M', '$1.20B' (shared/format.ts). */
 export function formatBigUsd(v: number | null): string {
@@ -96,7 +125,12 @@ export function HealthScores({
   securityEvidence: readonly Evidence[] | undefined;
   liquidityEvidence: readonly Evidence[] | undefined;
 }) {
-  const line = (check: string) => data.evidence.filter((e) => e.check === check);
+  const evidence: Record<SubScore, readonly Evidence[]> = {
+    security: securityEvidence ?? pickEvidence(data.evidence, 'security'),
+    liquidity: liquidityEvidence ?? pickEvidence(data.evidence, 'liquidity'),
+    community: data.communityEvidence,
+    momentum: data.momentumEvidence,
+  };
   // The level and every card's band are the server's (token-health.ts); the page derives none.
   const level = data.level;
   const verdict = verdictOf(data);
@@ -117,47 +151,20 @@ export function HealthScores({
         className="col-span-2 lg:col-span-1"
         verdict={verdict}
       />
-      <ScoreCard
-        testId="security-score"
-        shown={data.bands.security}
-        title="Security"
-        icon={ShieldCheck}
-        score={data.securityScore}
-        caption="Contract, sells, taxes, owner powers"
-        evidence={securityEvidence ?? line('security')}
-        verdict={verdict}
-        decidesVerdict
-      />
-      <ScoreCard
-        testId="liquidity-score"
-        shown={data.bands.liquidity}
-        title="Liquidity"
-        icon={Droplets}
-        score={data.liquidityScore}
-        caption="Pool depth, LP lock, removals"
-        evidence={liquidityEvidence ?? line('liquidity')}
-        verdict={verdict}
-      />
-      <ScoreCard
-        testId="community-score"
-        shown={data.bands.community}
-        title="Community"
-        icon={Users}
-        score={data.communityScore}
-        caption="Holders, their spread and wallet ages"
-        evidence={data.communityEvidence}
-        verdict={verdict}
-      />
-      <ScoreCard
-        testId="momentum-score"
-        shown={data.bands.momentum}
-        title="Trading Activity"
-        icon={TrendingUp}
-        score={data.momentumScore}
-        caption="24 h turnover, buy share and price change (not the price trend below)"
-        evidence={data.momentumEvidence}
-        verdict={verdict}
-      />
+      {SUB_SCORES.map((s) => (
+        <ScoreCard
+          key={s.key}
+          testId={`${s.key}-score`}
+          shown={data.bands[s.key]}
+          title={s.title}
+          icon={s.icon}
+          score={data[`${s.key}Score`]}
+          caption={s.caption}
+          evidence={evidence[s.key]}
+          verdict={verdict}
+          decidesVerdict={s.key === 'security'}
+        />
+      ))}
     </section>
   );
 }

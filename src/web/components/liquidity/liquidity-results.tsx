@@ -5,7 +5,7 @@
  * evidence behind it.
  */
 import { shortAddress } from '@shared/address';
-import type { Banded, Evidence, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
+import type { Banded, LiquidityResult, VerdictKind, WithVerdict } from '@shared/analysis';
 import {
   formatClock,
   formatDateTimeSeconds,
@@ -25,16 +25,19 @@ import {
   TriangleExclamationPoint,
 } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { ScoreCard } from '../analysis/score-card';
+import { ResultCards } from '../analysis/result-cards';
 import {
   goodClass,
   outcomeClass,
+  pickEvidence,
   RISK_LEVEL_TEXT,
   severityTone,
   underVerdict,
+  verdictOf,
 } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
+import { PanelList } from '../ui/panel';
 import { DetailRow, Panel, StatCard } from '../ui/stat-card';
 
 // Figures are coloured by the server's outcome or level; green only when the token's verdict allows
@@ -49,10 +52,6 @@ const level3Class = (l: string, verdict: Verdict) =>
         ? 'text-slate-400'
         : underVerdict('text-emerald-400', verdict);
 type Data = Banded<LiquidityResult> | WithVerdict<Banded<LiquidityResult>>;
-const verdictOf = (data: Data): Verdict => ('verdict' in data ? data.verdict.kind : undefined);
-
-const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
-  evidence.filter((e) => checks.includes(e.check));
 
 export function WarningsAlert({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
@@ -79,20 +78,17 @@ export function WarningsAlert({ warnings }: { warnings: readonly string[] }) {
 
 export function LiquidityCards({ data, updatedAt }: { data: Data; updatedAt: number }) {
   const d = data.liquidityData;
-  const verdict = 'verdict' in data ? data.verdict.kind : undefined;
+  const verdict = verdictOf(data);
+  const lead = {
+    testId: 'liquidity-score',
+    title: 'Liquidity Score',
+    icon: Droplets,
+    score: data.liquidityScore,
+    badge: d.liquidityHealth,
+    caption: 'Depth, price impact, LP lock and removals of the pool',
+  };
   return (
-    <section aria-label="Liquidity summary" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <ScoreCard
-        testId="liquidity-score"
-        title="Liquidity Score"
-        icon={Droplets}
-        score={data.liquidityScore}
-        shown={data.bands.score}
-        badge={d.liquidityHealth}
-        caption="Depth, price impact, LP lock and removals of the pool"
-        evidence={data.evidence}
-        verdict={verdict}
-      />
+    <ResultCards label="Liquidity summary" data={data} lead={lead}>
       <StatCard
         testId="rug-score"
         title="Rug Score"
@@ -105,7 +101,7 @@ export function LiquidityCards({ data, updatedAt }: { data: Data; updatedAt: num
         }
         valueClass={underVerdict(RISK_LEVEL_TEXT[data.rugAnalysis.riskLevel], verdict)}
         caption="Higher means more likely a rug"
-        evidence={pick(data.evidence, 'rug_pull_risk', 'recent_lp_removal', 'lp_locked')}
+        evidence={pickEvidence(data.evidence, 'rug_pull_risk', 'recent_lp_removal', 'lp_locked')}
       />
       <StatCard
         testId="risk-level"
@@ -137,9 +133,9 @@ export function LiquidityCards({ data, updatedAt }: { data: Data; updatedAt: num
             </span>
           </span>
         }
-        evidence={pick(data.evidence, 'pool_value', 'price_impact', 'volume_24h')}
+        evidence={pickEvidence(data.evidence, 'pool_value', 'price_impact', 'volume_24h')}
       />
-    </section>
+    </ResultCards>
   );
 }
 
@@ -275,25 +271,21 @@ export function ListPanel({
 }) {
   return (
     <Panel title={title} icon={tone === 'advice' ? Lightbulb : Gauge} testId={testId}>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-400">{empty}</p>
-      ) : (
-        <ul className="grid gap-2">
-          {items.map((t) => (
-            <li
-              key={t}
-              className={cn(
-                'rounded-lg border p-3 text-sm',
-                tone === 'advice'
-                  ? 'border-brand-400/20 bg-brand-500/5 text-slate-200'
-                  : 'border-white/5 bg-white/[0.02] text-slate-200',
-              )}
-            >
-              {t}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelList items={items} empty={empty}>
+        {(t) => (
+          <li
+            key={t}
+            className={cn(
+              'rounded-lg border p-3 text-sm',
+              tone === 'advice'
+                ? 'border-brand-400/20 bg-brand-500/5 text-slate-200'
+                : 'border-white/5 bg-white/[0.02] text-slate-200',
+            )}
+          >
+            {t}
+          </li>
+        )}
+      </PanelList>
     </Panel>
   );
 }

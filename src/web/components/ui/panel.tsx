@@ -28,6 +28,23 @@ export function Panel({
   );
 }
 
+/**
+ * A panel's list: one <li> per item (`children` renders it, with its key), or the one sentence that
+ * says there is nothing to list.
+ */
+export function PanelList<T>({
+  items,
+  empty,
+  children,
+}: {
+  items: readonly T[];
+  empty: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="text-sm text-slate-400">{empty}</p>;
+  return <ul className="grid gap-2">{items.map((item) => children(item))}</ul>;
+}
+
 /** One label/value row inside a <dl>. */
 export function StatRow({
   label,

@@ -3,22 +3,25 @@
  * Holders', 'New Whale Entries (Last 12 Hours)', recent whale transactions and 'Risk Assessment'.
  * Addresses, wallet types and risk strings are rendered as text only.
  */
-import type { Banded, Evidence, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
+import type { Banded, VerdictKind, WhaleResult, WithVerdict } from '@shared/analysis';
 import { abbreviate, formatEth, formatHoursMinutesAgo, formatPercent } from '@shared/format';
 import { ArrowDownRight, ArrowUpRight, ChartColumn, Fish, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../lib/cn';
-import { ScoreCard } from '../analysis/score-card';
+import { ResultCards } from '../analysis/result-cards';
 import {
   goodClass,
   goodTone,
   greenAllowed,
   outcomeClass,
   outcomeOf,
+  pickEvidence,
   severityTone,
+  verdictOf,
 } from '../analysis/score-style';
 import { Badge } from '../ui/badge';
 import { HashText } from '../ui/hash-text';
+import { PanelList } from '../ui/panel';
 import { Skeleton } from '../ui/skeleton';
 import { Panel, StatCard } from '../ui/stat-card';
 
@@ -40,12 +43,8 @@ export function formatTokenBalance(amount: string): string {
 export const rugText = (n: number) => (n > 0 ? `${n} rugs` : 'Clean');
 const ageText = (days: number | null) => (days === null ? 'N/A' : `${days} days`);
 
-const pick = (evidence: readonly Evidence[], ...checks: string[]) =>
-  evidence.filter((e) => checks.includes(e.check));
-
 const good = (verdict: VerdictKind | undefined) => goodClass(verdict);
 type WhaleData = Banded<WhaleResult> | WithVerdict<Banded<WhaleResult>>;
-const verdictOf = (data: WhaleData) => ('verdict' in data ? data.verdict.kind : undefined);
 /** A wallet's "low risk" is not good news on a token that cannot be sold: neutral, not green. */
 const lowRiskTone = (level: Parameters<typeof severityTone>[0], verdict: VerdictKind | undefined) => {
   const tone = severityTone(level);
@@ -54,27 +53,24 @@ const lowRiskTone = (level: Parameters<typeof severityTone>[0], verdict: Verdict
 
 export function WhaleCards({ data }: { data: WhaleData }) {
   const top5 = data.concentration.topFivePercentage;
-  const verdict = 'verdict' in data ? data.verdict.kind : undefined;
+  const verdict = verdictOf(data);
+  const lead = {
+    testId: 'whale-score',
+    title: 'Whale Score',
+    icon: Fish,
+    score: data.whaleScore,
+    badge: data.spread,
+    caption: 'How evenly the supply is spread among large holders',
+  };
   return (
-    <section aria-label="Whale summary" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <ScoreCard
-        testId="whale-score"
-        title="Whale Score"
-        icon={Fish}
-        score={data.whaleScore}
-        shown={data.bands.score}
-        badge={data.spread}
-        caption="How evenly the supply is spread among large holders"
-        evidence={data.evidence}
-        verdict={verdict}
-      />
+    <ResultCards label="Whale summary" data={data} lead={lead}>
       <StatCard
         testId="total-whales"
         title="Total Whales"
         icon={Users}
         value={data.whaleCount}
         caption="Large holders"
-        evidence={pick(data.evidence, 'whale_largest', 'whale_fresh', 'whale_insiders')}
+        evidence={pickEvidence(data.evidence, 'whale_largest', 'whale_fresh', 'whale_insiders')}
       />
       <StatCard
         testId="top5-holdings"
@@ -89,7 +85,7 @@ export function WhaleCards({ data }: { data: WhaleData }) {
               : outcomeClass(data.evidence, 'whale_top5')
         }
         caption="Concentration"
-        evidence={pick(data.evidence, 'whale_top5')}
+        evidence={pickEvidence(data.evidence, 'whale_top5')}
       />
       <StatCard
         testId="risky-wallets"
@@ -98,9 +94,9 @@ export function WhaleCards({ data }: { data: WhaleData }) {
         value={data.concentration.ruggedWallets}
         valueClass={data.concentration.ruggedWallets > 0 ? 'text-red-400' : good(verdict)}
         caption="With rug history"
-        evidence={pick(data.evidence, 'whale_rug_history')}
+        evidence={pickEvidence(data.evidence, 'whale_rug_history')}
       />
-    </section>
+    </ResultCards>
   );
 }
 
@@ -188,45 +184,41 @@ export function NewWhaleEntries({ data, now }: { data: WhaleData; now: number })
   const verdict = verdictOf(data);
   return (
     <Panel title="New Whale Entries (Last 12 Hours)" icon={Fish} testId="new-whale-entries">
-      {data.newWhaleEntries.length === 0 ? (
-        <p className="text-sm text-slate-400">No whale bought or sold in the last 12 hours.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {data.newWhaleEntries.map((e) => {
-            const buy = e.transactionType === 'Buy';
-            const Icon = buy ? ArrowUpRight : ArrowDownRight;
-            return (
-              <li
-                key={`${e.hash}-${e.wallet}`}
-                data-testid="whale-entry"
-                className="flex flex-col gap-1.5 rounded-lg border border-white/5 bg-white/[0.02] p-3"
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex min-w-0 items-center gap-2">
-                    <Badge tone={buy ? goodTone(verdict) : 'danger'}>
-                      <Icon aria-hidden="true" className="size-3" />
-                      {e.transactionType}
-                    </Badge>
-                    <HashText value={e.wallet} kind="address" className="text-sm text-white" />
-                  </span>
-                  <span className="text-xs text-slate-400">{formatHoursMinutesAgo(e.time, now)}</span>
-                </div>
-                <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
-                  <span className="text-slate-200 tabular-nums">
-                    {formatTokenBalance(e.amount)} tokens
-                    {e.valueEth !== null ? ` (${formatEth(e.valueEth)})` : ''}
-                  </span>
-                  <span>Wallet age {ageText(e.walletAge)}</span>
-                  <span className={e.rugHistory > 0 ? 'text-red-400' : 'text-slate-300'}>
-                    {rugText(e.rugHistory)}
-                  </span>
-                  <HashText value={e.hash} kind="tx" />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <PanelList items={data.newWhaleEntries} empty="No whale bought or sold in the last 12 hours.">
+        {(e) => {
+          const buy = e.transactionType === 'Buy';
+          const Icon = buy ? ArrowUpRight : ArrowDownRight;
+          return (
+            <li
+              key={`${e.hash}-${e.wallet}`}
+              data-testid="whale-entry"
+              className="flex flex-col gap-1.5 rounded-lg border border-white/5 bg-white/[0.02] p-3"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="flex min-w-0 items-center gap-2">
+                  <Badge tone={buy ? goodTone(verdict) : 'danger'}>
+                    <Icon aria-hidden="true" className="size-3" />
+                    {e.transactionType}
+                  </Badge>
+                  <HashText value={e.wallet} kind="address" className="text-sm text-white" />
+                </span>
+                <span className="text-xs text-slate-400">{formatHoursMinutesAgo(e.time, now)}</span>
+              </div>
+              <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
+                <span className="text-slate-200 tabular-nums">
+                  {formatTokenBalance(e.amount)} tokens
+                  {e.valueEth !== null ? ` (${formatEth(e.valueEth)})` : ''}
+                </span>
+                <span>Wallet age {ageText(e.walletAge)}</span>
+                <span className={e.rugHistory > 0 ? 'text-red-400' : 'text-slate-300'}>
+                  {rugText(e.rugHistory)}
+                </span>
+                <HashText value={e.hash} kind="tx" />
+              </div>
+            </li>
+          );
+        }}
+      </PanelList>
     </Panel>
   );
 }
@@ -236,26 +228,19 @@ export function RecentWhaleTransactions({ data }: { data: WhaleData }) {
   const txs = data.recentTransactions.slice(0, RECENT_TX_SHOWN);
   return (
     <Panel title="Recent Whale Transactions" icon={ArrowUpRight} testId="recent-whale-transactions">
-      {txs.length === 0 ? (
-        <p className="text-sm text-slate-400">No whale transactions were indexed recently.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {txs.map((t) => (
-            <li
-              key={`${t.hash}-${t.to}`}
-              className="flex flex-wrap items-center justify-between gap-2 text-sm"
-            >
-              <span className="flex items-center gap-2">
-                <Badge tone={t.side === 'buy' ? goodTone(verdict) : 'danger'}>
-                  {t.side === 'buy' ? 'Buy' : 'Sell'}
-                </Badge>
-                <HashText value={t.hash} kind="tx" className="text-xs text-slate-300" />
-              </span>
-              <span className="text-slate-200 tabular-nums">{formatEth(t.value)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelList items={txs} empty="No whale transactions were indexed recently.">
+        {(t) => (
+          <li key={`${t.hash}-${t.to}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span className="flex items-center gap-2">
+              <Badge tone={t.side === 'buy' ? goodTone(verdict) : 'danger'}>
+                {t.side === 'buy' ? 'Buy' : 'Sell'}
+              </Badge>
+              <HashText value={t.hash} kind="tx" className="text-xs text-slate-300" />
+            </span>
+            <span className="text-slate-200 tabular-nums">{formatEth(t.value)}</span>
+          </li>
+        )}
+      </PanelList>
     </Panel>
   );
 }
@@ -264,20 +249,13 @@ export function RiskAssessment({ data }: { data: WhaleResult }) {
   const risks = data.risks.slice(0, RISKS_SHOWN);
   return (
     <Panel title="Risk Assessment" icon={ShieldAlert} testId="risk-assessment">
-      {risks.length === 0 ? (
-        <p className="text-sm text-slate-400">No whale risks were found.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {risks.map((r) => (
-            <li
-              key={r}
-              className="rounded-lg border border-white/5 bg-white/[0.02] p-3 text-sm text-slate-200"
-            >
-              {r}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelList items={risks} empty="No whale risks were found.">
+        {(r) => (
+          <li key={r} className="rounded-lg border border-white/5 bg-white/[0.02] p-3 text-sm text-slate-200">
+            {r}
+          </li>
+        )}
+      </PanelList>
     </Panel>
   );
 }
