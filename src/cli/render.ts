@@ -80,35 +80,31 @@ const fmtDate = (ms: number | null | undefined) =>
 const fmtValue = (v: Evidence['value']) =>
   v === null ? '—' : typeof v === 'number' ? String(Number(v.toFixed(4))) : escapeForTerminal(v, 60);
 
-export function renderReport(report: TokenReport, opts: RenderOptions = {}): string {
-  const c = (style: Style, s: string) => (opts.color ? `\u001b[${ANSI[style]}m${s}\u001b[0m` : s);
-  const e = escapeForTerminal;
-  const f = report.facts;
-  const out: string[] = [];
-  const heading = (s: string) => {
-    out.push('', c('bold', s));
-  };
-  const verdict = report.verdict;
-  // Each score in the band the server decided under the verdict (the report's `bands`: greyed or
-  // never green; the scanner and the rug detector, which the verdict is built from, are only kept out
-  // of green). The CLI prints it and works out none itself.
-  const band = (score: number, shown: ShownBand) => {
-    const b = shown.band;
-    return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${(b === 'muted' ? 'n/m' : b).padEnd(6)}`);
-  };
+/** Colours a string when the report is printed in colour, else leaves it as it is. */
+type Paint = (style: Style, s: string) => string;
 
+const e = escapeForTerminal;
+const heading = (c: Paint, s: string) => ['', c('bold', s)];
+const symbolOf = (report: TokenReport) => (report.facts.symbol === null ? '?' : e(report.facts.symbol, 30));
+
+/** The token's name, address and where the report came from, then whether its source is verified. */
+function headerLines(report: TokenReport, opts: RenderOptions, c: Paint): string[] {
+  const f = report.facts;
   const name = f.name === null ? 'unknown name' : e(f.name, 80);
-  const symbol = f.symbol === null ? '?' : e(f.symbol, 30);
-  out.push(`${c('bold', `${name} (${symbol})`)}  ${e(report.address, 42)}`);
-  out.push(
+  return [
+    `${c('bold', `${name} (${symbolOf(report)})`)}  ${e(report.address, 42)}`,
     c(
       'dim',
       `report of ${new Date(report.generatedAt).toISOString()}${opts.source ? ` · ${e(opts.source, 120)}` : ''}`,
     ),
-  );
-  // The verdict first: one sentence a trader reads in a second (issue 24).
+  ];
+}
+
+/** The verdict first: one sentence a trader reads in a second (issue 24), its findings and figures. */
+function verdictLines(report: TokenReport, c: Paint): string[] {
+  const verdict = report.verdict;
   const tone = TONE_STYLE[VERDICTS[verdict.kind].tone];
-  out.push('', c('bold', c(tone, `VERDICT: ${verdict.label}`)), `  ${e(verdict.reason, 300)}`);
+  const out = ['', c('bold', c(tone, `VERDICT: ${verdict.label}`)), `  ${e(verdict.reason, 300)}`];
   for (const x of verdict.findings)
     out.push(`  ${c(OUTCOME_STYLE[x.outcome], MARK[x.outcome])} ${e(x.label, 60)}: ${e(x.detail, 240)}`);
   const s = verdict.summary;
@@ -117,14 +113,24 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     `  tax buy ${pctOrUnknown(s.buyTaxPct)} · sell ${pctOrUnknown(s.sellTaxPct)} · transfer ${pctOrUnknown(s.transferTaxPct)} · can sell: ${e(s.canSellDetail, 120)}`,
     `  owner powers usable now: ${!s.ownerPowersChecked ? 'not checked' : s.ownerPowersNow.length ? e(s.ownerPowersNow.join(', '), 200) : 'none found'} · LP locked/burned ${s.lpLockedShare === null ? 'no pool' : fmtPct(s.lpLockedShare * 100, 1)}${s.lpUnlockAt ? ` until ${fmtDate(s.lpUnlockAt * 1000)}` : ''} · top 10 hold ${s.top10SharePct === null ? 'unknown' : fmtPct(s.top10SharePct, 1)}`,
   );
-  const v = f.verification;
+  const v = report.facts.verification;
   out.push(
     `source: ${v.status === 'verified' ? c('green', 'verified') : v.status === 'unverified' ? c('red', 'unverified') : c('dim', 'unknown')}` +
       `${v.contractName ? ` (${e(v.contractName, 80)})` : ''}${v.source ? c('dim', ` via ${e(v.source, 60)}`) : ''}`,
   );
+  return out;
+}
 
-  heading('Scores');
-  const r = report;
+/**
+ * Each score in the band the server decided under the verdict (the report's `bands`: greyed or
+ * never green; the scanner and the rug detector, which the verdict is built from, are only kept out
+ * of green). The CLI prints it and works out none itself.
+ */
+function scoreLines(r: TokenReport, c: Paint): string[] {
+  const band = (score: number, shown: ShownBand) => {
+    const b = shown.band;
+    return c(BAND_STYLE[b], `${String(score).padStart(3)}/100 ${(b === 'muted' ? 'n/m' : b).padEnd(6)}`);
+  };
   const rows: [string, number, ShownBand, string][] = [
     ['Scanner', r.scanner.score, r.scanner.bands.score, r.scanner.status],
     [
@@ -153,45 +159,51 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     ],
     ['Health', r.health.overallScore, r.health.bands.overall, r.health.level],
   ];
+  const out = heading(c, 'Scores');
   for (const [label, score, shown, note] of rows)
     out.push(`  ${label.padEnd(13)} ${band(score, shown)}  ${e(note, 120)}`);
-  const note = subScoreNote(verdict.kind);
+  const note = subScoreNote(r.verdict.kind);
   if (note) out.push(c('dim', `  (sub-scores ${note})`));
+  return out;
+}
 
-  heading('Trade simulation');
-  const t = f.trade;
+/** The simulated buy and sell, and the sampled holders' own sells. */
+function tradeLines(report: TokenReport, c: Paint): string[] {
+  const out = heading(c, 'Trade simulation');
+  const t = report.facts.trade;
   const num = (x: unknown) => (typeof x === 'number' ? fmtPct(x) : 'unknown');
+  const reason = t.revertReason ? ` — "${e(t.revertReason, 120)}"` : '';
   if (t.status === 'ok') {
     out.push(
       `  ${c('green', MARK.pass)} buy and sell succeed · buy tax ${num(t.buyTaxPct)} · sell tax ${num(t.sellTaxPct)} · transfer tax ${num(t.transferTaxPct)}`,
     );
   } else if (t.status === 'sell_failed') {
-    out.push(
-      `  ${c('red', MARK.fail)} HONEYPOT: selling fails${t.revertReason ? ` — "${e(t.revertReason, 120)}"` : ''}`,
-    );
+    out.push(`  ${c('red', MARK.fail)} HONEYPOT: selling fails${reason}`);
     out.push(`    buy tax ${num(t.buyTaxPct)}`);
   } else if (t.status === 'buy_failed') {
-    out.push(
-      `  ${c('red', MARK.fail)} buying fails${t.revertReason ? ` — "${e(t.revertReason, 120)}"` : ''}`,
-    );
+    out.push(`  ${c('red', MARK.fail)} buying fails${reason}`);
   } else {
     out.push(
       `  ${c('dim', MARK.unknown)} not simulated (${e(t.status, 30)}${t.message ? `: ${e(t.message, 120)}` : ''})`,
     );
   }
-  if (f.holderSells) {
-    const h = f.holderSells;
+  const h = report.facts.holderSells;
+  if (h) {
     out.push(
       `  ${h.failed > 0 ? c('red', MARK.fail) : c('green', MARK.pass)} ${h.couldSell}/${h.sampled} sampled holders could sell` +
         (h.minTaxPct !== null ? ` · tax ${fmtPct(h.minTaxPct)}–${fmtPct(h.maxTaxPct)}` : ''),
     );
   }
+  return out;
+}
 
-  heading('Liquidity');
+/** The main pool's value, impact and LP shares, then the LP drains. */
+function liquidityLines(r: TokenReport, c: Paint): string[] {
+  const out = heading(c, 'Liquidity');
   const ld = r.liquidity.liquidityData;
-  const pool = f.pools[0];
+  const pool = r.facts.pools[0];
   if (pool) {
-    out.push(`  pool          ${e(pool.pair, 42)} (${symbol}/${e(pool.quoteSymbol, 20)})`);
+    out.push(`  pool          ${e(pool.pair, 42)} (${symbolOf(r)}/${e(pool.quoteSymbol, 20)})`);
     out.push(
       `  value         ${fmtUsd(ld.poolValue)} · price ${fmtUsd(pool.priceUsd)} · 24 h volume ${fmtUsd(ld.tradingVolume24h)}`,
     );
@@ -208,8 +220,11 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     for (const d of drains.events.slice(0, 5))
       out.push(`    ${fmtDate(d.time)} ${fmtPct(d.shareOfPool * 100, 1)} of the pool · tx ${e(d.hash, 66)}`);
   }
+  return out;
+}
 
-  heading(`Top holders (${f.holderCount} holders)`);
+function holderLines(r: TokenReport, c: Paint): string[] {
+  const out = heading(c, `Top holders (${r.facts.holderCount} holders)`);
   const holders = r.whales.topHolders.slice(0, 10);
   if (holders.length === 0) out.push(`  ${c('dim', 'none known')}`);
   for (const h of holders) {
@@ -219,7 +234,11 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
         (h.rugHistory > 0 ? c('red', ` · ${h.rugHistory} rug(s)`) : ''),
     );
   }
+  return out;
+}
 
+/** Every analyser's evidence lines, each with its mark, value, impact and sentence. */
+function evidenceLines(r: TokenReport, c: Paint): string[] {
   const sections: [string, Evidence[]][] = [
     ['Scanner', r.scanner.evidence],
     ['Rug detector', r.rug.evidence],
@@ -227,9 +246,10 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     ['Liquidity', r.liquidity.evidence],
     ['Health', [...r.health.evidence, ...r.health.communityEvidence, ...r.health.momentumEvidence]],
   ];
+  const out: string[] = [];
   for (const [title, evidence] of sections) {
     if (evidence.length === 0) continue;
-    heading(`Evidence: ${title}`);
+    out.push(...heading(c, `Evidence: ${title}`));
     for (const ev of evidence) {
       const impact = ev.weight > 0 ? c('dim', ` −${Number(ev.impact.toFixed(1))}/${ev.weight}`) : '';
       out.push(
@@ -238,14 +258,31 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
       out.push(`      ${c('dim', e(ev.detail, 200))}`);
     }
   }
+  return out;
+}
 
-  if (r.rug.recommendation) {
-    heading('Recommendation');
-    out.push(`  ${e(r.rug.recommendation, 300)}`);
-  }
+function closingLines(r: TokenReport, c: Paint): string[] {
+  const out = r.rug.recommendation
+    ? [...heading(c, 'Recommendation'), `  ${e(r.rug.recommendation, 300)}`]
+    : [];
   out.push(
     '',
     c('dim', 'Scores: 100 − the sum of the evidence impacts (−impact/weight). Not financial advice.'),
   );
+  return out;
+}
+
+export function renderReport(report: TokenReport, opts: RenderOptions = {}): string {
+  const c: Paint = (style, s) => (opts.color ? `\u001b[${ANSI[style]}m${s}\u001b[0m` : s);
+  const out = [
+    ...headerLines(report, opts, c),
+    ...verdictLines(report, c),
+    ...scoreLines(report, c),
+    ...tradeLines(report, c),
+    ...liquidityLines(report, c),
+    ...holderLines(report, c),
+    ...evidenceLines(report, c),
+    ...closingLines(report, c),
+  ];
   return `${out.join('\n')}\n`;
 }
