@@ -5,10 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { ROUTES } from '@shared/routes';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -26,25 +24,16 @@ const RULES = [
 ];
 const WIDTHS = [390, 1366] as const;
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
+const ready = holdE2eSession(undefined, HOOK_TIMEOUT_MS);
 
 type Violation = { id: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 describe('accessibility audit (axe-core)', () => {
   const cases = ROUTES.flatMap((r) => WIDTHS.map((w) => [r.path, w] as const));
   it.each(cases)('%s at %i px has no contrast or label violation', async (route, width) => {
-    if (!app || !browser) throw new Error('app or browser did not start');
+    const { baseUrl, browser } = ready();
     const context = await browser.newContext({
-      baseURL: app.baseUrl,
+      baseURL: baseUrl,
       viewport: { width, height: 900 },
       reducedMotion: 'reduce',
       // axe is injected as an inline script, which the app's CSP rightly refuses; the CSP itself is

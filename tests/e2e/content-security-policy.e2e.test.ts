@@ -7,34 +7,22 @@
 
 import type { NetworkInfo } from '@shared/network';
 import { ROUTES } from '@shared/routes';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const PAGE_TIMEOUT_MS = 60_000;
 /** After the page settles, how long late work (polls, lazy chunks) may still trip the policy. */
 const SETTLE_MS = 1_500;
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let network: NetworkInfo;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
+const ready = holdE2eSession(async ({ app }) => {
   const res = await fetch(`${app.baseUrl}/api/network`);
   network = (await res.json()) as NetworkInfo;
 }, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
-function ready() {
-  if (!app || !browser) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser };
-}
 
 type Watched = { violations: string[] };
 

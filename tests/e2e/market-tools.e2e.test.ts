@@ -19,10 +19,10 @@ import {
   type YieldOpportunitiesResponse,
   type YieldStrategiesResponse,
 } from '@shared/yield';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage, saveScreenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const TEST_TIMEOUT_MS = 120_000;
@@ -31,19 +31,12 @@ const DATA_TIMEOUT_MS = 60_000;
 /** A wallet the scenario never touched: an empty portfolio. */
 const EMPTY_WALLET = '0x00000000000000000000000000000000000e0e0e';
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let network: NetworkInfo;
 
-async function api<T>(url: string): Promise<T> {
-  if (!app) throw new Error('app did not start');
-  const res = await fetch(`${app.baseUrl}${url}`);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** GET an API path of the shared app as JSON. */
+const api = <T>(p: string): Promise<T> => ready().api<T>(p);
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
+const ready = holdE2eSession(async ({ app, api }) => {
   network = await api<NetworkInfo>('/api/network');
   // Warm the computations the pages make, so the browser's timings are the pages' own.
   const demo = await api<DemoWallet>('/api/demo-wallet');
@@ -56,15 +49,6 @@ beforeAll(async () => {
     api('/api/airdrops?category=all&search='),
   ]);
 }, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
-function ready() {
-  if (!app || !browser) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser };
-}
 
 /** Opens `route` at phone width, waits for `ready` and takes a screenshot. */
 async function phoneShot(route: string, name: string, readySelector: (page: Page) => Promise<unknown>) {
@@ -708,8 +692,7 @@ describe('Market pages with the chain stopped', () => {
   it(
     'each market page shows an error, never an empty state',
     async () => {
-      const { baseUrl, browser } = ready();
-      if (!app) throw new Error('app did not start');
+      const { app, baseUrl, browser } = ready();
       const demo = await api<DemoWallet>('/api/demo-wallet');
       const resume = app.pauseChain();
       const { context, page } = await openPage(browser, baseUrl);

@@ -8,42 +8,26 @@ import type {
 } from '@shared/analysis';
 import { BADGE_WIDTH } from '@shared/badge';
 import type { NetworkInfo } from '@shared/network';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 240_000;
 const DATA_TIMEOUT_MS = 60_000;
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let flab = '';
 
-async function api<T>(p: string): Promise<T> {
-  const res = await fetch(`${app!.baseUrl}${p}`);
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** GET an API path of the shared app as JSON. */
+const api = <T>(p: string): Promise<T> => ready().api<T>(p);
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
+const ready = holdE2eSession(async ({ app, api }) => {
   const network = await api<NetworkInfo>('/api/network');
   if (!network.flabToken) throw new Error('the test scenario has no FLAB token');
   flab = network.flabToken;
   // Warm the engine so the browser tests do not each pay for the first analysis.
   await api<TokenReport>(`/api/tokens/${flab}/report`);
 }, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
-function ready() {
-  if (!app || !browser) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser };
-}
 
 describe('home utilities', () => {
   it('alerts on a blank input', async () => {

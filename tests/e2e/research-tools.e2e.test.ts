@@ -1,29 +1,22 @@
 import type { LiquidityResult, TokenHealthResult, WhaleResult } from '@shared/analysis';
 import { formatPercent, formatPoolValue } from '@shared/format';
 import type { NetworkInfo } from '@shared/network';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 240_000;
 /** The first analysis of a token reads the chain and the index: allow it some time. */
 const DATA_TIMEOUT_MS = 60_000;
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let network: NetworkInfo;
 
-async function api<T>(url: string): Promise<T> {
-  if (!app) throw new Error('app did not start');
-  const res = await fetch(`${app.baseUrl}${url}`);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** GET an API path of the shared app as JSON. */
+const api = <T>(p: string): Promise<T> => ready().api<T>(p);
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
+const ready = holdE2eSession(async ({ app, api }) => {
   network = await api<NetworkInfo>('/api/network');
   // Warm the engine for the tokens the tests use, so timings in the browser are the page's own.
   const flab = network.tokens.FLAB as string;
@@ -33,15 +26,6 @@ beforeAll(async () => {
     api(`/api/token-health/${network.tokens.DEGEN}`),
   ]);
 }, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
-function ready() {
-  if (!app || !browser) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser };
-}
 
 const token = (symbol: string) => {
   const a = network.tokens[symbol];

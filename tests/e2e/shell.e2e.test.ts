@@ -1,26 +1,11 @@
 import { documentTitle, NOT_FOUND_TITLE, ROUTES } from '@shared/routes';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage, saveScreenshot, waitForToast } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot, waitForToast } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 180_000;
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
-function ready() {
-  if (!app || !browser) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser };
-}
+const ready = holdE2eSession(undefined, HOOK_TIMEOUT_MS);
 
 describe('web shell', () => {
   it.each(ROUTES.map((r) => [r.path, r.title] as const))('%s shows its heading', async (route, title) => {

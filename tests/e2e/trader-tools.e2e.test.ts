@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NetworkInfo } from '@shared/network';
 import { MESSAGES } from '@shared/trader-tools';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAUCET_FLAB } from '../../src/server/trader-tools/local-faucet';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { openPage, saveScreenshot, VIEWPORTS, waitForToast } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 90_000;
@@ -24,23 +24,17 @@ const TEST_TIMEOUT_MS = 90_000;
 /** A fresh wallet (no trades): the journal starts empty. */
 const JOURNAL_WALLET = '0x00000000000000000000000000000000000a11ce';
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let network: NetworkInfo | undefined;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
-  network = (await (await fetch(`${app.baseUrl}/api/network`)).json()) as NetworkInfo;
+const session = holdE2eSession(async ({ api }) => {
+  network = await api<NetworkInfo>('/api/network');
   if (!network.flabToken) throw new Error('the scenario has no FLAB token');
 }, HOOK_TIMEOUT_MS);
 
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
 function ready() {
-  if (!app || !browser || !network?.flabToken) throw new Error('app or browser did not start');
-  return { baseUrl: app.baseUrl, browser, flab: network.flabToken };
+  const s = session();
+  if (!network?.flabToken) throw new Error('the scenario has no FLAB token');
+  return { ...s, flab: network.flabToken };
 }
 
 const statValue = (page: Page, testId: string) =>

@@ -7,10 +7,10 @@
  */
 import type { TokenReport } from '@shared/analysis';
 import type { NetworkInfo } from '@shared/network';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, sharedApp } from './app-harness';
-import { connectBrowser, saveScreenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser';
+import { holdE2eSession } from './session';
 
 const HOOK_TIMEOUT_MS = 300_000;
 const DATA_TIMEOUT_MS = 60_000;
@@ -40,21 +40,14 @@ const ROUTES = [
   '/liquidity-scanner',
 ] as const;
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
 let network: NetworkInfo;
 let risky: { name: string; address: string; verdicts: string[] }[] = [];
 let wallet = '';
 
-async function api<T>(url: string): Promise<T> {
-  if (!app) throw new Error('app did not start');
-  const res = await fetch(`${app.baseUrl}${url}`);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** GET an API path of the shared app as JSON. */
+const api = <T>(p: string): Promise<T> => ready().api<T>(p);
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([sharedApp(), connectBrowser()]);
+const ready = holdE2eSession(async ({ app, api }) => {
   network = await api<NetworkInfo>('/api/network');
   const r = network.riskTokens;
   const { HONEY3: honey3, HONEYA: honeyA, RUGA: rugA } = network.tokens;
@@ -82,14 +75,10 @@ beforeAll(async () => {
   wallet = reports[0]?.facts.deployer ?? '';
 }, HOOK_TIMEOUT_MS);
 
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), app?.stop()]);
-}, HOOK_TIMEOUT_MS);
-
 async function open(size: Size): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  if (!app || !browser) throw new Error('app or browser did not start');
+  const { baseUrl, browser } = ready();
   const context = await browser.newContext({
-    baseURL: app.baseUrl,
+    baseURL: baseUrl,
     viewport: SIZES[size],
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
