@@ -78,6 +78,32 @@ function Checklist({ items, icon: Icon }: { items: readonly string[]; icon: type
   );
 }
 
+/** A titled card of one checklist, its heading naming the section. */
+function ChecklistCard({
+  id,
+  title,
+  items,
+  icon,
+}: {
+  id: string;
+  title: string;
+  items: readonly string[];
+  icon: typeof CircleCheck;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Card className="h-full p-6">
+        <h2 id={id} className="text-xl font-bold text-white">
+          {title}
+        </h2>
+        <div className="mt-4">
+          <Checklist items={items} icon={icon} />
+        </div>
+      </Card>
+    </section>
+  );
+}
+
 export default function AboutPage() {
   return (
     <PageContainer>
@@ -132,26 +158,8 @@ export default function AboutPage() {
       </Section>
 
       <div className="mt-16 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="best-practices">
-          <Card className="h-full p-6">
-            <h2 id="best-practices" className="text-xl font-bold text-white">
-              Best practices
-            </h2>
-            <div className="mt-4">
-              <Checklist items={BEST_PRACTICES} icon={CircleCheck} />
-            </div>
-          </Card>
-        </section>
-        <section aria-labelledby="pro-tips">
-          <Card className="h-full p-6">
-            <h2 id="pro-tips" className="text-xl font-bold text-white">
-              Pro tips
-            </h2>
-            <div className="mt-4">
-              <Checklist items={PRO_TIPS} icon={Lightbulb} />
-            </div>
-          </Card>
-        </section>
+        <ChecklistCard id="best-practices" title="Best practices" items={BEST_PRACTICES} icon={CircleCheck} />
+        <ChecklistCard id="pro-tips" title="Pro tips" items={PRO_TIPS} icon={Lightbulb} />
       </div>
 
       <section aria-labelledby="cta" className="mt-16">

@@ -18,7 +18,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
-import { Skeleton } from '../components/ui/skeleton';
+import { SkeletonGrid } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast-store';
 import { apiGet } from '../lib/api';
 
@@ -113,11 +113,11 @@ export default function PortfolioPage() {
           <QueryState
             query={portfolio}
             pending={
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
-                {[0, 1, 2, 3].map((i) => (
-                  <Skeleton key={i} className="h-28" />
-                ))}
-              </div>
+              <SkeletonGrid
+                count={4}
+                className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+                itemClassName="h-28"
+              />
             }
             errorTitle="Failed to fetch portfolio"
           >

@@ -13,7 +13,7 @@ import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ToolPage } from '../components/page/tool-page';
 import { Card, CardContent } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
-import { Skeleton } from '../components/ui/skeleton';
+import { SkeletonGrid } from '../components/ui/skeleton';
 import { SkippedUnknown } from '../components/ui/skipped-unknown';
 import { YieldCalculator } from '../components/yield/yield-calculator';
 import {
@@ -120,13 +120,7 @@ export default function YieldPage() {
         {tab === 'opportunities' ? (
           <QueryState
             query={opps}
-            pending={
-              <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
-                {[0, 1, 2, 3].map((i) => (
-                  <Skeleton key={i} className="h-56" />
-                ))}
-              </div>
-            }
+            pending={<SkeletonGrid count={4} className="grid gap-4 md:grid-cols-2" itemClassName="h-56" />}
             errorTitle="Failed to fetch yield opportunities"
             isEmpty={() => visible.length === 0}
             empty={<Message>No opportunities match these filters.</Message>}
@@ -150,13 +144,7 @@ export default function YieldPage() {
         ) : tab === 'strategies' ? (
           <QueryState
             query={strategies}
-            pending={
-              <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} className="h-64" />
-                ))}
-              </div>
-            }
+            pending={<SkeletonGrid count={3} className="grid gap-4 md:grid-cols-3" itemClassName="h-64" />}
             errorTitle="Failed to fetch yield strategies"
             isEmpty={() => visibleStrategies.length === 0}
             empty={

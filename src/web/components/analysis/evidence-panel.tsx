@@ -14,8 +14,9 @@ import {
   type LucideIcon,
   TriangleExclamationPoint,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { cn } from '../../lib/cn';
+import { useDisclosure } from '../../lib/use-disclosure';
 
 const OUTCOMES: Record<CheckOutcome, { icon: LucideIcon; label: string; className: string }> = {
   pass: { icon: CircleCheck, label: 'Passed', className: 'text-emerald-400' },
@@ -106,14 +107,8 @@ export function EvidencePanel({
   onOpenChange,
   className,
 }: EvidencePanelProps) {
-  const [openState, setOpenState] = useState(defaultOpen);
-  const open = openProp ?? openState;
+  const { open, toggle } = useDisclosure({ defaultOpen, open: openProp, onOpenChange });
   const id = useId();
-  const toggle = () => {
-    const next = !open;
-    if (openProp === undefined) setOpenState(next);
-    onOpenChange?.(next);
-  };
   return (
     <div className={className}>
       <button

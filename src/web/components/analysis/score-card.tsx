@@ -7,8 +7,9 @@
 import type { Evidence, VerdictKind } from '@shared/analysis';
 import { type ShownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
+import { useDisclosure } from '../../lib/use-disclosure';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
 import { EvidenceList } from './evidence-panel';
@@ -64,14 +65,9 @@ export function ScoreCard({
   decidesVerdict = false,
   shown,
 }: ScoreCardProps) {
-  const [openState, setOpenState] = useState(defaultOpen);
-  const open = openProp ?? openState;
+  const { open, toggle } = useDisclosure({ defaultOpen, open: openProp, onOpenChange });
   const ownId = useId();
   const panelId = evidenceId ?? ownId;
-  const toggle = () => {
-    if (openProp === undefined) setOpenState(!open);
-    onOpenChange?.(!open);
-  };
   // The server banded the score under the verdict (shownBand): a score the verdict is built from
   // stays in colour (red reads red) but is never green under a verdict that caps sub-scores.
   const { band, capped: changed } = shown;

@@ -54,6 +54,21 @@ const RESOURCES = [
 // Spec §2: the legal links are placeholders; they are shown as such instead of linking nowhere.
 const LEGAL = ['Privacy Policy', 'Terms of Use', 'Risk Disclaimer'] as const;
 
+/** A community link: an icon button that opens the community's page in a new tab. */
+function SocialLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      className="flex size-9 items-center justify-center rounded-lg border border-white/10 text-slate-300 transition-colors hover:border-white/25 hover:text-white"
+    >
+      {children}
+    </a>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="border-t border-white/10 bg-ink-950">
@@ -65,24 +80,12 @@ export function Footer() {
             the evidence behind every number.
           </p>
           <div className="mt-5 flex gap-2">
-            <a
-              href={COMMUNITY_LINKS.telegram}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Telegram"
-              className="flex size-9 items-center justify-center rounded-lg border border-white/10 text-slate-300 transition-colors hover:border-white/25 hover:text-white"
-            >
+            <SocialLink href={COMMUNITY_LINKS.telegram} label="Telegram">
               <TelegramLogo />
-            </a>
-            <a
-              href={COMMUNITY_LINKS.x}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="X (Twitter)"
-              className="flex size-9 items-center justify-center rounded-lg border border-white/10 text-slate-300 transition-colors hover:border-white/25 hover:text-white"
-            >
+            </SocialLink>
+            <SocialLink href={COMMUNITY_LINKS.x} label="X (Twitter)">
               <XLogo />
-            </a>
+            </SocialLink>
           </div>
         </div>
         <UtilitiesColumn />

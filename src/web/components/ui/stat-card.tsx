@@ -5,8 +5,9 @@
  */
 import type { Evidence } from '@shared/analysis';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
+import { useDisclosure } from '../../lib/use-disclosure';
 import { EvidenceList } from '../analysis/evidence-panel';
 import { Card } from './card';
 
@@ -55,7 +56,7 @@ export function StatCard({
 
 /** 'Why this score?' in the same small style as the score cards, over the evidence list. */
 function EvidenceToggle({ evidence }: { evidence: readonly Evidence[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle } = useDisclosure({});
   const id = useId();
   return (
     <div>
@@ -63,7 +64,7 @@ function EvidenceToggle({ evidence }: { evidence: readonly Evidence[] }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-300 transition-colors hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
       >
         <ChevronDown
