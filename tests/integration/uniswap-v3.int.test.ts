@@ -27,7 +27,7 @@ import {
   UniswapV2Pair,
   WETH9,
 } from '../../src/server/localchain/artifacts/generated';
-import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3';
+import { V3_OBSERVATIONS } from '../../src/server/localchain/scenario/uniswap-v3-market';
 import type { Runtime } from '../../src/server/runtime';
 import {
   cachedReports,

@@ -18,7 +18,7 @@ import type { ScenarioManifest } from '../../../shared/scenario';
 import type { LocalChainClients } from '../../chain/client';
 import type { Logger } from '../../logger';
 import { LendingPool, ScenarioToken, StakingRewards, WETH9 } from '../artifacts/generated';
-import { type AeroMarketPool, aeroTradeRound } from '../scenario/aerodrome';
+import { type AeroMarketPool, aeroTradeRound } from '../scenario/aerodrome-market';
 import {
   addLiquidity,
   approve,
@@ -36,7 +36,7 @@ import {
 } from '../scenario/market';
 import { type TraderLike, tradeRound } from '../scenario/trading';
 import { JsonRpc, TxQueue } from '../scenario/txqueue';
-import { type V3MarketPool, v3TradeRound } from '../scenario/uniswap-v3';
+import { type V3MarketPool, v3TradeRound } from '../scenario/uniswap-v3-market';
 import { type V4MarketPool, v4MarketPools, v4TradeRound } from '../scenario/uniswap-v4';
 import { deriveAddress } from '../scenario/wallets';
 import { nextBlockTime } from './clock';
