@@ -3,7 +3,7 @@
  * liquidity events, reserve history, contract events, deployers and rug history. No RPC here.
  */
 
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { RUG, reserveIsRugged } from '../../../shared/vocabulary';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -218,23 +218,60 @@ export async function readBalanceHistory(
   quote: string,
   token: string,
   dayAgoTs: number,
-): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+): Promise<ReserveHistory> {
   const r = rowsOf(
     await db.execute(sql`
-      with q as (
-        select ts, block_number, log_index, sum(case when to_addr = ${pool} then value else -value end)
-                 over (order by block_number, log_index) as bal
-        from transfers where token = ${quote} and (to_addr = ${pool} or from_addr = ${pool})
-      ), t as (
-        select ts, block_number, log_index, sum(case when to_addr = ${pool} then value else -value end)
-                 over (order by block_number, log_index) as bal
-        from transfers where token = ${token} and (to_addr = ${pool} or from_addr = ${pool})
-      )
+      with q as (${transferBalances(sql`select ${pool} as pair, ${quote} as token`)}),
+           t as (${transferBalances(sql`select ${pool} as pair, ${token} as token`)})
       select (select max(bal)::text from q) as peak,
              (select bal::text from q where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
              (select bal::text from t where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
   );
-  const x = r[0] ?? {};
+  return reserveHistoryOf(r[0]);
+}
+
+/**
+ * The running balance of `token` in each pool, from the transfers into and out of it: the reserve of
+ * a pool that logs no Sync (V3, Slipstream). `pools` selects (pair, token). Rows: pair, ts,
+ * block_number, log_index, bal. One query for a pool's history and for the chain-wide rug scan.
+ */
+function transferBalances(pools: SQL): SQL {
+  return sql`
+    select p.pair, t.ts, t.block_number, t.log_index,
+           sum(case when t.to_addr = p.pair then t.value else -t.value end)
+             over (partition by p.pair order by t.block_number, t.log_index) as bal
+    from (${pools}) p join transfers t on t.token = p.token and (t.to_addr = p.pair or t.from_addr = p.pair)`;
+}
+
+/**
+ * The running balances (b0, b1) of V4 pools, which have no address to follow transfers of and log
+ * no Sync: the sum of what their liquidity changes put in or took out and what their swaps paid in
+ * and out (the swapper's view, so the LP fees a swap pays stay in). Fees collected without a
+ * liquidity change (a zero-delta ModifyLiquidity; not stored) are not subtracted, so after such a
+ * collection the figures read a little high. `pools` selects the pools' ids (`pair`). Rows: pair,
+ * ts, block_number, log_index, b0, b1. One query for a pool's history and for the chain-wide rug scan.
+ */
+function v4Balances(pools: SQL): SQL {
+  return sql`
+    with d as (
+      select pair, block_number, log_index, ts,
+             case when kind = 'add' then amount0 else -amount0 end as d0,
+             case when kind = 'add' then amount1 else -amount1 end as d1
+      from liquidity_events where pair in (${pools}) and kind in ('add', 'remove')
+      union all
+      select pair, block_number, log_index, ts, amount0_in - amount0_out, amount1_in - amount1_out
+      from swaps where pair in (${pools})
+    )
+    select pair, ts, block_number, log_index,
+           sum(d0) over (partition by pair order by block_number, log_index) as b0,
+           sum(d1) over (partition by pair order by block_number, log_index) as b1
+    from d`;
+}
+
+export type ReserveHistory = { peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null };
+
+/** A history query's (peak, q_day, t_day) row; no row (no events) is a zero peak and unknown past. */
+function reserveHistoryOf(x: Record<string, unknown> = {}): ReserveHistory {
   return {
     peakQuote: big(x.peak),
     quoteDayAgo: x.q_day == null ? null : big(x.q_day),
@@ -242,47 +279,23 @@ export async function readBalanceHistory(
   };
 }
 
-/**
- * Reserve history of a V4 pool, which has no address to follow transfers of and logs no Sync: the
- * running sum of what its liquidity changes put in or took out and what its swaps paid in and out
- * (the swapper's view, so the LP fees a swap pays stay in). Fees collected without a liquidity change
- * (a zero-delta ModifyLiquidity; not stored) are not subtracted, so after such a collection the
- * figures read a little high.
- */
+/** Reserve history of a V4 pool (peak, 24 h ago), from its running balances (v4Balances). */
 export async function readV4ReserveHistory(
   db: Db,
   pair: string,
   quoteIs0: boolean,
   dayAgoTs: number,
-): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+): Promise<ReserveHistory> {
   const q = quoteIs0 ? sql`b0` : sql`b1`;
   const t = quoteIs0 ? sql`b1` : sql`b0`;
   const r = rowsOf(
     await db.execute(sql`
-      with d as (
-        select block_number, log_index, ts,
-               case when kind = 'add' then amount0 else -amount0 end as d0,
-               case when kind = 'add' then amount1 else -amount1 end as d1
-        from liquidity_events where pair = ${pair} and kind in ('add', 'remove')
-        union all
-        select block_number, log_index, ts, amount0_in - amount0_out, amount1_in - amount1_out
-        from swaps where pair = ${pair}
-      ), b as (
-        select ts, block_number, log_index,
-               sum(d0) over (order by block_number, log_index) as b0,
-               sum(d1) over (order by block_number, log_index) as b1
-        from d
-      )
+      with b as (${v4Balances(sql`select ${pair}`)})
       select (select max(${q})::text from b) as peak,
              (select ${q}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
              (select ${t}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
   );
-  const x = r[0] ?? {};
-  return {
-    peakQuote: big(x.peak),
-    quoteDayAgo: x.q_day == null ? null : big(x.q_day),
-    tokenDayAgo: x.t_day == null ? null : big(x.t_day),
-  };
+  return reserveHistoryOf(r[0]);
 }
 
 /** Reserve history summary of a pool: peak quote reserve and the reserve 24 h ago. */
@@ -291,7 +304,7 @@ export async function readReserveHistory(
   pair: string,
   quoteIs0: boolean,
   dayAgoTs: number,
-): Promise<{ peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null }> {
+): Promise<ReserveHistory> {
   const q = quoteIs0 ? sql`reserve0` : sql`reserve1`;
   const t = quoteIs0 ? sql`reserve1` : sql`reserve0`;
   const r = rowsOf(
@@ -300,12 +313,7 @@ export async function readReserveHistory(
              (select ${q}::text from syncs where pair = ${pair} and ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
              (select ${t}::text from syncs where pair = ${pair} and ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
   );
-  const x = r[0] ?? {};
-  return {
-    peakQuote: big(x.peak),
-    quoteDayAgo: x.q_day == null ? null : big(x.q_day),
-    tokenDayAgo: x.t_day == null ? null : big(x.t_day),
-  };
+  return reserveHistoryOf(r[0]);
 }
 
 export async function readContractEventCounts(db: Db, addresses: string[]) {
@@ -422,15 +430,10 @@ export async function readRuggedTokens(
         from pairs p
         where p.fee is not null and (p.token0 in ${quoteTokens} or p.token1 in ${quoteTokens})
           and exists (select 1 from liquidity_events l where l.pair = p.pair and l.kind = 'remove')
-      ), bal as (
-        select d.pair, t.block_number, t.log_index,
-               sum(case when t.to_addr = d.pair then t.value else -t.value end)
-                 over (partition by d.pair order by t.block_number, t.log_index) as b
-        from drained d join transfers t on t.token = d.quote and (t.to_addr = d.pair or t.from_addr = d.pair)
-      )
+      ), bal as (${transferBalances(sql`select pair, quote as token from drained`)})
       select d.pair, d.token0, d.token1, d.quote,
-             (select max(b)::text from bal where bal.pair = d.pair) as peak,
-             (select b::text from bal where bal.pair = d.pair order by block_number desc, log_index desc limit 1) as now
+             (select max(bal)::text from bal where bal.pair = d.pair) as peak,
+             (select bal::text from bal where bal.pair = d.pair order by block_number desc, log_index desc limit 1) as now
       from drained d`),
   );
   for (const x of v3) {
@@ -438,7 +441,7 @@ export async function readRuggedTokens(
       out.push({ token: String(x.quote === x.token0 ? x.token1 : x.token0), pair: String(x.pair) });
   }
   // V4 pools (the rows with a tick spacing) have no address to follow transfers of: their balance
-  // is the running sum of their liquidity changes and swaps (readV4ReserveHistory). Candidates, as
+  // is the running sum of their liquidity changes and swaps (v4Balances). Candidates, as
   // for V3: pools whose liquidity was removed. Same threshold.
   const v4 = rowsOf(
     await db.execute(sql`
@@ -446,20 +449,7 @@ export async function readRuggedTokens(
         select p.pair, p.token0, p.token1 from pairs p
         where p.tick_spacing is not null and (p.token0 in ${quoteTokens} or p.token1 in ${quoteTokens})
           and exists (select 1 from liquidity_events l where l.pair = p.pair and l.kind = 'remove')
-      ), d as (
-        select l.pair, l.block_number, l.log_index,
-               case when l.kind = 'add' then l.amount0 else -l.amount0 end as d0,
-               case when l.kind = 'add' then l.amount1 else -l.amount1 end as d1
-        from liquidity_events l join v4 on v4.pair = l.pair where l.kind in ('add', 'remove')
-        union all
-        select s.pair, s.block_number, s.log_index, s.amount0_in - s.amount0_out, s.amount1_in - s.amount1_out
-        from swaps s join v4 on v4.pair = s.pair
-      ), b as (
-        select pair, block_number, log_index,
-               sum(d0) over (partition by pair order by block_number, log_index) as b0,
-               sum(d1) over (partition by pair order by block_number, log_index) as b1
-        from d
-      )
+      ), b as (${v4Balances(sql`select pair from v4`)})
       select v4.pair, v4.token0, v4.token1,
              (select max(b0)::text from b where b.pair = v4.pair) as p0,
              (select max(b1)::text from b where b.pair = v4.pair) as p1,
