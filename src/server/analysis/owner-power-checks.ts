@@ -55,6 +55,21 @@ function notSimulated(f: TokenReportFacts, spec: CheckSpec, caps: Capability[], 
   );
 }
 
+/**
+ * Why a simulated check that found nothing still cannot pass (issue 40, "unknown is sticky"): no
+ * call was simulated although functions were found, or the effect needs a holder to act on and the
+ * simulation had none. Null: the absence of findings is evidence.
+ */
+function unprovenAbsence(
+  p: Extract<TokenReportFacts['ownerPowers'], { status: 'simulated' }>,
+  needsHolder: boolean,
+): string | null {
+  if (p.functionsProbed > 0 && p.callsSimulated === 0)
+    return `none of the ${p.functionsProbed} state-changing functions found could be simulated`;
+  if (needsHolder && p.baseline.holderSellOk === null) return 'there was no holder to test it on';
+  return null;
+}
+
 function effectCheck(
   f: TokenReportFacts,
   spec: CheckSpec,
@@ -62,10 +77,14 @@ function effectCheck(
   caps: Capability[],
   what: string,
   grade: (xs: OwnerPowerFinding[]) => CheckOutcome = () => 'fail',
+  needsHolder = false,
 ): Evidence {
   const p = f.ownerPowers;
   if (p.status !== 'simulated') return notSimulated(f, spec, caps, what);
   const hits = powersWith(f, effects);
+  const unproven = hits.length === 0 ? unprovenAbsence(p, needsHolder) : null;
+  if (unproven)
+    return judged(spec, 'unknown', null, `Whether anyone can ${what} could not be checked: ${unproven}.`);
   const former = formerPowersWith(f, effects);
   const formerText = former.length
     ? ` ${former
@@ -152,6 +171,8 @@ export const checkBlacklist: Check = (f, w) =>
     ['holder_blocked'],
     ['blacklist'],
     'stop a chosen holder from selling',
+    undefined,
+    true,
   );
 
 export const checkPause: Check = (f, w) => {
@@ -174,6 +195,8 @@ export const checkOwnerMovesTokens: Check = (f, w) =>
     ['move_tokens'],
     ['ownerTransferOthers'],
     "lower another holder's balance without an allowance",
+    undefined,
+    true,
   );
 
 export const checkMaxTx: Check = (f, w) => {

@@ -8,6 +8,7 @@ import {
   missingDataToken,
   ruggedToken,
   safeToken,
+  simulatedPowers,
 } from '../test-support/fixtures';
 import { analyseToken } from './report';
 import { isUnestablishedStablecoin } from './trusted-asset';
@@ -191,6 +192,55 @@ describe('tokenVerdict on the analysis fixtures', () => {
     expect(isRecommendable({ kind: 'no_major_risk' })).toBe(true);
     for (const k of ['honeypot', 'rugged', 'dangerous', 'unknown'] as const)
       expect(isRecommendable({ kind: k })).toBe(false);
+  });
+});
+
+describe('unknown is sticky (issue 40)', () => {
+  it('a danger check that could not be checked makes the verdict Unknown, never Caution or no major risk', () => {
+    const v = decideVerdict(
+      withLines(line('mint', 'unknown', 'Whether anyone can mint could not be simulated (timeout).')),
+    );
+    expect(v.kind).toBe('unknown');
+    expect(v.reason).toMatch(/could not be checked \(mint\)/);
+    expect(v.findings[0]?.check).toBe('mint');
+  });
+
+  it('a known danger still decides first: Dangerous beats Unknown', () => {
+    const v = decideVerdict(
+      withLines(line('pause', 'fail', 'The owner can pause.'), line('mint', 'unknown')),
+    );
+    expect(v.kind).toBe('dangerous');
+  });
+
+  it("a trusted asset's compliance checks stay excused when unknown", () => {
+    const v = decideVerdict({ ...withLines(line('blacklist', 'unknown')), trustedAsset: true });
+    expect(v.kind).not.toBe('unknown');
+  });
+
+  it('owner powers that could not run on a sellable token: Unknown, not Caution', () => {
+    const facts = {
+      ...safeToken,
+      ownerPowers: { status: 'error' as const, message: 'the getter reads timed out' },
+    };
+    const v = analyseToken(facts).verdict;
+    expect(v.kind).toBe('unknown');
+    expect(v.reason).toMatch(/could not be checked/);
+  });
+
+  it('a blacklist with no holder to test on is unknown, not a pass', () => {
+    const p = simulatedPowers([]);
+    if (p.status !== 'simulated') throw new Error('fixture');
+    const facts = { ...safeToken, ownerPowers: { ...p, baseline: { ...p.baseline, holderSellOk: null } } };
+    const r = analyseToken(facts);
+    expect(r.scanner.evidence.find((e) => e.check === 'blacklist')?.outcome).toBe('unknown');
+    expect(r.verdict.kind).toBe('unknown');
+  });
+
+  it('functions found but no call simulated: unknown, not a pass', () => {
+    const facts = { ...safeToken, ownerPowers: { ...simulatedPowers([]), callsSimulated: 0 } };
+    const mint = analyseToken(facts).scanner.evidence.find((e) => e.check === 'mint');
+    expect(mint?.outcome).toBe('unknown');
+    expect(mint?.detail).toMatch(/could not be checked: none of the \d+ state-changing functions/);
   });
 });
 

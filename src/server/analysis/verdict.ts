@@ -245,15 +245,37 @@ function dangerousVerdict(x: VerdictContext): VerdictDecision | null {
   return decided('dangerous', reason, findingsOf(danger, x.lines));
 }
 
-/** 4. Unknown: selling could not be tested. */
-function unknownVerdict({ untested, ev, lines }: VerdictContext): VerdictDecision | null {
-  if (!untested) return null;
-  const f = findingOr(ev, 'honeypot', {
-    label: 'Sell simulation (honeypot)',
-    outcome: 'unknown',
-    detail: 'Selling could not be tested.',
+/**
+ * The danger checks that could not be checked (a failed read, a simulation that did not run, no
+ * subject to test on). Unknown is sticky (issue 40): such a check never counts as "no danger".
+ */
+function uncheckedDangers({ input, ev }: VerdictContext): Evidence[] {
+  return DANGER_CHECKS.flatMap((check) => {
+    if (input.trustedAsset && (COMPLIANCE_CHECKS as readonly string[]).includes(check)) return [];
+    const e = ev.get(check);
+    return e && e.outcome === 'unknown' && e.weight > 0 ? [e] : [];
   });
-  return decided('unknown', f.detail, findingsOf([f], lines));
+}
+
+/** 4. Unknown: selling could not be tested, or a danger check could not be checked. */
+function unknownVerdict(x: VerdictContext): VerdictDecision | null {
+  const { untested, ev, lines } = x;
+  if (untested) {
+    const f = findingOr(ev, 'honeypot', {
+      label: 'Sell simulation (honeypot)',
+      outcome: 'unknown',
+      detail: 'Selling could not be tested.',
+    });
+    return decided('unknown', f.detail, findingsOf([f], lines));
+  }
+  const unchecked = uncheckedDangers(x);
+  if (unchecked.length === 0) return null;
+  const names = unchecked.map((e) => e.label.replace(/ \(measured\)$/, '').toLowerCase()).join(', ');
+  return decided(
+    'unknown',
+    `It can be sold, but ${unchecked.length === 1 ? 'one danger check' : `${unchecked.length} danger checks`} could not be checked (${names}): ${(unchecked[0] as Evidence).detail}`,
+    findingsOf(unchecked.map(finding), lines),
+  );
 }
 
 /** 5. Caution. */
