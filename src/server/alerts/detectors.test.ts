@@ -30,26 +30,11 @@ describe('liquidity_drain', () => {
     expect(c[0]?.details.liquidityChange).toBeCloseTo(-54.5, 1);
   });
   it('is quiet for small moves and clears after recovery', () => {
-    expect(
-      detectLiquidityDrain({
-        token: T,
-        symbol: 'X',
-        pair: P,
-        rugScore: 0,
-        reserves: [s(1, 100n), s(2, 80n)],
-        removes: [],
-      }),
-    ).toEqual([]);
-    expect(
-      detectLiquidityDrain({
-        token: T,
-        symbol: 'X',
-        pair: P,
-        rugScore: 0,
-        reserves: [s(1, 100n), s(2, 50n), s(3, 95n)],
-        removes: [],
-      }),
-    ).toEqual([]);
+    /** The pool's reserves over time, with no LP removed. */
+    const reservesOnly = (reserves: ReturnType<typeof s>[]) =>
+      detectLiquidityDrain({ token: T, symbol: 'X', pair: P, rugScore: 0, reserves, removes: [] });
+    expect(reservesOnly([s(1, 100n), s(2, 80n)])).toEqual([]);
+    expect(reservesOnly([s(1, 100n), s(2, 50n), s(3, 95n)])).toEqual([]);
   });
 });
 
@@ -78,27 +63,16 @@ describe('whale_dump', () => {
     expect(c[0]?.severity).toBe('high'); // 3% of supply
   });
   it('ignores small holders, small sells and excluded addresses', () => {
-    expect(
+    /** One sell of `amount` by `seller` (after which it holds `held`, or nothing listed). */
+    const oneSell = (seller: string, amount: bigint, held?: bigint) =>
       detectWhaleDumps({
         ...base,
-        sells: [{ seller: W, txHash: '0xa', ts: 1, amount: 5n }],
-        balances: new Map([[W, 3n]]),
-      }),
-    ).toEqual([]);
-    expect(
-      detectWhaleDumps({
-        ...base,
-        sells: [{ seller: W, txHash: '0xa', ts: 1, amount: 3n }],
-        balances: new Map([[W, 100n]]),
-      }),
-    ).toEqual([]);
-    expect(
-      detectWhaleDumps({
-        ...base,
-        sells: [{ seller: P, txHash: '0xa', ts: 1, amount: 500n }],
-        balances: new Map(),
-      }),
-    ).toEqual([]);
+        sells: [{ seller, txHash: '0xa', ts: 1, amount }],
+        balances: new Map<string, bigint>(held === undefined ? [] : [[seller, held]]),
+      });
+    expect(oneSell(W, 5n, 3n)).toEqual([]);
+    expect(oneSell(W, 3n, 100n)).toEqual([]);
+    expect(oneSell(P, 500n)).toEqual([]);
   });
 });
 

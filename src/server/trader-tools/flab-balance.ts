@@ -7,6 +7,7 @@ import {
   formatUnits,
   type PublicClient,
 } from 'viem';
+import { MESSAGES, type WalletVerification } from '../../shared/trader-tools';
 import { AppError, ChainUnavailableError } from '../errors';
 
 export type FlabBalance = { token: `0x${string}`; raw: bigint; decimals: number; whole: string };
@@ -57,4 +58,26 @@ export async function readFlabBalance(
       );
     throw new ChainUnavailableError('Could not read the FLAB balance from the chain. Please try again.', e);
   }
+}
+
+/**
+ * The wallet check's answer (GET /api/verify-wallet/:address, and the one a sign-in returns): the
+ * wallet's FLAB balance read from chain, verified when it holds any.
+ */
+export async function verifyFlabHolder(
+  client: PublicClient,
+  token: `0x${string}` | null,
+  wallet: `0x${string}`,
+): Promise<WalletVerification> {
+  const b = await readFlabBalance(client, token, wallet);
+  const verified = b.raw > 0n;
+  return {
+    walletAddress: wallet,
+    token: b.token,
+    flabBalance: b.whole,
+    flabBalanceRaw: b.raw.toString(),
+    decimals: b.decimals,
+    verified,
+    message: verified ? MESSAGES.verified(b.whole) : MESSAGES.noFlab,
+  };
 }

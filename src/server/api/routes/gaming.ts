@@ -16,7 +16,7 @@ import {
 } from '../../../shared/trader-tools';
 import type { StartGameResponse } from '../../../shared/wallet-auth';
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { readFlabBalance } from '../../trader-tools/flab-balance';
+import { readFlabBalance, verifyFlabHolder } from '../../trader-tools/flab-balance';
 import { achievementsFor, checkScorePlausible } from '../../trader-tools/game-rules';
 import { readLeaderboard, startGame, submitScore, toEntry } from '../../trader-tools/games-store';
 import type { AppContext } from '../context';
@@ -32,17 +32,7 @@ export function registerGamingRoutes(app: FastifyInstance, ctx: AppContext, opts
     '/api/verify-wallet/:address',
     async (req): Promise<WalletVerification> => {
       const wallet = walletParam(req.params.address, 'address');
-      const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, wallet);
-      const verified = b.raw > 0n;
-      return {
-        walletAddress: wallet,
-        token: b.token,
-        flabBalance: b.whole,
-        flabBalanceRaw: b.raw.toString(),
-        decimals: b.decimals,
-        verified,
-        message: verified ? MESSAGES.verified(b.whole) : MESSAGES.noFlab,
-      };
+      return verifyFlabHolder(ctx.chain.public, ctx.network.flabToken, wallet);
     },
   );
 

@@ -41,26 +41,20 @@ export function registerPortfolioRoutes(
   const background = opts.background
     ? { keys: () => [demo()].filter((w): w is string => !!w), intervalMs: FRESH_MS }
     : undefined;
-  const portfolios = createRefreshedResults<Portfolio>({
-    name: 'portfolio',
-    freshMs: FRESH_MS,
-    staleMs: STALE_MS,
-    maxEntries: MAX_WALLETS,
-    log: ctx.log,
-    background,
-    shared: ctx.sharedResults,
-    compute: (wallet) => gatherPortfolio(ctx, wallet as `0x${string}`),
-  });
-  const walletStats = createRefreshedResults<WalletStats>({
-    name: 'wallet stats',
-    freshMs: FRESH_MS,
-    staleMs: STALE_MS,
-    maxEntries: MAX_WALLETS,
-    log: ctx.log,
-    background,
-    shared: ctx.sharedResults,
-    compute: (wallet) => gatherWalletStats(ctx, wallet as `0x${string}`),
-  });
+  // Both figures per wallet follow the same freshness rules and the same background wallets.
+  const perWallet = <T>(name: string, compute: (wallet: `0x${string}`) => Promise<T>) =>
+    createRefreshedResults<T>({
+      name,
+      freshMs: FRESH_MS,
+      staleMs: STALE_MS,
+      maxEntries: MAX_WALLETS,
+      log: ctx.log,
+      background,
+      shared: ctx.sharedResults,
+      compute: (wallet) => compute(wallet as `0x${string}`),
+    });
+  const portfolios = perWallet<Portfolio>('portfolio', (wallet) => gatherPortfolio(ctx, wallet));
+  const walletStats = perWallet<WalletStats>('wallet stats', (wallet) => gatherWalletStats(ctx, wallet));
   // Background work starts once the server listens: start-up itself is not slowed by it.
   app.addHook('onListen', async () => {
     portfolios.start();

@@ -5,7 +5,6 @@
  * session. The leaderboard trusts only that session, never a typed address.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../shared/trader-tools';
 import {
   type SessionState,
   type SiweNonceResponse,
@@ -17,7 +16,7 @@ import { spendNonce, storeNonce } from '../../auth/nonces';
 import { signatureProves } from '../../auth/signature';
 import { checkSignedMessage, issueSiweMessage, isValidHost, nonceOf } from '../../auth/siwe';
 import { BadRequestError, UnauthorizedError } from '../../errors';
-import { readFlabBalance } from '../../trader-tools/flab-balance';
+import { verifyFlabHolder } from '../../trader-tools/flab-balance';
 import type { AppContext } from '../context';
 import { parseWith, WRITE_RATE_LIMIT } from '../http';
 import { createSession, endSession, findSession } from '../sessions';
@@ -95,21 +94,12 @@ export function registerWalletAuthRoutes(
       now: t,
       secure: schemeOf(req) === 'https',
     });
-    const b = await readFlabBalance(ctx.chain.public, ctx.network.flabToken, check.address);
-    const verified = b.raw > 0n;
+    const verification = await verifyFlabHolder(ctx.chain.public, ctx.network.flabToken, check.address);
     return {
       signedIn: true,
       walletAddress: session.walletAddress,
       expiresAt: session.expiresAt.toISOString(),
-      verification: {
-        walletAddress: check.address,
-        token: b.token,
-        flabBalance: b.whole,
-        flabBalanceRaw: b.raw.toString(),
-        decimals: b.decimals,
-        verified,
-        message: verified ? MESSAGES.verified(b.whole) : MESSAGES.noFlab,
-      },
+      verification,
     };
   });
 
