@@ -359,7 +359,7 @@ describe('detectCapabilities', () => {
 
 describe('verifySource', () => {
   const input = JSON.parse(
-    fs.readFileSync(new URL('../localchain/artifacts/generated/solc-input.json', import.meta.url), 'utf8'),
+    fs.readFileSync(new URL('../../localchain/artifacts/generated/solc-input.json', import.meta.url), 'utf8'),
   ) as { sources: Record<string, { content: string }>; settings: Record<string, unknown> };
 
   it('the deployed plain token matches ScenarioToken compiled from the project sources', async () => {
