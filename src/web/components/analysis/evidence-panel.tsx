@@ -14,7 +14,6 @@ import {
   type LucideIcon,
   TriangleExclamationPoint,
 } from 'lucide-react';
-import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { useDisclosure } from '../../lib/use-disclosure';
 
@@ -96,6 +95,8 @@ type EvidencePanelProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   className?: string;
+  /** 'sm': the toggle in the small caption style of a figure card (StatCard). */
+  size?: 'sm' | 'md';
 };
 
 /** A 'Why this score?' disclosure over an evidence list. Controlled or uncontrolled. */
@@ -106,19 +107,26 @@ export function EvidencePanel({
   open: openProp,
   onOpenChange,
   className,
+  size = 'md',
 }: EvidencePanelProps) {
-  const { open, toggle } = useDisclosure({ defaultOpen, open: openProp, onOpenChange });
-  const id = useId();
+  const { open, id, button } = useDisclosure({ defaultOpen, open: openProp, onOpenChange });
+  const sm = size === 'sm';
   return (
     <div className={className}>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={toggle}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-300 transition-colors hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+        {...button}
+        className={cn(
+          'inline-flex items-center',
+          sm ? 'gap-1' : 'gap-1.5',
+          'rounded-md',
+          sm ? 'text-xs' : 'text-sm',
+          'font-medium text-brand-300 transition-colors hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
+        )}
       >
-        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn(sm ? 'size-3.5' : 'size-4', 'transition-transform', open && 'rotate-180')}
+        />
         {label}
       </button>
       <div id={id} hidden={!open} className="mt-3">

@@ -7,7 +7,7 @@
 import type { Evidence, VerdictKind } from '@shared/analysis';
 import { type ShownBand, subScoreNote, VERDICTS } from '@shared/vocabulary';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useDisclosure } from '../../lib/use-disclosure';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -65,9 +65,16 @@ export function ScoreCard({
   decidesVerdict = false,
   shown,
 }: ScoreCardProps) {
-  const { open, toggle } = useDisclosure({ defaultOpen, open: openProp, onOpenChange });
-  const ownId = useId();
-  const panelId = evidenceId ?? ownId;
+  const {
+    open,
+    id: panelId,
+    button,
+  } = useDisclosure({
+    defaultOpen,
+    open: openProp,
+    onOpenChange,
+    controls: evidenceId,
+  });
   // The server banded the score under the verdict (shownBand): a score the verdict is built from
   // stays in colour (red reads red) but is never green under a verdict that caps sub-scores.
   const { band, capped: changed } = shown;
@@ -89,10 +96,7 @@ export function ScoreCard({
       className={cn('flex flex-col overflow-hidden border', BAND_RING[band], className)}
     >
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
+        {...button}
         className="flex w-full flex-1 flex-col gap-3 p-5 text-left transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400"
       >
         <span className="flex items-start gap-2 text-sm font-medium text-slate-300">

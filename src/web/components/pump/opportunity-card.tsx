@@ -7,6 +7,7 @@ import { shortAddress } from '@shared/address';
 import { abbreviate, formatInteger, formatPercent, formatUsd } from '@shared/format';
 import type { PumpAvoid, PumpOpportunity } from '@shared/market-tools';
 import { ShieldAlert, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -28,6 +29,28 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The token's symbol (its short address without one), name and full address; `children` lead the title. */
+function TokenTitle({
+  token,
+  className,
+  children,
+}: {
+  token: Pick<PumpOpportunity, 'symbol' | 'name' | 'address'>;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <h3 className={className}>
+        {children}
+        {token.symbol ?? shortAddress(token.address)}{' '}
+        <span className="text-sm font-normal text-slate-400">{token.name}</span>
+      </h3>
+      <HashText value={token.address} kind="address" className="text-xs text-slate-400" />
+    </div>
+  );
+}
+
 export function OpportunityCard({ o }: { o: PumpOpportunity }) {
   // The top badge is the server's (strongMomentum): the card re-derives no threshold from the score.
   const high = o.strongMomentum;
@@ -37,13 +60,7 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
     <Card className="p-5" data-testid="pump-opportunity">
       <VerdictBanner verdict={o.verdict} compact className="mb-3" />
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="text-lg font-semibold text-white">
-            {o.symbol ?? shortAddress(o.address)}{' '}
-            <span className="text-sm font-normal text-slate-400">{o.name}</span>
-          </h3>
-          <HashText value={o.address} kind="address" className="text-xs text-slate-400" />
-        </div>
+        <TokenTitle token={o} className="text-lg font-semibold text-white" />
         <div className="flex flex-wrap items-center gap-2">
           {o.isNewLaunch ? (
             <Badge tone="brand">
@@ -143,14 +160,9 @@ export function AvoidCard({ a }: { a: PumpAvoid }) {
     <Card className="border-red-500/30 p-4" data-testid="pump-avoid">
       <VerdictBanner verdict={a.verdict} compact className="mb-3" />
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="flex items-center gap-2 font-semibold text-white">
-            <ShieldAlert aria-hidden="true" className="size-4 text-red-400" />
-            {a.symbol ?? shortAddress(a.address)}{' '}
-            <span className="text-sm font-normal text-slate-400">{a.name}</span>
-          </h3>
-          <HashText value={a.address} kind="address" className="text-xs text-slate-400" />
-        </div>
+        <TokenTitle token={a} className="flex items-center gap-2 font-semibold text-white">
+          <ShieldAlert aria-hidden="true" className="size-4 text-red-400" />
+        </TokenTitle>
         <div className="flex flex-wrap gap-2">
           {a.reasons.map((r) => (
             <Badge key={r.check} tone="danger">

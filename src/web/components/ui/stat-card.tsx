@@ -4,11 +4,10 @@
  * the value is not a 0–100 "higher is better" score (counts, percentages, a rug score).
  */
 import type { Evidence } from '@shared/analysis';
-import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { useDisclosure } from '../../lib/use-disclosure';
-import { EvidenceList } from '../analysis/evidence-panel';
+import { EvidencePanel } from '../analysis/evidence-panel';
 import { Card } from './card';
 
 type StatCardProps = {
@@ -49,34 +48,9 @@ export function StatCard({
       </p>
       {caption ? <div className="text-xs text-slate-400">{caption}</div> : null}
       {children}
-      {evidence ? <EvidenceToggle evidence={evidence} /> : null}
+      {/* 'Why this score?' in the same small style as the score cards, over the evidence list. */}
+      {evidence ? <EvidencePanel evidence={evidence} size="sm" /> : null}
     </Card>
-  );
-}
-
-/** 'Why this score?' in the same small style as the score cards, over the evidence list. */
-function EvidenceToggle({ evidence }: { evidence: readonly Evidence[] }) {
-  const { open, toggle } = useDisclosure({});
-  const id = useId();
-  return (
-    <div>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={toggle}
-        className="inline-flex items-center gap-1 rounded-md text-xs font-medium text-brand-300 transition-colors hover:text-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
-      >
-        <ChevronDown
-          aria-hidden="true"
-          className={cn('size-3.5 transition-transform', open && 'rotate-180')}
-        />
-        Why this score?
-      </button>
-      <div id={id} hidden={!open} className="mt-3">
-        {open ? <EvidenceList evidence={evidence} /> : null}
-      </div>
-    </div>
   );
 }
 
