@@ -33,29 +33,42 @@ const RETRY_BASE_MS = 200;
 /** The provider cannot answer for old blocks (not an archive node): holders stay unknown. */
 export class NoHistoryError extends Error {}
 
-/** Messages nodes give when they have pruned the state a historical read needs. */
-const NO_HISTORY =
-  /missing trie node|state.{0,20}(not available|unavailable|pruned)|historical state|state histor(y|ies)|archive|pruned|header not found|unknown block|block not found/i;
+/**
+ * Messages nodes give when they have pruned the state a historical read needs. "header not found",
+ * "unknown block" and "block not found" are NOT among them: a load-balanced provider answers so when
+ * the node behind it has not yet seen a block (issue 40: one such answer marked a token unavailable
+ * until a restart). They are retried like any other failure.
+ */
+const PRUNED_STATE =
+  /missing trie node|state.{0,20}(not available|unavailable|pruned)|historical state|state histor(y|ies)|archive|pruned/i;
 
 export function isNoHistoryError(e: unknown): boolean {
   const m = e instanceof Error ? `${e.message} ${(e as { details?: string }).details ?? ''}` : String(e);
-  return NO_HISTORY.test(m);
+  return PRUNED_STATE.test(m);
 }
+
+/** How long a settled "no history at this provider" holds before a report tries again. */
+export const NO_HISTORY_RECHECK_MS = 10 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `fn` with retries and exponential backoff; a no-history answer is final at once. */
+/**
+ * `fn` with retries and exponential backoff. "No history" is decided on repeated evidence only:
+ * every attempt must say so (a single pruned-state answer from one node of a pool is retried).
+ */
 async function withRetries<T>(fn: () => Promise<T>, attempts = ROUND_ATTEMPTS): Promise<T> {
   let last: unknown;
+  let noHistory = 0;
   for (let i = 0; i < attempts; i++) {
     try {
       return await fn();
     } catch (e) {
-      if (isNoHistoryError(e)) throw new NoHistoryError((e as Error).message);
+      if (isNoHistoryError(e)) noHistory++;
       last = e;
       if (i < attempts - 1) await sleep(RETRY_BASE_MS * 2 ** i);
     }
   }
+  if (noHistory === attempts) throw new NoHistoryError((last as Error).message);
   throw last;
 }
 
@@ -146,8 +159,20 @@ export function createTokenBackfill(opts: {
   const tracking = new Set<string>();
   /** Tokens catching up after a pause: the block they were paused at (progress counts from it). */
   const catchingUp = new Map<string, bigint>();
-  /** Settled facts only: "no history at this provider". RPC failures are never stored here. */
-  const unavailable = new Map<string, string>();
+  /**
+   * Settled facts only: "no history at this provider" (every attempt said so), with when it was
+   * decided; it is re-checked after NO_HISTORY_RECHECK_MS. RPC failures are never stored here.
+   */
+  const unavailable = new Map<string, { reason: string; at: number }>();
+  const unavailableNow = (key: string) => {
+    const u = unavailable.get(key);
+    if (u && Date.now() - u.at >= NO_HISTORY_RECHECK_MS) {
+      unavailable.delete(key);
+      started.delete(key);
+      return undefined;
+    }
+    return u;
+  };
   const streamId = (t: string) => `token:${t.toLowerCase()}`;
 
   async function start(token: Address, knownHead?: bigint): Promise<boolean> {
@@ -212,7 +237,7 @@ export function createTokenBackfill(opts: {
   return {
     async ensure(token, o = {}) {
       const key = token.toLowerCase();
-      if (unavailable.has(key)) return;
+      if (unavailableNow(key)) return;
       let p = started.get(key);
       // Its stream was unfollowed (idle) since: start again (it catches up from the pause).
       if (p && tracking.has(key) && !indexer.hasStream(streamId(key))) {
@@ -228,7 +253,10 @@ export function createTokenBackfill(opts: {
           },
           (e) => {
             if (e instanceof NoHistoryError) {
-              unavailable.set(key, 'the RPC provider has no state for old blocks (not an archive node)');
+              unavailable.set(key, {
+                reason: 'the RPC provider has no state for old blocks (not an archive node)',
+                at: Date.now(),
+              });
               log.warn({ msg: 'no historical state at the RPC; holders stay unknown', token });
             } else {
               // Not cached: the next report tries again.
@@ -248,8 +276,8 @@ export function createTokenBackfill(opts: {
     },
     status(token, head) {
       const key = token.toLowerCase();
-      const why = unavailable.get(key);
-      if (why) return { status: 'unavailable', reason: why };
+      const why = unavailableNow(key);
+      if (why) return { status: 'unavailable', reason: why.reason };
       const id = streamId(key);
       if (!indexer.hasStream(id)) return { status: 'indexing', progressPct: null };
       const at = indexer.streamBlock(id);
