@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { encodeFunctionResult, type Hex, type PublicClient } from 'viem';
-import { simulateOwnerPowers } from '../src/server/facts/owner-powers/simulate';
+import { simulateOwnerPowers } from '../src/server/facts/owner-powers';
 import { SwapRouter02 } from '../src/server/localchain/artifacts/generated';
 import { PowerProbe } from '../src/server/probes/generated';
 import { machineLine } from './bench/stats';

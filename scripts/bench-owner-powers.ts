@@ -21,10 +21,14 @@ import {
   zeroAddress,
 } from 'viem';
 import { CAPABILITY_SELECTORS } from '../src/server/facts/capabilities/selectors';
-import { type ProbeContext, probeCallBuilder } from '../src/server/facts/owner-powers/candidates';
-import { decodeOutcomes } from '../src/server/facts/owner-powers/decode-outcomes';
-import { encodeRun, type RunMarket } from '../src/server/facts/owner-powers/encode-run';
-import { selectorsOf } from '../src/server/facts/owner-powers/selectors-memo';
+import {
+  decodeOutcomes,
+  encodeRun,
+  type ProbeContext,
+  probeCallBuilder,
+  type RunMarket,
+  selectorsOf,
+} from '../src/server/facts/owner-powers';
 import {
   NonfungiblePositionManager,
   SwapRouter02,

@@ -40,7 +40,7 @@ import {
 import type { NetworkDescription } from '../../src/server/chain/network';
 import { openDatabase } from '../../src/server/db/client';
 import { createTokenEngine, type TokenEngine } from '../../src/server/engine/token-engine';
-import { MAX_REQUESTS } from '../../src/server/facts/owner-powers/simulate';
+import { MAX_REQUESTS } from '../../src/server/facts/owner-powers';
 import type { TokenReportFacts } from '../../src/server/facts/types';
 import { createIndexer, type Indexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';

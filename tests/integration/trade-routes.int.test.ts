@@ -21,7 +21,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
-import { MAX_REQUESTS, simulateOwnerPowers } from '../../src/server/facts/owner-powers/simulate';
+import { MAX_REQUESTS, simulateOwnerPowers } from '../../src/server/facts/owner-powers';
 import { simulateTrading } from '../../src/server/facts/trade-simulation';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {

@@ -6,7 +6,7 @@ import { byDeadline, notInTime } from './budget';
 import type { CapabilityReport } from './capabilities';
 import type { Deps } from './gather-deps';
 import type { Seller } from './holders';
-import { simulateOwnerPowers } from './owner-powers/simulate';
+import { simulateOwnerPowers } from './owner-powers';
 import { readMarkets } from './pools/market';
 import type { TokenBasics } from './token-reads';
 import { simulateTrading } from './trade-simulation';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type Hex, toEventSelector, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { roleIdsOf } from '../owner-powers/role-ids';
+import { roleIdsOf } from '../owner-powers';
 import { stripMetadata } from '../verification/verify-source';
 import { immediateAt, instructionSize, instructions } from './evm-instructions';
 import { findOpcodes } from './index';

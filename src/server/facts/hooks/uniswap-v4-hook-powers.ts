@@ -13,9 +13,7 @@ import { FEE_CHANGE_MIN_PP } from '../../../shared/vocabulary';
 import { ChainUnavailableError } from '../../errors';
 import { HookPowerProbe } from '../../probes/generated';
 import type { PoolKey } from '../../venues/uniswap-v4-pool-key';
-import { callsFor } from '../owner-powers/candidates';
-import { selectorsOf } from '../owner-powers/selectors-memo';
-import { signatureOf } from '../owner-powers/signatures';
+import { callsFor, selectorsOf, signatureOf } from '../owner-powers';
 
 /**
  * V4 fees are in pips (1_000_000 = 100%, LPFeeLibrary.MAX_LP_FEE), above the token ladder's percent

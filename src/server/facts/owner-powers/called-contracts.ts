@@ -18,6 +18,11 @@
  * without the method answers an error: nothing is followed, and the report says so.
  */
 import { type Address, encodeFunctionData, type Hex, type PublicClient, parseAbi } from 'viem';
+import { isBurnAddress } from '../../../shared/vocabulary';
+import { OWNER_LIKE_SELECTORS } from './callers';
+import { knownAddresses, type OwnerPowerInput } from './input';
+import { type Counter, MAX_CALLED_CALLERS, withTimeout } from './limits';
+import { aggregate3, looksLikeAddress, readSlots } from './reads';
 
 const erc20 = parseAbi(['function transfer(address,uint256) returns (bool)']);
 
@@ -171,4 +176,59 @@ export async function touchedByProbeTrace(
   } catch {
     return { touched: [], ok: false };
   }
+}
+
+/** A contract the token calls during a transfer, its code and who may hold its privileged functions. */
+export type CalledContract = {
+  address: Address;
+  code: Hex;
+  callers: { address: Address; role: string }[];
+};
+
+/**
+ * Who may hold the privileged functions of each contract the token calls: its owner-like getters'
+ * answers and address-shaped values in its storage (one Multicall3 batch, one slot read each, its
+ * code — all in one JSON-RPC batch), then the token's own owner() and deployer (often the same
+ * people). Accounts without code are dropped (a fee wallet the transfer pays is not a contract).
+ */
+export async function describeCalled(
+  client: PublicClient,
+  input: OwnerPowerInput,
+  touched: Address[],
+  count: Counter,
+): Promise<CalledContract[]> {
+  if (touched.length === 0) return [];
+  const sels = OWNER_LIKE_SELECTORS;
+  count.n += touched.length * 2 + 1;
+  const [codes, getters, slots] = await Promise.all([
+    codesOf(client, touched, withTimeout),
+    aggregate3(
+      client,
+      touched.flatMap((t) => sels.map((x) => ({ target: t, allowFailure: true, callData: x.sel }))),
+    ),
+    Promise.all(touched.map((t) => readSlots(client, t))),
+  ]);
+  const known = knownAddresses(input);
+  for (const t of touched) known.add(t.toLowerCase());
+  const out: CalledContract[] = [];
+  touched.forEach((address, k) => {
+    const code = codes[k] ?? '0x';
+    if (code === '0x') return;
+    const callers: { address: Address; role: string }[] = [];
+    const push = (a: Address | null | undefined, role: string) => {
+      const x = a?.toLowerCase() as Address | undefined;
+      if (!x || known.has(x) || isBurnAddress(x) || callers.some((c) => c.address === x)) return;
+      callers.push({ address: x, role });
+    };
+    sels.forEach((x, i) => {
+      const r = getters[k * sels.length + i];
+      push(r?.success ? looksLikeAddress(r.returnData) : null, `${x.sig} of that contract`);
+    });
+    for (const s of slots[k] ?? [])
+      push(s.address, `${s.role.replace('address stored in', 'address stored in its')}`);
+    push(input.owner, "the token's owner()");
+    push(input.deployer, "the token's deployer");
+    out.push({ address, code, callers: callers.slice(0, MAX_CALLED_CALLERS) });
+  });
+  return out;
 }
