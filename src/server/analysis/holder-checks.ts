@@ -25,6 +25,27 @@ export const FRESH_WALLET_DAYS = 7;
 export const FRESH_WARN_PCT = 10;
 export const FRESH_FAIL_PCT = 25;
 
+/**
+ * Why the holder figures cannot be judged yet, or null when they can: on Base a token's holder index
+ * is built by a backfill, and a backfill that failed or has not reached the head is not an empty
+ * history (issue 40): every holder check says so instead of passing on a partial list.
+ */
+function holdersNotRead(f: Parameters<Check>[0]): string | null {
+  const i = f.holders.index;
+  if (!i || i.status === 'complete') return null;
+  if (i.status === 'indexing')
+    return `The holder index has not reached the head yet${i.progressPct === null ? '' : ` (${Math.round(i.progressPct)}% indexed)`}, so this can't be checked.`;
+  return `The holders could not be read (${('reason' in i ? i.reason : 'the holder index is not available').replace(/\.$/, '')}), so this can't be checked.`;
+}
+
+/** A holder check that answers unknown while the holder index is incomplete (holdersNotRead). */
+const onHolders =
+  (check: string, label: string, judge: Check): Check =>
+  (f, w) => {
+    const why = holdersNotRead(f);
+    return why ? judged({ check, label, weight: w }, 'unknown', null, why) : judge(f, w);
+  };
+
 export const checkCreatorHistory: Check = (f, w) => {
   const spec = { check: 'creator_history', label: "Creator's earlier rugs", weight: w };
   const d = f.deployer;
@@ -46,7 +67,7 @@ export const checkCreatorHistory: Check = (f, w) => {
   return judged(spec, 'pass', 0, 'The creator has no earlier tokens that lost their liquidity.');
 };
 
-export const checkCreatorShare: Check = (f, w) => {
+export const checkCreatorShare: Check = onHolders('creator_share', 'Creator / owner share', (f, w) => {
   const spec = { check: 'creator_share', label: 'Creator / owner share', weight: w };
   const who = [f.token.deployer, f.deployer.address, f.token.ownerRenounced ? null : f.token.owner].filter(
     (a): a is NonNullable<typeof a> => !!a,
@@ -63,6 +84,14 @@ export const checkCreatorShare: Check = (f, w) => {
     );
   const share = round(sharePct(hs), 2);
   const o = gradeAbove(share, CREATOR_SHARE_WARN_PCT, CREATOR_SHARE_FAIL_PCT);
+  // An empty list is no list: "not among the top holders" needs holders to be among.
+  if (f.holders.top.length === 0)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      "The holder list is not available, so the creator's share can't be checked.",
+    );
   if (hs.length === 0) return judged(spec, 'pass', 0, 'The creator and owner are not among the top holders.');
   return judged(
     spec,
@@ -72,9 +101,9 @@ export const checkCreatorShare: Check = (f, w) => {
       ? `The creator/owner holds ${pct(share)} of the supply.`
       : `The creator/owner holds ${pct(share)} of the supply (above ${o === 'fail' ? CREATOR_SHARE_FAIL_PCT : CREATOR_SHARE_WARN_PCT}%).`,
   );
-};
+});
 
-export const checkTopHolders: Check = (f, w) => {
+export const checkTopHolders: Check = onHolders('top_holders', 'Top 10 holders', (f, w) => {
   const spec = { check: 'top_holders', label: 'Top 10 holders', weight: w };
   if (f.holders.top.length === 0 || f.holders.totalSupply <= 0n)
     return judged(spec, 'unknown', null, 'The holder list is not available.');
@@ -87,9 +116,9 @@ export const checkTopHolders: Check = (f, w) => {
     share,
     `The 10 largest holders (not counting pools, lockers and burn addresses) own ${pct(share)} of the supply.`,
   );
-};
+});
 
-export const checkHolderCount: Check = (f, w) => {
+export const checkHolderCount: Check = onHolders('holder_count', 'Holder count', (f, w) => {
   const spec = { check: 'holder_count', label: 'Holder count', weight: w };
   const n = f.holders.holderCount;
   if (!Number.isFinite(n) || n < 0 || (n === 0 && f.holders.totalSupply <= 0n))
@@ -101,9 +130,9 @@ export const checkHolderCount: Check = (f, w) => {
     n,
     o === 'pass' ? `${n} wallets hold the token.` : `Only ${n} wallets hold the token.`,
   );
-};
+});
 
-export const checkInsiders: Check = (f, w) => {
+export const checkInsiders: Check = onHolders('insiders', 'Insider wallets', (f, w) => {
   const spec = { check: 'insiders', label: 'Insider wallets', weight: w };
   if (!f.deployer.address && !f.token.deployer)
     return judged(spec, 'unknown', null, "Insiders can't be traced because the creator is not known.");
@@ -119,9 +148,9 @@ export const checkInsiders: Check = (f, w) => {
       ? 'No top holder was funded by the creator.'
       : `${ins.length} top holder(s) funded by the creator hold ${pct(share)} of the supply.`,
   );
-};
+});
 
-export const checkFreshWallets: Check = (f, w) => {
+export const checkFreshWallets: Check = onHolders('fresh_wallets', 'Fresh wallets', (f, w) => {
   const spec = { check: 'fresh_wallets', label: 'Fresh wallets', weight: w };
   const hs = circulatingHolders(f).filter((h) => h.kind === 'eoa' && walletAgeDays(h, f.now) !== null);
   if (hs.length === 0) return judged(spec, 'unknown', null, 'Wallet ages of the top holders are not known.');
@@ -136,19 +165,23 @@ export const checkFreshWallets: Check = (f, w) => {
       ? `No top holder wallet is younger than ${FRESH_WALLET_DAYS} days.`
       : `${fresh.length} top holder wallet(s) younger than ${FRESH_WALLET_DAYS} days hold ${pct(share)} of the supply.`,
   );
-};
+});
 
-export const checkHolderRugHistory: Check = (f, w) => {
-  const spec = { check: 'holder_rug_history', label: 'Holders with rug history', weight: w };
-  if (f.holders.top.length === 0) return judged(spec, 'unknown', null, 'The holder list is not available.');
-  const n = circulatingHolders(f).filter((h) => h.rugHistory > 0).length;
-  const o: CheckOutcome = n >= 3 ? 'fail' : n >= 1 ? 'warn' : 'pass';
-  return judged(
-    spec,
-    o,
-    n,
-    n === 0
-      ? 'No top holder was involved in earlier rugs.'
-      : `${n} top holder(s) were involved in earlier rugs.`,
-  );
-};
+export const checkHolderRugHistory: Check = onHolders(
+  'holder_rug_history',
+  'Holders with rug history',
+  (f, w) => {
+    const spec = { check: 'holder_rug_history', label: 'Holders with rug history', weight: w };
+    if (f.holders.top.length === 0) return judged(spec, 'unknown', null, 'The holder list is not available.');
+    const n = circulatingHolders(f).filter((h) => h.rugHistory > 0).length;
+    const o: CheckOutcome = n >= 3 ? 'fail' : n >= 1 ? 'warn' : 'pass';
+    return judged(
+      spec,
+      o,
+      n,
+      n === 0
+        ? 'No top holder was involved in earlier rugs.'
+        : `${n} top holder(s) were involved in earlier rugs.`,
+    );
+  },
+);

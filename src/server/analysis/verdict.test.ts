@@ -236,6 +236,27 @@ describe('unknown is sticky (issue 40)', () => {
     expect(r.verdict.kind).toBe('unknown');
   });
 
+  it('a holder index that has not reached the head is not an empty history', () => {
+    const facts = {
+      ...safeToken,
+      holders: { ...safeToken.holders, top: [], index: { status: 'indexing' as const, progressPct: 40 } },
+    };
+    const ev = analyseToken(facts).scanner.evidence;
+    for (const check of ['creator_share', 'top_holders', 'holder_count', 'insiders']) {
+      const e = ev.find((x) => x.check === check);
+      expect(e?.outcome, check).toBe('unknown');
+    }
+    expect(ev.find((x) => x.check === 'creator_share')?.detail).toMatch(
+      /not reached the head yet \(40% indexed\)/,
+    );
+  });
+
+  it('an empty holder list never says "the creator is not among the top holders"', () => {
+    const facts = { ...safeToken, holders: { ...safeToken.holders, top: [] } };
+    const e = analyseToken(facts).scanner.evidence.find((x) => x.check === 'creator_share');
+    expect(e?.outcome).toBe('unknown');
+  });
+
   it('functions found but no call simulated: unknown, not a pass', () => {
     const facts = { ...safeToken, ownerPowers: { ...simulatedPowers([]), callsSimulated: 0 } };
     const mint = analyseToken(facts).scanner.evidence.find((e) => e.check === 'mint');
