@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { ScenarioManifest } from '../../shared/scenario';
 import { createBadgeService } from '../badge/service';
 import { createChainLiveness } from '../chain/liveness';
+import { createProviderCheck, type ProviderCheck } from '../chain/provider-check';
 import { createLeasedSlots, createSharedBuckets } from '../db/cold-limits';
 import { type EventLoopMonitor, startEventLoopMonitor } from '../event-loop';
 import { installChainGuard } from './chain-guard';
@@ -54,6 +55,8 @@ export type CreateAppOptions = AppContext & {
   backgroundRefresh?: boolean;
   /** Event-loop delay reported on /api/health (one is started with the app when omitted). */
   eventLoop?: EventLoopMonitor;
+  /** The provider's head age, chain id and eth_simulateV1 for /api/health (made here when omitted). */
+  providerCheck?: ProviderCheck;
   /** The webhook delivery job, woken when a test event is queued (omitted: the next poll sends it). */
   webhooks?: { wake(): void } | undefined;
   /**
@@ -141,7 +144,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installChainGuard(app, liveness);
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
-  registerSystemRoutes(app, ctx, { eventLoop, liveness });
+  const provider = opts.providerCheck ?? createProviderCheck(ctx.chain.public, ctx.network.mode);
+  registerSystemRoutes(app, ctx, { eventLoop, liveness, provider });
   const limits = opts.coldLimits;
   const sharedLimits = limits?.shared;
   const cold: ColdGuard = limits

@@ -291,6 +291,21 @@ export const networkInfoSchema = z
   })
   .meta({ id: 'NetworkInfo' });
 
+export const providerStatusSchema = z
+  .object({
+    checked: z.boolean(),
+    headAgeSeconds: z
+      .number()
+      .nullable()
+      .meta(d("Seconds between the latest block's time and the server's clock.")),
+    staleHead: z.boolean().meta(d('Base mode: the latest block is more than 30 s old.')),
+    chainId: z.number().nullable(),
+    wrongChain: z.boolean().meta(d("Base mode: the provider's chain id is not 8453.")),
+    simulateV1: z.boolean().nullable().meta(d('eth_simulateV1: true answered, false missing, null unknown.')),
+    warnings: z.array(z.string()).meta(d('One sentence per finding; empty when all is well.')),
+  })
+  .meta({ id: 'ProviderStatus' });
+
 export const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -298,6 +313,9 @@ export const healthSchema = z
     chain: z.object({ ok: z.boolean(), mode: z.enum(['local', 'base']), headBlock: z.string().nullable() }),
     uptimeSeconds: z.number(),
     eventLoopDelay: z.looseObject({}).nullable().meta(d('Event-loop delay over the last minute (ms).')),
+    provider: providerStatusSchema
+      .optional()
+      .meta(d('What the chain provider was found to be: head age, chain id, eth_simulateV1.')),
   })
   .meta({ id: 'Health' });
 

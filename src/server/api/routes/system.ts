@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NetworkInfo } from '../../../shared/network';
 import type { ChainLiveness } from '../../chain/liveness';
+import type { ProviderCheck } from '../../chain/provider-check';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { ChainUnavailableError } from '../../errors';
 import type { EventLoopMonitor } from '../../event-loop';
@@ -20,11 +21,17 @@ export function registerSystemRoutes(
   opts: {
     eventLoop?: EventLoopMonitor;
     liveness: ChainLiveness;
+    /** The provider's head age, chain id and eth_simulateV1 (chain/provider-check.ts). */
+    provider?: ProviderCheck;
   },
 ) {
   const { liveness } = opts;
   app.get('/api/health', async (_req, reply) => {
-    const [db, head] = await Promise.all([ctx.database.ping().catch(() => false), liveness.head()]);
+    const [db, head, provider] = await Promise.all([
+      ctx.database.ping().catch(() => false),
+      liveness.head(),
+      opts.provider?.status().catch(() => undefined),
+    ]);
     const ok = db && head !== undefined;
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
@@ -33,6 +40,7 @@ export function registerSystemRoutes(
       uptimeSeconds: Math.round(process.uptime()),
       // How long ready work waited for the event loop recently (aim: p99 ≤ 50 ms).
       eventLoopDelay: opts.eventLoop?.read() ?? null,
+      ...(provider ? { provider } : {}),
     });
   });
 
