@@ -33,18 +33,9 @@ import {
   VotingRewardsFactory,
 } from '../localchain/artifacts/aerodrome';
 import { type ContractArtifact, deployContract } from '../localchain/deploy';
+import type { PlaceAt, Send } from './transplant';
 
 export const REPLICA_AERODROME = BASE_MAINNET.aerodrome;
-
-type PlaceAt = (artifact: ContractArtifact, args: readonly unknown[], target: Address) => Promise<void>;
-type Send = (
-  from: Address,
-  to: Address,
-  abi: Abi,
-  functionName: string,
-  args: readonly unknown[],
-  value?: bigint,
-) => Promise<unknown>;
 
 /** Puts Aerodrome at its Base addresses (needs WETH at its canonical address first). */
 export async function placeAerodrome(

@@ -12,7 +12,6 @@
 import { type Address, parseEther, zeroAddress } from 'viem';
 import { BASE_UNISWAP_V4, BASE_UNISWAP_V4_POSITION_DESCRIPTOR } from '../chain/base-mainnet-v4';
 import type { LocalChainClients } from '../chain/client';
-import type { ContractArtifact } from '../localchain/deploy';
 import {
   approveThroughPermit2,
   deployHook,
@@ -24,8 +23,7 @@ import {
 } from '../localchain/uniswap-v4';
 import { poolHandle } from '../venues/uniswap-v4';
 import { type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
-
-type PlaceAt = (artifact: ContractArtifact, args: readonly unknown[], target: Address) => Promise<void>;
+import type { PlaceAt } from './transplant';
 
 /** 10000 tokens per ETH (ETH is currency0): sqrt(10000) · 2^96. */
 const SQRT_PRICE = 100n * 2n ** 96n;
