@@ -9,7 +9,7 @@ import { ALT_OWNER_GETTERS } from '../capabilities/selectors';
 import { isSkipped } from './candidates';
 import { knownAddresses, type OwnerPowerInput } from './input';
 import { type Counter, MAX_CALLERS } from './limits';
-import { aggregate3, looksLikeAddress, readSlots } from './reads';
+import { looksLikeAddress, tryAggregate3, tryReadSlots } from './reads';
 import { signatureOf, WALLET_GETTERS } from './signatures';
 
 export type Caller = { address: Address; role: string; current: boolean };
@@ -56,13 +56,16 @@ export async function revealCallers(
   // Private variables: the token's first storage slots, read by placing SlotReader's code at the
   // token's own address (an override keeps the storage). Sent with the getter multicall.
   count.n++;
-  const slotsP = readSlots(client, input.token);
+  const slotsP = tryReadSlots(client, input.token);
+  let readsFailed = false;
   if (getters.length > 0) {
     count.n++;
-    const res = await aggregate3(
+    const answered = await tryAggregate3(
       client,
       getters.map((s) => ({ target: input.token, allowFailure: true, callData: s })),
     );
+    if (answered === null) readsFailed = true;
+    const res = answered ?? [];
     const found: { address: Address; role: string; rank: number }[] = [];
     res.forEach((r, i) => {
       const sel = getters[i] as Hex;
@@ -81,10 +84,16 @@ export async function revealCallers(
     if (known.has((out[i] as { address: Address }).address)) out.splice(i, 1);
   // Addresses kept in storage that no getter names, then the deployer; at most MAX_CALLERS in all,
   // the deployer kept (the replay of powers given up needs it).
-  const stored = (await slotsP).filter((x) => !out.some((c) => c.address === x.address));
+  const slots = await slotsP;
+  if (slots === null) readsFailed = true;
+  const stored = (slots ?? []).filter((x) => !out.some((c) => c.address === x.address));
   const deployer = input.deployer?.toLowerCase() as Address | undefined;
   const room = MAX_CALLERS - out.length - (deployer && !out.some((c) => c.address === deployer) ? 1 : 0);
   for (const x of stored.slice(0, Math.max(0, room))) push(x.address, x.role, true);
   if (input.deployer) push(input.deployer, 'deployer', false);
+  // No caller found because the reads that find them got no answer is not "nobody holds powers"
+  // (issue 40): it fails the simulation, and every owner-power check says it could not be checked.
+  if (out.length === 0 && readsFailed)
+    throw new Error('the reads that reveal privileged addresses (getters, storage slots) got no answer');
   return out.slice(0, MAX_CALLERS);
 }

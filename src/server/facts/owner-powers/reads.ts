@@ -23,11 +23,14 @@ const aggregate3Abi = parseAbi([
 
 type CallResult = { success: boolean; returnData: Hex };
 
-/** One Multicall3 aggregate3 of calls that may fail each; a failed or late batch answers nothing. */
-export function aggregate3(
+/**
+ * One Multicall3 aggregate3 of calls that may fail each; null when the batch itself got no answer
+ * (an RPC error, a timeout): a caller that must not read "nothing there" from a failure checks it.
+ */
+export function tryAggregate3(
   client: PublicClient,
   calls: { target: Address; allowFailure: boolean; callData: Hex }[],
-): Promise<readonly CallResult[]> {
+): Promise<readonly CallResult[] | null> {
   return withTimeout(
     client.readContract({
       address: MULTICALL3_ADDRESS,
@@ -35,7 +38,15 @@ export function aggregate3(
       functionName: 'aggregate3',
       args: [calls],
     }),
-  ).catch(() => [] as readonly CallResult[]);
+  ).catch(() => null);
+}
+
+/** tryAggregate3 where a failed batch may answer nothing (hints only, never a pass). */
+export async function aggregate3(
+  client: PublicClient,
+  calls: { target: Address; allowFailure: boolean; callData: Hex }[],
+): Promise<readonly CallResult[]> {
+  return (await tryAggregate3(client, calls)) ?? [];
 }
 
 export const looksLikeAddress = (ret: Hex): Address | null => {
@@ -58,6 +69,14 @@ export async function readSlots(
   client: PublicClient,
   token: Address,
 ): Promise<{ address: Address; role: string }[]> {
+  return (await tryReadSlots(client, token)) ?? [];
+}
+
+/** readSlots, or null when the read got no answer (an RPC error, a timeout, no state overrides). */
+export async function tryReadSlots(
+  client: PublicClient,
+  token: Address,
+): Promise<{ address: Address; role: string }[] | null> {
   try {
     const res = await withTimeout(
       client.call({
@@ -81,7 +100,7 @@ export async function readSlots(
     });
     return out;
   } catch {
-    return [];
+    return null;
   }
 }
 
