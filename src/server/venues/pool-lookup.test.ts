@@ -23,6 +23,14 @@ describe('poolLookup', () => {
     expect(poolLookup({ status: 'success', result: undefined })).toEqual({ kind: 'none' });
   });
 
+  it('reads "returned no data" (a factory not deployed on this chain) as "none"', () => {
+    const zero = Object.assign(new Error('The contract function "getPair" returned no data ("0x").'), {
+      name: 'ContractFunctionExecutionError',
+      cause: Object.assign(new Error('returned no data'), { name: 'ContractFunctionZeroDataError' }),
+    });
+    expect(poolLookup({ status: 'failure', error: zero })).toEqual({ kind: 'none' });
+  });
+
   it('never reads a failed entry or a malformed answer as "none"', () => {
     const error = new Error('execution reverted');
     expect(poolLookup({ status: 'failure', error })).toEqual({ kind: 'failed', error });

@@ -29,6 +29,9 @@ export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'none' } | { kind:
  * failed, a call that reverted — is never a "none". Pure.
  */
 export function classifyLookup<T>(entry: LookupEntry, read: (result: unknown) => T | null): Lookup<T> {
+  // Empty return data is an answer: the factory is not deployed on this chain (a call to an address
+  // without code succeeds with no data), so it has no pool. Only a revert or no answer fails.
+  if (entry.status !== 'success' && isZeroData(entry.error)) return { kind: 'none' };
   if (entry.status !== 'success') return { kind: 'failed', error: entry.error };
   try {
     const value = read(entry.result);
@@ -39,6 +42,15 @@ export function classifyLookup<T>(entry: LookupEntry, read: (result: unknown) =>
 }
 
 const ZERO = /^0x0{40}$/i;
+
+/** viem's "returned no data (0x)" error, however it is wrapped. */
+function isZeroData(error: unknown): boolean {
+  for (let e = error as { name?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.name === 'ContractFunctionZeroDataError') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 /** A factory's getPair/getPool answer: the pool's address, null for none (zero address or empty). */
 function poolAddress(r: unknown): Address | null {
