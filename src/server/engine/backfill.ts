@@ -124,6 +124,29 @@ export async function findCreationBlock(
   }
 }
 
+/**
+ * Tokens whose provider has no history, each with when that was decided (every attempt of a round
+ * said so; RPC failures are never stored here). An entry is dropped after NO_HISTORY_RECHECK_MS, and
+ * with it the token's start, so the next report tries again: a provider that recovers is seen.
+ */
+function noHistoryMemo(started: () => Map<string, unknown>) {
+  const memo = new Map<string, { reason: string; at: number }>();
+  return {
+    set(key: string, reason: string) {
+      memo.set(key, { reason, at: Date.now() });
+    },
+    get(key: string): string | undefined {
+      const u = memo.get(key);
+      if (u && Date.now() - u.at >= NO_HISTORY_RECHECK_MS) {
+        memo.delete(key);
+        started().delete(key);
+        return undefined;
+      }
+      return u?.reason;
+    },
+  };
+}
+
 export type TokenBackfill = {
   /** Starts (once; again after a failure) and waits at most `waitMs` for the token's backfill. */
   ensure(token: Address, opts?: { head?: bigint; waitMs?: number }): Promise<void>;
@@ -159,20 +182,8 @@ export function createTokenBackfill(opts: {
   const tracking = new Set<string>();
   /** Tokens catching up after a pause: the block they were paused at (progress counts from it). */
   const catchingUp = new Map<string, bigint>();
-  /**
-   * Settled facts only: "no history at this provider" (every attempt said so), with when it was
-   * decided; it is re-checked after NO_HISTORY_RECHECK_MS. RPC failures are never stored here.
-   */
-  const unavailable = new Map<string, { reason: string; at: number }>();
-  const unavailableNow = (key: string) => {
-    const u = unavailable.get(key);
-    if (u && Date.now() - u.at >= NO_HISTORY_RECHECK_MS) {
-      unavailable.delete(key);
-      started.delete(key);
-      return undefined;
-    }
-    return u;
-  };
+  /** Settled facts only: "no history at this provider" (noHistoryMemo). */
+  const unavailable = noHistoryMemo(() => started);
   const streamId = (t: string) => `token:${t.toLowerCase()}`;
 
   async function start(token: Address, knownHead?: bigint): Promise<boolean> {
@@ -237,7 +248,7 @@ export function createTokenBackfill(opts: {
   return {
     async ensure(token, o = {}) {
       const key = token.toLowerCase();
-      if (unavailableNow(key)) return;
+      if (unavailable.get(key)) return;
       let p = started.get(key);
       // Its stream was unfollowed (idle) since: start again (it catches up from the pause).
       if (p && tracking.has(key) && !indexer.hasStream(streamId(key))) {
@@ -253,10 +264,7 @@ export function createTokenBackfill(opts: {
           },
           (e) => {
             if (e instanceof NoHistoryError) {
-              unavailable.set(key, {
-                reason: 'the RPC provider has no state for old blocks (not an archive node)',
-                at: Date.now(),
-              });
+              unavailable.set(key, 'the RPC provider has no state for old blocks (not an archive node)');
               log.warn({ msg: 'no historical state at the RPC; holders stay unknown', token });
             } else {
               // Not cached: the next report tries again.
@@ -276,8 +284,8 @@ export function createTokenBackfill(opts: {
     },
     status(token, head) {
       const key = token.toLowerCase();
-      const why = unavailableNow(key);
-      if (why) return { status: 'unavailable', reason: why.reason };
+      const why = unavailable.get(key);
+      if (why) return { status: 'unavailable', reason: why };
       const id = streamId(key);
       if (!indexer.hasStream(id)) return { status: 'indexing', progressPct: null };
       const at = indexer.streamBlock(id);
