@@ -17,6 +17,9 @@ const ALLOWED: Record<string, string> = {
   'src/web/components/layout/network-badge.tsx': 'badge label',
   // One stat value inside a <dd> ("Unavailable"); an error card there would break the stat grid.
   'src/web/components/about/platform-stats.tsx': 'inline stat value',
+  // The score submission's status line: `submit` is a mutation (use-target-hunter.ts calls its
+  // mutate), out of scope, but the call sits in another file since the split.
+  'src/web/components/gaming/target-hunter-parts.tsx': 'mutation status line',
 };
 
 function webFiles(dir: string): string[] {

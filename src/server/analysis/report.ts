@@ -94,6 +94,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     holderSells: f.holderSells ? { ...f.holderSells } : null,
     holderCount: Number.isFinite(f.holders.holderCount) ? f.holders.holderCount : null,
     ...(f.holders.index ? { holderIndex: f.holders.index } : {}),
+    ...(f.provider ? { provider: f.provider } : {}),
     topHolderCount: f.holders.top.length,
     unreadPoolCount: f.unreadPools?.length ?? 0,
     pools: pools.map((p) => ({

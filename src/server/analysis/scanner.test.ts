@@ -106,3 +106,31 @@ describe('scanner on literal fixtures', () => {
     }
   });
 });
+
+describe('the chain provider line (issue 40)', () => {
+  const stale = {
+    checked: true,
+    headAgeSeconds: 660,
+    staleHead: true,
+    chainId: 8453,
+    wrongChain: false,
+    simulateV1: false,
+    warnings: ["The provider's latest block is 660 s old.", 'The provider has no eth_simulateV1.'],
+  };
+
+  it('names a stale head and a missing eth_simulateV1, moving no score', () => {
+    const plain = analyseScanner(safeToken);
+    const r = analyseScanner({ ...safeToken, provider: stale });
+    const line = r.evidence.find((e) => e.check === 'provider');
+    expect(line).toMatchObject({ outcome: 'warn', weight: 0, value: 660 });
+    expect(line?.detail).toMatch(/660 s old.*no eth_simulateV1/);
+    expect(r.score).toBe(plain.score);
+  });
+
+  it('says nothing when the provider is fine', () => {
+    const fine = { ...stale, staleHead: false, simulateV1: true, headAgeSeconds: 2, warnings: [] };
+    expect(
+      analyseScanner({ ...safeToken, provider: fine }).evidence.some((e) => e.check === 'provider'),
+    ).toBe(false);
+  });
+});

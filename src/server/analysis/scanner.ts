@@ -21,6 +21,7 @@ import {
   checkVerified,
 } from './contract-checks';
 import type { Check } from './evidence-lines';
+import { judged } from './evidence-lines';
 import {
   checkCreatorHistory,
   checkCreatorShare,
@@ -95,6 +96,25 @@ export function scannerEvidence(facts: TokenReportFacts): Evidence[] {
   return [
     ...SCANNER_WEIGHTS.map(([check, w]) => excuseIfTrusted(check(facts, w), trust)),
     ...hookEvidence(facts),
+    ...providerEvidence(facts),
+  ];
+}
+
+/**
+ * The provider line (Base mode, only when something is wrong): a stale head, another chain or no
+ * eth_simulateV1 is said in the report (issue 40). Weight 0: it moves no score, it says how far
+ * the other lines can be trusted.
+ */
+function providerEvidence(facts: TokenReportFacts): Evidence[] {
+  const p = facts.provider;
+  if (!p || p.warnings.length === 0) return [];
+  return [
+    judged(
+      { check: 'provider', label: 'Chain provider', weight: 0 },
+      'warn',
+      p.headAgeSeconds,
+      p.warnings.join(' '),
+    ),
   ];
 }
 

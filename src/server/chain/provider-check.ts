@@ -80,6 +80,8 @@ async function readProvider(client: PublicClient): Promise<ProviderReading> {
 export type ProviderCheck = {
   /** The provider's status, read at most once per RECHECK_MS (concurrent callers share one read). */
   status(): Promise<ProviderStatus>;
+  /** The last status without waiting (undefined before the first reading); starts a due read. */
+  peek(): ProviderStatus | undefined;
 };
 
 export function createProviderCheck(
@@ -108,6 +110,10 @@ export function createProviderCheck(
       if (!last) return judgeProvider(await refresh(), now() / 1000, mode);
       if (now() - last.at >= recheckMs) void refresh();
       return judgeProvider(last.reading, now() / 1000, mode);
+    },
+    peek() {
+      if (!last || now() - last.at >= recheckMs) void refresh().catch(() => {});
+      return last ? judgeProvider(last.reading, now() / 1000, mode) : undefined;
     },
   };
 }

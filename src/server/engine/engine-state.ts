@@ -3,8 +3,10 @@
  * it): the gather's dependencies, the facts cache, the backfill, the last head read, the work
  * counters and what was derived per facts version.
  */
+
 import type { Address, PublicClient } from 'viem';
 import type { TokenReport } from '../../shared/analysis';
+import type { ProviderCheck } from '../chain/provider-check';
 import type { GatherDeps } from '../facts/gather';
 import type { TokenReportFacts } from '../facts/types';
 import type { VenueRegistry } from '../venues/registry';
@@ -41,4 +43,9 @@ export type EngineState = {
   head: bigint;
   /** Told of every read of a token (opts.onRequested). */
   requested: (token: Address) => void;
+  /**
+   * Base mode: the provider's head age, chain id and eth_simulateV1 (chain/provider-check.ts), said
+   * in every report's facts. Absent on the embedded chain, which the app itself runs.
+   */
+  provider: ProviderCheck | undefined;
 };

@@ -67,6 +67,8 @@ export async function gatherFacts(state: EngineState, address: Address): Promise
   const { opts, reads, budgetMs, backfill } = state;
   state.counts.gathers++;
   const started = Date.now();
+  // Asked beside the gather (its own batch, at most once per 15 s), read when the facts are in.
+  state.provider?.peek();
   // Local chain: the token's basics (code, name, supply, owner, block) need nothing from the
   // index, so they leave with the head read in one JSON-RPC batch (one round trip, not two).
   // Base mode keeps them with the factories' pool look-up (gather.ts), which needs no head.
@@ -95,6 +97,8 @@ export async function gatherFacts(state: EngineState, address: Address): Promise
     throw e;
   }
   if (backfill) f.holders.index = backfill.status(address, state.head);
+  const provider = state.provider?.peek();
+  if (provider) f.provider = provider;
   state.versions.set(f, Date.now());
   opts.log.debug({ msg: 'token facts gathered', token: address, duration_ms: Date.now() - started });
   return f;

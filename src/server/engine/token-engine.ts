@@ -8,7 +8,9 @@
  * Facts past their TTL are still served for a while as a background gather refreshes them
  * (stale-while-revalidate), so a request only waits for a token nobody asked about recently.
  */
+
 import type { Address } from 'viem';
+import { createProviderCheck } from '../chain/provider-check';
 import type { GatherDeps } from '../facts/gather';
 import { type RuggedPool, readRuggedPools } from '../facts/holders/index-reads';
 import type { TokenReportFacts } from '../facts/types';
@@ -98,6 +100,8 @@ function createEngineState(opts: CreateTokenEngineOptions): EngineState {
     derived: new WeakMap(),
     versions: new WeakMap(),
     sharedFlights: new Map(),
+    provider:
+      opts.network.mode === 'base' ? createProviderCheck(opts.chain.public, opts.network.mode) : undefined,
     head: -1n,
     requested: opts.onRequested ?? (() => {}),
   };

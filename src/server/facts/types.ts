@@ -3,6 +3,7 @@
  * Amounts are bigint in base units; USD figures are plain numbers (display values, not accounting).
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
+import type { ProviderStatus } from '../../shared/provider';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
 
@@ -385,6 +386,8 @@ export type ImpersonationFacts = {
 /** Everything one token report is computed from. */
 export type TokenReportFacts = {
   now: number; // unix seconds
+  /** Base mode: what the provider was found to be when the facts were gathered (head age, chain, eth_simulateV1). */
+  provider?: ProviderStatus;
   token: TokenFacts;
   pools: PoolFacts[];
   /** The deepest pool, if any. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { VENUE_IDS } from '../venues';
 import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 import type { LevelOf } from '../vocabulary';
+import { providerStatusSchema } from './provider-schema';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -457,6 +458,7 @@ export const factsSummarySchema = z
       .nullable(),
     holderCount: z.number().nullable(),
     holderIndex: holderIndexStateSchema.optional(),
+    provider: providerStatusSchema.optional().meta(d('Base mode: the provider when the facts were read.')),
     topHolderCount: z.number(),
     unreadPoolCount: z.number(),
     pools: z.array(

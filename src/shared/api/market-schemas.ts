@@ -17,6 +17,7 @@ import {
 } from '../market-tools';
 import { walletVerificationSchema } from '../trader-tools';
 import { verdictHeadlineSchema } from '../verdict-schema';
+import { providerStatusSchema } from './provider-schema';
 
 const d = (description: string) => ({ description });
 /** A 0x address as the server writes it (typed `0x${string}`). */
@@ -290,21 +291,6 @@ export const networkInfoSchema = z
     riskTokens: z.record(z.string(), address).optional(),
   })
   .meta({ id: 'NetworkInfo' });
-
-export const providerStatusSchema = z
-  .object({
-    checked: z.boolean(),
-    headAgeSeconds: z
-      .number()
-      .nullable()
-      .meta(d("Seconds between the latest block's time and the server's clock.")),
-    staleHead: z.boolean().meta(d('Base mode: the latest block is more than 30 s old.')),
-    chainId: z.number().nullable(),
-    wrongChain: z.boolean().meta(d("Base mode: the provider's chain id is not 8453.")),
-    simulateV1: z.boolean().nullable().meta(d('eth_simulateV1: true answered, false missing, null unknown.')),
-    warnings: z.array(z.string()).meta(d('One sentence per finding; empty when all is well.')),
-  })
-  .meta({ id: 'ProviderStatus' });
 
 export const healthSchema = z
   .object({
