@@ -144,7 +144,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installChainGuard(app, liveness);
   const eventLoop = opts.eventLoop ?? startEventLoopMonitor();
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
-  const provider = opts.providerCheck ?? createProviderCheck(ctx.chain.public, ctx.network.mode);
+  const provider =
+    opts.providerCheck ?? ctx.engine.provider ?? createProviderCheck(ctx.chain.public, ctx.network.mode);
   registerSystemRoutes(app, ctx, { eventLoop, liveness, provider });
   const limits = opts.coldLimits;
   const sharedLimits = limits?.shared;

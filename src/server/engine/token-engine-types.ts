@@ -2,10 +2,12 @@
  * The token engine's public shapes (token-engine.ts re-exports them; the modules beside it share
  * them without a circle).
  */
+
 import type { Address } from 'viem';
 import type { TokenReport } from '../../shared/analysis';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
+import type { ProviderCheck } from '../chain/provider-check';
 import type { Db } from '../db/client';
 import type { TokenReportFacts } from '../facts/types';
 import type { Indexer } from '../indexer/indexer';
@@ -20,6 +22,8 @@ export type AmountOpts = { amountUsd?: number };
 
 export type TokenEngine = {
   facts(address: Address): Promise<TokenReportFacts>;
+  /** Base mode: the provider check the reports use; /api/health reads the same one (one batch per 15 s, not two). */
+  provider?: ProviderCheck | undefined;
   report(address: Address, opts?: AmountOpts): Promise<TokenReport>;
   /** One part of the report as JSON bytes with its ETag, serialised once per facts version. */
   serialised(address: Address, part: ReportPart, opts?: AmountOpts): Promise<Serialised>;

@@ -120,6 +120,7 @@ export function createTokenEngine(opts: CreateTokenEngineOptions): TokenEngine {
   };
   return {
     facts,
+    provider: state.provider,
     async report(address, o) {
       const f = await facts(address);
       await quoteImpact(state, f, amountOf(o));
