@@ -29,6 +29,7 @@ import { NATIVE_CURRENCY, POOL_KEY_ABI, type PoolKey, poolIdOf } from '../venues
 import {
   DecayingFeeHook,
   NoOpHook,
+  OwnedLiquidityHook,
   OwnerFeeHook,
   Permit2,
   PoolManager,
@@ -87,6 +88,8 @@ export const SCENARIO_HOOKS = {
   sellBlock: SellBlockHook,
   noOp: NoOpHook,
   proxy: V4HookProxy,
+  /** Owns its pool's launch position in the PoolManager itself; nothing removes it (issue 35). */
+  ownedLiquidity: OwnedLiquidityHook,
 } as const;
 export type ScenarioHookName = keyof typeof SCENARIO_HOOKS;
 
