@@ -1,6 +1,8 @@
 /**
  * Uniswap V3 in the scenario, as on Base: the DEGEN, BRETT and TOSHI look-alikes get their main
- * liquidity in concentrated V3 positions next to their V2 pairs (so they trade on both venues), and
+ * liquidity in concentrated V3 positions next to their V2 pairs (so they trade on both venues), held
+ * as their namesakes' are by many independent providers (ten wallets a pool, none funded by the
+ * deployer, which holds no V3 position of its own), and
  * four tokens trade only on V3: CLANK (a Clanker-style launch whose position NFT sits in the
  * V3PositionLocker), BASED (position NFT sent to 0x…dEaD: burned), HONEY3 (a honeypot: buys pass,
  * sells revert) and RUG3 (the deployer pulls its position: decreaseLiquidity + collect). The pool
@@ -17,8 +19,17 @@ import { NonfungiblePositionManager, V3PositionLocker } from '../artifacts/gener
 import { queueCall } from './calls';
 import { DAY, HOUR } from './config';
 import type { ScenarioContext } from './context';
-import { BURN_ADDRESS, DEADLINE, eth, type Market, readMany, readReserves, scale } from './market';
-import { ensureEth, fund } from './tokens';
+import {
+  BURN_ADDRESS,
+  DEADLINE,
+  eth,
+  type Market,
+  readMany,
+  readReserves,
+  scale,
+  transferToken,
+} from './market';
+import { fund } from './tokens';
 import {
   openV3Position,
   positionOf,
@@ -60,6 +71,11 @@ export function scheduleUniswapV3(ctx: ScenarioContext, pools: V3MarketPool[] = 
   scheduleV3Trading(ctx, pools);
 }
 
+/** Independent liquidity providers per look-alike V3 pool. */
+const LP_PROVIDERS = 10;
+const lpProviders = (ctx: ScenarioContext, symbol: string, fee: number): Address[] =>
+  Array.from({ length: LP_PROVIDERS }, (_, i) => ctx.wallets.dev(`${symbol}/${fee}/lp/${i}`));
+
 /** Blue-chip look-alikes: V3 positions twice as deep as their V2 pairs, at the V2 price. */
 function scheduleLookalikePools({ ctx, addPool }: V3Plan): void {
   ctx.schedule(ctx.times.lookalikesAt + 3 * HOUR, 'V3 pools for DEGEN, BRETT, TOSHI', async () => {
@@ -71,30 +87,42 @@ function scheduleLookalikePools({ ctx, addPool }: V3Plan): void {
       ['TOSHI', 10000, 2, 5],
     ];
     const sized = [];
-    const need = new Map<Address, bigint>();
     for (const [symbol, fee, mult, width] of plan) {
       const token = ctx.tokens.get(symbol);
       if (!token) continue;
       const r = await readReserves(ctx, token);
       if (r.token === 0n || r.weth === 0n) continue;
       const ethAmount = scale(r.weth, mult);
-      need.set(token.owner, (need.get(token.owner) ?? 0n) + ethAmount);
       sized.push({ symbol, fee, mult, width, token, r, ethAmount });
     }
-    // Each owner's ETH for all its positions at once (queued deposits are not in `latest` yet).
-    for (const [owner, total] of need) await ensureEth(ctx, owner, total + eth(10));
+    // As their namesakes' pools are, each look-alike's V3 liquidity comes from many independent
+    // providers (issue 35): LP_PROVIDERS wallets whose ETH comes from elsewhere (never the
+    // deployer), each holding its own position with an equal part; the deployer only hands out the
+    // tokens (an allocation, like its other holders') and holds no V3 position itself.
+    await fund(
+      ctx,
+      sized.flatMap(({ symbol, fee, ethAmount }) =>
+        lpProviders(ctx, symbol, fee).map((p) => [p, ethAmount / BigInt(LP_PROVIDERS) + eth(1)] as const),
+      ),
+    );
     for (const { symbol, fee, mult, width, token, r, ethAmount } of sized) {
-      const pool = openV3Position(ctx, {
-        owner: token.owner,
-        token: token.address,
-        symbol,
-        fee,
-        wethPerToken: Number(r.weth) / Number(r.token),
-        ethAmount,
-        tokenAmount: scale(r.token, mult * 1.5),
-        width,
-        createPool: true,
-      });
+      const tokenAmount = scale(r.token, mult * 1.5) / BigInt(LP_PROVIDERS);
+      let pool: Address | null = null;
+      for (const [i, provider] of lpProviders(ctx, symbol, fee).entries()) {
+        transferToken(ctx, token.owner, token, provider, tokenAmount, `${symbol} V3: provider allocation`);
+        pool = openV3Position(ctx, {
+          owner: provider,
+          token: token.address,
+          symbol,
+          fee,
+          wethPerToken: Number(r.weth) / Number(r.token),
+          ethAmount: ethAmount / BigInt(LP_PROVIDERS),
+          tokenAmount,
+          width,
+          createPool: i === 0,
+        });
+      }
+      if (!pool) continue;
       addPool({
         symbol: `${symbol}/${fee}`,
         token: token.address,
