@@ -32,6 +32,9 @@ const onOff = z
  */
 export const COLD_RATE_PER_MIN_DEFAULT = 20;
 export const COLD_CONCURRENCY_DEFAULT = 4;
+/** The fair line for cold analyses (api/cold-line.ts): entries waiting at most, and a request's wait. */
+export const COLD_QUEUE_MAX_DEFAULT = 500;
+export const COLD_QUEUE_WAIT_MS_DEFAULT = 8_000;
 /** Base mode: a token nobody asked for in this long stops being followed (0 = never). */
 export const FOLLOW_IDLE_MINUTES_DEFAULT = 1_440;
 
@@ -86,6 +89,8 @@ const envSchema = z.object({
   LEADER_CHECK_MS: z.coerce.number().int().min(200).max(10_000).default(1_000),
   COLD_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(COLD_RATE_PER_MIN_DEFAULT),
   COLD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(COLD_CONCURRENCY_DEFAULT),
+  COLD_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(COLD_QUEUE_MAX_DEFAULT),
+  COLD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COLD_QUEUE_WAIT_MS_DEFAULT),
   TRUST_PROXY: trustProxy.default(false),
   FOLLOW_IDLE_MINUTES: z.coerce.number().min(0).max(525_600).default(FOLLOW_IDLE_MINUTES_DEFAULT),
 });
@@ -123,8 +128,12 @@ export type Config = {
   leaderCheckMs: number;
   /** COLD_RATE_PER_MIN: cold analyses (token not at hand) one client may start per minute. */
   coldRatePerMinute: number;
-  /** COLD_CONCURRENCY: cold analyses running at once; one more is a 503 with Retry-After. */
+  /** COLD_CONCURRENCY: cold analyses running at once; the others wait in the fair line. */
   coldConcurrency: number;
+  /** COLD_QUEUE_MAX: cold analyses waiting in the line at most; one more is a 503 with Retry-After. */
+  coldQueueMax: number;
+  /** COLD_QUEUE_WAIT_MS: how long a request waits in the line before a 202 with its place. */
+  coldQueueWaitMs: number;
   /** TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy). */
   trustProxy: boolean | number | string[];
   /**
@@ -185,6 +194,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     leaderCheckMs: e.LEADER_CHECK_MS,
     coldRatePerMinute: e.COLD_RATE_PER_MIN,
     coldConcurrency: e.COLD_CONCURRENCY,
+    coldQueueMax: e.COLD_QUEUE_MAX,
+    coldQueueWaitMs: e.COLD_QUEUE_WAIT_MS,
     trustProxy: e.TRUST_PROXY,
     followIdleMs: Math.round(e.FOLLOW_IDLE_MINUTES * 60_000),
   };

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'chain_unavailable'
   | 'busy'
+  | 'queued'
   | 'rpc_error'
   | 'config_error'
   | 'startup_error'
@@ -113,6 +114,27 @@ export class RateLimitedError extends AppError {
 export class BusyError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super('busy', message, { status: 503, retryable: true, retryAfterSeconds });
+  }
+}
+
+/**
+ * 202: a cold analysis waits in the fair line (api/cold-line.ts) longer than a request waits; it
+ * goes on, and asking again after Retry-After finds it done or nearer. Not a failure: the error
+ * handler answers it with `{ queued: { position, ahead, etaSeconds }, message }`.
+ */
+export class QueuedError extends AppError {
+  readonly position: number;
+  readonly ahead: number;
+  readonly etaSeconds: number;
+  constructor(position: number, ahead: number, etaSeconds: number) {
+    super(
+      'queued',
+      `In line for analysis: ${ahead === 0 ? 'next' : `${ahead} ahead`}, about ${etaSeconds} s.`,
+      { status: 202, retryable: true, retryAfterSeconds: Math.min(10, Math.max(1, etaSeconds)) },
+    );
+    this.position = position;
+    this.ahead = ahead;
+    this.etaSeconds = etaSeconds;
   }
 }
 

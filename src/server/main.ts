@@ -110,6 +110,8 @@ async function main() {
       coldLimits: {
         ratePerMinute: config.coldRatePerMinute,
         concurrency: config.coldConcurrency,
+        maxQueued: config.coldQueueMax,
+        waitMs: config.coldQueueWaitMs,
         // On Postgres the limits hold across every API process (ADR 0038); a dead process's slot
         // is free again after three report budgets.
         shared:

@@ -67,6 +67,9 @@ export type CreateAppOptions = AppContext & {
   coldLimits?: {
     ratePerMinute: number;
     concurrency: number;
+    /** COLD_QUEUE_MAX and COLD_QUEUE_WAIT_MS: the fair line's size and a request's wait in it. */
+    maxQueued?: number;
+    waitMs?: number;
     /**
      * Several processes on one Postgres: both limits kept in the database for all of them
      * (db/cold-limits.ts). `leaseMs`: how long a dead process's slot stays taken.

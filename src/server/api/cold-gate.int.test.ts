@@ -1,8 +1,9 @@
 /**
  * The limits on cold analyses hold across API processes on one Postgres (ADR 0038): two API apps,
  * each with its own engine and its own connection pool to a throw-away Postgres (the way two
- * ROLE=api processes share nothing but the database), share the global cap (503 + Retry-After on
- * one while the other holds every slot) and each client's allowance (429 once it is spent across
+ * ROLE=api processes share nothing but the database), share the global cap (a cold analysis on one
+ * waits in its line — 202 with its place and Retry-After — while the other holds every slot, and
+ * starts when a slot comes free in the database) and each client's allowance (429 once it is spent across
  * both), while cached reads stay 200; a slot left by a process that died frees itself on expiry.
  */
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
@@ -65,6 +66,9 @@ async function api(limits: { ratePerMinute: number; concurrency: number }, name:
   });
   const gate = createColdGate({
     ...limits,
+    // A short wait in the line: the tests see the 202 of a cold analysis waiting for a slot.
+    waitMs: 300,
+    pollMs: 50,
     shared: {
       slots: createLeasedSlots({ db: database.db, cap: limits.concurrency, leaseMs: 30_000, holder: name }),
       buckets: createSharedBuckets({ db: database.db, ratePerMinute: limits.ratePerMinute }),
@@ -95,7 +99,7 @@ beforeEach(async () => {
 });
 
 describe.skipIf(!bin)('cold-analysis limits shared by two API processes through Postgres', () => {
-  it('refuses a cold analysis on one API with 503 + Retry-After while the other holds every slot', async () => {
+  it('keeps a cold analysis on one API in line (202 + Retry-After) while the other holds every slot', async () => {
     const limits = { ratePerMinute: 1000, concurrency: 2 };
     const a = await api(limits, 'api-a');
     const b = await api(limits, 'api-b');
@@ -110,10 +114,10 @@ describe.skipIf(!bin)('cold-analysis limits shared by two API processes through 
     // Two cold analyses on A take both slots of the whole deployment…
     const running = [2, 3].map((i) => a.get(`/api/scanner/${tokenAt(i)}`, `10.0.1.${i}`));
     await vi.waitFor(() => expect(a.engine.stats().gathers).toBe(3));
-    // …so B (which has no analysis of its own running) refuses one at once.
+    // …so on B (which has no analysis of its own running) one waits in line and is told its place.
     const refused = await b.get(`/api/scanner/${tokenAt(4)}`, '10.0.1.4');
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().error.code).toBe('busy');
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json().queued).toMatchObject({ position: 1, ahead: 0 });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(b.engine.stats().gathers).toBe(1);
     // Cached answers flow on both meanwhile.
@@ -121,8 +125,9 @@ describe.skipIf(!bin)('cold-analysis limits shared by two API processes through 
     expect((await b.get(`/api/scanner/${tokenAt(1)}`, '10.0.1.9')).statusCode).toBe(200);
 
     release();
-    for (const r of await Promise.all(running)) expect(r.statusCode).toBe(200);
-    // The slots are given back in the database: B analyses the refused token now.
+    for (const r of await Promise.all(running)) expect([200, 202]).toContain(r.statusCode);
+    // The slots are given back in the database: B's line takes one (polled) and analyses the token.
+    await vi.waitFor(() => expect(b.engine.stats().gathers).toBe(2), { timeout: 10_000 });
     expect((await b.get(`/api/scanner/${tokenAt(4)}`, '10.0.1.4')).statusCode).toBe(200);
   });
 
@@ -155,7 +160,7 @@ describe.skipIf(!bin)('cold-analysis limits shared by two API processes through 
     expect(await slots.tryTake()).toBeDefined();
     expect(await slots.tryTake()).toBeUndefined();
     await dead.close();
-    expect((await a.get(`/api/scanner/${tokenAt(20)}`, '10.0.3.1')).statusCode).toBe(503);
+    expect((await a.get(`/api/scanner/${tokenAt(20)}`, '10.0.3.1')).statusCode).toBe(202);
     // Once the lease has run out the slots are free again: waited for, not slept on.
     await vi.waitFor(
       async () => expect((await a.get(`/api/scanner/${tokenAt(20)}`, '10.0.3.1')).statusCode).toBe(200),
@@ -182,9 +187,9 @@ describe.skipIf(!bin)('cold-analysis limits shared by two API processes through 
     const fromA = await a.get(`/api/scanner/${tokenAt(30)}`, '10.0.4.3');
     expect(served.headers.etag).toBe(fromA.headers.etag);
     expect(b.engine.stats().gathers).toBe(0);
-    // …while a token nobody analysed is refused there.
-    expect((await b.get(`/api/scanner/${tokenAt(32)}`, '10.0.4.3')).statusCode).toBe(503);
+    // …while a token nobody analysed waits in line there.
+    expect((await b.get(`/api/scanner/${tokenAt(32)}`, '10.0.4.3')).statusCode).toBe(202);
     release();
-    expect((await running).statusCode).toBe(200);
+    expect([200, 202]).toContain((await running).statusCode);
   });
 });

@@ -5,8 +5,10 @@
  *
  * - per client (IP): a token bucket of `ratePerMinute` cold analyses, refilled continuously; an
  *   empty bucket is a 429 with Retry-After (when the next one is allowed);
- * - globally: at most `concurrency` cold analyses at once; one more is a 503 with Retry-After at
- *   once — never a queue, so a burst cannot pile up requests that hang until their client gives up.
+ * - globally: at most `concurrency` cold analyses at once; the others wait in a fair, bounded line
+ *   (cold-line.ts): a request waits a few seconds, then gets a 202 with its place and Retry-After
+ *   while its analysis goes on; only a full line is a 503 — so a burst is served in turn, and no
+ *   request hangs until its client gives up.
  *
  * Several API processes on one Postgres (`shared`): both limits hold across them — the cap counts
  * every process's cold analyses (leased slots) and a client's allowance is one bucket wherever it
@@ -17,15 +19,22 @@
  * its stale-while-revalidate window: the engine says which (TokenEngine.warm).
  */
 import type { Address } from 'viem';
+import { COLD_QUEUE_MAX_DEFAULT, COLD_QUEUE_WAIT_MS_DEFAULT } from '../config';
 import type { LeasedSlots, SharedBuckets } from '../db/cold-limits';
 import type { TokenEngine } from '../engine/token-engine';
-import { BusyError, RateLimitedError } from '../errors';
+import { RateLimitedError } from '../errors';
+import { createColdLine } from './cold-line';
 
 export type ColdGate = {
-  /** Runs `analyse` under the limits, or throws RateLimitedError (429) / BusyError (503). */
-  run<T>(client: string, analyse: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `analyse` for `token` in the fair line (cold-line.ts), or throws RateLimitedError (429), BusyError
+   * (503: the line is full) or QueuedError (202: still waiting after the bound; the analysis goes on).
+   */
+  run<T>(client: string, token: string, analyse: () => Promise<T>): Promise<T>;
   /** Cold analyses running now (for health and tests). */
   running(): number;
+  /** Cold analyses waiting for a slot. */
+  queued(): number;
 };
 
 export type ColdGateOptions = {
@@ -33,8 +42,12 @@ export type ColdGateOptions = {
   ratePerMinute: number;
   /** COLD_CONCURRENCY: cold analyses running at once, all clients together. */
   concurrency: number;
-  /** Retry-After of a 503 at the cap: about one cold analysis's duration. */
-  busyRetryAfterSeconds?: number;
+  /** COLD_QUEUE_MAX: cold analyses waiting at most; one more is a 503. */
+  maxQueued?: number;
+  /** COLD_QUEUE_WAIT_MS: how long a request waits in the line before a 202. */
+  waitMs?: number;
+  /** Shared slots: how often a full cap is asked again (ms). */
+  pollMs?: number;
   now?: () => number;
   /** Clients remembered at most; a full bucket is forgotten first (it carries no debt). */
   maxClients?: number;
@@ -49,9 +62,7 @@ export function createColdGate(opts: ColdGateOptions): ColdGate {
   const capacity = Math.max(1, opts.ratePerMinute);
   const perMs = capacity / 60_000;
   const maxClients = opts.maxClients ?? 10_000;
-  const busyRetry = opts.busyRetryAfterSeconds ?? 5;
   const buckets = new Map<string, Bucket>();
-  let running = 0;
 
   const refill = (b: Bucket, t: number) => {
     b.tokens = Math.min(capacity, b.tokens + (t - b.at) * perMs);
@@ -98,43 +109,37 @@ export function createColdGate(opts: ColdGateOptions): ColdGate {
     return local();
   };
 
+  const line = createColdLine({
+    takeSlot: () =>
+      shared ? shared.slots.tryTake().catch((e) => fallback(e, localSlot)) : Promise.resolve(localSlot()),
+    concurrency: opts.concurrency,
+    maxQueued: opts.maxQueued ?? COLD_QUEUE_MAX_DEFAULT,
+    waitMs: opts.waitMs ?? COLD_QUEUE_WAIT_MS_DEFAULT,
+    pollMs: opts.pollMs ?? 200,
+    onError: shared?.onError,
+  });
+
   return {
-    async run(client, analyse) {
-      const free: (() => void | Promise<void>) | undefined = shared
-        ? await shared.slots.tryTake().catch((e) => fallback(e, localSlot))
-        : localSlot();
-      if (!free) {
-        throw new BusyError(
-          `The server is analysing as many new tokens as it can (${opts.concurrency} at once). Try again in a few seconds; tokens already analysed still answer at once.`,
-          busyRetry,
-        );
+    async run<T>(client: string, token: string, analyse: () => Promise<T>): Promise<T> {
+      // Someone already asked for this token: share its place (no allowance spent), then read our part.
+      const joined = line.join(token);
+      if (joined) {
+        await joined;
+        return analyse();
       }
-      const release = () => Promise.resolve(free()).catch((e) => shared?.onError?.(e));
-      let wait: number | undefined;
-      try {
-        wait = shared
-          ? await shared.buckets.take(client).catch((e) => fallback(e, () => localTake(client)))
-          : localTake(client);
-      } catch (e) {
-        await release();
-        throw e;
-      }
+      const wait = shared
+        ? await shared.buckets.take(client).catch((e) => fallback(e, () => localTake(client)))
+        : localTake(client);
       if (wait !== undefined) {
-        await release();
         throw new RateLimitedError(
           `Too many new tokens analysed from this address: at most ${capacity} a minute. Try again in ${wait} s; tokens already analysed still answer at once.`,
           wait,
         );
       }
-      running++;
-      try {
-        return await analyse();
-      } finally {
-        running--;
-        await release();
-      }
+      return line.add(client, token, analyse);
     },
-    running: () => running,
+    running: () => line.running(),
+    queued: () => line.queued(),
   };
 }
 
@@ -145,5 +150,6 @@ export function createColdGate(opts: ColdGateOptions): ColdGate {
 export type ColdGuard = <T>(client: string, address: Address, analyse: () => Promise<T>) => Promise<T>;
 
 export function coldGuard(engine: Pick<TokenEngine, 'warm'>, gate: ColdGate): ColdGuard {
-  return (client, address, analyse) => (engine.warm(address) ? analyse() : gate.run(client, analyse));
+  return (client, address, analyse) =>
+    engine.warm(address) ? analyse() : gate.run(client, address.toLowerCase(), analyse);
 }

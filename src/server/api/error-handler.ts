@@ -3,8 +3,9 @@
  * message; anything unexpected is logged in full and answered as a bare 500 — never a stack trace.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { QueuedBody } from '../../shared/queued';
 import { ROUTES } from '../../shared/routes';
-import { isAppError } from '../errors';
+import { isAppError, QueuedError } from '../errors';
 
 const PAGE_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 
@@ -15,6 +16,10 @@ export function installErrorHandling(app: FastifyInstance) {
     if (isAppError(err)) {
       if (err.status >= 500) req.log.warn({ msg: 'request failed', code: err.code, err: err.message });
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err instanceof QueuedError) {
+        const queued = { position: err.position, ahead: err.ahead, etaSeconds: err.etaSeconds };
+        return reply.status(202).send({ queued, message: err.message } satisfies QueuedBody);
+      }
       const body: ErrorBody = {
         error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
       };

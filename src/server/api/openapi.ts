@@ -11,7 +11,13 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { API, type ApiOperation, ERROR_STATUS_TEXT, errorBodySchema } from '../../shared/api/contract';
+import {
+  API,
+  type ApiOperation,
+  ERROR_STATUS_TEXT,
+  errorBodySchema,
+  queuedBodySchema,
+} from '../../shared/api/contract';
 import { type Serialised, serialise } from '../engine/serialised';
 import { sendSerialised } from './send-serialised';
 
@@ -46,6 +52,13 @@ function operationObject(id: string, o: ApiOperation): ZodOpenApiOperationObject
           ]),
         ),
   };
+  if (o.queued)
+    responses['202'] = {
+      description:
+        'A token with no facts at hand waits in the fair line for analysis longer than a request waits: its place and an estimate; the analysis goes on, ask again after Retry-After.',
+      headers: retryAfter,
+      content: { 'application/json': { schema: queuedBodySchema } },
+    };
   if (o.etag) responses['304'] = { description: 'Not modified: If-None-Match matched the current ETag.' };
   for (const s of o.errors) {
     responses[String(s)] = {

@@ -20,6 +20,7 @@ export {
   type ErrorStatus,
   errorBodySchema,
   FAUCET_LIMIT,
+  queuedBodySchema,
   type RateLimit,
   WRITE_LIMIT,
 } from './operations/common';

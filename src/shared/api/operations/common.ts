@@ -30,9 +30,25 @@ export const ERROR_STATUS_TEXT = {
   413: 'Body too large (code payload_too_large).',
   422: 'The address is not a contract or not an ERC-20 token (codes not_a_contract, not_erc20).',
   429: 'Too many writes, or too many analyses of tokens not analysed lately, from this client (code rate_limited); retry after the Retry-After header.',
-  503: 'The chain RPC is not answering (code chain_unavailable), or the server is analysing as many new tokens as it allows at once (code busy, with Retry-After); retrying later can help.',
+  503: 'The chain RPC is not answering (code chain_unavailable), or the line for analyses of new tokens is full (code busy, with Retry-After); retrying later can help.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUS_TEXT;
+
+/** The 202 of a cold analysis still in the fair line (src/shared/queued.ts QueuedBody). */
+export const queuedBodySchema = z
+  .object({
+    queued: z.object({
+      position: z.number().int().meta({ description: '1 = next to start, or running.' }),
+      ahead: z.number().int().meta({ description: 'Analyses that start before this one.' }),
+      etaSeconds: z.number().int().meta({ description: 'About how long until the answer is ready.' }),
+    }),
+    message: z.string().meta({ example: 'In line for analysis: 2 ahead, about 2 s.' }),
+  })
+  .meta({
+    id: 'Queued',
+    description:
+      'The token had no facts at hand and its analysis waits in a fair line (clients served in turn); ask again after Retry-After.',
+  });
 
 const addressText =
   'Token or wallet address: 0x followed by 40 hex characters; a mixed-case address must carry a valid EIP-55 checksum.';
@@ -98,6 +114,8 @@ export type ApiOperation = {
   session?: boolean;
   /** Only on the local chain. */
   localOnly?: boolean;
+  /** A cold analysis may wait in the fair line: 202 with its place and Retry-After (QueuedBody). */
+  queued?: boolean;
 };
 
 /** Keeps each operation's exact schema types (for `ApiResponse`). */
@@ -119,4 +137,5 @@ export const tokenPart = <S extends z.ZodType>(
     ok: { status: 200, schema },
     errors: [400, 422, 429, 503],
     etag: true,
+    queued: true,
   });

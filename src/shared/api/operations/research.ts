@@ -125,6 +125,7 @@ export const researchOperations = {
     ok: { status: 200, contentTypes: ['image/svg+xml', 'image/png'], description: 'The badge image.' },
     errors: [400, 429, 503],
     etag: true,
+    queued: true,
   }),
   postVerifyContract: op({
     method: 'post',
