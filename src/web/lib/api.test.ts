@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost } from './api';
+import { ApiError, apiGet, apiPost, queuedDelayMs } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -44,6 +44,37 @@ describe('apiGet', () => {
   it('answers undefined for an empty body', async () => {
     stubFetch(new Response(null, { status: 204 }));
     await expect(apiGet('/api/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('a new token waiting in the fair line (202)', () => {
+  it('asks again after Retry-After until the answer is there', async () => {
+    vi.useFakeTimers();
+    const queued = {
+      queued: { position: 2, ahead: 1, etaSeconds: 2 },
+      message: 'In line for analysis: 1 ahead, about 2 s.',
+    };
+    const answers = [
+      Response.json(queued, { status: 202, headers: { 'retry-after': '2' } }),
+      Response.json({ verdict: 'ok' }),
+    ];
+    const fetchMock = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal('fetch', fetchMock);
+    const p = apiGet('/api/tokens/0x1/report');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(p).resolves.toEqual({ verdict: 'ok' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('waits between 1 and 10 s whatever Retry-After says', () => {
+    expect(queuedDelayMs('3')).toBe(3_000);
+    expect(queuedDelayMs(null)).toBe(1_000);
+    expect(queuedDelayMs('0')).toBe(1_000);
+    expect(queuedDelayMs('600')).toBe(10_000);
+    expect(queuedDelayMs('soon')).toBe(1_000);
   });
 });
 

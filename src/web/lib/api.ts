@@ -4,6 +4,8 @@
  * The server's error shape is `{ error: { code, message } }`; its message is the useful text.
  */
 
+import { isQueuedBody } from '../../shared/queued';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -32,8 +34,43 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, text || res.statusText || 'Request failed');
 }
 
+/** How long to wait before asking again after a 202 (the server's Retry-After, 1–10 s). */
+export function queuedDelayMs(retryAfter: string | null): number {
+  const s = Number(retryAfter);
+  return Math.min(10, Math.max(1, Number.isFinite(s) ? s : 1)) * 1000;
+}
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    });
+  });
+
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, {
+  for (;;) {
+    const res = await send(method, path, body, signal);
+    // A new token's analysis waiting in the server's fair line (src/shared/queued.ts): not an
+    // error and not data — the analysis goes on there, so ask again after Retry-After.
+    if (res.status === 202 && method === 'GET') {
+      const queued: unknown = await res.json().catch(() => null);
+      if (isQueuedBody(queued)) {
+        await pause(queuedDelayMs(res.headers.get('retry-after')), signal);
+        continue;
+      }
+      return queued as T;
+    }
+    if (!res.ok) throw await toApiError(res);
+    // 204 and empty bodies carry no JSON.
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+function send(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(path, {
     method,
     credentials: 'include',
     headers:
@@ -43,10 +80,6 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  if (!res.ok) throw await toApiError(res);
-  // 204 and empty bodies carry no JSON.
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
