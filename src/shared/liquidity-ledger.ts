@@ -97,3 +97,9 @@ export type LiquidityLedger = {
   complete: boolean;
   note: string | null;
 };
+
+/**
+ * The address the holder simulation tries as "a stranger": what it can do, anyone can. Derived from
+ * a hash (keccak256 of 'flab liquidity stranger'), so nobody holds its key in practice.
+ */
+export const LIQUIDITY_STRANGER = '0x7e9cfddc3bd59ede7c6e6be2c26f525a683958fe';

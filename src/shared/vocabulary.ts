@@ -43,6 +43,13 @@ export function reserveIsRugged(now: bigint, peak: bigint, minPeak: bigint = 0n)
 export const LIQUIDITY_DRAIN = { minShare: 0.3, severeShare: 0.5 } as const;
 
 /**
+ * Liquidity the creator's side can pull now (the position ledger, issue 35), as a share of the
+ * main pool's active liquidity: at most `passShare` is no rug risk (an established team's own small
+ * position); above `failShare` the creator can take most of the pool. `mostShare`: "most of it".
+ */
+export const CREATOR_PULL = { passShare: 0.1, failShare: 0.5, mostShare: 0.5 } as const;
+
+/**
  * Manipulated price: a concentrated-liquidity pool's current price (slot0, movable within one
  * block by a single large swap or a flash loan) more than `maxDeviationPct` away from the pool's own
  * time-weighted average over `twapWindowSec` (Uniswap V3 `observe`). Organic moves of a thin

@@ -4,12 +4,14 @@
  * facts. Pure.
  */
 import type { FactsSummary, TokenReport } from '../../shared/analysis';
+import type { LiquidityLedger } from '../../shared/liquidity-ledger';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS, shownBand } from '../../shared/vocabulary';
-import type { TokenReportFacts, TradeContext } from '../facts/types';
+import type { PoolFacts, TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
 import { judgeHook } from './hook-verdict';
 import { analyseLiquidity } from './liquidity';
+import { judgeLedger } from './liquidity-ledger';
 import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
@@ -124,6 +126,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
       priceChange24hPct: p.priceChange24hPct,
       recentSwapCount: p.recentSwaps.length,
       liquidityEventCount: p.liquidityEvents.length,
+      ...ledgerOf(p, f.token.decimals),
     })),
     deployerFacts: { ...f.deployer },
     events: { ...f.events },
@@ -131,6 +134,11 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     rugFeatures: { ...f.rugFeatures },
     ...(f.hook ? { hook: summariseHook(f.hook) } : {}),
   };
+}
+
+function ledgerOf(p: PoolFacts, decimals: number | null): { liquidityLedger?: LiquidityLedger } {
+  const l = judgeLedger(p, decimals);
+  return l ? { liquidityLedger: l } : {};
 }
 
 /** The hook verdict, JSON-safe, for the page's Hook panel and the pools lists. */

@@ -31,8 +31,10 @@ import {
   type VerdictFinding,
   type VerdictKind,
 } from '../../shared/analysis';
+import type { LiquidityLedger } from '../../shared/liquidity-ledger';
 import {
   COMPLIANCE_CHECKS,
+  CREATOR_PULL,
   DANGER_CHECKS,
   HONEYPOT,
   OWNER_POWER_LABELS,
@@ -411,8 +413,25 @@ export function traderSummary(r: ReportParts): TraderSummary {
     ownerPowersChecked: p.status === 'simulated' || p.status === 'no_callers',
     lpLockedShare: main ? Math.min(1, main.lpLockedShare + main.lpBurnedShare) : null,
     lpUnlockAt: main?.lockUnlockTime ?? null,
+    ...pullableNow(main?.liquidityLedger ?? null),
     top10SharePct: top && typeof top.value === 'number' ? top.value : null,
     mainPool: main?.pair ?? null,
+  };
+}
+
+/** The ledger's reading of the main pool for the summary tile (issue 35): what the creator can pull now. */
+function pullableNow(l: LiquidityLedger | null) {
+  if (!l) return {};
+  const next = l.unlockSchedule[0];
+  const unlockNote = next
+    ? `${Math.round(next.activeShare * 100)}% unlocks on ${new Date(next.time * 1000).toUTCString().slice(5, 16)}`
+    : l.lockedForeverShare && l.lockedForeverShare > CREATOR_PULL.mostShare
+      ? `${Math.round(l.lockedForeverShare * 100)}% locked for good or burned`
+      : null;
+  return {
+    creatorPullableShare: l.creatorPullableShare,
+    creatorPullableUsd: l.creatorPullableUsd,
+    unlockNote,
   };
 }
 

@@ -22,6 +22,7 @@ import { gatherContractHistory } from './holders/contract-history';
 import { readHolderCount, readLpHolders } from './holders/index-reads';
 import { readPoolHook } from './hooks';
 import { findImpersonation } from './impersonation';
+import { failedLedger, gatherLiquidity, type PoolLiquidityFacts } from './liquidity';
 import { gatherBasicsAndPools, startPoolStateReads } from './pools';
 import { readEthUsd } from './pools/eth-usd';
 import { addMarketFigures, quotePricing } from './pools/market';
@@ -88,6 +89,16 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       basics.block?.timestamp ?? null,
     ),
   );
+  // Who can pull each pool's liquidity (the position ledger), beside the simulations too.
+  const ledgerP = inRpcStage('liquidity', () =>
+    gatherLiquidity(deps, t, {
+      states,
+      pairs: poolFacts.map((p) => p.pair),
+      deployer: deployer as Address | null,
+      owner: basics.owner as Address | null,
+      now: Number(basics.block?.timestamp ?? BigInt(now)),
+    }),
+  ).catch((e: unknown) => e);
   const simulated = await runSimulations(deps, t, {
     states,
     sim,
@@ -101,6 +112,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   });
   addMarketFigures(poolFacts, states, simulated.market, pricing);
   const hook = await hookP;
+  attachLedgers(poolFacts, await ledgerP);
 
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
@@ -118,6 +130,14 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       })
     : {};
   return facts;
+}
+
+/** Each pool's ledger facts; a failed gather is said on every pool (never an empty ledger). */
+function attachLedgers(pools: PoolFacts[], got: Map<string, PoolLiquidityFacts> | unknown): void {
+  for (const p of pools.slice(0, 3)) {
+    const l = got instanceof Map ? (got.get(p.pair) as PoolLiquidityFacts | undefined) : failedLedger(got);
+    if (l) p.liquidity = l;
+  }
 }
 
 type FirstRounds = Awaited<ReturnType<typeof gatherFirstRounds>>;

@@ -3,6 +3,7 @@
  * Amounts are bigint in base units; USD figures are plain numbers (display values, not accounting).
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
+
 import type { ProviderStatus } from '../../shared/provider';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
@@ -261,6 +262,11 @@ export type PoolFacts = {
   priceSeries24h?: PricePoint[];
   recentSwaps: SwapFact[];
   liquidityEvents: LiquidityEventFact[];
+  /**
+   * The position ledger's facts (issue 35): every position with its holder and what simulating each
+   * holder contract's calls did; judged in analysis/liquidity-ledger.ts. Absent: not gathered.
+   */
+  liquidity?: PoolLiquidityFacts;
 };
 
 export type PricePoint = { t: number; p: number };
@@ -424,4 +430,74 @@ export type TokenReportFacts = {
    * the trade simulation's status is 'error'). Facts with any are never cached.
    */
   incomplete?: string[];
+};
+
+// ---- The liquidity ledger's facts (issue 35; gathered by facts/liquidity, judged by analysis/liquidity-ledger.ts)
+
+export type LedgerPositionFact = {
+  holder: Address;
+  holderIsContract: boolean;
+  /** The NFT's manager and id; null for a V2 LP balance or a V4 position held directly. */
+  manager: Address | null;
+  positionId: string | null;
+  /** Share (0..1) of all the pool's liquidity and of the liquidity in range now. */
+  share: number;
+  activeShare: number;
+  /** What it holds at the current price, raw units as floats (decimals not applied). */
+  tokenRaw: number | null;
+  quoteRaw: number | null;
+};
+
+/** One call that removed or moved a position in the simulation. */
+export type HolderWithdrawal = {
+  caller: Address;
+  /** Why the caller was tried: "owner()", "depositor", "token deployer", "a stranger". */
+  role: string;
+  /** Unix seconds the call was simulated at (the report's now, or a later date). */
+  at: number;
+  selector: `0x${string}`;
+  signature: string | null;
+  args: string;
+  /** Which positions of the holder it removed or moved (indexes into the pool's positions). */
+  positions: number[];
+};
+
+export type HolderSimulation =
+  | {
+      status: 'simulated';
+      holder: Address;
+      /** The code simulated was a proxy's implementation. */
+      implementation: Address | null;
+      /** Candidate calls tried per caller and time, and those left out by the limit. */
+      tried: number;
+      notTried: number;
+      callers: { address: Address; role: string }[];
+      /** The dates simulated (unix seconds), the report's now first. */
+      times: number[];
+      withdrawals: HolderWithdrawal[];
+      /** A known locker's own unlock answer for these positions (a label, proved by the times). */
+      statedUnlock: number | null;
+    }
+  | { status: 'failed' | 'skipped'; holder: Address; reason: string };
+
+export type PoolLiquidityFacts = {
+  positions: LedgerPositionFact[];
+  /** Per holder contract (lower-case address): what its calls did. */
+  holders: Record<string, HolderSimulation>;
+  /** Addresses on the creator's side: deployer, token owner, and wallets they funded (index). */
+  creatorSide: Address[];
+  /** How each creator-side address is linked ("token deployer", "funded by the deployer"). */
+  creatorLinks: Record<string, string>;
+  /** Share (0..1) of all / active liquidity not listed (holders not indexed, positions unknown). */
+  unlistedShare: number;
+  unlistedActiveShare: number;
+  complete: boolean;
+  note: string | null;
+  /** Known-locker or burn labels by holder (labels only). */
+  labels: Record<string, string>;
+  /** The quote side's USD price per raw unit and the token side's sell value per raw unit; null: unpriced. */
+  quoteUsdPerRaw: number | null;
+  tokenUsdPerRaw: number | null;
+  tokenDecimals: number | null;
+  quoteDecimals: number;
 };

@@ -82,7 +82,7 @@ export function decodePoolState(
   const tokenReserve = (next() as bigint | undefined) ?? 0n;
   const quoteReserve = (next() as bigint | undefined) ?? 0n;
   const tally = ownershipTally(lockers, deployer);
-  for (const _ of ids) {
+  for (const { manager, id } of ids) {
     const pos = next() as readonly unknown[] | undefined;
     const owner = (next() as string | undefined)?.toLowerCase();
     const until = readUnlock(next, lockers);
@@ -91,7 +91,12 @@ export function decodePoolState(
     if (!pos || !owner) continue;
     const [p0, p1, k] = [String(pos[2]).toLowerCase(), String(pos[3]).toLowerCase(), Number(pos[4])];
     if (p0 !== p.token0 || p1 !== p.token1 || k !== key) continue;
-    tally.add(owner, pos[7] as bigint, until);
+    tally.add(owner, pos[7] as bigint, until, {
+      manager: manager.toLowerCase() as Address,
+      id,
+      tickLower: Number(pos[5]),
+      tickUpper: Number(pos[6]),
+    });
   }
   if (!slot0) return null;
   if (spec.keyedBy === 'tickSpacing' && (key === undefined || !factory)) return null;
@@ -121,6 +126,7 @@ export function decodePoolState(
     lpLocked: o.lpLocked,
     lockUnlockTime: o.lockUnlockTime,
     lpDeployer: o.lpDeployer,
+    positions: o.positions,
     // Exact depth needs the price first: readMarket quotes it (null until then).
     depthQuote2Pct: active === 0n ? 0n : null,
     twap: twapOrReason(ratio, cardinality, active),

@@ -6,7 +6,7 @@
  */
 import { type Address, parseAbi } from 'viem';
 import type { Call } from './multicall';
-import { BURN_ADDRESSES, type PoolState, Q192 } from './venue';
+import { BURN_ADDRESSES, type PoolState, Q192, type RawPosition } from './venue';
 
 export const positionLockerAbi = parseAbi([
   'function unlockTimeOf(address manager, uint256 tokenId) view returns (uint64)',
@@ -32,6 +32,8 @@ export function readUnlock(next: () => unknown, lockers: Address[]): number {
 export type Ownership = Pick<PoolState, 'lpBurned' | 'lpLocked' | 'lockUnlockTime'> & {
   lpTotalSupply: bigint;
   lpDeployer: bigint;
+  /** Every position added, with its holder: the liquidity ledger's input (facts/liquidity). */
+  positions: RawPosition[];
 };
 
 /**
@@ -46,11 +48,13 @@ export function ownershipTally(lockers: Address[], deployer: string | null) {
     lpLocked: 0n,
     lockUnlockTime: null,
     lpDeployer: 0n,
+    positions: [],
   };
   return {
     ownership: o,
-    add(owner: string, liq: bigint, until: number) {
+    add(owner: string, liq: bigint, until: number, at?: Omit<RawPosition, 'holder' | 'liquidity'>) {
       o.lpTotalSupply += liq;
+      if (at) o.positions.push({ holder: owner as Address, liquidity: liq, ...at });
       if (burn.has(owner)) o.lpBurned += liq;
       else if (lockers.includes(owner as Address)) {
         o.lpLocked += liq;

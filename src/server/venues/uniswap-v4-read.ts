@@ -22,7 +22,7 @@ import type { PoolRef, PoolState, ReadPoolsContext } from './venue';
 /** What a V4 PoolRef / PoolState carries besides the common fields. */
 export type V4PoolInfo = { poolId: Hex; key: PoolKey };
 
-export type V4ReadPlan = { p: PoolRef; info: V4PoolInfo; ids: bigint[] };
+export type V4ReadPlan = { p: PoolRef; info: V4PoolInfo; ids: bigint[]; pm: Address };
 
 /** One position's reads: its pool key and range, liquidity, owner, then each locker's unlock time. */
 function positionCalls(pm: Address, lockers: Address[], id: bigint): Call[] {
@@ -58,7 +58,7 @@ export function planV4Reads(
       args: [info.poolId],
     });
     for (const id of ids) calls.push(...positionCalls(addr.positionManager, lockers, id));
-    return [{ p, info, ids }];
+    return [{ p, info, ids, pm: addr.positionManager }];
   });
   return { calls, plan };
 }
@@ -76,14 +76,14 @@ type PositionInfo = readonly [
 function tallyPositions(
   lockers: Address[],
   deployer: string | null,
-  { info, ids }: V4ReadPlan,
+  { info, ids, pm }: V4ReadPlan,
   next: () => unknown,
   sqrtF: number,
 ) {
   const tally = ownershipTally(lockers, deployer);
   let amount0 = 0;
   let amount1 = 0;
-  for (const _ of ids) {
+  for (const id of ids) {
     const pos = next() as PositionInfo | undefined;
     const liq = next() as bigint | undefined;
     const owner = (next() as string | undefined)?.toLowerCase();
@@ -94,7 +94,7 @@ function tallyPositions(
     const a = positionAmounts(Number(liq), sqrtF, range.tickLower, range.tickUpper);
     amount0 += a.amount0;
     amount1 += a.amount1;
-    tally.add(owner, liq, until);
+    tally.add(owner, liq, until, { manager: pm.toLowerCase() as Address, id, ...range });
   }
   return { ownership: tally.ownership, amount0, amount1 };
 }
@@ -151,6 +151,7 @@ export function decodeV4PoolState(
       ...info,
       lpFee: slot0[3],
       sqrtPriceX96: sqrtP,
+      liquidity: active,
       hookPermissions: decodeHookPermissions(info.key.hooks).map((x) => x.name),
     },
   };

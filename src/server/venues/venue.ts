@@ -76,6 +76,11 @@ export type PoolState = {
   lockUnlockTime: number | null;
   /** Liquidity held by the token's deployer (V3: position NFTs it owns); null when not read. */
   lpDeployer: bigint | null;
+  /**
+   * Concentrated-liquidity venues: each position NFT read in this pool, with its holder (a V2 pair's
+   * LP holders and V4 positions made without the PositionManager come from the index instead).
+   */
+  positions?: RawPosition[];
   /** Quote-side liquidity within ±2% of the current price, in quote base units; null when not computed. */
   depthQuote2Pct: bigint | null;
   /**
@@ -90,12 +95,33 @@ export type PoolState = {
    * Uniswap V4 only: the pool's id and key (currencies as the PoolManager has them, native ETH as
    * 0x0; `quote` above shows it as WETH), the LP fee slot0 holds now, and the hook's permissions.
    */
-  v4?: { poolId: Hex; key: PoolKey; lpFee: number; hookPermissions: string[]; sqrtPriceX96: bigint };
+  v4?: {
+    poolId: Hex;
+    key: PoolKey;
+    lpFee: number;
+    hookPermissions: string[];
+    sqrtPriceX96: bigint;
+    /** The PoolManager's active liquidity of the pool (StateView.getLiquidity). */
+    liquidity?: bigint;
+  };
   /**
    * Aerodrome only, read from the pool: classic pools' curve (stable: x³y + y³x; volatile: x·y),
    * Slipstream pools' tick spacing and the factory that created them (its periphery quotes and routes).
    */
   aerodrome?: { stable?: boolean; tickSpacing?: number; factory?: Address };
+};
+
+/** One position of a pool as the venue read it: who holds it, how much, over which range. */
+export type RawPosition = {
+  holder: Address;
+  /** The position manager whose NFT it is; null: held directly (a V2 LP balance, a V4 hook's own). */
+  manager: Address | null;
+  id: bigint | null;
+  /** In the venue's units (V2: LP tokens; V3/V4: position liquidity). */
+  liquidity: bigint;
+  /** The range; null for full-range V2 liquidity. */
+  tickLower: number | null;
+  tickUpper: number | null;
 };
 
 /** A second-round ask of a concentrated-liquidity pool, once its price is known. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { VENUE_IDS } from '../venues';
 import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 import type { LevelOf } from '../vocabulary';
+import { creatorPullableFields, liquidityLedgerSchema } from './liquidity-ledger-schema';
 import { providerStatusSchema } from './provider-schema';
 
 const d = (description: string) => ({ description });
@@ -489,6 +490,7 @@ export const factsSummarySchema = z
         priceChange24hPct: z.number().nullable(),
         recentSwapCount: z.number(),
         liquidityEventCount: z.number(),
+        liquidityLedger: liquidityLedgerSchema.optional(),
       }),
     ),
     deployerFacts: z.object({
@@ -532,6 +534,7 @@ export const traderSummarySchema = z
     ownerPowersChecked: z.boolean(),
     lpLockedShare: z.number().nullable(),
     lpUnlockAt: z.number().nullable().meta(d('Unix seconds.')),
+    ...creatorPullableFields,
     top10SharePct: z.number().nullable(),
     mainPool: z.string().nullable(),
   })

@@ -4,8 +4,8 @@
  * top-10 share. Every figure is the report's; a missing one says why (never a default).
  */
 import type { TraderSummary as Summary, VerdictKind } from '@shared/analysis';
-import { formatDateTimeSeconds, formatDuration, formatPct } from '@shared/format';
-import { TAX } from '@shared/vocabulary';
+import { formatDateTimeSeconds, formatDuration, formatPct, formatUsd } from '@shared/format';
+import { CREATOR_PULL, TAX } from '@shared/vocabulary';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -87,20 +87,33 @@ export function TraderSummary({
               ? 'None found'
               : s.ownerPowersNow.join(', ')}
         </Fact>
-        <Fact
-          label="LP locked or burned"
-          tone={s.lpLockedShare === null ? 'muted' : verdict === 'rugged' ? 'bad' : undefined}
-        >
-          {s.lpLockedShare === null
-            ? 'no pool'
-            : `${formatPct(s.lpLockedShare * 100, 1)}${
-                unlockIn === null
-                  ? ''
-                  : unlockIn > 0
-                    ? ` · unlocks in ${formatDuration(unlockIn)} (${formatDateTimeSeconds(s.lpUnlockAt).slice(0, 10)})`
-                    : ' · lock expired'
-              }`}
-        </Fact>
+        {s.creatorPullableShare !== undefined && s.creatorPullableShare !== null ? (
+          <Fact
+            label="Liquidity the creator can pull now"
+            tone={verdict === 'rugged' || s.creatorPullableShare > CREATOR_PULL.failShare ? 'bad' : undefined}
+          >
+            {`${formatPct(s.creatorPullableShare * 100, 1)}${
+              s.creatorPullableUsd !== null && s.creatorPullableUsd !== undefined
+                ? ` (${formatUsd(s.creatorPullableUsd)})`
+                : ''
+            }${s.unlockNote ? ` · ${s.unlockNote}` : ''}`}
+          </Fact>
+        ) : (
+          <Fact
+            label="LP locked or burned"
+            tone={s.lpLockedShare === null ? 'muted' : verdict === 'rugged' ? 'bad' : undefined}
+          >
+            {s.lpLockedShare === null
+              ? 'no pool'
+              : `${formatPct(s.lpLockedShare * 100, 1)}${
+                  unlockIn === null
+                    ? ''
+                    : unlockIn > 0
+                      ? ` · unlocks in ${formatDuration(unlockIn)} (${formatDateTimeSeconds(s.lpUnlockAt).slice(0, 10)})`
+                      : ' · lock expired'
+                }`}
+          </Fact>
+        )}
         <Fact label="Top 10 holders" tone={s.top10SharePct === null ? 'muted' : undefined}>
           {s.top10SharePct === null ? 'unknown' : `${formatPct(s.top10SharePct, 1)} of supply`}
         </Fact>

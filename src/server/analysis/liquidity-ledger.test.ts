@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { LIQUIDITY_STRANGER } from '../../shared/liquidity-ledger';
+import type { HolderSimulation, PoolFacts, PoolLiquidityFacts } from '../facts/types';
+import { basePool } from '../test-support/fixture-builders';
+import { judgeLedger } from './liquidity-ledger';
+
+const NOW = 1_800_000_000;
+const DEPLOYER = '0x1111111111111111111111111111111111111111';
+const LOCKER = '0x2222222222222222222222222222222222222222';
+const PROVIDER = '0x3333333333333333333333333333333333333333';
+
+function facts(
+  positions: PoolLiquidityFacts['positions'],
+  holders: Record<string, HolderSimulation> = {},
+): PoolLiquidityFacts {
+  return {
+    positions,
+    holders,
+    creatorSide: [DEPLOYER],
+    creatorLinks: { [DEPLOYER]: 'the token deployer' },
+    unlistedShare: 0,
+    unlistedActiveShare: 0,
+    complete: true,
+    note: null,
+    labels: {},
+    quoteUsdPerRaw: null,
+    tokenUsdPerRaw: null,
+    tokenDecimals: null,
+    quoteDecimals: 18,
+  };
+}
+const pos = (holder: string, share: number, holderIsContract = false) => ({
+  holder: holder as `0x${string}`,
+  holderIsContract,
+  manager: null,
+  positionId: null,
+  share,
+  activeShare: share,
+  tokenRaw: 1e21 * share,
+  quoteRaw: 1e18 * share,
+});
+const sim = (
+  withdrawals: HolderSimulation extends infer S ? (S extends { withdrawals: infer W } ? W : never) : never,
+  x: Partial<{ notTried: number; tried: number; statedUnlock: number | null }> = {},
+): HolderSimulation => ({
+  status: 'simulated',
+  holder: LOCKER,
+  implementation: null,
+  tried: x.tried ?? 100,
+  notTried: x.notTried ?? 0,
+  callers: [
+    { address: DEPLOYER, role: 'depositor' },
+    { address: LIQUIDITY_STRANGER, role: 'a stranger' },
+  ],
+  times: [NOW, NOW + 86_400 * 30, NOW + 86_400 * 365],
+  withdrawals,
+  statedUnlock: x.statedUnlock ?? null,
+});
+const pool = (liquidity: PoolLiquidityFacts): PoolFacts => ({
+  ...basePool({ pair: '0x4444444444444444444444444444444444444444' }),
+  liquidity,
+});
+const withdraw = (at: number, caller = DEPLOYER) => ({
+  caller: caller as `0x${string}`,
+  role: 'depositor',
+  at,
+  selector: '0x2e1a7d4d' as const,
+  signature: 'withdraw(uint256)',
+  args: '(0)',
+  positions: [0],
+});
+
+describe('the liquidity ledger, judged by what the holders’ calls did', () => {
+  it('a fake lock its owner can empty now reads withdrawable by the creator, naming the call', () => {
+    const l = judgeLedger(pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([withdraw(NOW)]) })), 18);
+    expect(l?.positions[0]).toMatchObject({
+      kind: 'withdrawable',
+      side: 'creator',
+      withdrawCall: 'withdraw(uint256)',
+    });
+    expect(l?.creatorPullableShare).toBe(1);
+  });
+  it('a lock that opens at its stated date reads locked until that date, nobody pulls now', () => {
+    const at = NOW + 86_400 * 30;
+    const l = judgeLedger(
+      pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([withdraw(at + 60)], { statedUnlock: at }) })),
+      18,
+    );
+    expect(l?.positions[0]).toMatchObject({ kind: 'locked_until', side: 'none', unlockTime: at });
+    expect(l?.creatorPullableShare).toBe(0);
+    expect(l?.unlockSchedule).toEqual([{ time: at, activeShare: 1 }]);
+  });
+  it('no call removes it: locked for good — but only when every candidate was tried', () => {
+    const all = judgeLedger(pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([]) })), 18);
+    expect(all?.positions[0]?.kind).toBe('locked_forever');
+    const cut = judgeLedger(pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([], { notTried: 5 }) })), 18);
+    expect(cut?.positions[0]?.kind).toBe('unknown');
+    const none = judgeLedger(pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([], { tried: 0 }) })), 18);
+    expect(none?.positions[0]?.kind).toBe('unknown');
+    expect(none?.unknownShare).toBe(1);
+  });
+  it('a stranger who can withdraw means anyone can: the creator side counts it', () => {
+    const l = judgeLedger(
+      pool(facts([pos(LOCKER, 1, true)], { [LOCKER]: sim([withdraw(NOW, LIQUIDITY_STRANGER)]) })),
+      18,
+    );
+    expect(l?.positions[0]).toMatchObject({ kind: 'withdrawable', side: 'creator', withdrawer: null });
+  });
+  it('dispersed providers read independent; the deployer’s own small share stays pullable', () => {
+    const l = judgeLedger(pool(facts([pos(PROVIDER, 0.9), pos(DEPLOYER, 0.1)])), 18);
+    expect(l?.independentShare).toBeCloseTo(0.9);
+    expect(l?.creatorPullableShare).toBeCloseTo(0.1);
+  });
+  it('a burn address with no code reads burned; a contract that failed reads unknown, never locked', () => {
+    const l = judgeLedger(
+      pool(
+        facts([pos('0x000000000000000000000000000000000000dead', 0.5), pos(LOCKER, 0.5, true)], {
+          [LOCKER]: { status: 'failed', holder: LOCKER, reason: 'timeout' },
+        }),
+      ),
+      18,
+    );
+    expect(l?.positions.map((p) => p.kind).sort()).toEqual(['burned', 'unknown']);
+    expect(l?.unknownShare).toBeCloseTo(0.5);
+    expect(l?.creatorPullableShare).toBe(0);
+  });
+});
