@@ -2,6 +2,8 @@
  * The browser's one HTTP client for our API (spec §7, §8; every page and hook goes through it): cookies always travel, bodies are JSON, and
  * any non-OK answer becomes an Error whose message is '{status}: {body text or status text}'.
  * The server's error shape is `{ error: { code, message } }`; its message is the useful text.
+ * A read the server asks to wait (a 202 from the fair line; with `onWait`, also a 429 or a 503 busy
+ * with Retry-After) is no error: it waits and asks again, telling `onWait` so the page can say so.
  */
 
 import { isQueuedBody } from '../../shared/queued';
@@ -73,10 +75,14 @@ const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /** Told of each wait a read goes through (the latest replaces the one before), so a page can show it. */
