@@ -99,6 +99,24 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/**
+ * Issue 37: a honeypot's or rugged token's price chart says so over the plot and its change is no
+ * green gain. The scenario's honeypot trades, so its chart has candles and must show the mark.
+ */
+async function expectChartCarriesVerdict(page: Page, name: string) {
+  const verdict = await page.getByTestId('verdict-banner').getAttribute('data-verdict');
+  if (verdict !== 'honeypot' && verdict !== 'rugged') return;
+  const chart = page.getByTestId('price-chart');
+  if ((await chart.count()) === 0) return;
+  expect(await chart.getAttribute('data-verdict-mark'), name).toBe(verdict);
+  if (name !== 'honeypot') return;
+  const mark = page.getByTestId('chart-verdict-mark');
+  await mark.waitFor({ timeout: DATA_TIMEOUT_MS });
+  expect(await mark.textContent(), name).toContain('Honeypot — this price cannot be sold at');
+  const change = page.getByTestId('chart-change');
+  if ((await change.count()) > 0) expect(await change.getAttribute('class'), name).not.toContain('emerald');
+}
+
 describe('the verdict, first and plain', () => {
   for (const size of ['phone', 'desktop'] as const) {
     it(
@@ -123,6 +141,7 @@ describe('the verdict, first and plain', () => {
             expect(bands.length, t.name).toBeGreaterThan(0);
             expect(bands, `${t.name}: a green sub-score`).not.toContain('green');
             expect(await overflow(page), `${t.name}: page wider than the viewport`).toBeLessThanOrEqual(0);
+            await expectChartCarriesVerdict(page, t.name);
             if (t.name === 'honeypot') await saveScreenshot(page, `verdict-honeypot-${size}`);
           }
           expect(errors).toEqual([]);

@@ -14,6 +14,7 @@ import { isAddress } from '@shared/address';
 import type { ApiResponse } from '@shared/api/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
+import { useWait, waitStore, withWaits } from './wait-store';
 
 export { useNetwork } from './use-network';
 
@@ -52,7 +53,10 @@ function useTokenQuery<T>(
   const valid = isAddress(address ?? '');
   return useQuery<T>({
     queryKey: key,
-    queryFn: ({ signal }) => apiGet<T>(path, signal),
+    // A cold token's read may wait in the server's line or for this client's allowance: each wait is
+    // reported under the query's key (wait-store.ts), so the page can say so while it stays pending.
+    queryFn: ({ signal, queryKey }) =>
+      withWaits(waitStore, queryKey, (onWait) => apiGet<T>(path, signal, onWait)),
     enabled: valid && (options.enabled ?? true),
     refetchInterval: options.refetchInterval ?? false,
   });
@@ -127,6 +131,11 @@ export function useReport(address: string | null | undefined, options?: TokenQue
     `/api/tokens/${seg(a)}/report`,
     options,
   );
+}
+
+/** The latest wait of any query of one token (its line place or its allowance), live; null when none waits. */
+export function useTokenWait(address: string) {
+  return useWait(tokenKeys.all(address));
 }
 
 /** The error text to show for a failed query (spec §8: '{status}: {text}'). */

@@ -15,6 +15,7 @@ import { PageContainer } from '../components/page/tool-page';
 import { Button } from '../components/ui/button';
 import { QueryState } from '../components/ui/query-state';
 import { MessageCard } from '../components/ui/stat-card';
+import { TokenWaitStatus } from '../components/ui/wait-status';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { cn } from '../lib/cn';
 
@@ -65,14 +66,17 @@ export default function LiquidityScannerPage() {
             risk.
           </MessageCard>
         ) : (
-          <QueryState
-            query={q}
-            loading="Analyzing liquidity..."
-            errorTitle="Failed to analyze liquidity with live Base blockchain data"
-            error={(e) => (isWalletError(e) ? <WalletNotToken address={submitted.address} /> : null)}
-          >
-            {(data) => <LiquidityReport data={data} updatedAt={q.dataUpdatedAt} />}
-          </QueryState>
+          <>
+            <TokenWaitStatus address={submitted.address} />
+            <QueryState
+              query={q}
+              loading="Analyzing liquidity..."
+              errorTitle="Failed to analyze liquidity with live Base blockchain data"
+              error={(e) => (isWalletError(e) ? <WalletNotToken address={submitted.address} /> : null)}
+            >
+              {(data) => <LiquidityReport data={data} updatedAt={q.dataUpdatedAt} />}
+            </QueryState>
+          </>
         )}
       </div>
     </PageContainer>

@@ -24,6 +24,7 @@ import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
 import { Skeleton } from '../components/ui/skeleton';
 import { MessageCard } from '../components/ui/stat-card';
+import { TokenWaitStatus } from '../components/ui/wait-status';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import { useLiquidity, useScanner, useTokenHealth } from '../lib/queries';
@@ -63,49 +64,52 @@ function Results({ address }: { address: string }) {
   const liquidity = useLiquidity(address);
 
   return (
-    <QueryState
-      query={q}
-      pending={
-        <section
-          aria-busy="true"
-          aria-label="Loading token health"
-          className="grid gap-4 md:grid-cols-2 lg:grid-cols-5"
-        >
-          {[0, 1, 2, 3, 4].map((i) => (
-            <ScoreCardSkeleton key={i} />
-          ))}
-        </section>
-      }
-      errorTitle="Failed to fetch token health data"
-      error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
-    >
-      {(data) => {
-        const securityEvidence =
-          scanner.data && scanner.data.score === data.securityScore ? scanner.data.evidence : undefined;
-        const liquidityEvidence =
-          liquidity.data && liquidity.data.liquidityScore === data.liquidityScore
-            ? liquidity.data.evidence
-            : undefined;
-        return (
-          <div className="grid gap-6" data-testid="health-results">
-            <VerdictBanner verdict={data.verdict} />
-            <HealthHeader data={data} address={address} updatedAt={q.dataUpdatedAt} />
-            <HealthScores
-              data={data}
-              securityEvidence={securityEvidence}
-              liquidityEvidence={liquidityEvidence}
-            />
-            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <HealthMetrics data={data} />
-              <HealthIndicators data={data} />
+    <>
+      <TokenWaitStatus address={address} className="mb-4" />
+      <QueryState
+        query={q}
+        pending={
+          <section
+            aria-busy="true"
+            aria-label="Loading token health"
+            className="grid gap-4 md:grid-cols-2 lg:grid-cols-5"
+          >
+            {[0, 1, 2, 3, 4].map((i) => (
+              <ScoreCardSkeleton key={i} />
+            ))}
+          </section>
+        }
+        errorTitle="Failed to fetch token health data"
+        error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
+      >
+        {(data) => {
+          const securityEvidence =
+            scanner.data && scanner.data.score === data.securityScore ? scanner.data.evidence : undefined;
+          const liquidityEvidence =
+            liquidity.data && liquidity.data.liquidityScore === data.liquidityScore
+              ? liquidity.data.evidence
+              : undefined;
+          return (
+            <div className="grid gap-6" data-testid="health-results">
+              <VerdictBanner verdict={data.verdict} />
+              <HealthHeader data={data} address={address} updatedAt={q.dataUpdatedAt} />
+              <HealthScores
+                data={data}
+                securityEvidence={securityEvidence}
+                liquidityEvidence={liquidityEvidence}
+              />
+              <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <HealthMetrics data={data} />
+                <HealthIndicators data={data} />
+              </div>
+              <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+                <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} verdict={data.verdict.kind} />
+              </Suspense>
             </div>
-            <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-              <PriceChart address={address} refetchInterval={HEALTH_POLL_MS} verdict={data.verdict.kind} />
-            </Suspense>
-          </div>
-        );
-      }}
-    </QueryState>
+          );
+        }}
+      </QueryState>
+    </>
   );
 }
 

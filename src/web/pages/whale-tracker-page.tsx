@@ -14,6 +14,7 @@ import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
 import { SkippedUnknown } from '../components/ui/skipped-unknown';
 import { MessageCard } from '../components/ui/stat-card';
+import { TokenWaitStatus } from '../components/ui/wait-status';
 import { VerdictBanner } from '../components/verdict/verdict-banner';
 import { isWalletError, WalletNotToken } from '../components/verdict/wallet-not-token';
 import {
@@ -41,37 +42,40 @@ function Results({ address }: { address: string }) {
     );
   }
   return (
-    <QueryState
-      query={q}
-      loading="Analyzing whale activity..."
-      errorTitle="Failed to analyze whale activity"
-      error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
-    >
-      {(data) => {
-        const now = q.dataUpdatedAt || Date.now();
-        return (
-          <div className="grid gap-6" data-testid="whale-results">
-            <VerdictBanner verdict={data.verdict} />
-            <WhaleCards data={data} />
-            <SkippedUnknown
-              className="-mt-4 text-sm text-slate-400"
-              count={data.skippedUnknown}
-              noun={['whale', 'whales']}
-              why="wallet age unknown, so left out of the fresh-wallet share"
-            />
-            <HolderDistribution data={data} />
-            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <TopHolders data={data} now={now} />
-              <div className="grid gap-6">
-                <NewWhaleEntries data={data} now={now} />
-                <RecentWhaleTransactions data={data} />
-                <RiskAssessment data={data} />
+    <>
+      <TokenWaitStatus address={address} className="mb-4" />
+      <QueryState
+        query={q}
+        loading="Analyzing whale activity..."
+        errorTitle="Failed to analyze whale activity"
+        error={(e) => (isWalletError(e) ? <WalletNotToken address={address} /> : null)}
+      >
+        {(data) => {
+          const now = q.dataUpdatedAt || Date.now();
+          return (
+            <div className="grid gap-6" data-testid="whale-results">
+              <VerdictBanner verdict={data.verdict} />
+              <WhaleCards data={data} />
+              <SkippedUnknown
+                className="-mt-4 text-sm text-slate-400"
+                count={data.skippedUnknown}
+                noun={['whale', 'whales']}
+                why="wallet age unknown, so left out of the fresh-wallet share"
+              />
+              <HolderDistribution data={data} />
+              <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <TopHolders data={data} now={now} />
+                <div className="grid gap-6">
+                  <NewWhaleEntries data={data} now={now} />
+                  <RecentWhaleTransactions data={data} />
+                  <RiskAssessment data={data} />
+                </div>
               </div>
             </div>
-          </div>
-        );
-      }}
-    </QueryState>
+          );
+        }}
+      </QueryState>
+    </>
   );
 }
 

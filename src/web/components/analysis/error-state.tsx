@@ -1,12 +1,16 @@
 /**
  * A failed analysis (DESIGN §7): the error as the API gave it, and a Retry button. Never a sample
- * result. `role="alert"` so screen readers announce it.
+ * result. `role="alert"` so screen readers announce it. A refusal that said when to come back (the
+ * allowance of new analyses, a full line: issue 38) is no failure: it shows the countdown and
+ * retries by itself, without the error's status code.
  */
 import { RefreshCw, TriangleExclamationPoint } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { waitOfError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/queries';
 import { Button } from '../ui/button';
+import { WaitCountdown } from '../ui/wait-status';
 
 type ErrorStateProps = {
   /** Heading, e.g. 'Failed to analyze whale activity'. */
@@ -27,6 +31,8 @@ export function ErrorState({
   compact = false,
   className,
 }: ErrorStateProps) {
+  const wait = waitOfError(error);
+  if (wait) return <WaitCountdown wait={wait} onRetry={onRetry} className={className} />;
   return (
     <div
       role="alert"

@@ -1,6 +1,7 @@
 /**
  * The price chart's two recharts panels, synced on time: candlesticks (green up, red down, grey for
- * a bucket without trades) over volume bars.
+ * a bucket without trades) over volume bars. `muted` (a honeypot's or rugged token's chart) draws
+ * rises in a neutral grey-blue: a price nobody can sell at is no green gain.
  */
 import {
   Bar,
@@ -18,6 +19,8 @@ import type { CandleInterval } from './candles';
 const UP = '#34d399';
 const DOWN = '#f87171';
 const FLAT = '#475569';
+/** A rise on a muted chart: neutral, still apart from a fall and from a bucket without trades. */
+const MUTED_UP = '#94a3b8';
 const TOOLTIP_STYLE = {
   background: '#111a2c',
   border: '1px solid rgba(255,255,255,0.1)',
@@ -25,14 +28,21 @@ const TOOLTIP_STYLE = {
   fontSize: 12,
 };
 
-type ShapeProps = { x?: number; y?: number; width?: number; height?: number; payload?: Point };
+type ShapeProps = {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  payload?: Point;
+  muted?: boolean;
+};
 
 /** One candle: the wick spans the bar's range (low–high); the body spans open–close inside it. */
-function CandleShape({ x = 0, y = 0, width = 0, height = 0, payload }: ShapeProps) {
+function CandleShape({ x = 0, y = 0, width = 0, height = 0, payload, muted = false }: ShapeProps) {
   if (!payload) return null;
   const { open, close, high, low, up, trades } = payload;
   // A bucket without trades only carries the previous close forward: drawn grey.
-  const colour = trades === 0 ? FLAT : up ? UP : DOWN;
+  const colour = trades === 0 ? FLAT : up ? (muted ? MUTED_UP : UP) : DOWN;
   const span = high - low;
   const at = (v: number) => (span > 0 ? y + ((high - v) / span) * height : y);
   const top = at(Math.max(open, close));
@@ -54,14 +64,14 @@ function CandleShape({ x = 0, y = 0, width = 0, height = 0, payload }: ShapeProp
   );
 }
 
-function VolumeShape({ x = 0, y = 0, width = 0, height = 0, payload }: ShapeProps) {
+function VolumeShape({ x = 0, y = 0, width = 0, height = 0, payload, muted = false }: ShapeProps) {
   return (
     <rect
       x={x}
       y={y}
       width={Math.max(0, width)}
       height={Math.max(0, height)}
-      fill={payload?.up ? UP : DOWN}
+      fill={payload?.up ? (muted ? MUTED_UP : UP) : DOWN}
       fillOpacity={0.55}
     />
   );
@@ -82,9 +92,15 @@ function candleTooltip({ name, describe }: { name: string; describe: (p: Point) 
   );
 }
 
-type ChartProps = { data: Point[]; currency: Currency; domain: [number, number] };
+type ChartProps = {
+  data: Point[];
+  currency: Currency;
+  domain: [number, number];
+  /** No green: the verdict says this price is no price (honeypot, rugged). */
+  muted?: boolean;
+};
 
-export function PriceBars({ data, currency, domain }: ChartProps) {
+export function PriceBars({ data, currency, domain, muted = false }: ChartProps) {
   const price = (v: number) => formatPrice(v, currency);
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -103,13 +119,19 @@ export function PriceBars({ data, currency, domain }: ChartProps) {
           name: 'Price',
           describe: (p) => `O ${price(p.open)} H ${price(p.high)} L ${price(p.low)} C ${price(p.close)}`,
         })}
-        <Bar dataKey="range" shape={<CandleShape />} isAnimationActive={false} />
+        <Bar dataKey="range" shape={<CandleShape muted={muted} />} isAnimationActive={false} />
       </ComposedChart>
     </ResponsiveContainer>
   );
 }
 
-export function VolumeBars({ data, currency, domain, interval }: ChartProps & { interval: CandleInterval }) {
+export function VolumeBars({
+  data,
+  currency,
+  domain,
+  interval,
+  muted = false,
+}: ChartProps & { interval: CandleInterval }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} syncId="price" margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
@@ -125,7 +147,7 @@ export function VolumeBars({ data, currency, domain, interval }: ChartProps & { 
           name: 'Volume',
           describe: (p) => `${formatPrice(p.volume, currency)} · ${p.trades} swaps`,
         })}
-        <Bar dataKey="volume" shape={<VolumeShape />} isAnimationActive={false} />
+        <Bar dataKey="volume" shape={<VolumeShape muted={muted} />} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,6 +1,7 @@
 /**
  * A token's price chart from our own candles (swaps of its deepest WETH pool), drawn with recharts:
- * candlesticks (green up, red down) over volume bars, with 15m / 1h / 1d intervals. Loaded on demand
+ * candlesticks (green up, red down) over volume bars, with 15m / 1h / 1d intervals. A honeypot's or a
+ * rugged token's chart carries its verdict over the plot and draws no green (chart-verdict.ts). Loaded on demand
  * (React.lazy) so recharts never weighs on the home page. The figures are the API's; nothing is
  * interpolated beyond the server's "no trade: previous close" buckets.
  */
@@ -8,13 +9,14 @@ import type { VerdictKind } from '@shared/analysis';
 import { ChartCandlestick } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
-import { goodClass } from '../analysis/score-style';
 import { Card } from '../ui/card';
 import { QueryState } from '../ui/query-state';
 import { Skeleton } from '../ui/skeleton';
 import { PriceBars, VolumeBars } from './candle-charts';
 import { type Currency, chartFigures, formatPrice, type Point } from './candle-figures';
 import { CANDLE_INTERVALS, type CandleInterval, useCandles } from './candles';
+import { type ChartMark, changeLook, chartMark, signedPercent } from './chart-verdict';
+import { ChartVerdictMark } from './chart-verdict-mark';
 
 function IntervalPicker({
   value,
@@ -44,7 +46,7 @@ function IntervalPicker({
   );
 }
 
-/** The last close and the change over the range (a rise is green only when the verdict allows). */
+/** The last close and the change over the range (a rise is green only when the verdict allows it). */
 function LastPrice({
   last,
   change,
@@ -61,13 +63,53 @@ function LastPrice({
       <span data-testid="chart-last-price" className="text-lg font-semibold text-white tabular-nums">
         {formatPrice(last.close, currency)}
       </span>
-      {change !== null ? (
-        <span className={cn('tabular-nums', change >= 0 ? goodClass(verdict) : 'text-red-400')}>
-          {change >= 0 ? '+' : ''}
-          {change.toFixed(2)}% over the range
-        </span>
-      ) : null}
+      {change !== null ? <RangeChange change={change} verdict={verdict} /> : null}
     </p>
+  );
+}
+
+function RangeChange({ change, verdict }: { change: number; verdict: VerdictKind | undefined }) {
+  const look = changeLook(change, verdict);
+  return (
+    <span data-testid="chart-change" className={cn('tabular-nums', look.className)}>
+      {signedPercent(change)} over the range
+      {look.word ? <span className="ml-1 font-medium">({look.word})</span> : null}
+    </span>
+  );
+}
+
+/** The two panels, with the verdict's mark over them when the price is no price (honeypot, rugged). */
+function Plot({
+  figures,
+  currency,
+  interval,
+  mark,
+}: {
+  figures: ReturnType<typeof chartFigures>;
+  currency: Currency;
+  interval: CandleInterval;
+  mark: ChartMark | null;
+}) {
+  const { data, priceDomain, volumeDomain, last } = figures;
+  const described = `Price chart, ${data.length} ${interval} candles, last close ${formatPrice(last?.close ?? 0, currency)}`;
+  return (
+    <div className="relative">
+      {mark ? <ChartVerdictMark mark={mark} /> : null}
+      <div role="img" aria-label={mark ? `${described}; ${mark.label}` : described}>
+        <div className="h-56 w-full sm:h-64">
+          <PriceBars data={data} currency={currency} domain={priceDomain} muted={mark !== null} />
+        </div>
+        <div className="h-20 w-full">
+          <VolumeBars
+            data={data}
+            currency={currency}
+            domain={volumeDomain}
+            interval={interval}
+            muted={mark !== null}
+          />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -83,11 +125,13 @@ export default function PriceChart({
 }) {
   const [interval, setCandleInterval] = useState<CandleInterval>('1h');
   const q = useCandles(address, interval, { refetchInterval });
-  const { data, priceDomain, volumeDomain, last, change } = chartFigures(q.data?.candles ?? []);
+  const figures = chartFigures(q.data?.candles ?? []);
+  const { data, last, change } = figures;
   const currency = q.data?.currency ?? 'USD';
+  const mark = chartMark(verdict);
 
   return (
-    <Card className="p-4 sm:p-5" data-testid="price-chart">
+    <Card className="p-4 sm:p-5" data-testid="price-chart" data-verdict-mark={mark?.verdict}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h2 className="flex items-center gap-2 text-base font-semibold text-white">
@@ -117,19 +161,7 @@ export default function PriceChart({
             </p>
           }
         >
-          {() => (
-            <div
-              role="img"
-              aria-label={`Price chart, ${data.length} ${interval} candles, last close ${formatPrice(last?.close ?? 0, currency)}`}
-            >
-              <div className="h-56 w-full sm:h-64">
-                <PriceBars data={data} currency={currency} domain={priceDomain} />
-              </div>
-              <div className="h-20 w-full">
-                <VolumeBars data={data} currency={currency} domain={volumeDomain} interval={interval} />
-              </div>
-            </div>
-          )}
+          {() => <Plot figures={figures} currency={currency} interval={interval} mark={mark} />}
         </QueryState>
       </div>
     </Card>

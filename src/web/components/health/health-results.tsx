@@ -3,7 +3,7 @@
  * its health level, the four sub-scores (each opens its evidence), the metrics and the indicators.
  */
 import type { Evidence, HealthLevel, TokenHealthResult, VerdictKind, WithVerdict } from '@shared/analysis';
-import { formatClock, formatCompactUsd, formatInteger, formatPercent, formatUsd } from '@shared/format';
+import { formatClock, formatCompactUsd, formatInteger, formatUsd } from '@shared/format';
 import { subScoreNote } from '@shared/vocabulary';
 import {
   Activity,
@@ -25,6 +25,7 @@ import {
   severityTone,
   verdictOf,
 } from '../analysis/score-style';
+import { changeLook, signedPercent } from '../charts/chart-verdict';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
 import { DetailRow, Panel } from '../ui/stat-card';
@@ -169,6 +170,17 @@ export function HealthScores({
   );
 }
 
+/** The 24 h change, coloured under the verdict: a honeypot's or rugged token's rise is said as no gain. */
+function PriceChange24h({ change, verdict }: { change: number | null; verdict: VerdictKind | undefined }) {
+  const look = change === null ? null : changeLook(change, verdict);
+  return (
+    <DetailRow label="24h Change" valueClass={look?.className ?? 'text-slate-400'} testId="metric-change">
+      {change === null ? 'N/A' : signedPercent(change)}
+      {look?.word ? <span className="ml-1 font-medium">({look.word})</span> : null}
+    </DetailRow>
+  );
+}
+
 export function HealthMetrics({ data }: { data: Health }) {
   const m = data.metrics;
   const verdict = verdictOf(data);
@@ -179,12 +191,7 @@ export function HealthMetrics({ data }: { data: Health }) {
         <DetailRow label="Price" testId="metric-price">
           {formatUsd(m.price)}
         </DetailRow>
-        <DetailRow
-          label="24h Change"
-          valueClass={change === null ? 'text-slate-400' : change >= 0 ? goodClass(verdict) : 'text-red-400'}
-        >
-          {change === null ? 'N/A' : `${change >= 0 ? '+' : ''}${formatPercent(change, 2)}`}
-        </DetailRow>
+        <PriceChange24h change={change} verdict={verdict} />
         <DetailRow label="Market Cap">{formatBigUsd(m.marketCap)}</DetailRow>
         <DetailRow label="24h Volume">{formatBigUsd(m.volume24h)}</DetailRow>
         <DetailRow label="Holders" testId="metric-holders">

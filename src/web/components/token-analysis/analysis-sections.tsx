@@ -9,6 +9,7 @@ import { EmbedBox } from '../analysis/embed-box';
 import { HookPanel } from '../analysis/hook-panel';
 import { OwnerPowersPanel } from '../analysis/owner-powers-panel';
 import { PoolsPanel } from '../liquidity/pools-table';
+import { TokenWaitStatus } from '../ui/wait-status';
 import { TraderSummary } from '../verdict/trader-summary';
 import { VerdictBanner } from '../verdict/verdict-banner';
 import { WalletNotToken } from '../verdict/wallet-not-token';
@@ -18,18 +19,24 @@ const PriceChart = lazy(() => import('../charts/price-chart'));
 
 type Verdict = NonNullable<TokenAnalysis['verdict']>;
 
-/** On a phone the verdict is the first thing on the screen (issue 24). */
+/**
+ * On a phone the verdict is the first thing on the screen (issue 24); while a new token's analysis
+ * waits (in the server's line, or for this client's allowance) the wait is said right under it.
+ */
 export function VerdictSlot({ address, analysis }: { address: string; analysis: TokenAnalysis }) {
   if (analysis.wallet) return <WalletNotToken address={address} />;
   if (analysis.verdict) return <VerdictBanner verdict={analysis.verdict} />;
   if (!analysis.loading) return null;
   return (
-    <div
-      data-testid="verdict-pending"
-      aria-busy="true"
-      className="rounded-2xl border-2 border-white/10 px-5 py-4 text-sm text-slate-400"
-    >
-      Verdict: analysing the token…
+    <div className="grid gap-3">
+      <div
+        data-testid="verdict-pending"
+        aria-busy="true"
+        className="rounded-2xl border-2 border-white/10 px-5 py-4 text-sm text-slate-400"
+      >
+        Verdict: analysing the token…
+      </div>
+      <TokenWaitStatus address={address} />
     </div>
   );
 }
