@@ -2,8 +2,11 @@
  * Judges the raw outcomes of owner-power probes (pure): compares each simulated call's measurements
  * with the baseline (no call) and names the effect. Thresholds from shared/vocabulary.ts.
  */
+
+import type { Hex } from 'viem';
 import { FEE_CHANGE_MIN_PP, OWNER_POWER_LABELS, type OwnerPowerEffect } from '../../../shared/vocabulary';
-import type { Address, OwnerPowerFinding } from '../types';
+import type { Address, OwnerPowerDrain, OwnerPowerFinding } from '../types';
+import { ledgerEffects, type Watch } from './balance-ledger';
 
 /** What PowerProbe reports for one candidate (the fields we use). */
 export type ProbeOutcome = {
@@ -50,10 +53,11 @@ export type ProbeMeta = {
   caller: Address;
   callerRole: string;
   args: string;
+  /** The call's calldata (the accounts it names are those it aimed at); absent: none known. */
+  data?: Hex;
 };
 
-/** Watched addresses, in the order the probe reads their balances. */
-export type Watch = { address: Address; role: 'victim' | 'caller' | 'pair' | 'token' | 'other' }[];
+export type { Watch } from './balance-ledger';
 
 /** Percent lost between quote and delivery, clamped at 0, to 0.01 pp. */
 export function lossPct(expected: bigint, received: bigint): number | null {
@@ -92,56 +96,26 @@ export function baselineOf(o: ProbeOutcome): Baseline {
   };
 }
 
-const fmt = (v: bigint) => v.toLocaleString('en-US');
-
-/** Effects on supply and balances (phase 1, no trade). */
+/**
+ * Effects on supply and balances (phase 1, no trade): mint and owner-drain by effect
+ * (balance-ledger.ts), and a renounced owner() taken back. `data` is the call's calldata: the
+ * addresses it names are the accounts it aimed at.
+ */
 export function balanceEffects(
   o: ProbeOutcome,
   watch: Watch,
   caller: Address,
-): { effects: OwnerPowerEffect[]; notes: string[] } {
-  const effects: OwnerPowerEffect[] = [];
-  const notes: string[] = [];
-  if (!o.callOk) return { effects, notes };
-  if (o.supplyAfter > o.supplyBefore) {
-    effects.push('mint');
-    notes.push(`total supply rose by ${fmt(o.supplyAfter - o.supplyBefore)} base units`);
-  } else {
-    let up = 0n;
-    let down = 0n;
-    o.afterCall.forEach((a, i) => {
-      const b = o.before[i] ?? 0n;
-      if (a > b) up += a - b;
-      else down += b - a;
-    });
-    // Burned supply explains a fall elsewhere; a rise nobody paid for is new tokens in all but name.
-    const burned = o.supplyBefore > o.supplyAfter ? o.supplyBefore - o.supplyAfter : 0n;
-    const downNotBurned = down > burned ? down - burned : 0n;
-    if (up > downNotBurned) {
-      effects.push('mint');
-      notes.push(`a balance rose by ${fmt(up - downNotBurned)} base units with no matching transfer`);
-    }
-  }
+  data?: Hex,
+): { effects: OwnerPowerEffect[]; notes: string[]; drained: OwnerPowerDrain[] } {
+  if (!o.callOk) return { effects: [], notes: [], drained: [] };
+  const { effects, notes, drained } = ledgerEffects(o, watch, caller, data);
   if (isNobody(o.ownerBefore) && !isNobody(o.ownerAfter)) {
     effects.push('owner_reclaimed');
     notes.push(
       `owner() was renounced before the call and is 0x${o.ownerAfter.toString(16).padStart(40, '0')} after it`,
     );
   }
-  watch.forEach((w, i) => {
-    if (w.role !== 'victim' || w.address === caller) return;
-    const b = o.before[i] ?? 0n;
-    const a = o.afterCall[i] ?? 0n;
-    if (a < b) {
-      effects.push('move_tokens');
-      notes.push(
-        o.allowanceGranted > 0n && o.followUpOk
-          ? `the call gave the caller an allowance over a real holder's tokens that the holder never approved (allowance(holder, caller) rose by ${fmt(o.allowanceGranted)} base units), and the caller's transferFrom then took ${fmt(b - a)} base units from the holder`
-          : `a holder's balance fell by ${fmt(b - a)} base units without any approval`,
-      );
-    }
-  });
-  return { effects, notes };
+  return { effects, notes, drained };
 }
 
 /** Effects on trading (phase 2): compared with the baseline round trip and holder sell. */

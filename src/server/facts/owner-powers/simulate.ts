@@ -37,7 +37,7 @@ import { grantsAndGated } from './grants';
 import { creationCopy, historyFindings, startHistory } from './history';
 import { FROM, FUNDS, NO_ROUTE, type OwnerPowerInput, PROBE, PROBE_CODE } from './input';
 import { mergeFindings, type Watch } from './judge';
-import { type Counter, PROBE_REQUESTS } from './limits';
+import { type Counter, MORE_HOLDERS, PROBE_REQUESTS } from './limits';
 import { judgePhase1, pickReruns, planPhase1, runPhase1 } from './phase1';
 import { measureOnceOpen, NO_TRADE_RUN, runWithTrades, tradeFindings } from './phase2';
 import { readDelays } from './reads';
@@ -161,8 +161,25 @@ function openSession(
   const victimHolder =
     input.holders.find((h) => h.balance > 0n && !callerSet.has(h.address.toLowerCase() as Address)) ?? null;
   const victim = (victimHolder?.address.toLowerCase() ?? zeroAddress) as Address;
+  // More real holders, watched beside the victim: a rise paid by one of them is a transfer, not a
+  // mint, and a fall is a drain whoever the call named. A few only: each costs every candidate two
+  // cold balance reads.
+  const skip = new Set<string>([
+    ...callerSet,
+    victim,
+    input.token.toLowerCase(),
+    pool?.route.pool.toLowerCase() ?? '',
+  ]);
+  const others: Address[] = [];
+  for (const h of input.holders) {
+    const a = h.address.toLowerCase() as Address;
+    if (others.length >= MORE_HOLDERS || h.balance <= 0n || skip.has(a)) continue;
+    skip.add(a);
+    others.push(a);
+  }
   const watch: Watch = [
     ...(victimHolder ? [{ address: victim, role: 'victim' as const }] : []),
+    ...others.map((address) => ({ address, role: 'holder' as const })),
     ...callers.map((c) => ({ address: c.address, role: 'caller' as const })),
     ...(pool ? [{ address: pool.route.pool, role: 'pair' as const }] : []),
     { address: input.token, role: 'token' },
