@@ -209,6 +209,16 @@ function severity(f: OwnerPowerFinding): number {
   return Math.max(f.sellTaxAfterPct ?? 0, f.buyTaxAfterPct ?? 0, f.holderTaxAfterPct ?? 0);
 }
 
+/** Base units a finding's call took from others without an allowance (0: no drain). */
+const drainedTotal = (f: OwnerPowerFinding) => (f.drained ?? []).reduce((a, d) => a + d.amount, 0n);
+
+/**
+ * `f` says more than `prev`: a higher tax, or at the same tax a larger drain (the call that took a
+ * holder's whole balance, not the one that took a unit, shows what the power can do).
+ */
+const worse = (f: OwnerPowerFinding, prev: OwnerPowerFinding) =>
+  severity(f) > severity(prev) || (severity(f) === severity(prev) && drainedTotal(f) > drainedTotal(prev));
+
 /**
  * One finding per (function, effect, caller): the probe with the most extreme measurement (the
  * highest tax reachable for a fee setter).
@@ -218,7 +228,7 @@ export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
   for (const f of all) {
     const key = `${f.calledContract ?? ''}:${f.selector}:${f.caller}:${[...f.effects].sort().join(',')}`;
     const prev = best.get(key);
-    if (!prev || severity(f) > severity(prev)) best.set(key, f);
+    if (!prev || worse(f, prev)) best.set(key, f);
   }
   // Collapse the same function+effects found from several callers into the first caller's line.
   const byFn = new Map<string, OwnerPowerFinding>();
@@ -226,7 +236,7 @@ export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
     const key = `${f.calledContract ?? ''}:${f.selector}:${[...f.effects].sort().join(',')}`;
     const prev = byFn.get(key);
     if (!prev) byFn.set(key, f);
-    else if (severity(f) > severity(prev)) byFn.set(key, { ...f, callerRole: f.callerRole });
+    else if (worse(f, prev)) byFn.set(key, { ...f, callerRole: f.callerRole });
   }
   return [...byFn.values()].sort((a, b) => severity(b) - severity(a));
 }
