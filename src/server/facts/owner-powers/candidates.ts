@@ -103,8 +103,6 @@ const SHORT = new Set([
   '([victim])',
   '([caller], [10^30])',
   '(supply×2)',
-  '(pool, supply/100)',
-  "(victim's balance, victim)",
 ]);
 
 /**
@@ -124,8 +122,13 @@ export function aimedAccounts(ctx: ProbeContext): { account: Hex; amount: bigint
   return out;
 }
 
-/** Probe calls aimed at the pool or the token itself (their labels): judged on balances only. */
-export const isAimedCall = (args: string) => args.startsWith('(pool') || args.startsWith('(token');
+/**
+ * Drain probes (their labels): aimed at the pool or the token itself, or taking the amount first.
+ * Judged on balances only: re-running them with trades would spend phase 2's budget on calls that
+ * look for no trading rule (a pool blocked or made a fee wallet is not what they look for).
+ */
+export const isBalanceOnlyCall = (args: string) =>
+  args.startsWith('(pool') || args.startsWith('(token') || args.startsWith('(amount = ');
 
 /** Fractions and multiples of today's supply (none when it is unknown). */
 export function sizedAmounts(ctx: ProbeContext): { value: bigint; label: string }[] {
@@ -211,10 +214,12 @@ function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
       words: [word(0x40n), word(0x80n), word(1n), word(v), word(1n), word(ctx.victimBalance)],
       args: "([victim], [victim's balance])",
     },
-    // The amount first: (amount, account) drains and credits.
-    { words: [word(ctx.victimBalance), word(v)], args: "(victim's balance, victim)" },
-    { words: [word(1n), word(v)], args: '(1, victim)' },
-    ...aimedAccounts(ctx).map((a) => ({ words: [word(a.account), word(a.amount)], args: a.args })),
+    // The amount first: (amount, account) drains and credits. And (account, amount) drains aimed at
+    // the pool, at one size: each call here is sent for every unnamed function of the first caller.
+    { words: [word(ctx.victimBalance), word(v)], args: "(amount = victim's balance, victim)" },
+    ...aimedAccounts(ctx)
+      .slice(0, 1)
+      .map((a) => ({ words: [word(a.account), word(a.amount)], args: a.args })),
   ];
   return out;
 }

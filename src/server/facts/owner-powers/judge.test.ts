@@ -123,7 +123,16 @@ describe('mergeFindings', () => {
       sellTaxAfterPct: null,
       drained: [{ address: victim, role: 'victim', amount, how: 'burned' }],
     });
-    const merged = mergeFindings([drain('(victim, true/1)', 1n), drain("(victim, victim's balance)", 100n)]);
+    const pool = drain('(pool, supply/100)', 1_000n);
+    pool.drained = [
+      { address: '0x00000000000000000000000000000000000000b1', role: 'pair', amount: 1_000n, how: 'moved' },
+    ];
+    const merged = mergeFindings([
+      drain('(victim, true/1)', 1n),
+      pool,
+      drain("(victim, victim's balance)", 100n),
+    ]);
+    // A real holder's loss names the power before the pool's, however large the pool's.
     expect(merged.map((x) => x.args)).toEqual(["(victim, victim's balance)"]);
   });
 });

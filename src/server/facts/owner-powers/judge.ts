@@ -209,15 +209,28 @@ function severity(f: OwnerPowerFinding): number {
   return Math.max(f.sellTaxAfterPct ?? 0, f.buyTaxAfterPct ?? 0, f.holderTaxAfterPct ?? 0);
 }
 
-/** Base units a finding's call took from others without an allowance (0: no drain). */
-const drainedTotal = (f: OwnerPowerFinding) => (f.drained ?? []).reduce((a, d) => a + d.amount, 0n);
+/**
+ * What a finding's call took from others without an allowance: whether a real holder was among the
+ * victims, and the base units taken from real holders (else from anyone).
+ */
+function drainOf(f: OwnerPowerFinding): { holder: boolean; amount: bigint } {
+  const all = f.drained ?? [];
+  const held = all.filter((d) => d.role === 'victim' || d.role === 'holder');
+  const sum = (xs: typeof all) => xs.reduce((a, d) => a + d.amount, 0n);
+  return held.length > 0 ? { holder: true, amount: sum(held) } : { holder: false, amount: sum(all) };
+}
 
 /**
- * `f` says more than `prev`: a higher tax, or at the same tax a larger drain (the call that took a
- * holder's whole balance, not the one that took a unit, shows what the power can do).
+ * `f` says more than `prev`: a higher tax, or at the same tax a worse drain — one that takes a real
+ * holder's tokens before one that takes the pool's, then the larger (the call that took a holder's
+ * whole balance, not the one that took a unit, shows what the power can do).
  */
-const worse = (f: OwnerPowerFinding, prev: OwnerPowerFinding) =>
-  severity(f) > severity(prev) || (severity(f) === severity(prev) && drainedTotal(f) > drainedTotal(prev));
+function worse(f: OwnerPowerFinding, prev: OwnerPowerFinding): boolean {
+  if (severity(f) !== severity(prev)) return severity(f) > severity(prev);
+  const a = drainOf(f);
+  const b = drainOf(prev);
+  return a.holder !== b.holder ? a.holder : a.amount > b.amount;
+}
 
 /**
  * One finding per (function, effect, caller): the probe with the most extreme measurement (the

@@ -4,7 +4,7 @@
  */
 import type { Hex } from 'viem';
 import type { OwnerPowerFinding } from '../types';
-import { isAimedCall } from './candidates';
+import { isBalanceOnlyCall } from './candidates';
 import { chunkBySize } from './chunks';
 import type { DecodedOutcome } from './decode-outcomes';
 import type { Candidate } from './encode-run';
@@ -132,9 +132,8 @@ export function judgePhase1(
     }
     const b = balanceEffects(o, s.watch, m.caller, m.data);
     if (b.effects.length) raw.push(finding(m, b.effects, b.notes, null, null, b.drained));
-    // Calls aimed at the pool or the token itself probe for drains: judged on balances, never traded
-    // (a pool blocked or made a fee wallet is not what they look for).
-    if (isAimedCall(m.args)) return;
+    // Drain probes are judged on balances, never traded (candidates.ts).
+    if (isBalanceOnlyCall(m.args)) return;
     const key = `${m.caller}:${m.selector}`;
     perFn.set(key, [...(perFn.get(key) ?? []), i]);
   });
