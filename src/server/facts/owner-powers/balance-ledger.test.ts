@@ -1,6 +1,14 @@
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { drainsOf, type LedgerOutcome, ledgerEffects, mintOf, namedIn, type Watch } from './balance-ledger';
+import {
+  drainsOf,
+  type LedgerOutcome,
+  ledgerEffects,
+  mintOf,
+  namedIn,
+  type Watch,
+  withAllowances,
+} from './balance-ledger';
 
 const victim = '0x00000000000000000000000000000000000000a1';
 const holder = '0x00000000000000000000000000000000000000a2';
@@ -113,6 +121,28 @@ describe('owner-drain by effect', () => {
     ).toEqual([]);
     expect(drainsOf(ledger([99n, 50n, 600n, 200n, 0n]), watch, caller, new Set())).toEqual([]);
     expect(drainsOf(ledger([99n, 50n, 600n, 200n, 0n]), watch, caller, new Set([0]))).toHaveLength(1);
+  });
+});
+
+describe('allowances read by the baseline', () => {
+  // allowance(watch[i], watch[j]) at i * 5 + j: the holder allowed the caller 30.
+  const flat = Array.from({ length: 25 }, (_, k) => (k === 1 * 5 + 2 ? 30n : 0n));
+  const approved = withAllowances(watch, flat);
+
+  it('keeps each address’s allowances to the others', () => {
+    expect(approved[1]?.allows?.get(caller)).toBe(30n);
+    expect(approved[0]?.allows).toBeUndefined();
+    // A list of another size (no baseline, a different watch list): unchanged.
+    expect(withAllowances(watch, [1n])).toBe(watch);
+  });
+
+  it('reads a fall within what the holder allowed the caller as a transferFrom, beyond it as a drain', () => {
+    const within = ledger([100n, 20n, 630n, 200n, 0n]);
+    expect(drainsOf(within, approved, caller, new Set([1]))).toEqual([]);
+    const beyond = ledger([100n, 0n, 650n, 200n, 0n]);
+    expect(drainsOf(beyond, approved, caller, new Set([1]))).toEqual([
+      { address: holder, role: 'holder', amount: 50n, how: 'moved' },
+    ]);
   });
 });
 

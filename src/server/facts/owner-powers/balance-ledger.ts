@@ -9,7 +9,8 @@
  * together (total supply minus the watched balances), it may be that, so it is not called a mint.
  * A backdoor that credits without debiting shows anyway on the ladder's amounts above any supply.
  *
- * Owner-drain: a watched balance the caller had no allowance for fell — moved away or burned. Real
+ * Owner-drain: a watched balance fell by more than it allowed the caller (today's allowances, read
+ * once per run by the probe's baseline) — moved away or burned. Real
  * holders count whenever they fall (they approved no privileged address: they bought through the
  * pool). The pool and the token contract count only when the call named them as its account: the
  * pool's token balance also falls when it is paid in a trade the caller triggers, and the token's own
@@ -21,8 +22,28 @@ import type { OwnerPowerEffect } from '../../../shared/vocabulary';
 import type { OwnerPowerDrain } from '../types';
 
 export type WatchRole = 'victim' | 'holder' | 'caller' | 'pair' | 'token' | 'other';
-/** Watched addresses, in the order the probe reads their balances. */
-export type Watch = { address: Address; role: WatchRole }[];
+/**
+ * Watched addresses, in the order the probe reads their balances; `allows`, once a baseline was read,
+ * what each allowed other watched addresses to spend (spender → base units; absent: nothing).
+ */
+export type Watch = { address: Address; role: WatchRole; allows?: ReadonlyMap<Address, bigint> }[];
+
+/**
+ * The watch list with each address's allowances to the others, from a baseline's `allowances`
+ * (allowance(watch[i], watch[j]) at i * n + j). Anything else (no baseline, a short list): unchanged.
+ */
+export function withAllowances(watch: Watch, flat: readonly bigint[]): Watch {
+  const n = watch.length;
+  if (flat.length !== n * n) return watch;
+  return watch.map((w, i) => {
+    const allows = new Map<Address, bigint>();
+    watch.forEach((spender, j) => {
+      const a = flat[i * n + j] ?? 0n;
+      if (i !== j && a > 0n) allows.set(spender.address, a);
+    });
+    return allows.size > 0 ? { ...w, allows } : w;
+  });
+}
 
 /** The measurements the ledger needs (a subset of the probe's outcome). */
 export type LedgerOutcome = {
@@ -113,6 +134,8 @@ export function drainsOf(
     const a = o.afterCall[i] ?? 0n;
     if (a >= b) continue;
     const lost = b - a;
+    // Spent within what it allowed the caller: a transferFrom or burnFrom, not a drain.
+    if (lost <= (w.allows?.get(caller) ?? 0n)) continue;
     const aimed = named.has(i);
     const counts =
       w.role === 'victim' || w.role === 'holder'

@@ -45,6 +45,7 @@ const outcome = (over: Partial<ProbeOutcome>): ProbeOutcome => ({
   followUpOk: false,
   victimFullTried: false,
   victimFullSellOk: false,
+  allowances: [],
   ...over,
 });
 

@@ -45,6 +45,8 @@ export type ProbeOutcome = {
   /** The victim's sale of its whole balance (apart from the tenth): tried, and passed. */
   victimFullTried: boolean;
   victimFullSellOk: boolean;
+  /** The baseline only: allowance(watch[i], watch[j]) at i * n + j (empty in a candidate's outcome). */
+  allowances: readonly bigint[];
 };
 
 export type ProbeMeta = {

@@ -4,6 +4,7 @@
  */
 import type { Hex } from 'viem';
 import type { OwnerPowerFinding } from '../types';
+import { withAllowances } from './balance-ledger';
 import { isBalanceOnlyCall } from './candidates';
 import { chunkBySize } from './chunks';
 import type { DecodedOutcome } from './decode-outcomes';
@@ -69,6 +70,10 @@ export async function runPhase1(s: Session, probes: Probes, chunks: number[][]):
       ),
     ),
   );
+  // Today's allowances between the watched addresses, read by the baseline: a fall within one is
+  // no drain, in this phase and every run after it.
+  const base = outs[0]?.[0];
+  if (base) s.watch = withAllowances(s.watch, base.allowances);
   const phase1: DecodedOutcome[] = new Array(probes.cands.length);
   chunks.forEach((idx, k) => {
     idx.forEach((i, n) => {

@@ -161,22 +161,22 @@ function openSession(
   const victimHolder =
     input.holders.find((h) => h.balance > 0n && !callerSet.has(h.address.toLowerCase() as Address)) ?? null;
   const victim = (victimHolder?.address.toLowerCase() ?? zeroAddress) as Address;
-  // More real holders, watched beside the victim: a rise paid by one of them is a transfer, not a
-  // mint, and a fall is a drain whoever the call named. A few only: each costs every candidate two
-  // cold balance reads.
+  // More real holders, watched beside the victim, the largest first: a rise paid by one of them is
+  // a transfer, not a mint (the more of the supply watched, the less a rise can hide behind the
+  // rest), and a fall beyond its allowance is a drain whoever the call named. A few only: each costs
+  // every candidate two cold balance reads.
   const skip = new Set<string>([
     ...callerSet,
     victim,
     input.token.toLowerCase(),
     pool?.route.pool.toLowerCase() ?? '',
   ]);
-  const others: Address[] = [];
-  for (const h of input.holders) {
-    const a = h.address.toLowerCase() as Address;
-    if (others.length >= MORE_HOLDERS || h.balance <= 0n || skip.has(a)) continue;
-    skip.add(a);
-    others.push(a);
-  }
+  const others = [...input.holders]
+    .filter((h) => h.balance > 0n && !skip.has(h.address.toLowerCase()))
+    .sort((x, y) => (x.balance === y.balance ? 0 : x.balance > y.balance ? -1 : 1))
+    .map((h) => h.address.toLowerCase() as Address)
+    .filter((a, i, all) => all.indexOf(a) === i)
+    .slice(0, MORE_HOLDERS);
   const watch: Watch = [
     ...(victimHolder ? [{ address: victim, role: 'victim' as const }] : []),
     ...others.map((address) => ({ address, role: 'holder' as const })),
