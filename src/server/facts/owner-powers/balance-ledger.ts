@@ -10,9 +10,10 @@
  * A backdoor that credits without debiting shows anyway on the ladder's amounts above any supply.
  *
  * Owner-drain: a watched balance fell by more than it allowed the caller (today's allowances, read
- * once per run by the probe's baseline) — moved away or burned. Real
- * holders count whenever they fall (they approved no privileged address: they bought through the
- * pool). The pool and the token contract count only when the call named them as its account: the
+ * once per run by the probe's baseline: a reserve that approved the owner is spent by a
+ * transferFrom, not drained) — moved away or burned. Real holders count whatever the call named (a
+ * drain may take from every holder at once). The pool and the token contract count only when the
+ * call named them as its account: the
  * pool's token balance also falls when it is paid in a trade the caller triggers, and the token's own
  * balance is what rescue and swap-back functions spend (CleanStuckTokens) — so the token counts only
  * when what it lost was burned, which no rescue does.
