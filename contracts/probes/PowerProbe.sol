@@ -9,8 +9,9 @@ import {ProbeVenue} from "./ProbeVenue.sol";
 /// a sub-call that always reverts (so every candidate starts from today's state):
 ///   1. reads total supply and the watched balances,
 ///   2. makes the caller call the token with the candidate calldata (bounded gas),
-///   3. reads them again (mint: supply or a balance up without a matching transfer; move: the
-///      victim's balance down although it approved nothing),
+///   3. reads them again (mint: supply up, or the watched balances up in sum; owner-drain: a
+///      watched balance down by more than it allowed the caller — judged off-chain, balance-ledger.ts;
+///      the baseline also reads the watched addresses' allowances to each other),
 ///   4. optionally (`withTrade`) sells a tenth of the victim's balance from the victim's own address,
 ///      then buys and sells through the pool from the probe address, like a fresh user would.
 /// A call that succeeds as a STATICCALL changed no state (a getter, whatever its arguments): it is
