@@ -69,3 +69,28 @@ contract CleanPoolSync is AdvBase {
         IAdvPair(pool).sync();
     }
 }
+
+/// @notice Owner-drain with the amount first: `reconcile(uint256,address)` burns any holder's tokens.
+/// Probes that name the holder first pass it as the amount (and revert): only the amount-first shape
+/// reaches it.
+contract AmountFirstDrain is AdvBase {
+    constructor(string memory n, string memory s) AdvBase(n, s) {}
+
+    function reconcile(uint256 amount, address account) external onlyOwner {
+        _bal[account] -= amount;
+        totalSupply -= amount;
+        emit Transfer(account, address(0), amount);
+    }
+}
+
+/// @notice CLEAN look-alike: the same `reconcile(uint256,address)`, spending the holder's allowance.
+contract CleanAmountFirst is AdvBase {
+    constructor(string memory n, string memory s) AdvBase(n, s) {}
+
+    function reconcile(uint256 amount, address account) external onlyOwner {
+        _spend(account, amount);
+        _bal[account] -= amount;
+        totalSupply -= amount;
+        emit Transfer(account, address(0), amount);
+    }
+}

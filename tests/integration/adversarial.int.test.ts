@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 96 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 98 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -206,6 +206,8 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanRebalance: { flags: [] },
   PoolSyncDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
   CleanPoolSync: { flags: [] },
+  AmountFirstDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
+  CleanAmountFirst: { flags: [] },
 };
 
 /**
@@ -742,7 +744,14 @@ describe('adversarial suite (no verified source)', () => {
       const drains = powers('PoolSyncDrain').flatMap((f) => f.drained ?? []);
       expect(drains.map((d) => d.address)).toContain(deployed.PoolSyncDrain?.pair);
     }
-    for (const n of ['CleanRebalance', 'CleanPoolSync'])
+    if (only('AmountFirstDrain')) {
+      // Reached only by the amount-first shape: (victim's balance, victim).
+      const f = powers('AmountFirstDrain').find((x) => x.effects.includes('move_tokens'));
+      expect(f?.selector).toBe(toFunctionSelector('function reconcile(uint256,address)'));
+      expect(f?.args).toBe("(amount = victim's balance, victim)");
+      expect(f?.drained?.[0]).toMatchObject({ role: 'victim', how: 'burned' });
+    }
+    for (const n of ['CleanRebalance', 'CleanPoolSync', 'CleanAmountFirst'])
       if (only(n)) {
         expect(line(n, 'owner_moves_tokens')?.outcome, n).toBe('pass');
         expect(line(n, 'mint')?.outcome, n).toBe('pass');
