@@ -51,6 +51,7 @@ function reply(n: number, watch: number): Hex {
       followUpOk: false,
       victimFullTried: false,
       victimFullSellOk: false,
+      allowances: [],
     }));
     r = encodeFunctionResult({ abi: PowerProbe.abi, functionName: 'run', result: outs });
     replies.set(key, r);

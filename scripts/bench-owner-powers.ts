@@ -105,6 +105,7 @@ function outcome(watch: number) {
     followUpOk: false,
     victimFullTried: false,
     victimFullSellOk: false,
+    allowances: [],
   };
 }
 

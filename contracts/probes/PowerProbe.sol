@@ -9,8 +9,9 @@ import {ProbeVenue} from "./ProbeVenue.sol";
 /// a sub-call that always reverts (so every candidate starts from today's state):
 ///   1. reads total supply and the watched balances,
 ///   2. makes the caller call the token with the candidate calldata (bounded gas),
-///   3. reads them again (mint: supply or a balance up without a matching transfer; move: the
-///      victim's balance down although it approved nothing),
+///   3. reads them again (mint: supply up, or the watched balances up in sum; owner-drain: a
+///      watched balance down by more than it allowed the caller — judged off-chain, balance-ledger.ts;
+///      the baseline also reads the watched addresses' allowances to each other),
 ///   4. optionally (`withTrade`) sells a tenth of the victim's balance from the victim's own address,
 ///      then buys and sells through the pool from the probe address, like a fresh user would.
 /// A call that succeeds as a STATICCALL changed no state (a getter, whatever its arguments): it is
@@ -94,6 +95,10 @@ contract PowerProbe is ProbeVenue {
         /// a holder-sized sale.
         bool victimFullTried;
         bool victimFullSellOk;
+        /// The baseline only (no call): allowance(watch[i], watch[j]) at [i * n + j], today's state.
+        /// A watched balance that falls by more than what it allowed the caller is an owner-drain;
+        /// one spent within an allowance is a transferFrom (a reserve that approved the owner).
+        uint256[] allowances;
     }
 
     /// Runs every candidate isolated; the first outcome is the baseline (no power call).
@@ -206,6 +211,7 @@ contract PowerProbe is ProbeVenue {
         o.supplyAfter = _supply(m.token);
         o.ownerAfter = _owner(m.token);
         o.afterCall = _balances(m.token, watch);
+        if (!o.called) o.allowances = _allowances(m.token, watch);
         // A call that reverted or changed nothing has no trade effect: its trades are not run (cheap
         // to send many candidates with trades, as for a contract the token calls).
         if (withTrade && (!o.called || (o.callOk && !o.readOnly))) _trade(o, m);
@@ -337,6 +343,17 @@ contract PowerProbe is ProbeVenue {
         b = new uint256[](watch.length);
         for (uint256 i = 0; i < watch.length; i++) {
             b[i] = _balance(token, watch[i]);
+        }
+    }
+
+    /// Every watched address's allowance to every other, once per run (the baseline's reads).
+    function _allowances(address token, address[] calldata watch) internal view returns (uint256[] memory a) {
+        uint256 n = watch.length;
+        a = new uint256[](n * n);
+        for (uint256 i = 0; i < n; i++) {
+            for (uint256 j = 0; j < n; j++) {
+                if (i != j) a[i * n + j] = _allowance(token, watch[i], watch[j]);
+            }
         }
     }
 

@@ -9,8 +9,10 @@ export const FEE_CHANGE_MIN_PP = 1;
 
 /**
  * Owner-power effects, measured by simulation (the function's name never decides):
- * - mint: total supply or a balance raised without a matching transfer;
- * - move_tokens: a third party's balance lowered without an allowance;
+ * - mint: total supply raised, or the balances the call touched raised in sum (a balance raised at
+ *   another's expense is a transfer, never a mint);
+ * - move_tokens (owner-drain): a third party's balance lowered by more than it allowed the caller,
+ *   moved away or burned;
  * - sells_blocked / buys_blocked: trades that worked before the call revert after it;
  * - holder_blocked: a real holder's sell that worked before reverts after it;
  * - tax_raised: buy or sell tax higher after the call (by at least FEE_CHANGE_MIN_PP);

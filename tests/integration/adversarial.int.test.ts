@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 90 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 98 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -200,6 +200,14 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanMaxSell: { flags: [] },
   LoggedRoleMint: { flags: ['mint'], effects: ['mint'] },
   CleanLoggedRole: { flags: [] },
+  ReserveAirdrop: { flags: [], mw: true },
+  ReserveAirdropMint: { flags: ['mint'], effects: ['mint'], mw: true },
+  RebalanceDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
+  CleanRebalance: { flags: [] },
+  PoolSyncDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
+  CleanPoolSync: { flags: [] },
+  AmountFirstDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
+  CleanAmountFirst: { flags: [] },
 };
 
 /**
@@ -689,6 +697,65 @@ describe('adversarial suite (no verified source)', () => {
     expect(line('CleanSwapBack', 'holder_sells')?.outcome).not.toBe('fail');
     // A rebase the owner calls is a supply power.
     expect(line('RebaseOwner', 'mint')?.detail).toMatch(/total supply rose/);
+  });
+
+  it('reads a privileged transfer as a transfer and a drain of odd name as owner-drain, naming function and victim', () => {
+    const only = (n: string) => ONLY.length === 0 || ONLY.includes(n);
+    const powers = (n: string) => {
+      const p = reports[n]?.facts.ownerPowers;
+      return p?.status === 'simulated' ? p.findings : [];
+    };
+    const holders = (n: string) =>
+      new Set((reports[n]?.facts.holderSells?.sellers ?? []).map((x) => x.address.toLowerCase()));
+    if (only('ReserveAirdrop')) {
+      // airdrop(to, amount) moves from a reserve nobody watches: balances rose, none fell in sight.
+      const l = line('ReserveAirdrop', 'mint');
+      expect(l?.outcome, l?.detail).toBe('pass');
+      expect(
+        powers('ReserveAirdrop').filter((f) => f.effects.some((e) => e === 'mint' || e === 'move_tokens')),
+      ).toEqual([]);
+    }
+    if (only('ReserveAirdropMint')) {
+      const l = line('ReserveAirdropMint', 'mint');
+      expect(l?.detail).toMatch(/0x8ba4cc3c|airdrop/);
+      expect(l?.detail).toMatch(/more than all other addresses hold together/);
+    }
+    if (only('RebalanceDrain')) {
+      const l = line('RebalanceDrain', 'owner_moves_tokens');
+      expect(l?.outcome, l?.detail).toBe('fail');
+      expect(l?.detail).toMatch(/the balance of a real holder 0x[0-9a-f]{4}…[0-9a-f]{4} fell by/);
+      const drains = powers('RebalanceDrain').filter((f) => f.effects.includes('move_tokens'));
+      // Both functions, each naming its victim: a real pool buyer, burned by one and moved by the other.
+      const sels = new Set(drains.map((f) => f.selector));
+      expect(sels).toEqual(
+        new Set([
+          toFunctionSelector('function rebalance(address,uint256)'),
+          toFunctionSelector('function settle(address,uint256)'),
+        ]),
+      );
+      const victims = drains.flatMap((f) => f.drained ?? []);
+      expect(victims.some((v) => v.how === 'burned' && holders('RebalanceDrain').has(v.address))).toBe(true);
+      expect(victims.some((v) => v.how === 'moved' && holders('RebalanceDrain').has(v.address))).toBe(true);
+    }
+    if (only('PoolSyncDrain')) {
+      const l = line('PoolSyncDrain', 'owner_moves_tokens');
+      expect(l?.outcome, l?.detail).toBe('fail');
+      expect(l?.detail).toMatch(/the balance of the pool 0x[0-9a-f]{4}…[0-9a-f]{4} fell by .* \(burned/);
+      const drains = powers('PoolSyncDrain').flatMap((f) => f.drained ?? []);
+      expect(drains.map((d) => d.address)).toContain(deployed.PoolSyncDrain?.pair);
+    }
+    if (only('AmountFirstDrain')) {
+      // Reached only by the amount-first shape: (victim's balance, victim).
+      const f = powers('AmountFirstDrain').find((x) => x.effects.includes('move_tokens'));
+      expect(f?.selector).toBe(toFunctionSelector('function reconcile(uint256,address)'));
+      expect(f?.args).toBe("(amount = victim's balance, victim)");
+      expect(f?.drained?.[0]).toMatchObject({ role: 'victim', how: 'burned' });
+    }
+    for (const n of ['CleanRebalance', 'CleanPoolSync', 'CleanAmountFirst'])
+      if (only(n)) {
+        expect(line(n, 'owner_moves_tokens')?.outcome, n).toBe('pass');
+        expect(line(n, 'mint')?.outcome, n).toBe('pass');
+      }
   });
 
   it('names the real token a look-alike impersonates', () => {

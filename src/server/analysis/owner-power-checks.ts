@@ -194,7 +194,9 @@ export const checkOwnerMovesTokens: Check = (f, w) =>
     { check: 'owner_moves_tokens', label: "Owner can move others' tokens (measured)", weight: w },
     ['move_tokens'],
     ['ownerTransferOthers'],
-    "lower another holder's balance without an allowance",
+    // By effect (issue 40 item 4): any function that lowered a real holder's balance, or the pool's
+    // or the token contract's when the call named it, without an allowance — moved or burned.
+    "lower another holder's balance without an allowance (move or burn a real holder's or the pool's tokens)",
     undefined,
     true,
   );

@@ -330,6 +330,19 @@ export type OwnerPowerFinding = {
    * call; the effect was measured like every other power.
    */
   grantee?: Address;
+  /**
+   * Owner-drain: each balance the call lowered although the caller had no allowance for it — whose
+   * (a real holder, the pool, the token contract), by how much in base units, moved away or burned.
+   */
+  drained?: OwnerPowerDrain[];
+};
+
+/** One balance a privileged call lowered without an allowance (an owner-drain's victim). */
+export type OwnerPowerDrain = {
+  address: Address;
+  role: 'victim' | 'holder' | 'pair' | 'token' | 'caller' | 'other';
+  amount: bigint;
+  how: 'moved' | 'burned';
 };
 
 /**

@@ -38,12 +38,12 @@ function calledFindings(
     const o = outs[n + 1];
     const m = metas[i] as ProbeMeta;
     if (!o?.called || !o.callOk || o.readOnly) return;
-    const b = balanceEffects(o, s.watch, m.caller);
+    const b = balanceEffects(o, s.watch, m.caller, m.data);
     const t = tradeEffects(o, cBase, s.victimAt);
     const effects = [...b.effects, ...t.effects].filter((e) => e !== 'opens_trading');
     if (effects.length === 0) return;
     found.push({
-      ...finding(m, effects, [...b.notes, ...t.notes], t.buyTax, t.sellTax),
+      ...finding(m, effects, [...b.notes, ...t.notes], t.buyTax, t.sellTax, b.drained),
       holderTaxAfterPct: t.holderTax,
       calledContract: c.address,
     });

@@ -58,6 +58,7 @@ export function probeContext(
     victimBalance: s.victimBalance,
     caller,
     pair: s.market.route.pool,
+    token: s.market.token,
     short,
     supply: input.totalSupply ?? 0n,
   };
@@ -101,6 +102,7 @@ export function listCandidates(
           caller: who.address,
           callerRole: who.role,
           args: call.args,
+          data: call.data,
         });
         cands.push({ caller: who.address, data: call.data });
         tiers.push(build.tierOf?.(sel, k) ?? 0);

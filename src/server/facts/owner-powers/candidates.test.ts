@@ -14,6 +14,7 @@ import {
   callsFor,
   combosFor,
   genericCalls,
+  isBalanceOnlyCall,
   type ProbeCall,
   type ProbeContext,
   probeCallBuilder,
@@ -95,6 +96,8 @@ const context = fc.record({
   ),
   caller: address,
   pair: address,
+  token: address,
+  supply: fc.constantFrom(0n, 99n, 10n ** 27n),
 });
 
 describe('probeCallBuilder', () => {
@@ -145,6 +148,57 @@ describe('probeCallBuilder', () => {
     expect(wide).toBeGreaterThan(255n);
     expect(narrow).toBe(100); // the largest probe number a uint8 holds
     expect(signatureOf(SELECTORS[0] as Hex)).not.toBeNull();
+  });
+});
+
+describe('drain probes (issue 40 item 4)', () => {
+  const pool = '0x00000000000000000000000000000000000000cc' as Hex;
+  const token = '0x00000000000000000000000000000000000000dd' as Hex;
+  const ctx: ProbeContext = {
+    victim: '0x00000000000000000000000000000000000000aa',
+    victimBalance: 7n,
+    caller: '0x00000000000000000000000000000000000000bb',
+    pair: pool,
+    token,
+    supply: 1_000n,
+  };
+
+  it('aims (account, amount) of any name at the holder, the pool and the amount first, judged on balances only', () => {
+    const args = genericCalls(ctx).map((g) => g.args);
+    expect(args).toContain("(victim, victim's balance)");
+    expect(args).toContain('(pool, supply/100)');
+    expect(args).toContain("(amount = victim's balance, victim)");
+    expect(args.filter(isBalanceOnlyCall)).toEqual([
+      "(amount = victim's balance, victim)",
+      '(pool, supply/100)',
+    ]);
+    // Later callers' short ladder: none of them (the request budget of many-function contracts).
+    expect(genericCalls({ ...ctx, short: true }).some((g) => isBalanceOnlyCall(g.args))).toBe(false);
+    // No pool: nothing aimed at it.
+    expect(genericCalls({ ...ctx, pair: zeroAddress }).some((g) => g.args.startsWith('(pool'))).toBe(false);
+  });
+
+  it('adds the pool and the token as the account of typed (address, uint) and (address, address, uint)', () => {
+    const burn = callsFor(toFunctionSelector('function burn(address,uint256)'), ctx, 'burn(address,uint256)');
+    expect(burn.map((c) => c.args).filter(isBalanceOnlyCall)).toEqual([
+      '(pool, supply/100)',
+      '(pool, 1)',
+      '(token, 1)',
+    ]);
+    const [who, amount] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'uint256' }],
+      `0x${burn.find((c) => c.args === '(pool, supply/100)')?.data.slice(10)}`,
+    );
+    expect([who, amount]).toEqual([getAddress(pool), 10n]);
+    const from = callsFor(
+      toFunctionSelector('function transferFrom(address,address,uint256)'),
+      ctx,
+      'transferFrom(address,address,uint256)',
+    );
+    expect(from.map((c) => c.args).filter(isBalanceOnlyCall)).toEqual([
+      '(pool, caller, supply/100)',
+      '(token, caller, 1)',
+    ]);
   });
 });
 

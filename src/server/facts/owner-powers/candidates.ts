@@ -20,6 +20,11 @@ export type ProbeContext = {
    * stays within the request budget.
    */
   short?: boolean;
+  /**
+   * The token itself (absent: not known here). With the pool, an account (address, amount) calls
+   * aim at besides the holder: a drain of any name shows on whichever holds tokens.
+   */
+  token?: Hex;
   /** Total supply today (0: unknown): amounts sized to the token are probed from it. */
   supply?: bigint;
   /**
@@ -99,6 +104,31 @@ const SHORT = new Set([
   '([caller], [10^30])',
   '(supply×2)',
 ]);
+
+/**
+ * Drain probes (account, amount) aimed at the pool and the token contract itself: they hold tokens
+ * whether or not a real holder was found, and a function that lowers any account's balance lowers
+ * theirs. Only their effect on balances is judged (phase 1): they are not re-run with trades.
+ */
+export function aimedAccounts(ctx: ProbeContext): { account: Hex; amount: bigint; args: string }[] {
+  const zero = /^0x0{40}$/i;
+  const out: { account: Hex; amount: bigint; args: string }[] = [];
+  if (!zero.test(ctx.pair)) {
+    const s = ctx.supply ?? 0n;
+    if (s >= 100n) out.push({ account: ctx.pair, amount: s / 100n, args: '(pool, supply/100)' });
+    out.push({ account: ctx.pair, amount: 1n, args: '(pool, 1)' });
+  }
+  if (ctx.token && !zero.test(ctx.token)) out.push({ account: ctx.token, amount: 1n, args: '(token, 1)' });
+  return out;
+}
+
+/**
+ * Drain probes (their labels): aimed at the pool or the token itself, or taking the amount first.
+ * Judged on balances only: re-running them with trades would spend phase 2's budget on calls that
+ * look for no trading rule (a pool blocked or made a fee wallet is not what they look for).
+ */
+export const isBalanceOnlyCall = (args: string) =>
+  args.startsWith('(pool') || args.startsWith('(token') || args.startsWith('(amount = ');
 
 /** Fractions and multiples of today's supply (none when it is unknown). */
 export function sizedAmounts(ctx: ProbeContext): { value: bigint; label: string }[] {
@@ -184,6 +214,12 @@ function allGenericCalls(ctx: ProbeContext): { words: Hex[]; args: string }[] {
       words: [word(0x40n), word(0x80n), word(1n), word(v), word(1n), word(ctx.victimBalance)],
       args: "([victim], [victim's balance])",
     },
+    // The amount first: (amount, account) drains and credits. And (account, amount) drains aimed at
+    // the pool, at one size: each call here is sent for every unnamed function of the first caller.
+    { words: [word(ctx.victimBalance), word(v)], args: "(amount = victim's balance, victim)" },
+    ...aimedAccounts(ctx)
+      .slice(0, 1)
+      .map((a) => ({ words: [word(a.account), word(a.amount)], args: a.args })),
   ];
   return out;
 }
@@ -270,7 +306,39 @@ export function combosFor(types: string[], ctx: ProbeContext): ParamValue[][] | 
     for (const c of combos) for (const o of opts) next.push([...c, o]);
     combos = next;
   }
-  return combos.slice(0, MAX_TYPED);
+  return [...combos.slice(0, MAX_TYPED), ...aimedCombos(types, ctx)];
+}
+
+/**
+ * (account, amount) and (account, recipient, amount) aimed at the pool and the token: an
+ * owner-drain by burnFrom or transferFrom without an allowance, whatever its name.
+ */
+function aimedCombos(types: string[], ctx: ProbeContext): ParamValue[][] {
+  const uint = (t: string | undefined) => !!t && /^uint\d*$/.test(t);
+  const fits = (t: string, v: bigint) => v <= (1n << BigInt(Number(t.slice(4) || 256))) - 1n;
+  const label = (args: string) => args.slice(1, -1).split(', ');
+  if (types.length === 2 && types[0] === 'address' && uint(types[1]))
+    return aimedAccounts(ctx)
+      .filter((a) => fits(types[1] as string, a.amount))
+      .map((a) => {
+        const [who, amount] = label(a.args) as [string, string];
+        return [
+          { value: a.account, label: who },
+          { value: a.amount, label: amount },
+        ];
+      });
+  if (types.length === 3 && types[0] === 'address' && types[1] === 'address' && uint(types[2]))
+    return aimedAccounts(ctx)
+      .filter((a) => a.args !== '(pool, 1)' && fits(types[2] as string, a.amount))
+      .map((a) => {
+        const [who, amount] = label(a.args) as [string, string];
+        return [
+          { value: a.account, label: who },
+          { value: ctx.caller, label: 'caller' },
+          { value: a.amount, label: amount },
+        ];
+      });
+  return [];
 }
 
 /** Encoded arguments (hex without 0x, after the selector) and their label. */

@@ -54,6 +54,7 @@ const outcome = fc.record({
   followUpOk: fc.boolean(),
   victimFullTried: fc.boolean(),
   victimFullSellOk: fc.boolean(),
+  allowances: uints,
 });
 
 /** A small valid reply: two outcomes with revert data and watched balances. */
@@ -88,6 +89,7 @@ function sample(): Hex {
     followUpOk: false,
     victimFullTried: false,
     victimFullSellOk: false,
+    allowances: [3n, 0n, 0n, 4n],
   };
   return encode([o, { ...o, called: false, revertData: '0x', before: [], afterCall: [] }]);
 }

@@ -19,8 +19,8 @@ import type { ProbeOutcome } from './judge';
 
 export type DecodedOutcome = ProbeOutcome & { revertData: Hex };
 
-/** Words in an Outcome's head: 29 components, three of them offsets to tails. */
-const HEAD_WORDS = 29;
+/** Words in an Outcome's head: 30 components, four of them offsets to tails. */
+const HEAD_WORDS = 30;
 const ZERO_WORD = '0'.repeat(64);
 const ONE_WORD = `${'0'.repeat(63)}1`;
 /** An offset or length above 2^48 cannot point inside any reply we accept; its top 26 bytes are 0. */
@@ -180,6 +180,7 @@ class Reader {
       followUpOk: this.bool(w(26), 'followUpOk'),
       victimFullTried: this.bool(w(27), 'victimFullTried'),
       victimFullSellOk: this.bool(w(28), 'victimFullSellOk'),
+      allowances: this.uints(w(29), at, 'allowances'),
     };
     this.current = -1;
     return o;

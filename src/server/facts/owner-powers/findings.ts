@@ -2,8 +2,8 @@
  * Findings as the report carries them: one per measured effect of a call, with who can use it now,
  * and the lines about what could not be judged.
  */
-import type { Address } from 'viem';
-import type { OwnerPowerFacts, OwnerPowerFinding } from '../types';
+import type { Address, Hex } from 'viem';
+import type { OwnerPowerDrain, OwnerPowerFacts, OwnerPowerFinding } from '../types';
 import type { DecodedOutcome } from './decode-outcomes';
 import { balanceEffects, describe, type ProbeMeta, type Watch } from './judge';
 
@@ -15,8 +15,11 @@ export function finding(
   notes: string[],
   buyTax: number | null,
   sellTax: number | null,
+  /** The balances the call lowered without an allowance (owner-drain victims). */
+  drained: OwnerPowerDrain[] = [],
 ): OwnerPowerFinding {
   return {
+    ...(drained.length > 0 ? { drained } : {}),
     selector: m.selector,
     signature: m.signature,
     caller: m.caller,
@@ -39,8 +42,11 @@ export function effectsAfter(
   watch: Watch,
   caller: Address,
   note: string,
-): { effects: OwnerPowerFinding['effects']; notes: string[] } {
-  return o.codeReplaced ? { effects: ['code_replaced'], notes: [note] } : balanceEffects(o, watch, caller);
+  data?: Hex,
+): { effects: OwnerPowerFinding['effects']; notes: string[]; drained: OwnerPowerDrain[] } {
+  return o.codeReplaced
+    ? { effects: ['code_replaced'], notes: [note], drained: [] }
+    : balanceEffects(o, watch, caller, data);
 }
 
 /** "the signature args" of a call: how a finding names the call made before it (two steps). */

@@ -58,7 +58,7 @@ function grantsOf(p: Phase1, address: Address, victimWord: string | null) {
     okNow.add(m.selector);
     if (o.readOnly || o.codeReplaced || STANDARD_CALLS.has(m.selector)) return;
     if (withEffect.has(`${m.caller}:${m.selector}`)) return;
-    if (balanceEffects(o, p.watch, m.caller).effects.length > 0) return;
+    if (balanceEffects(o, p.watch, m.caller, m.data).effects.length > 0) return;
     const args = (p.cands[i] as { data: Hex }).data.slice(10).toLowerCase();
     const named = args.includes(word) ? 'caller' : victimWord && args.includes(victimWord) ? 'victim' : null;
     if (!named) return;

@@ -151,11 +151,12 @@ export function historyFindings(
       s.watch,
       m.caller,
       'after the call the token runs code at an address the caller chose',
+      m.data,
     );
     const effects = b.effects.filter((e) => !usableKeys.has(`${m.selector}:${e}`));
     if (effects.length === 0) return;
     out.push({
-      ...finding({ ...m, callerRole: 'deployer (at creation)' }, effects, b.notes, null, null),
+      ...finding({ ...m, callerRole: 'deployer (at creation)' }, effects, b.notes, null, null, b.drained),
       usable: false,
       usableNow: `not usable now: ${history.where}, today the same call reverts${holderNow}`,
       timelockDelaySeconds: null,

@@ -45,6 +45,7 @@ const outcome = (over: Partial<ProbeOutcome>): ProbeOutcome => ({
   followUpOk: false,
   victimFullTried: false,
   victimFullSellOk: false,
+  allowances: [],
   ...over,
 });
 
@@ -107,5 +108,48 @@ describe('mergeFindings', () => {
       ...(calledContract ? { calledContract } : {}),
     });
     expect(mergeFindings([f(), f('0x00000000000000000000000000000000000000e1')])).toHaveLength(2);
+  });
+
+  it("keeps the drain that took the most: a holder's whole balance over a single unit", () => {
+    const drain = (args: string, amount: bigint): OwnerPowerFinding => ({
+      selector: '0x3da9b9d0',
+      signature: null,
+      caller,
+      callerRole: 'owner()',
+      args,
+      effects: ['move_tokens'],
+      detail: 'Moves other holders tokens.',
+      usable: true,
+      buyTaxAfterPct: null,
+      sellTaxAfterPct: null,
+      drained: [{ address: victim, role: 'victim', amount, how: 'burned' }],
+    });
+    const pool = drain('(pool, supply/100)', 1_000n);
+    pool.drained = [
+      { address: '0x00000000000000000000000000000000000000b1', role: 'pair', amount: 1_000n, how: 'moved' },
+    ];
+    const merged = mergeFindings([
+      drain('(victim, true/1)', 1n),
+      pool,
+      drain("(victim, victim's balance)", 100n),
+    ]);
+    // A real holder's loss names the power before the pool's, however large the pool's.
+    expect(merged.map((x) => x.args)).toEqual(["(victim, victim's balance)"]);
+  });
+});
+
+describe('balanceEffects: mint and drain by effect', () => {
+  it('reads a privileged transferFrom between watched accounts as a drain, not a mint', () => {
+    const b = balanceEffects(outcome({ afterCall: [0n, 100n] }), watch, caller);
+    expect(b.effects).toEqual(['move_tokens']);
+    expect(b.drained).toEqual([{ address: victim, role: 'victim', amount: 100n, how: 'moved' }]);
+  });
+
+  it('reads a rise paid by an unwatched address as a transfer, and one beyond the supply as a mint', () => {
+    // 900 of the 1,000 supply sits outside the watch list (a reserve wallet): +50 may be paid from it.
+    expect(balanceEffects(outcome({ afterCall: [150n, 0n] }), watch, caller).effects).toEqual([]);
+    expect(balanceEffects(outcome({ afterCall: [100n, 10n ** 30n] }), watch, caller).effects).toEqual([
+      'mint',
+    ]);
   });
 });

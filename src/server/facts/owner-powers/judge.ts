@@ -2,8 +2,11 @@
  * Judges the raw outcomes of owner-power probes (pure): compares each simulated call's measurements
  * with the baseline (no call) and names the effect. Thresholds from shared/vocabulary.ts.
  */
+
+import type { Hex } from 'viem';
 import { FEE_CHANGE_MIN_PP, OWNER_POWER_LABELS, type OwnerPowerEffect } from '../../../shared/vocabulary';
-import type { Address, OwnerPowerFinding } from '../types';
+import type { Address, OwnerPowerDrain, OwnerPowerFinding } from '../types';
+import { ledgerEffects, type Watch } from './balance-ledger';
 
 /** What PowerProbe reports for one candidate (the fields we use). */
 export type ProbeOutcome = {
@@ -42,6 +45,8 @@ export type ProbeOutcome = {
   /** The victim's sale of its whole balance (apart from the tenth): tried, and passed. */
   victimFullTried: boolean;
   victimFullSellOk: boolean;
+  /** The baseline only: allowance(watch[i], watch[j]) at i * n + j (empty in a candidate's outcome). */
+  allowances: readonly bigint[];
 };
 
 export type ProbeMeta = {
@@ -50,10 +55,11 @@ export type ProbeMeta = {
   caller: Address;
   callerRole: string;
   args: string;
+  /** The call's calldata (the accounts it names are those it aimed at); absent: none known. */
+  data?: Hex;
 };
 
-/** Watched addresses, in the order the probe reads their balances. */
-export type Watch = { address: Address; role: 'victim' | 'caller' | 'pair' | 'token' | 'other' }[];
+export type { Watch } from './balance-ledger';
 
 /** Percent lost between quote and delivery, clamped at 0, to 0.01 pp. */
 export function lossPct(expected: bigint, received: bigint): number | null {
@@ -92,56 +98,26 @@ export function baselineOf(o: ProbeOutcome): Baseline {
   };
 }
 
-const fmt = (v: bigint) => v.toLocaleString('en-US');
-
-/** Effects on supply and balances (phase 1, no trade). */
+/**
+ * Effects on supply and balances (phase 1, no trade): mint and owner-drain by effect
+ * (balance-ledger.ts), and a renounced owner() taken back. `data` is the call's calldata: the
+ * addresses it names are the accounts it aimed at.
+ */
 export function balanceEffects(
   o: ProbeOutcome,
   watch: Watch,
   caller: Address,
-): { effects: OwnerPowerEffect[]; notes: string[] } {
-  const effects: OwnerPowerEffect[] = [];
-  const notes: string[] = [];
-  if (!o.callOk) return { effects, notes };
-  if (o.supplyAfter > o.supplyBefore) {
-    effects.push('mint');
-    notes.push(`total supply rose by ${fmt(o.supplyAfter - o.supplyBefore)} base units`);
-  } else {
-    let up = 0n;
-    let down = 0n;
-    o.afterCall.forEach((a, i) => {
-      const b = o.before[i] ?? 0n;
-      if (a > b) up += a - b;
-      else down += b - a;
-    });
-    // Burned supply explains a fall elsewhere; a rise nobody paid for is new tokens in all but name.
-    const burned = o.supplyBefore > o.supplyAfter ? o.supplyBefore - o.supplyAfter : 0n;
-    const downNotBurned = down > burned ? down - burned : 0n;
-    if (up > downNotBurned) {
-      effects.push('mint');
-      notes.push(`a balance rose by ${fmt(up - downNotBurned)} base units with no matching transfer`);
-    }
-  }
+  data?: Hex,
+): { effects: OwnerPowerEffect[]; notes: string[]; drained: OwnerPowerDrain[] } {
+  if (!o.callOk) return { effects: [], notes: [], drained: [] };
+  const { effects, notes, drained } = ledgerEffects(o, watch, caller, data);
   if (isNobody(o.ownerBefore) && !isNobody(o.ownerAfter)) {
     effects.push('owner_reclaimed');
     notes.push(
       `owner() was renounced before the call and is 0x${o.ownerAfter.toString(16).padStart(40, '0')} after it`,
     );
   }
-  watch.forEach((w, i) => {
-    if (w.role !== 'victim' || w.address === caller) return;
-    const b = o.before[i] ?? 0n;
-    const a = o.afterCall[i] ?? 0n;
-    if (a < b) {
-      effects.push('move_tokens');
-      notes.push(
-        o.allowanceGranted > 0n && o.followUpOk
-          ? `the call gave the caller an allowance over a real holder's tokens that the holder never approved (allowance(holder, caller) rose by ${fmt(o.allowanceGranted)} base units), and the caller's transferFrom then took ${fmt(b - a)} base units from the holder`
-          : `a holder's balance fell by ${fmt(b - a)} base units without any approval`,
-      );
-    }
-  });
-  return { effects, notes };
+  return { effects, notes, drained };
 }
 
 /** Effects on trading (phase 2): compared with the baseline round trip and holder sell. */
@@ -236,6 +212,29 @@ function severity(f: OwnerPowerFinding): number {
 }
 
 /**
+ * What a finding's call took from others without an allowance: whether a real holder was among the
+ * victims, and the base units taken from real holders (else from anyone).
+ */
+function drainOf(f: OwnerPowerFinding): { holder: boolean; amount: bigint } {
+  const all = f.drained ?? [];
+  const held = all.filter((d) => d.role === 'victim' || d.role === 'holder');
+  const sum = (xs: typeof all) => xs.reduce((a, d) => a + d.amount, 0n);
+  return held.length > 0 ? { holder: true, amount: sum(held) } : { holder: false, amount: sum(all) };
+}
+
+/**
+ * `f` says more than `prev`: a higher tax, or at the same tax a worse drain — one that takes a real
+ * holder's tokens before one that takes the pool's, then the larger (the call that took a holder's
+ * whole balance, not the one that took a unit, shows what the power can do).
+ */
+function worse(f: OwnerPowerFinding, prev: OwnerPowerFinding): boolean {
+  if (severity(f) !== severity(prev)) return severity(f) > severity(prev);
+  const a = drainOf(f);
+  const b = drainOf(prev);
+  return a.holder !== b.holder ? a.holder : a.amount > b.amount;
+}
+
+/**
  * One finding per (function, effect, caller): the probe with the most extreme measurement (the
  * highest tax reachable for a fee setter).
  */
@@ -244,7 +243,7 @@ export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
   for (const f of all) {
     const key = `${f.calledContract ?? ''}:${f.selector}:${f.caller}:${[...f.effects].sort().join(',')}`;
     const prev = best.get(key);
-    if (!prev || severity(f) > severity(prev)) best.set(key, f);
+    if (!prev || worse(f, prev)) best.set(key, f);
   }
   // Collapse the same function+effects found from several callers into the first caller's line.
   const byFn = new Map<string, OwnerPowerFinding>();
@@ -252,7 +251,7 @@ export function mergeFindings(all: OwnerPowerFinding[]): OwnerPowerFinding[] {
     const key = `${f.calledContract ?? ''}:${f.selector}:${[...f.effects].sort().join(',')}`;
     const prev = byFn.get(key);
     if (!prev) byFn.set(key, f);
-    else if (severity(f) > severity(prev)) byFn.set(key, { ...f, callerRole: f.callerRole });
+    else if (worse(f, prev)) byFn.set(key, { ...f, callerRole: f.callerRole });
   }
   return [...byFn.values()].sort((a, b) => severity(b) - severity(a));
 }

@@ -39,6 +39,12 @@ export const CALL_BODY_BYTES = 900_000;
 /** Successful calls per (caller, function) re-run with trades. */
 export const PHASE2_PER_FUNCTION = 8;
 export const MAX_CALLERS = 4;
+/**
+ * Real holders watched besides the victim, the largest (a reserve, a team wallet). Each adds two
+ * balance reads to every candidate (~3.6k gas of a ~50–100k candidate): two keep a 60-function
+ * contract's phase 1 within its eth_calls and the report near its old time.
+ */
+export const MORE_HOLDERS = 2;
 /** Most callers tried on a contract the token calls: its owner-like getters, its storage, the token's holders. */
 export const MAX_CALLED_CALLERS = 3;
 /** Candidates per eth_call on a contract the token calls (with trades), and eth_calls for them all. */

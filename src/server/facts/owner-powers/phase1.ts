@@ -4,6 +4,8 @@
  */
 import type { Hex } from 'viem';
 import type { OwnerPowerFinding } from '../types';
+import { withAllowances } from './balance-ledger';
+import { isBalanceOnlyCall } from './candidates';
 import { chunkBySize } from './chunks';
 import type { DecodedOutcome } from './decode-outcomes';
 import type { Candidate } from './encode-run';
@@ -68,6 +70,10 @@ export async function runPhase1(s: Session, probes: Probes, chunks: number[][]):
       ),
     ),
   );
+  // Today's allowances between the watched addresses, read by the baseline: a fall within one is
+  // no drain, in this phase and every run after it.
+  const base = outs[0]?.[0];
+  if (base) s.watch = withAllowances(s.watch, base.allowances);
   const phase1: DecodedOutcome[] = new Array(probes.cands.length);
   chunks.forEach((idx, k) => {
     idx.forEach((i, n) => {
@@ -129,8 +135,10 @@ export function judgePhase1(
       );
       return;
     }
-    const b = balanceEffects(o, s.watch, m.caller);
-    if (b.effects.length) raw.push(finding(m, b.effects, b.notes, null, null));
+    const b = balanceEffects(o, s.watch, m.caller, m.data);
+    if (b.effects.length) raw.push(finding(m, b.effects, b.notes, null, null, b.drained));
+    // Drain probes are judged on balances, never traded (candidates.ts).
+    if (isBalanceOnlyCall(m.args)) return;
     const key = `${m.caller}:${m.selector}`;
     perFn.set(key, [...(perFn.get(key) ?? []), i]);
   });

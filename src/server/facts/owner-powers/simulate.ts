@@ -37,7 +37,7 @@ import { grantsAndGated } from './grants';
 import { creationCopy, historyFindings, startHistory } from './history';
 import { FROM, FUNDS, NO_ROUTE, type OwnerPowerInput, PROBE, PROBE_CODE } from './input';
 import { mergeFindings, type Watch } from './judge';
-import { type Counter, PROBE_REQUESTS } from './limits';
+import { type Counter, MORE_HOLDERS, PROBE_REQUESTS } from './limits';
 import { judgePhase1, pickReruns, planPhase1, runPhase1 } from './phase1';
 import { measureOnceOpen, NO_TRADE_RUN, runWithTrades, tradeFindings } from './phase2';
 import { readDelays } from './reads';
@@ -161,8 +161,25 @@ function openSession(
   const victimHolder =
     input.holders.find((h) => h.balance > 0n && !callerSet.has(h.address.toLowerCase() as Address)) ?? null;
   const victim = (victimHolder?.address.toLowerCase() ?? zeroAddress) as Address;
+  // More real holders, watched beside the victim, the largest first: a rise paid by one of them is
+  // a transfer, not a mint (the more of the supply watched, the less a rise can hide behind the
+  // rest), and a fall beyond its allowance is a drain whoever the call named. A few only: each costs
+  // every candidate two cold balance reads.
+  const skip = new Set<string>([
+    ...callerSet,
+    victim,
+    input.token.toLowerCase(),
+    pool?.route.pool.toLowerCase() ?? '',
+  ]);
+  const others = [...input.holders]
+    .filter((h) => h.balance > 0n && !skip.has(h.address.toLowerCase()))
+    .sort((x, y) => (x.balance === y.balance ? 0 : x.balance > y.balance ? -1 : 1))
+    .map((h) => h.address.toLowerCase() as Address)
+    .filter((a, i, all) => all.indexOf(a) === i)
+    .slice(0, MORE_HOLDERS);
   const watch: Watch = [
     ...(victimHolder ? [{ address: victim, role: 'victim' as const }] : []),
+    ...others.map((address) => ({ address, role: 'holder' as const })),
     ...callers.map((c) => ({ address: c.address, role: 'caller' as const })),
     ...(pool ? [{ address: pool.route.pool, role: 'pair' as const }] : []),
     { address: input.token, role: 'token' },

@@ -89,10 +89,10 @@ export function reclaimFindings(
 ): OwnerPowerFinding[] {
   return stepFindings(outs, run.chunk, metas, (o, m) => {
     if (!reclaim) return null;
-    const b = effectsAfter(o, s.watch, m.caller, UPGRADED);
+    const b = effectsAfter(o, s.watch, m.caller, UPGRADED, m.data);
     const effects = b.effects.filter((e) => e !== 'owner_reclaimed');
     if (effects.length === 0) return null;
-    return { ...finding(m, effects, b.notes, null, null), afterReclaim: callText(reclaim) };
+    return { ...finding(m, effects, b.notes, null, null, b.drained), afterReclaim: callText(reclaim) };
   });
 }
 
@@ -122,9 +122,9 @@ export function grantFindings(
 ): OwnerPowerFinding[] {
   const afterGrant = grant ? grant.grants.map((i) => callText(metas[i] as ProbeMeta)).join(', ') : '';
   return stepFindings(outs, run.chunk, metas, (o, m) => {
-    const b = effectsAfter(o, s.watch, m.caller, UPGRADED);
+    const b = effectsAfter(o, s.watch, m.caller, UPGRADED, m.data);
     if (b.effects.length === 0) return null;
-    return { ...finding(m, b.effects, b.notes, null, null), afterGrant };
+    return { ...finding(m, b.effects, b.notes, null, null, b.drained), afterGrant };
   });
 }
 
@@ -204,6 +204,7 @@ export function otherFindings(
       run.watch,
       GRANTEE,
       'after the call the token runs code the fresh address chose',
+      m.data,
     );
     if (b.effects.length === 0) return null;
     return {
@@ -213,6 +214,7 @@ export function otherFindings(
         b.notes,
         null,
         null,
+        b.drained,
       ),
       afterGrant,
       grantee: GRANTEE,
