@@ -2,7 +2,8 @@
  * Facts derived from a token report that several checks share (pure).
  */
 import { formatUnits, round } from '../../shared/analysis';
-import { LIQUIDITY_DRAIN, RUG, reserveIsRugged } from '../../shared/vocabulary';
+import type { LiquidityLedger } from '../../shared/liquidity-ledger';
+import { CREATOR_PULL, LIQUIDITY_DRAIN, RUG, reserveIsRugged } from '../../shared/vocabulary';
 import type {
   Capability,
   Holder,
@@ -13,6 +14,7 @@ import type {
   TokenReportFacts,
 } from '../facts/types';
 import { DAY_S, pct } from './evidence-lines';
+import { judgeLedger } from './liquidity-ledger';
 
 const POOL_KINDS: readonly HolderKind[] = ['pair', 'locker', 'burn'];
 
@@ -88,12 +90,41 @@ export function allSwaps(facts: TokenReportFacts): { swap: SwapFact; pool: PoolF
   return out.sort((a, b) => b.swap.timestamp - a.swap.timestamp);
 }
 
-/** LP share burned or locked (0–1). */
+/** LP locked or burned share (0–1) a pool without a ledger needs: TS wants ≥ 95%. */
+export const LP_SAFE_PASS = 0.95;
+
+/**
+ * Share (0–1) of the pool's liquidity the creator's side cannot pull now. With the position ledger
+ * (issue 35): everything but what the creator can pull and what could not be judged (unknown is
+ * never credited as safe). Without it: the LP share burned or locked in a listed locker.
+ */
 export const lpSafeShare = (p: PoolFacts) => {
+  const l = p.liquidity ? ledgerOf(p) : null;
+  if (l && l.creatorPullableShare !== null)
+    return Math.min(1, Math.max(0, 1 - l.creatorPullableShare - l.unknownShare));
   // A non-finite share is not counted as locked (conservative: never credit protection we can't see).
   const fin = (n: number) => (Number.isFinite(n) ? n : 0);
   return Math.min(1, Math.max(0, fin(p.lpBurnedShare) + fin(p.lpLockedShare)));
 };
+
+/**
+ * Is the pool's liquidity safe from its creator? With the ledger: the creator's side can pull at
+ * most CREATOR_PULL.passShare now and no more than that share could not be judged. Without it: at
+ * least LP_SAFE_PASS of the LP burned or locked (the listed lockers).
+ */
+export function liquiditySafe(p: PoolFacts): boolean {
+  const l = ledgerOf(p);
+  if (l && l.creatorPullableShare !== null)
+    return l.creatorPullableShare <= CREATOR_PULL.passShare && l.unknownShare <= CREATOR_PULL.passShare;
+  return lpSafeShare(p) >= LP_SAFE_PASS;
+}
+
+/** The pool's liquidity ledger, judged once per pool object (pure: the same facts give the same ledger). */
+const ledgers = new WeakMap<PoolFacts, LiquidityLedger | null>();
+export function ledgerOf(p: PoolFacts): LiquidityLedger | null {
+  if (!ledgers.has(p)) ledgers.set(p, judgeLedger(p, null));
+  return ledgers.get(p) ?? null;
+}
 
 export type DrainEvent = { event: LiquidityEventFact; pool: PoolFacts; share: number };
 

@@ -3,14 +3,24 @@
  * pool creator's LP share, token age. Used by the liquidity analyser, scanner and rug detector.
  */
 import { round } from '../../shared/analysis';
-import { LIQUIDITY_DRAIN } from '../../shared/vocabulary';
-import { allPools, completedRug, drainEvents, lpSafeShare, tokenAgeDays } from './derived-facts';
+import type { LiquidityLedger } from '../../shared/liquidity-ledger';
+import { CREATOR_PULL, LIQUIDITY_DRAIN } from '../../shared/vocabulary';
+import type { TokenReportFacts } from '../facts/types';
+import {
+  allPools,
+  completedRug,
+  drainEvents,
+  LP_SAFE_PASS,
+  ledgerOf,
+  lpSafeShare,
+  tokenAgeDays,
+} from './derived-facts';
 import { type Check, DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
 import { FRESH_WALLET_DAYS } from './holder-checks';
 import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
 /** LP locked or burned share (0–1): TS wants ≥ 95%. */
-export const LP_SAFE_PASS = 0.95;
+export { LP_SAFE_PASS } from './derived-facts';
 export const LP_SAFE_WARN = 0.5;
 /** A lock that ends within this many days no longer protects. */
 export const LOCK_EXPIRY_SOON_DAYS = 7;
@@ -29,6 +39,8 @@ export const checkLpLocked: Check = (f, w) => {
       null,
       withoutPool(f, 'There is no pool, so there is no liquidity to lock.', 'its liquidity lock'),
     );
+  const ledger = ledgerOf(p);
+  if (ledger) return creatorPullCheck(f, ledger, w);
   const safe = lpSafeShare(p);
   const v = round(safe * 100, 1);
   const o = gradeBelow(safe, LP_SAFE_WARN, LP_SAFE_PASS);
@@ -52,6 +64,50 @@ export const checkLpLocked: Check = (f, w) => {
       : `Only ${pct(v)} of the pool's LP tokens are burned or locked; the rest can be withdrawn.`,
   );
 };
+
+const SHOWN_SHARE = 0.0005;
+const dateOf = (t: number) => new Date(t * 1000).toUTCString().slice(5, 16);
+
+/**
+ * The lp_locked line from the position ledger (issue 35): what share of the main pool's active
+ * liquidity the creator's side can pull now, by simulation — not "% in a listed locker". Liquidity
+ * of independent providers is no risk; what could not be judged is said and never counted as safe.
+ */
+function creatorPullCheck(f: TokenReportFacts, l: LiquidityLedger, w: number) {
+  const spec = { check: 'lp_locked', label: 'Liquidity the creator can pull now', weight: w };
+  const pull = l.creatorPullableShare;
+  if (pull === null || l.unknownShare > CREATOR_PULL.failShare)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `Who can withdraw the pool's liquidity could not be judged${l.note ? `: ${l.note}` : '.'}`,
+    );
+  const v = round(pull * 100, 1);
+  const value = l.creatorPullableUsd !== null && pull > 0 ? ` (${usd(l.creatorPullableUsd)})` : '';
+  const parts: string[] = [];
+  // Parts below a twentieth of a percent (a burned MINIMUM_LIQUIDITY) are not worth a clause.
+  const shown = (x: number | null): x is number => x !== null && x >= SHOWN_SHARE;
+  if (shown(l.lockedForeverShare))
+    parts.push(`${pct(l.lockedForeverShare * 100)} is burned or locked for good`);
+  for (const u of l.unlockSchedule.slice(0, 2))
+    parts.push(`${pct(u.activeShare * 100)} is locked until ${dateOf(u.time)}`);
+  if (shown(l.independentShare))
+    parts.push(`${pct(l.independentShare * 100)} is held by independent providers`);
+  if (shown(l.unknownShare)) parts.push(`${pct(l.unknownShare * 100)} could not be judged`);
+  const rest = parts.length ? `; ${parts.join(', ')}` : '';
+  const worst = l.positions.find((p) => p.side === 'creator');
+  const soon = l.unlockSchedule.find((u) => (u.time - f.now) / DAY_S < LOCK_EXPIRY_SOON_DAYS);
+  const o = pull > CREATOR_PULL.failShare ? 'fail' : pull > CREATOR_PULL.passShare || soon ? 'warn' : 'pass';
+  return judged(
+    spec,
+    o,
+    v,
+    `The creator's side can pull ${pct(v)}${value} of the pool's active liquidity now${rest}.${
+      soon ? ` A lock ends on ${dateOf(soon.time)}.` : ''
+    }${o === 'fail' && worst ? ` ${worst.evidence}` : ''}`,
+  );
+}
 
 export const checkPoolLiquidity: Check = (f, w) => {
   const spec = { check: 'pool_liquidity', label: 'Pool liquidity', weight: w };
@@ -135,8 +191,15 @@ export const checkLpCreatorShare: Check = (f, w) => {
   const p = f.mainPool;
   if (!p)
     return judged(spec, 'unknown', null, withoutPool(f, 'There is no pool.', "the pool creator's share"));
-  const s = p.lpCreatorShare;
-  const o = gradeAbove(s, 0.1, 0.5);
+  const ledger = ledgerOf(p);
+  // With the ledger: what the creator's side holds in its own wallets (a contract it controls is
+  // in the lp_locked line), judged by funding links too, not only the first provider.
+  const s = ledger
+    ? ledger.positions
+        .filter((x) => x.side === 'creator' && !x.holderIsContract)
+        .reduce((a, x) => a + x.activeShare, 0)
+    : p.lpCreatorShare;
+  const o = gradeAbove(s, CREATOR_PULL.passShare, CREATOR_PULL.failShare);
   return judged(
     spec,
     o,

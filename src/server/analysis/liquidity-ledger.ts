@@ -97,8 +97,8 @@ function judgePosition(
         : 'removeLiquidity (its own LP tokens)',
       evidence:
         side === 'creator'
-          ? `${short(p.holder)} (${link}) holds ${what} in its own wallet and can withdraw them at any time.`
-          : `${short(p.holder)}, a provider with no funding or deployment link to the creator that we found, holds ${what} and can withdraw them.`,
+          ? `${short(p.holder)} (${link}) holds ${what} in its own wallet and can withdraw ${p.positionId ? 'it' : 'them'} at any time.`
+          : `${short(p.holder)}, a provider with no funding or deployment link to the creator that we found, holds ${what} and can withdraw ${p.positionId ? 'it' : 'them'}.`,
     };
   }
   const sim = f.holders[p.holder];

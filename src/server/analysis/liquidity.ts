@@ -35,6 +35,8 @@ import {
   allSwaps,
   type DrainEvent,
   drainEvents,
+  ledgerOf,
+  liquiditySafe,
   lpSafeShare,
   priceImpactPct,
   tokenAgeDays,
@@ -173,7 +175,7 @@ function liquidityInputs(facts: TokenReportFacts, opts: LiquidityOptions): Liqui
     // The rug score ranks risk and is uncalibrated: it is judged by its own bands, never shown as a %.
     rugOutcome: levelOf('rugScoreOutcome', rug.rugScore),
     volume: pool?.volume24hUsd ?? null,
-    locked: pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null,
+    locked: pool ? liquiditySafe(pool) : null,
     drains,
     recentDrains: drains.filter((d) => d.event.timestamp >= dayAgo),
   };
@@ -262,8 +264,14 @@ function liquidityWarnings(x: LiquidityInputs): string[] {
   if (impact !== null && impact > PRICE_IMPACT_WARN_PCT)
     warnings.push(`High price impact: ${pct(impact, 2)} for a ${usd(amountUsd)} buy.`);
   if (x.rugOutcome === 'fail') warnings.push(`High rug risk: rug score ${rug.rugScore}/100.`);
-  if (pool && !x.locked)
-    warnings.push(`LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`);
+  if (pool && !x.locked) {
+    const pull = ledgerOf(pool)?.creatorPullableShare;
+    warnings.push(
+      pull !== null && pull !== undefined
+        ? `The creator's side can pull ${pct(pull * 100)} of the pool's active liquidity now.`
+        : `LP not locked: only ${pct(lpSafeShare(pool) * 100)} is locked or burned.`,
+    );
+  }
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
     warnings.push(`Low liquidity: the pool holds only ${usd(poolValueKnown)}.`);
   if (pool && priceManipulated(pool))
@@ -292,7 +300,11 @@ function liquidityRecommendations(x: LiquidityInputs): string[] {
   if (!doNotBuy && impact !== null && impact > PRICE_IMPACT_CAUTION_PCT)
     recommendations.push('Split the order into smaller buys or reduce the amount to limit price impact.');
   if (!doNotBuy && pool && !locked)
-    recommendations.push('Wait until the liquidity is locked or burned before buying a large amount.');
+    recommendations.push(
+      ledgerOf(pool)
+        ? "Size your buy to what you can lose: the creator's side can withdraw part of this liquidity."
+        : 'Wait until the liquidity is locked or burned before buying a large amount.',
+    );
   if (!doNotBuy && pool && locked && lockTime !== null && pool.lpBurnedShare < LP_SAFE_PASS)
     recommendations.push('Watch the LP lock end date: liquidity can be withdrawn after it.');
   if (!doNotBuy && poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)

@@ -43,7 +43,7 @@ import {
 import { formatPct } from '../../shared/format';
 import { levelOf, shownBand, type VERDICTS } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
-import { allPools, decimalsOf, lpSafeShare } from './derived-facts';
+import { allPools, decimalsOf, liquiditySafe, lpSafeShare } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
 import { checkFreshWallets, checkHolderCount, checkInsiders, checkTopHolders } from './holder-checks';
 import { analyseLiquidity, type LiquidityOptions } from './liquidity';
@@ -393,7 +393,7 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
       holders: facts.holders.holderCount,
       liquidity: pool?.poolValueUsd ?? null,
       contractVerified: v === 'verified' ? true : v === 'unverified' ? false : null,
-      liquidityLocked: pool ? lpSafeShare(pool) >= LP_SAFE_PASS : null,
+      liquidityLocked: pool ? liquiditySafe(pool) : null,
       ownershipRenounced: facts.token.ownerRenounced,
     },
     indicators: ind.indicators,

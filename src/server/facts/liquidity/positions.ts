@@ -62,7 +62,7 @@ async function listLpHolders(db: Db, pool: PoolState): Promise<ListedPositions> 
         ? 'The pool has no LP tokens.'
         : unlisted > 0.001
           ? rows.length === 0
-            ? 'Who holds the LP tokens is not in our index yet.'
+            ? 'No LP holder is in our index: the pool was emptied, or its history is not indexed yet.'
             : `${Math.round(unlisted * 1000) / 10}% of the LP tokens are held by holders not listed here.`
           : null,
   };
