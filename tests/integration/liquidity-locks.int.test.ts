@@ -14,9 +14,9 @@
  * SLIPT (tests/integration/aerodrome-scenario.int.test.ts), with the real Aerodrome CLGauge.
  *
  * First the ground truth: each holder's own calls, simulated as its owner and a stranger, now and
- * after the unlock date, do what the case claims (so the cases are what they say). Then the ledger
- * expectations the report must meet; those depend on the liquidity ledger (src/server/facts/liquidity,
- * LEDGER's part of issue 35) and are `todo` until PoolFacts carries `liquidityLedger`.
+ * after the unlock date, do what the case claims (so the cases are what they say). Then what the
+ * report's liquidity ledger (src/server/facts/liquidity, judged in analysis/liquidity-ledger.ts)
+ * reads of each, from an engine that indexed this chain.
  */
 import pino from 'pino';
 import {
@@ -31,7 +31,13 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeLedger } from '../../src/server/analysis/liquidity-ledger';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
+import type { NetworkDescription } from '../../src/server/chain/network';
+import { openDatabase } from '../../src/server/db/client';
+import { createTokenEngine, type TokenEngine } from '../../src/server/engine/token-engine';
+import type { PoolFacts } from '../../src/server/facts/types';
+import { createIndexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import {
   FakeLpLocker,
@@ -525,12 +531,73 @@ describe('liquidity locks: ground truth (what each holder can really do)', () =>
   });
 });
 
-// The report's reading of each case: needs the liquidity ledger on PoolFacts (LEDGER) and its checks
-// (JUDGE). Until both land these stay todo; EXPECTED_LEDGER above is what each must read.
-describe('liquidity locks: the report reads each case right (pending the ledger)', () => {
-  for (const [name, e] of Object.entries(EXPECTED_LEDGER))
-    it.todo(
-      `${name}: its launch position reads ${e.kind} (${e.side} side${e.call ? `, with ${e.call}` : ''}); the creator can pull ~${Math.round(e.creatorPullable * 100)}% now`,
-    );
+// The report's reading of each case: the liquidity ledger (facts/liquidity, analysis/liquidity-ledger.ts)
+// of an engine that indexed this chain, judged by simulating each holder's own calls.
+describe('liquidity locks: the report reads each case right', () => {
+  let engine: TokenEngine;
+  beforeAll(async () => {
+    const db = await openDatabase({ kind: 'memory' });
+    const indexer = createIndexer({
+      db: db.db,
+      chain,
+      log,
+      streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
+    });
+    await indexer.syncOnce();
+    const network: NetworkDescription = {
+      mode: 'local',
+      chainId: 8453,
+      label: 'liquidity locks',
+      contracts: {
+        uniswapV2Factory: core.factory,
+        uniswapV2Router: core.router,
+        weth: core.weth,
+        usd: '0x00000000000000000000000000000000000000ee',
+        multicall3: core.multicall3,
+        lpLockers: [core.locker],
+        uniswapV3: {
+          factory: core.uniswapV3.factory,
+          positionManager: core.uniswapV3.positionManager,
+          swapRouter02: core.uniswapV3.swapRouter02,
+          quoterV2: core.uniswapV3.quoterV2,
+          positionLockers: [core.uniswapV3.positionLocker],
+        },
+        uniswapV4: { ...v4, positionLockers: [] },
+      },
+      flabToken: null,
+      tokens: {},
+    };
+    engine = createTokenEngine({ db: db.db, chain, network, indexer, log, budgetMs: 60_000 });
+  }, 300_000);
+
+  const ledgerOf = async (name: CaseName) => {
+    const c = cases[name];
+    const f = await engine.facts(c.token);
+    const venue = name === 'permanent' ? 'uniswap-v3' : name === 'hookOwned' ? 'uniswap-v4' : 'uniswap-v2';
+    const pool = f.pools.find((p) => p.venue === venue);
+    expect(pool, `${name}: its pool`).toBeDefined();
+    const l = judgeLedger(pool as PoolFacts, 18);
+    expect(l, `${name}: a ledger`).not.toBeNull();
+    return l as NonNullable<typeof l>;
+  };
+
+  for (const [name, e] of Object.entries(EXPECTED_LEDGER) as [CaseName, ExpectedLedger][])
+    it(`${name}: its launch position reads ${e.kind} (${e.side} side${e.call ? `, with ${e.call}` : ''}); the creator can pull ~${Math.round(e.creatorPullable * 100)}% now`, async () => {
+      const l = await ledgerOf(name);
+      const holder = cases[name].holder.toLowerCase();
+      const mine = l.positions.filter((p) => p.holder.toLowerCase() === holder);
+      expect(mine.length, `${name}: the holder's position is listed`).toBeGreaterThan(0);
+      for (const p of mine) {
+        expect(p.kind, `${name}: ${p.evidence}`).toBe(e.kind);
+        expect(p.side, `${name}: ${p.evidence}`).toBe(e.side);
+        if (e.call) expect(p.evidence).toContain(e.call);
+      }
+      if (name === 'dispersed') {
+        // The providers' own, the deployer's small rest pullable by it.
+        expect(l.independentShare ?? 0).toBeGreaterThan(0.85);
+        expect(l.creatorPullableShare ?? 1).toBeLessThanOrEqual(e.creatorPullable);
+      } else expect(l.creatorPullableShare ?? -1).toBeCloseTo(e.creatorPullable, 2);
+      if (name === 'timeLock') expect(l.unlockSchedule[0]?.time).toBe(cases.timeLock.unlockTime);
+    });
   it.todo('staked (scenario SLIPT): staked in the CL gauge, withdrawable by the staker');
 });

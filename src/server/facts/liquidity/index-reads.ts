@@ -23,19 +23,22 @@ export async function readLpBalances(db: Db, pair: string): Promise<{ holder: Ad
 }
 
 /**
- * V4 liquidity added minus removed per sender, for changes made without a PositionManager NFT: the
- * sender is the position's owner in the PoolManager (a hook that owns its launch position).
+ * V4 liquidity added minus removed per sender and salt, for changes made without the PositionManager
+ * (whose positions are its NFTs, read by the venue): the sender is the position's owner in the
+ * PoolManager (a hook that owns its launch position). The index keeps the salt in position_id.
  */
 export async function readDirectV4Positions(
   db: Db,
   poolId: string,
+  positionManager: string | null,
 ): Promise<{ holder: Address; liquidity: bigint }[]> {
+  const pm = (positionManager ?? '').toLowerCase();
   const r = rowsOf(
     await db.execute(sql`
-      select sender, sum(case when kind = 'add' then liquidity else -liquidity end)::text as net
+      select sender, position_id, sum(case when kind = 'add' then liquidity else -liquidity end)::text as net
       from liquidity_events
-      where pair = ${poolId} and position_id is null and liquidity is not null and kind in ('add', 'remove')
-      group by sender`),
+      where pair = ${poolId} and sender <> ${pm} and liquidity is not null and kind in ('add', 'remove')
+      group by sender, position_id`),
   );
   return r
     .map((x) => ({ holder: String(x.sender).toLowerCase() as Address, liquidity: big(x.net) }))

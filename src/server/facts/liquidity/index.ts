@@ -71,7 +71,15 @@ export async function gatherLiquidity(
     .filter((s): s is PoolState => !!s)
     .slice(0, MAX_POOLS);
   const pools: Listed[] = await Promise.all(
-    states.map(async (pool) => ({ pool, listed: await listPositions(deps.db, t, pool) })),
+    states.map(async (pool) => ({
+      pool,
+      listed: await listPositions(
+        deps.db,
+        t,
+        pool,
+        deps.network.contracts.uniswapV4?.positionManager ?? null,
+      ),
+    })),
   );
 
   // Which holders are contracts: the largest by share across the pools, one call.

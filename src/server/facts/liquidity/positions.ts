@@ -25,9 +25,14 @@ export type ListedPositions = {
 const Q96 = 2 ** 96;
 const ratio = (a: bigint, b: bigint) => (b > 0n ? Number((a * 1_000_000_000n) / b) / 1_000_000_000 : 0);
 
-export async function listPositions(db: Db, token: Address, pool: PoolState): Promise<ListedPositions> {
+export async function listPositions(
+  db: Db,
+  token: Address,
+  pool: PoolState,
+  v4PositionManager: string | null,
+): Promise<ListedPositions> {
   if (pool.venue === 'uniswap-v2' || pool.venue === 'aerodrome') return listLpHolders(db, pool);
-  const direct = pool.v4 ? await readDirectV4Positions(db, pool.pair) : [];
+  const direct = pool.v4 ? await readDirectV4Positions(db, pool.pair, v4PositionManager) : [];
   return listConcentrated(token, pool, [
     ...(pool.positions ?? []),
     ...direct.map((d) => ({ ...d, manager: null, id: null, tickLower: null, tickUpper: null })),
