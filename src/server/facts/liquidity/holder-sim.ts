@@ -195,33 +195,48 @@ async function runProbe(
   }) as readonly Outcome[];
 }
 
-/** Every holder simulated, the two rounds shared by all of them. */
-export async function simulateHolders(
+export type RevealedHolders = Map<string, Revealed | null | { error: unknown }>;
+
+/**
+ * Rounds 1–2 for every holder together: code and proxy slots (EOAs answer no code), then the getters.
+ * Started beside the pool's other reads, so the simulation's own round is the only one added after.
+ */
+export async function revealHolders(
   client: PublicClient,
-  targets: HolderTarget[],
-  x: { now: number; creators: { address: Address; role: string }[] },
-): Promise<Map<string, HolderSimulation>> {
-  const out = new Map<string, HolderSimulation>();
-  const revealed = await Promise.all(
-    targets.map((t) =>
-      reveal(client, t.holder, x.now).then(
-        (r) => ({ r, error: null }),
-        (error: unknown) => ({ r: null, error }),
+  holders: Address[],
+  now: number,
+): Promise<RevealedHolders> {
+  const out: RevealedHolders = new Map();
+  await Promise.all(
+    holders.map((h) =>
+      reveal(client, h, now).then(
+        (r) => out.set(h, r),
+        (error: unknown) => out.set(h, { error }),
       ),
     ),
   );
-  const runs = targets.map(async (t, i) => {
-    const { r, error } = revealed[i] ?? { r: null, error: 'no answer' };
-    if (error !== null) {
+  return out;
+}
+
+/** Every holder contract simulated: one round shared by all of them. */
+export async function simulateHolders(
+  client: PublicClient,
+  targets: HolderTarget[],
+  revealed: RevealedHolders,
+  x: { now: number; creators: { address: Address; role: string }[] },
+): Promise<Map<string, HolderSimulation>> {
+  const out = new Map<string, HolderSimulation>();
+  const runs = targets.map(async (t) => {
+    const r = revealed.get(t.holder);
+    if (r === undefined || r === null) return;
+    if ('error' in r) {
       out.set(t.holder, {
         status: 'failed',
         holder: t.holder,
-        reason: `its code could not be read (${errText(error)})`,
+        reason: `its code could not be read (${errText(r.error)})`,
       });
       return;
     }
-    // No code: an externally owned account; it withdraws its own (judged without a simulation).
-    if (r === null) return;
     out.set(t.holder, await simulateOne(client, t, r, x));
   });
   await Promise.all(runs);

@@ -10,7 +10,7 @@ import type { PoolState } from '../../venues/venue';
 import type { Deps } from '../gather-deps';
 import { readCodeSizes } from '../holders/code-sizes';
 import type { HolderSimulation, LedgerPositionFact, PoolLiquidityFacts } from '../types';
-import { type HolderTarget, type Measure, simulateHolders } from './holder-sim';
+import { type HolderTarget, type Measure, revealHolders, simulateHolders } from './holder-sim';
 import { readDepositors, readFundedBy } from './index-reads';
 import { type ListedPositions, listPositions } from './positions';
 
@@ -21,6 +21,8 @@ const MAX_POOLS = 3;
 const MAX_HOLDER_CONTRACTS = 6;
 /** Holders whose code is checked, by share. */
 const MAX_CODE_CHECKS = 60;
+/** The largest holders whose code and getters are read beside: the contracts among them are simulated. */
+const MAX_REVEALED = 12;
 
 const measureAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -90,7 +92,12 @@ export async function gatherLiquidity(
     0,
     MAX_CODE_CHECKS,
   );
-  const codeSizes = await readCodeSizes(deps.chain.public, toCheck);
+  // The largest holders' code, proxy slots and getters are read together with every listed
+  // holder's code size (one round, then the getters'), not one after the other.
+  const [codeSizes, revealed] = await Promise.all([
+    readCodeSizes(deps.chain.public, toCheck),
+    revealHolders(deps.chain.public, toCheck.slice(0, MAX_REVEALED), x.now),
+  ]);
 
   const creators = [
     ...(x.deployer ? [{ address: x.deployer, role: 'the token deployer' }] : []),
@@ -129,10 +136,15 @@ export async function gatherLiquidity(
     }
   }
   targets.sort((a, b) => weight(pools, b) - weight(pools, a));
-  const simulated = await simulateHolders(deps.chain.public, targets.slice(0, MAX_HOLDER_CONTRACTS), {
-    now: x.now,
-    creators,
-  });
+  const simulated = await simulateHolders(
+    deps.chain.public,
+    targets.slice(0, MAX_HOLDER_CONTRACTS),
+    revealed,
+    {
+      now: x.now,
+      creators,
+    },
+  );
   for (const t of targets.slice(MAX_HOLDER_CONTRACTS))
     simulated.set(t.holder, {
       status: 'skipped',
