@@ -1,29 +1,29 @@
 /**
  * Who can withdraw a position held by a contract, by effect (issue 35 item 2). For each holder
- * contract: its code (a proxy's implementation), the addresses it reveals (owner-like getters, every
- * zero-argument getter, its first storage slots, the EIP-1967 admin) and the timestamps its getters
- * answer; then LiquidityHolderProbe, placed by state override at each caller (those addresses, the
- * depositors, the token's deployer and owner, a stranger), calls the holder with every candidate the
- * owner-power simulation builds for its selectors and reads the positions' measures after each —
- * now and at later dates (block time overridden). Two JSON-RPC rounds for every holder together.
- * The function's name only labels what it did.
+ * contract (holder-reveal.ts: its code, a proxy's implementation, the addresses and dates it keeps),
+ * LiquidityHolderProbe is placed by state override at each caller — the depositors, the token's
+ * deployer and owner, the addresses the holder reveals, a stranger — and calls the holder with every
+ * candidate the owner-power simulation builds for its selectors (plus ids 0–15), reading the
+ * positions' measures after each, now and at later dates (block time overridden). One round for
+ * every holder together, with the getters beside it; a second only when the getters name a caller
+ * or a date not yet tried. The function's name only labels what it did.
  */
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  type Hex,
-  type PublicClient,
-  toFunctionSelector,
-} from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, type PublicClient } from 'viem';
 import { LIQUIDITY_STRANGER } from '../../../shared/liquidity-ledger';
 import { isBurnAddress } from '../../../shared/vocabulary';
 import { LiquidityHolderProbe } from '../../probes/generated';
-import { isSkipped, type ProbeContext, probeCallBuilder } from '../owner-powers/candidates';
-import { looksLikeAddress, tryAggregate3, tryReadSlots } from '../owner-powers/reads';
+import { isSkipped, type ProbeCall, type ProbeContext, probeCallBuilder } from '../owner-powers/candidates';
 import { selectorsOf } from '../owner-powers/selectors-memo';
-import { signatureOf } from '../owner-powers/signatures';
 import type { HolderSimulation, HolderWithdrawal } from '../types';
+import {
+  type Found,
+  labelOf,
+  type Revealed,
+  readGetters,
+  reveal,
+  TIME_MIN_AHEAD,
+  WITHDRAW_LABELS,
+} from './holder-reveal';
 
 /** A position's measure: a view call whose word falls (an amount) or changes (an owner) when it leaves. */
 export type Measure = {
@@ -45,114 +45,14 @@ export type HolderTarget = {
   statedUnlock: number | null;
 };
 
-const IMPL_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
-const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103';
 const STRANGER = LIQUIDITY_STRANGER as Address;
 const MAX_CANDIDATES = 500;
 const MAX_CALLERS = 5;
+const MAX_STATED_TIMES = 3;
 const CALL_GAS = 300_000_000n;
 const DAY = 86_400;
 /** Later dates simulated beside now: a month, a year, a century (past any real lock). */
 const LATER = [30 * DAY, 365 * DAY, 100 * 365 * DAY];
-const TIME_MIN_AHEAD = 60;
-const TIME_MAX_AHEAD = 200 * 365 * DAY;
-
-type Revealed = {
-  code: Hex;
-  implementation: Address | null;
-  callers: { address: Address; role: string }[];
-  times: number[];
-};
-
-const word = (h: Hex | undefined) => (h && h.length >= 66 ? BigInt(h.slice(0, 66)) : null);
-
-/** Round A: the holder's code, proxy slots, getters and stored addresses. */
-async function reveal(client: PublicClient, holder: Address, now: number): Promise<Revealed | null> {
-  const [code, impl, admin, slots] = await Promise.all([
-    client.getCode({ address: holder }),
-    client.getStorageAt({ address: holder, slot: IMPL_SLOT }),
-    client.getStorageAt({ address: holder, slot: ADMIN_SLOT }),
-    tryReadSlots(client, holder),
-  ]);
-  if (!code || code === '0x') return null;
-  const implAddr = looksLikeAddress((impl ?? '0x') as Hex) ?? minimalProxyTarget(code);
-  const implCode = implAddr ? await client.getCode({ address: implAddr }) : null;
-  const sels = selectorsOf((implCode && implCode !== '0x' ? implCode : code) as Hex);
-  const getters = await tryAggregate3(
-    client,
-    sels.map((s) => ({ target: holder, allowFailure: true, callData: s })),
-  );
-  const callers: { address: Address; role: string }[] = [];
-  const times: number[] = [];
-  (getters ?? []).forEach((r, i) => {
-    if (!r.success) return;
-    const sel = sels[i] as Hex;
-    const a = looksLikeAddress(r.returnData.slice(0, 66) as Hex);
-    if (a) callers.push({ address: a, role: `${labelOf(sel) ?? sel} of the holder` });
-    const w = word(r.returnData);
-    if (w !== null && w > BigInt(now + TIME_MIN_AHEAD) && w < BigInt(now + TIME_MAX_AHEAD))
-      times.push(Number(w));
-  });
-  const adminAddr = looksLikeAddress((admin ?? '0x') as Hex);
-  if (adminAddr) callers.push({ address: adminAddr, role: 'proxy admin of the holder' });
-  for (const s of slots ?? []) callers.push({ address: s.address, role: `${s.role} of the holder` });
-  return {
-    code: (implCode && implCode !== '0x' ? implCode : code) as Hex,
-    implementation: implAddr,
-    callers,
-    times,
-  };
-}
-
-function chooseCallers(
-  revealed: Revealed,
-  t: HolderTarget,
-  creators: { address: Address; role: string }[],
-): { address: Address; role: string }[] {
-  // Depositors first (a staker, a lock's owner), then the creator's side, then what the holder
-  // reveals (its owner, stored addresses): the limit falls on the least likely.
-  const owners = revealed.callers.filter((c) => /owner|admin/i.test(c.role));
-  const rest = revealed.callers.filter((c) => !owners.includes(c));
-  const all = [
-    ...t.depositors.map((d) => ({ address: d, role: 'depositor (sent the position to the holder)' })),
-    ...creators,
-    ...owners,
-    ...rest,
-  ];
-  const out: { address: Address; role: string }[] = [];
-  for (const c of all) {
-    const a = c.address.toLowerCase() as Address;
-    if (isBurnAddress(a) || a === t.holder || out.some((o) => o.address === a)) continue;
-    if (out.length < MAX_CALLERS - 1) out.push({ address: a, role: c.role });
-  }
-  out.push({ address: STRANGER, role: 'a stranger (any address)' });
-  return out;
-}
-
-/** An EIP-1167 minimal proxy's implementation (gauges and lockers are often clones). */
-export function minimalProxyTarget(code: Hex): Address | null {
-  const m = /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/i.exec(code);
-  return m ? (`0x${(m[1] as string).toLowerCase()}` as Address) : null;
-}
-
-/**
- * Labels for calls the bundled signature list may not name (labels only: the effect decides).
- * Lock and position ids are small numbers: each function is also tried with ids 0–15.
- */
-const LIQUIDITY_SIGNATURES = [
-  'withdraw(uint256)',
-  'withdraw(address,uint256)',
-  'withdraw(address)',
-  'withdraw()',
-  'unlock(uint256)',
-  'release(uint256)',
-  'migrate(address)',
-  'recover(address,uint256)',
-  'emergencyWithdraw(uint256)',
-  'removeLiquidity(uint256)',
-];
-const LABELS = new Map(LIQUIDITY_SIGNATURES.map((s) => [toFunctionSelector(`function ${s}`), s]));
-const labelOf = (sel: Hex) => signatureOf(sel) ?? LABELS.get(sel.toLowerCase() as Hex) ?? null;
 const SMALL_IDS = Array.from({ length: 16 }, (_, i) => BigInt(i));
 
 type Outcome = { called: boolean; callOk: boolean; words: readonly bigint[] };
@@ -170,13 +70,36 @@ export function movedPositions(o: Outcome, base: Outcome, measures: Measure[]): 
   return [...moved];
 }
 
+/**
+ * Callers in order of how likely they hold the exit: depositors (a staker, a lock's owner), the
+ * creator's side, owner-like addresses, the rest; a stranger always. Burn addresses and the holder
+ * itself are no callers.
+ */
+function chooseCallers(found: Found[], t: HolderTarget, creators: Found[], tried: Set<string>): Found[] {
+  const owners = found.filter((c) => /owner|admin/i.test(c.role));
+  const all = [
+    ...t.depositors.map((d) => ({ address: d, role: 'depositor (sent the position to the holder)' })),
+    ...creators,
+    ...owners,
+    ...found.filter((c) => !owners.includes(c)),
+  ];
+  const out: Found[] = [];
+  for (const c of all) {
+    const a = c.address.toLowerCase() as Address;
+    if (isBurnAddress(a) || a === t.holder || tried.has(a) || out.some((o) => o.address === a)) continue;
+    if (out.length + tried.size < MAX_CALLERS - 1) out.push({ address: a, role: c.role });
+  }
+  if (!tried.has(STRANGER)) out.push({ address: STRANGER, role: 'a stranger (any address)' });
+  return out;
+}
+
 async function runProbe(
   client: PublicClient,
   t: HolderTarget,
   caller: Address,
   at: number | null,
   calls: Hex[],
-): Promise<readonly Outcome[]> {
+) {
   const res = await client.call({
     to: caller,
     gas: CALL_GAS,
@@ -197,10 +120,7 @@ async function runProbe(
 
 export type RevealedHolders = Map<string, Revealed | null | { error: unknown }>;
 
-/**
- * Rounds 1–2 for every holder together: code and proxy slots (EOAs answer no code), then the getters.
- * Started beside the pool's other reads, so the simulation's own round is the only one added after.
- */
+/** Round 1 for every holder together: code, proxy slots, stored words (EOAs answer no code). */
 export async function revealHolders(
   client: PublicClient,
   holders: Address[],
@@ -218,109 +138,160 @@ export async function revealHolders(
   return out;
 }
 
-/** Every holder contract simulated: one round shared by all of them. */
+/** Every holder contract simulated, their probes sharing rounds. */
 export async function simulateHolders(
   client: PublicClient,
   targets: HolderTarget[],
   revealed: RevealedHolders,
-  x: { now: number; creators: { address: Address; role: string }[] },
+  x: { now: number; creators: Found[] },
 ): Promise<Map<string, HolderSimulation>> {
   const out = new Map<string, HolderSimulation>();
-  const runs = targets.map(async (t) => {
-    const r = revealed.get(t.holder);
-    if (r === undefined || r === null) return;
-    if ('error' in r) {
-      out.set(t.holder, {
-        status: 'failed',
-        holder: t.holder,
-        reason: `its code could not be read (${errText(r.error)})`,
-      });
-      return;
-    }
-    out.set(t.holder, await simulateOne(client, t, r, x));
-  });
-  await Promise.all(runs);
+  await Promise.all(
+    targets.map(async (t) => {
+      const r = revealed.get(t.holder);
+      if (r === undefined || r === null) return;
+      if ('error' in r)
+        out.set(t.holder, {
+          status: 'failed',
+          holder: t.holder,
+          reason: `its code could not be read (${errText(r.error)})`,
+        });
+      else out.set(t.holder, await simulateOne(client, t, r, x));
+    }),
+  );
   return out;
 }
 
 const errText = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0]?.slice(0, 120) : String(e));
 
+/** The candidate calls for one caller: withdraw-like functions first (an order only), then the rest. */
+function candidatesFor(
+  t: HolderTarget,
+  code: Hex,
+  caller: Address,
+  build: ReturnType<typeof probeCallBuilder>,
+) {
+  const sels = [...selectorsOf(code)]
+    .filter((s) => !isSkipped(s))
+    .sort((a, b) => Number(WITHDRAW_LABELS.has(b)) - Number(WITHDRAW_LABELS.has(a)));
+  const ctx: ProbeContext = {
+    victim: t.victim,
+    victimBalance: t.victimAmount,
+    caller,
+    pair: t.victim,
+    supply: t.supply,
+    short: true,
+  };
+  const all: ProbeCall[] = sels.flatMap((s) => [
+    ...build(s, ctx, labelOf(s)),
+    ...SMALL_IDS.map((id) => ({
+      selector: s,
+      data: `${s}${id.toString(16).padStart(64, '0')}` as Hex,
+      args: `(id ${id})`,
+    })),
+  ]);
+  return { calls: all.slice(0, MAX_CANDIDATES), total: all.length };
+}
+
+/** The dates simulated: now, a minute either side of each stated unlock, and the later dates. */
+function datesFor(now: number, stated: number[]): number[] {
+  return [
+    now,
+    ...[...new Set(stated)]
+      .slice(0, MAX_STATED_TIMES)
+      .flatMap((u) => [u - TIME_MIN_AHEAD, u + TIME_MIN_AHEAD]),
+    ...LATER.map((d) => now + d),
+  ];
+}
+
+type Tally = { tried: number; notTried: number; withdrawals: HolderWithdrawal[] };
+
+/** Runs every (caller, date) pair given, recording what moved a position. */
+async function runPairs(
+  client: PublicClient,
+  t: HolderTarget,
+  code: Hex,
+  pairs: { caller: Found; at: number; now: boolean }[],
+  tally: Tally,
+) {
+  const build = probeCallBuilder();
+  const byCaller = new Map<string, ReturnType<typeof candidatesFor>>();
+  await Promise.all(
+    pairs.map(async ({ caller, at, now }) => {
+      let plan = byCaller.get(caller.address);
+      if (!plan) {
+        plan = candidatesFor(t, code, caller.address, build);
+        byCaller.set(caller.address, plan);
+      }
+      const { calls, total } = plan;
+      const outcomes = await runProbe(
+        client,
+        t,
+        caller.address,
+        now ? null : at,
+        calls.map((c) => c.data),
+      );
+      const base = outcomes[0];
+      if (!base?.called) throw new Error('the probe did not run');
+      calls.forEach((c, i) => {
+        const o = outcomes[i + 1];
+        if (now) {
+          if (o?.called) tally.tried++;
+          else tally.notTried++;
+        }
+        const moved = o ? movedPositions(o, base, t.measures) : [];
+        if (moved.length > 0)
+          tally.withdrawals.push({
+            caller: caller.address,
+            role: caller.role,
+            at,
+            selector: c.selector,
+            signature: labelOf(c.selector),
+            args: c.args,
+            positions: moved,
+          });
+      });
+      if (now) tally.notTried += total - calls.length;
+    }),
+  );
+}
+
 async function simulateOne(
   client: PublicClient,
   t: HolderTarget,
   r: Revealed,
-  x: { now: number; creators: { address: Address; role: string }[] },
+  x: { now: number; creators: Found[] },
 ): Promise<HolderSimulation> {
-  const callers = chooseCallers(r, t, x.creators);
-  const build = probeCallBuilder();
+  const tally: Tally = { tried: 0, notTried: 0, withdrawals: [] };
   const stated = [t.statedUnlock, ...r.times].filter((u): u is number => u !== null && u > x.now);
-  const times = [
-    x.now,
-    ...[...new Set(stated)].slice(0, 3).flatMap((u) => [u - TIME_MIN_AHEAD, u + TIME_MIN_AHEAD]),
-    ...LATER.map((d) => x.now + d),
-  ];
-  // Functions that commonly withdraw are tried first, so the candidate limit falls on the others
-  // (an order only: every outcome is judged by its effect).
-  const sels = [...selectorsOf(r.code)]
-    .filter((s) => !isSkipped(s))
-    .sort((a, b) => Number(LABELS.has(b)) - Number(LABELS.has(a)));
-  const plans = callers.map((c) => {
-    const ctx: ProbeContext = {
-      victim: t.victim,
-      victimBalance: t.victimAmount,
-      caller: c.address,
-      pair: t.victim,
-      supply: t.supply,
-      short: true,
-    };
-    const all = sels.flatMap((s) => [
-      ...build(s, ctx, labelOf(s)),
-      ...SMALL_IDS.map((id) => ({
-        selector: s,
-        data: `${s}${id.toString(16).padStart(64, '0')}` as Hex,
-        args: `(id ${id})`,
-      })),
-    ]);
-    return { caller: c, calls: all.slice(0, MAX_CANDIDATES), total: all.length };
-  });
-  let tried = 0;
-  let notTried = 0;
-  const withdrawals: HolderWithdrawal[] = [];
+  const callers = chooseCallers(r.callers, t, x.creators, new Set());
+  const times = datesFor(x.now, stated);
+  const pairs = (cs: Found[], ts: number[]) =>
+    cs.flatMap((caller) => ts.map((at) => ({ caller, at, now: at === x.now })));
   try {
-    await Promise.all(
-      plans.flatMap((p) =>
-        times.map(async (at, ti) => {
-          const outcomes = await runProbe(
-            client,
-            t,
-            p.caller.address,
-            ti === 0 ? null : at,
-            p.calls.map((c) => c.data),
-          );
-          const base = outcomes[0];
-          if (!base?.called) throw new Error('the probe did not run');
-          p.calls.forEach((c, i) => {
-            const o = outcomes[i + 1];
-            if (ti === 0) {
-              if (o?.called) tried++;
-              else notTried++;
-            }
-            const moved = o ? movedPositions(o, base, t.measures) : [];
-            if (moved.length === 0) return;
-            withdrawals.push({
-              caller: p.caller.address,
-              role: p.caller.role,
-              at,
-              selector: c.selector,
-              signature: labelOf(c.selector),
-              args: c.args,
-              positions: moved,
-            });
-          });
-          if (ti === 0) notTried += p.total - p.calls.length;
-        }),
-      ),
+    // The getters leave with the first probes; what they add is tried after, and only that.
+    const [getters] = await Promise.all([
+      readGetters(client, t.holder, r.code, x.now).catch(() => ({
+        callers: [] as Found[],
+        times: [] as number[],
+      })),
+      runPairs(client, t, r.code, pairs(callers, times), tally),
+    ]);
+    const more = chooseCallers(getters.callers, t, [], new Set(callers.map((c) => c.address)));
+    const newTimes = datesFor(x.now, [...stated, ...getters.times.filter((u) => u > x.now)]).filter(
+      (u) => !times.includes(u),
     );
+    if (more.length > 0 || newTimes.length > 0)
+      await runPairs(
+        client,
+        t,
+        r.code,
+        [...pairs(more, [...times, ...newTimes]), ...pairs(callers, newTimes)],
+        tally,
+      );
+    callers.push(...more);
+    times.push(...newTimes);
+    stated.push(...getters.times.filter((u) => u > x.now));
   } catch (e) {
     return { status: 'failed', holder: t.holder, reason: `the simulation failed (${errText(e)})` };
   }
@@ -328,11 +299,11 @@ async function simulateOne(
     status: 'simulated',
     holder: t.holder,
     implementation: r.implementation,
-    tried,
-    notTried,
+    tried: tally.tried,
+    notTried: tally.notTried,
     callers,
     times,
-    withdrawals: firstPerCallerAndTime(withdrawals),
+    withdrawals: firstPerCallerAndTime(tally.withdrawals),
     statedUnlock: stated.length ? Math.min(...stated) : null,
   };
 }
