@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { LiquidityPanel, RecommendationCard, SecurityPanel, WhalePanel } from '../analysis/analysis-panels';
 import { EmbedBox } from '../analysis/embed-box';
 import { HookPanel } from '../analysis/hook-panel';
+import { LiquidityLedgerPanel } from '../analysis/liquidity-ledger-panel';
 import { OwnerPowersPanel } from '../analysis/owner-powers-panel';
 import { PoolsPanel } from '../liquidity/pools-table';
 import { TokenWaitStatus } from '../ui/wait-status';
@@ -91,6 +92,7 @@ export function DetailSections({
         <LiquidityPanel liquidity={liquidity.data} scanner={scanner.data} />
         <HookPanel address={address} />
       </div>
+      <LiquidityLedgerPanel address={address} />
       {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
       {rug.data?.recommendation ? <RecommendationCard recommendation={rug.data.recommendation} /> : null}
       <EmbedBox address={address} />
