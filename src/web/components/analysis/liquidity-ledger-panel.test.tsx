@@ -42,7 +42,7 @@ describe('the liquidity ledger panel', () => {
     expect(html).toContain('The creator’s side can pull 0%');
     expect(html).toContain('unlocks on 04 Oct 2027');
     expect(html).toContain('withdraw(uint256)');
-    expect(html).toContain('Locked until a date');
+    expect(html).toContain('Locked until 04 Oct 2027');
   });
   it('reads an independent provider as no warning and an unjudged holder as not judged', () => {
     expect(kindBadge({ kind: 'withdrawable', side: 'independent' }).label).toBe('Independent provider');

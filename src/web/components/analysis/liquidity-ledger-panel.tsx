@@ -11,8 +11,13 @@ import { useReport } from '../../lib/queries';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Panel } from '../ui/panel';
 
+const day = (t: number) => new Date(t * 1000).toUTCString().slice(5, 16);
+
 /** The words and tone of each kind; an independent provider's own liquidity is no warning. */
-export function kindBadge(p: Pick<LiquidityPosition, 'kind' | 'side'>): { label: string; tone: BadgeTone } {
+export function kindBadge(p: Pick<LiquidityPosition, 'kind' | 'side'> & { unlockTime?: number | null }): {
+  label: string;
+  tone: BadgeTone;
+} {
   const KIND: Record<LiquidityHolderKind, { label: string; tone: BadgeTone }> = {
     burned: { label: 'Burned', tone: 'success' },
     locked_forever: { label: 'Locked for good', tone: 'success' },
@@ -21,13 +26,14 @@ export function kindBadge(p: Pick<LiquidityPosition, 'kind' | 'side'>): { label:
     staked: { label: 'Staked', tone: 'caution' },
     unknown: { label: 'Not judged', tone: 'warning' },
   };
+  if (p.kind === 'locked_until' && p.unlockTime)
+    return { label: `Locked until ${day(p.unlockTime)}`, tone: 'neutral' };
   if (p.kind === 'withdrawable' && p.side === 'independent')
     return { label: 'Independent provider', tone: 'neutral' };
   return KIND[p.kind];
 }
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const day = (t: number) => new Date(t * 1000).toUTCString().slice(5, 16);
 /** Positions listed; the rest are summed in one line. */
 const SHOWN = 8;
 
@@ -81,7 +87,7 @@ export function LiquidityLedgerView({ ledger, pair }: { ledger: LiquidityLedger;
           );
         })}
       </ul>
-      {rest > 0 ? <p className="mt-2 text-xs text-slate-400">…and {rest} smaller positions.</p> : null}
+      {rest > 0 ? <p className="mt-2 text-xs text-slate-400">…and {rest} more positions.</p> : null}
     </Panel>
   );
 }

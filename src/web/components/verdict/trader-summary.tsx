@@ -93,7 +93,9 @@ export function TraderSummary({
             tone={verdict === 'rugged' || s.creatorPullableShare > CREATOR_PULL.failShare ? 'bad' : undefined}
           >
             {`${formatPct(s.creatorPullableShare * 100, 1)}${
-              s.creatorPullableUsd !== null && s.creatorPullableUsd !== undefined
+              s.creatorPullableUsd !== null &&
+              s.creatorPullableUsd !== undefined &&
+              s.creatorPullableShare > 0
                 ? ` (${formatUsd(s.creatorPullableUsd)})`
                 : ''
             }${s.unlockNote ? ` · ${s.unlockNote}` : ''}`}
