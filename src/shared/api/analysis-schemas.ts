@@ -439,7 +439,9 @@ export const factsSummarySchema = z
     proxy: z
       .object({
         kind: z.string(),
+        form: z.string().optional(),
         implementation: z.string().nullable(),
+        beacon: z.string().nullable().optional(),
         admin: z.string().nullable(),
         upgradeCount: z.number(),
         lastUpgradeAt: z.number().nullable(),
