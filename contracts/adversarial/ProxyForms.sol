@@ -46,6 +46,22 @@ contract CloneLaunchpad {
             mstore(add(p, 0x28), 0x5af43d82803e903d91602b57fd5bf30000000000000000000000000000000000)
             token := create(0, p, 0x37)
         }
+        _init(token, impl, n, s);
+    }
+
+    /// The 44-byte minimal proxy Solady's LibClone.clone deploys (0age's form), as Flaunch's and
+    /// Doppler's factories do: the same forward, other bytes.
+    function launchMinimal(address impl, string calldata n, string calldata s) external returns (address token) {
+        bytes memory code = abi.encodePacked(
+            hex"602c3d8160093d39f3", hex"3d3d3d3d363d3d37363d73", impl, hex"5af43d3d93803e602a57fd5bf3"
+        );
+        assembly {
+            token := create(0, add(code, 0x20), mload(code))
+        }
+        _init(token, impl, n, s);
+    }
+
+    function _init(address token, address impl, string calldata n, string calldata s) internal {
         require(token != address(0), "clone failed");
         CloneTokenImpl(token).initialize(n, s, msg.sender);
         emit Launched(token, impl, msg.sender);

@@ -39,6 +39,7 @@ const tokenAbi = parseAbi([
   'function approve(address,uint256) returns (bool)',
   'function setPair(address)',
   'function launch(address,string,string) returns (address)',
+  'function launchMinimal(address,string,string) returns (address)',
 ]);
 const routerAbi = parseAbi([
   'function addLiquidityETH(address,uint256,uint256,uint256,address,uint256) payable returns (uint256,uint256,uint256)',
@@ -77,14 +78,20 @@ async function deploy(from: Address, art: Artifact, args: unknown[]): Promise<Ad
   const r = await send(
     from,
     undefined,
-    encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args } as Parameters<typeof encodeDeployData>[0]),
+    encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args } as Parameters<
+      typeof encodeDeployData
+    >[0]),
   );
   return (r.contractAddress as Address).toLowerCase() as Address;
 }
 
 /** A pool with the creator's liquidity and four holders who bought through it. */
 async function listAndBuy(dev: Address, token: Address, n: number) {
-  await send(dev, token, encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [core.router, 2n ** 255n] }));
+  await send(
+    dev,
+    token,
+    encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [core.router, 2n ** 255n] }),
+  );
   await send(
     dev,
     core.router,
@@ -139,14 +146,15 @@ beforeAll(async () => {
   impls.honest = await deploy(dev, need('CloneTokenImpl'), []);
   impls.minting = await deploy(dev, need('CloneMintImpl'), []);
   const pad = await deploy(admin, need('CloneLaunchpad'), []);
-  for (const [name, impl] of [
-    ['CloneHonest', impls.honest],
-    ['CloneMint', impls.minting],
+  for (const [name, impl, fn] of [
+    ['CloneHonest', impls.honest, 'launch'],
+    ['CloneMint', impls.minting, 'launch'],
+    ['SoladyCloneMint', impls.minting, 'launchMinimal'],
   ] as const) {
     const r = await send(
       dev,
       pad,
-      encodeFunctionData({ abi: tokenAbi, functionName: 'launch', args: [impl as Address, name, 'CLN'] }),
+      encodeFunctionData({ abi: tokenAbi, functionName: fn, args: [impl as Address, name, 'CLN'] }),
     );
     // Launched(token, implementation, creator): the clone is the first indexed argument.
     const launched = r.logs.find((l) => l.address.toLowerCase() === pad);
@@ -193,8 +201,6 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  // DEBUG-DUMP
-  require('node:fs').writeFileSync('/tmp/proxy-reports.json', JSON.stringify(Object.fromEntries(Object.entries(reports).map(([n, r]) => [n, { proxy: r.facts.token.proxy, caps: r.facts.token.capabilities, ownerPowers: r.facts.ownerPowers, ev: r.evidence.filter((e) => ['proxy','mint','pause','honeypot'].includes(e.check)) }])), (_, v) => (typeof v === 'bigint' ? v.toString() : v), 1));
   await anvil?.stop({ save: false });
 });
 
@@ -207,7 +213,7 @@ const simulated = (name: string) => {
 
 describe('proxies of every common form', () => {
   it('reads an EIP-1167 clone as a clone of its implementation, fixed code, checks run on the implementation', () => {
-    for (const name of ['CloneHonest', 'CloneMint']) {
+    for (const name of ['CloneHonest', 'CloneMint', 'SoladyCloneMint']) {
       const proxy = reports[name]?.facts.token.proxy;
       expect(proxy?.kind, name).toBe('eip1167');
       expect(proxy?.form, name).toBe('clone');
@@ -222,10 +228,13 @@ describe('proxies of every common form', () => {
     }
   });
 
-  it("finds the minting clone's mint, and nothing on the honest clone", () => {
-    const mint = line('CloneMint', 'mint');
-    expect(mint?.outcome, mint?.detail).toBe('fail');
-    expect(mint?.detail).toMatch(/distributeRewards|0x[0-9a-f]{8}/);
+  it("finds the minting clones' mint (EIP-1167 and Solady's 44-byte form), and nothing on the honest clone", () => {
+    for (const name of ['CloneMint', 'SoladyCloneMint']) {
+      const mint = line(name, 'mint');
+      expect(mint?.outcome, `${name}: ${mint?.detail}`).toBe('fail');
+      expect(mint?.detail).toMatch(/distributeRewards|0x[0-9a-f]{8}/);
+      expect(mint?.detail).toMatch(/called by owner\(\)/);
+    }
     for (const check of ['mint', 'pause', 'blacklist', 'owner_moves_tokens', 'fee_setters', 'honeypot']) {
       const l = line('CloneHonest', check);
       expect(l?.outcome, `${check}: ${l?.detail}`).toBe('pass');

@@ -1,7 +1,7 @@
 import { TIMELOCK_MIN_DELAY_S } from '../../shared/vocabulary';
+import type { ProxyFacts, ProxyForm } from '../facts/types';
 import { capability, isUpgradeable } from './derived-facts';
 import { type Check, judged } from './evidence-lines';
-import type { ProxyFacts, ProxyForm } from '../facts/types';
 import { describePowers, formerPowersWith, powersWith, unprovenAbsence } from './owner-power-checks';
 
 const FORM_WORDS: Record<ProxyForm, string> = {
@@ -104,7 +104,12 @@ export const checkProxy: Check = (f, w) => {
       p?.form === 'beacon'
         ? `whoever controls the beacon ${p.beacon ?? ''} can replace the code of every token that follows it`
         : 'its admin can replace the code at any time';
-    return judged(spec, 'fail', p?.kind ?? 'upgradeable', `The token is an upgradeable proxy${what}: ${who}.${ups}`);
+    return judged(
+      spec,
+      'fail',
+      p?.kind ?? 'upgradeable',
+      `The token is an upgradeable proxy${what}: ${who}.${ups}`,
+    );
   }
   return judged(
     spec,

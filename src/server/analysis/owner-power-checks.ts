@@ -70,8 +70,12 @@ export function unprovenAbsence(f: TokenReportFacts, needsHolder: boolean): stri
   return null;
 }
 
-function noCallsWhy(f: TokenReportFacts, p: Extract<TokenReportFacts['ownerPowers'], { status: 'simulated' }>) {
-  if (p.functionsProbed > 0) return `none of the ${p.functionsProbed} state-changing functions found was called`;
+function noCallsWhy(
+  f: TokenReportFacts,
+  p: Extract<TokenReportFacts['ownerPowers'], { status: 'simulated' }>,
+) {
+  if (p.functionsProbed > 0)
+    return `none of the ${p.functionsProbed} state-changing functions found was called`;
   const proxy = f.token.proxy;
   if (proxy && !proxy.implementation)
     return 'it is a proxy whose implementation could not be found, so its functions are not known';

@@ -270,16 +270,34 @@ describe('unknown is sticky (issue 40)', () => {
     const none = { ...simulatedPowers([]), functionsProbed: 0, callsSimulated: 0 };
     const facts = { ...safeToken, ownerPowers: none };
     const ev = analyseToken(facts).scanner.evidence;
-    for (const check of ['mint', 'pause', 'blacklist', 'fee_setters', 'owner_moves_tokens', 'max_tx', 'hidden_owner']) {
+    for (const check of [
+      'mint',
+      'pause',
+      'blacklist',
+      'fee_setters',
+      'owner_moves_tokens',
+      'max_tx',
+      'hidden_owner',
+    ]) {
       const e = ev.find((x) => x.check === check);
       expect(e?.outcome, `${check}: ${e?.detail}`).toBe('unknown');
-      expect(e?.detail, check).toMatch(/could not be checked: no function of the contract could be simulated/);
+      expect(e?.detail, check).toMatch(
+        /could not be checked: no function of the contract could be simulated/,
+      );
     }
     const proxied = {
       ...facts,
       token: {
         ...facts.token,
-        proxy: { kind: 'other' as const, form: 'fallback' as const, implementation: null, beacon: null, admin: null, upgradeCount: 0, lastUpgradeAt: null },
+        proxy: {
+          kind: 'other' as const,
+          form: 'fallback' as const,
+          implementation: null,
+          beacon: null,
+          admin: null,
+          upgradeCount: 0,
+          lastUpgradeAt: null,
+        },
       },
     };
     const mint = analyseToken(proxied).scanner.evidence.find((x) => x.check === 'mint');

@@ -77,7 +77,9 @@ describe('proxy helpers', () => {
     expect(cloneTarget(`0x5f5f365f5f37365f73${impl}5af43d5f5f3e6029573d5ffd5b3d5ff3`)).toBe(`0x${impl}`);
     // EIP-1167 with immutable args appended (Solady clone(impl, args)): the args are never run.
     const args = `${'ab'.repeat(20)}73${'cd'.repeat(20)}54f4`;
-    expect(cloneTarget(`0x363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3${args}`)).toBe(`0x${impl}`);
+    expect(cloneTarget(`0x363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3${args}`)).toBe(
+      `0x${impl}`,
+    );
     expect(cloneTarget(`0x363D3D373D3D3D363D73${impl.toUpperCase()}5AF43D82803E903D91602B57FD5BF3`)).toBe(
       `0x${impl}`,
     );

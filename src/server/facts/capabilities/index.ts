@@ -15,9 +15,9 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
+import { selectorsOf } from '../owner-powers/selectors-memo';
 import type { Capability, CapabilityFacts, ProxyFacts, ProxyForm } from '../types';
 import { stripMetadata } from '../verification/verify-source';
-import { selectorsOf } from '../owner-powers/selectors-memo';
 import { instructions } from './evm-instructions';
 import { resolveProxy } from './proxy';
 import {
@@ -214,7 +214,11 @@ export async function detectCapabilities(
   // A clone's target is fixed, and a delegating fallback's is only known to change if a simulated
   // call changes it (measured as code_replaced); the slot forms are made to be pointed at new code.
   if (proxy && proxy.form !== 'clone' && proxy.form !== 'fallback')
-    add(found, 'upgradeable', `${FORM_WORDS[proxy.form]} → ${proxy.implementation ?? 'unknown implementation'}`);
+    add(
+      found,
+      'upgradeable',
+      `${FORM_WORDS[proxy.form]} → ${proxy.implementation ?? 'unknown implementation'}`,
+    );
   if (opts.abi) capabilitiesFromAbi(opts.abi, found);
 
   const hasOwnerGetter =

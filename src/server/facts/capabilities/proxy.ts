@@ -14,8 +14,8 @@
  * in the next (with the beacon's implementation() first for a beacon).
  */
 import { type Address, type Hex, type PublicClient, parseAbi, toFunctionSelector, zeroAddress } from 'viem';
-import type { ProxyFacts, ProxyForm } from '../types';
 import { selectorsOf } from '../owner-powers/selectors-memo';
+import type { ProxyFacts, ProxyForm } from '../types';
 import { stripMetadata } from '../verification/verify-source';
 import { immediateAt, instructions } from './evm-instructions';
 
@@ -179,7 +179,8 @@ export async function resolveProxy(
   ownSelectors: readonly Hex[],
 ): Promise<ResolvedProxy> {
   const clone = cloneTarget(code);
-  if (clone) return { proxy: facts('eip1167', 'clone', clone), implementationCode: await codeAt(client, clone) };
+  if (clone)
+    return { proxy: facts('eip1167', 'clone', clone), implementationCode: await codeAt(client, clone) };
   // A contract without DELEGATECALL cannot forward calls, so its slots are not worth the reads.
   if (!hasDelegatecall(code)) return { proxy: null, implementationCode: null };
   const askWhoAnswers = !ownSelectors.includes(TOTAL_SUPPLY_SELECTOR);
@@ -216,7 +217,8 @@ export async function resolveProxy(
       proxy: facts('other', 'legacy', legacy, { admin: adminAddr }),
       implementationCode: await codeAt(client, legacy),
     };
-  if (adminAddr) return { proxy: facts('eip1967', 'transparent', null, { admin: adminAddr }), implementationCode: null };
+  if (adminAddr)
+    return { proxy: facts('eip1967', 'transparent', null, { admin: adminAddr }), implementationCode: null };
   return delegatingFallback(client, address, access as AccessEntry[] | undefined);
 }
 
@@ -240,7 +242,8 @@ async function delegatingFallback(
 
 /** DELEGATECALL as an instruction (not inside a pushed constant, not in the metadata tail). */
 function hasDelegatecall(code: Hex): boolean {
-  for (const { op } of instructions(stripMetadata(code).code.slice(2))) if (op === OP.delegatecall) return true;
+  for (const { op } of instructions(stripMetadata(code).code.slice(2)))
+    if (op === OP.delegatecall) return true;
   return false;
 }
 
