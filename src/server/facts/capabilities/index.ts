@@ -189,6 +189,11 @@ export async function detectCapabilities(
     address: Address;
     abi?: Abi /** The runtime code, when the caller has read it already. */;
     code?: Hex;
+    /**
+     * owner() as the caller read it already (the token basics' multicall; null when it reverted):
+     * the same call, not asked again in a round of its own after the implementation's code.
+     */
+    owner?: Address | null;
   },
 ): Promise<CapabilityReport> {
   const address = opts.address.toLowerCase() as Address;
@@ -224,12 +229,14 @@ export async function detectCapabilities(
   const hasOwnerGetter =
     selectors.has(OWNER_SELECTOR) ||
     Boolean(opts.abi?.some((i) => i.type === 'function' && i.name === 'owner'));
-  const owner = hasOwnerGetter
-    ? await client
-        .readContract({ address, abi: ownerAbi, functionName: 'owner' })
-        .then((a) => a.toLowerCase() as Address)
-        .catch(() => null)
-    : null;
+  const owner = !hasOwnerGetter
+    ? null
+    : opts.owner !== undefined
+      ? ((opts.owner?.toLowerCase() as Address | undefined) ?? null)
+      : await client
+          .readContract({ address, abi: ownerAbi, functionName: 'owner' })
+          .then((a) => a.toLowerCase() as Address)
+          .catch(() => null);
   const hiddenOwner = await hiddenOwnerSignals(
     client,
     address,
