@@ -1,8 +1,10 @@
 /**
  * What the token's code lets its owner do, read from the runtime bytecode (function selectors via
  * whatsabi, opcodes, proxy slots) and, when the source is verified, from the ABI's function names.
- * Proxies are resolved by reading the standard slots ourselves (works offline on the local chain)
- * and the implementation is analysed together with the proxy.
+ * Proxies of every common form are resolved to their implementation (proxy.ts: clones parsed from
+ * the code, the standard slots read ourselves so it works offline on the local chain, a delegating
+ * fallback found by who answered the token's own call), and the implementation is analysed
+ * together with the proxy.
  */
 import {
   type Abi,
