@@ -58,7 +58,7 @@ let core: CoreAddresses;
 let engine: TokenEngine;
 const impls: Record<string, Address> = {};
 const tokens: Record<string, Address> = {};
-const reports: Record<string, { evidence: Evidence[]; facts: TokenReportFacts }> = {};
+const reports: Record<string, { evidence: Evidence[]; facts: TokenReportFacts; shown: unknown }> = {};
 
 async function send(from: Address, to: Address | undefined, data: Hex, value = 0n) {
   const hash = await chain.wallet.sendTransaction({
@@ -196,7 +196,7 @@ beforeAll(async () => {
   engine = createTokenEngine({ db: db.db, chain, network, indexer, log, budgetMs: 60_000 });
   for (const [name, token] of Object.entries(tokens)) {
     const r = await engine.report(token);
-    reports[name] = { evidence: r.scanner.evidence, facts: await engine.facts(token) };
+    reports[name] = { evidence: r.scanner.evidence, facts: await engine.facts(token), shown: r.facts.proxy };
   }
 }, 600_000);
 
@@ -240,6 +240,15 @@ describe('proxies of every common form', () => {
       expect(l?.outcome, `${check}: ${l?.detail}`).toBe('pass');
     }
     expect(line('CloneHonest', 'mint')?.detail).toMatch(/in [1-9]\d* simulated calls/);
+  });
+
+  it('shows the form and the beacon in the report as served', () => {
+    expect(reports.SoladyCloneMint?.shown).toMatchObject({
+      kind: 'eip1167',
+      form: 'clone',
+      implementation: impls.minting,
+    });
+    expect(reports.BeaconToken?.shown).toMatchObject({ form: 'beacon', beacon: impls.beacon });
   });
 
   it('reads a beacon proxy through its beacon, upgradeable by the beacon', () => {
