@@ -1,7 +1,24 @@
 import { TIMELOCK_MIN_DELAY_S } from '../../shared/vocabulary';
+import type { ProxyFacts, ProxyForm } from '../facts/types';
 import { capability, isUpgradeable } from './derived-facts';
 import { type Check, judged } from './evidence-lines';
-import { describePowers, formerPowersWith, powersWith } from './owner-power-checks';
+import { describePowers, formerPowersWith, powersWith, unprovenAbsence } from './owner-power-checks';
+
+const FORM_WORDS: Record<ProxyForm, string> = {
+  clone: 'an EIP-1167 clone',
+  transparent: 'an EIP-1967 transparent proxy',
+  uups: 'an EIP-1967 UUPS proxy',
+  slot: 'an EIP-1967 proxy',
+  beacon: 'an EIP-1967 beacon proxy',
+  legacy: 'a pre-1967 proxy slot',
+  fallback: 'a delegating fallback',
+};
+
+/** Where the code that runs lives: every check read it there while calling the token. */
+const proxyRuns = (p: ProxyFacts) =>
+  p.implementation
+    ? `, running the code of ${p.implementation}, which every check read`
+    : ', whose implementation could not be read';
 
 export const checkCode: Check = (f, w) => {
   const spec = { check: 'contract_code', label: 'Contract code', weight: w };
@@ -49,27 +66,49 @@ export const checkProxy: Check = (f, w) => {
     );
   }
   const formerUpgrade = formerPowersWith(f, ['code_replaced']);
+  const runs = p ? proxyRuns(p) : '';
   if (p?.kind === 'eip1167')
     return judged(
       spec,
       'pass',
       'eip1167',
-      'The token is a minimal clone (EIP-1167) whose code cannot be changed.',
+      `The token is a minimal clone (EIP-1167) whose code cannot be changed${runs}.`,
     );
+  if (p?.form === 'fallback') {
+    const unproven = unprovenAbsence(f, false);
+    return unproven
+      ? judged(
+          spec,
+          'unknown',
+          null,
+          `The token forwards every call to other code (a delegating fallback${runs}); whether anyone can point it elsewhere could not be checked: ${unproven}.`,
+        )
+      : judged(
+          spec,
+          'pass',
+          'fallback',
+          `The token forwards every call to other code (a delegating fallback${runs}); no simulated privileged call pointed it elsewhere.`,
+        );
+  }
   if (isUpgradeable(f)) {
     const ups = p && p.upgradeCount > 0 ? ` It has been upgraded ${p.upgradeCount} time(s).` : '';
+    const what = p ? ` (${FORM_WORDS[p.form]}${runs})` : '';
     if (p?.admin && /^0x0{40}$/i.test(p.admin))
       return judged(
         spec,
         'warn',
         p.kind,
-        `The token is an upgradeable proxy whose admin is the zero address.${ups}`,
+        `The token is an upgradeable proxy${what} whose admin is the zero address.${ups}`,
       );
+    const who =
+      p?.form === 'beacon'
+        ? `whoever controls the beacon ${p.beacon ?? ''} can replace the code of every token that follows it`
+        : 'its admin can replace the code at any time';
     return judged(
       spec,
       'fail',
       p?.kind ?? 'upgradeable',
-      `The token is an upgradeable proxy: its admin can replace the code at any time.${ups}`,
+      `The token is an upgradeable proxy${what}: ${who}.${ups}`,
     );
   }
   return judged(

@@ -34,7 +34,9 @@ export function capability(
 
 export function isUpgradeable(facts: TokenReportFacts): boolean {
   const p = facts.token.proxy;
-  if (p && p.kind !== 'eip1167') return true;
+  // A clone's implementation is fixed in its code; a delegating fallback's target is known to move
+  // only when a simulated call moved it (code_replaced, judged by the proxy check).
+  if (p && p.kind !== 'eip1167' && p.form !== 'fallback') return true;
   return capability(facts, 'upgradeable').found;
 }
 

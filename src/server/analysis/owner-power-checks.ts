@@ -57,17 +57,29 @@ function notSimulated(f: TokenReportFacts, spec: CheckSpec, caps: Capability[], 
 
 /**
  * Why a simulated check that found nothing still cannot pass (issue 40, "unknown is sticky"): no
- * call was simulated although functions were found, or the effect needs a holder to act on and the
- * simulation had none. Null: the absence of findings is evidence.
+ * call was simulated — whether functions were found or not, an absence no call looked for is no
+ * evidence (issue 36: clones whose forwarding code alone was read ran 0 calls and passed) — or the
+ * effect needs a holder to act on and the simulation had none. Null: the absence of findings is
+ * evidence.
  */
-function unprovenAbsence(
-  p: Extract<TokenReportFacts['ownerPowers'], { status: 'simulated' }>,
-  needsHolder: boolean,
-): string | null {
-  if (p.functionsProbed > 0 && p.callsSimulated === 0)
-    return `none of the ${p.functionsProbed} state-changing functions found could be simulated`;
+export function unprovenAbsence(f: TokenReportFacts, needsHolder: boolean): string | null {
+  const p = f.ownerPowers;
+  if (p.status !== 'simulated') return null;
+  if (p.callsSimulated === 0) return `no function of the contract could be simulated (${noCallsWhy(f, p)})`;
   if (needsHolder && p.baseline.holderSellOk === null) return 'there was no holder to test it on';
   return null;
+}
+
+function noCallsWhy(
+  f: TokenReportFacts,
+  p: Extract<TokenReportFacts['ownerPowers'], { status: 'simulated' }>,
+) {
+  if (p.functionsProbed > 0)
+    return `none of the ${p.functionsProbed} state-changing functions found was called`;
+  const proxy = f.token.proxy;
+  if (proxy && !proxy.implementation)
+    return 'it is a proxy whose implementation could not be found, so its functions are not known';
+  return 'no state-changing function was found in its code';
 }
 
 function effectCheck(
@@ -82,7 +94,7 @@ function effectCheck(
   const p = f.ownerPowers;
   if (p.status !== 'simulated') return notSimulated(f, spec, caps, what);
   const hits = powersWith(f, effects);
-  const unproven = hits.length === 0 ? unprovenAbsence(p, needsHolder) : null;
+  const unproven = hits.length === 0 ? unprovenAbsence(f, needsHolder) : null;
   if (unproven)
     return judged(spec, 'unknown', null, `Whether anyone can ${what} could not be checked: ${unproven}.`);
   const former = formerPowersWith(f, effects);
@@ -212,6 +224,15 @@ export const checkMaxTx: Check = (f, w) => {
       maxBuy ?? true,
       `A privileged address can shrink the largest allowed trade. ${describePowers(shrink, 1)}`,
     );
+  // The trade measured no cap, but "no privileged call creates one" needs calls to have been made.
+  const unproven = unprovenAbsence(f, false);
+  if (unproven)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `No cap on trade size was measured, but whether a privileged address can create one could not be checked: ${unproven}.`,
+    );
   return judged(
     spec,
     'pass',
@@ -242,6 +263,14 @@ export const checkHiddenOwner: Check = (f, w) => {
       'warn',
       privileged,
       `owner() shows no active owner, yet ${privileged} privileged action(s) (mint, pause, upgrade) were recorded.`,
+    );
+  const unproven = unprovenAbsence(f, false);
+  if (unproven)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `Whether an address other than owner() holds powers could not be checked: ${unproven}.`,
     );
   return judged(spec, 'pass', false, 'No address other than owner() was found holding powers.');
 };

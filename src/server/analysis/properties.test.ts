@@ -172,7 +172,9 @@ function arbFacts(wild: boolean): fc.Arbitrary<TokenReportFacts> {
         proxy: nullable(
           fc.record({
             kind: fc.constantFrom('eip1967', 'eip1167', 'other'),
+            form: fc.constantFrom('clone', 'transparent', 'uups', 'slot', 'beacon', 'legacy', 'fallback'),
             implementation: nullable(arbAddr),
+            beacon: nullable(arbAddr),
             admin: nullable(arbAddr),
             upgradeCount: fc.nat(5),
             lastUpgradeAt: nullable(arbTs),

@@ -261,7 +261,48 @@ describe('unknown is sticky (issue 40)', () => {
     const facts = { ...safeToken, ownerPowers: { ...simulatedPowers([]), callsSimulated: 0 } };
     const mint = analyseToken(facts).scanner.evidence.find((e) => e.check === 'mint');
     expect(mint?.outcome).toBe('unknown');
-    expect(mint?.detail).toMatch(/could not be checked: none of the \d+ state-changing functions/);
+    expect(mint?.detail).toMatch(
+      /could not be checked: no function of the contract could be simulated \(none of the \d+ state-changing functions/,
+    );
+  });
+
+  it('no function found and none simulated (a proxy read as its forwarding code): unknown, never a pass', () => {
+    const none = { ...simulatedPowers([]), functionsProbed: 0, callsSimulated: 0 };
+    const facts = { ...safeToken, ownerPowers: none };
+    const ev = analyseToken(facts).scanner.evidence;
+    for (const check of [
+      'mint',
+      'pause',
+      'blacklist',
+      'fee_setters',
+      'owner_moves_tokens',
+      'max_tx',
+      'hidden_owner',
+    ]) {
+      const e = ev.find((x) => x.check === check);
+      expect(e?.outcome, `${check}: ${e?.detail}`).toBe('unknown');
+      expect(e?.detail, check).toMatch(
+        /could not be checked: no function of the contract could be simulated/,
+      );
+    }
+    const proxied = {
+      ...facts,
+      token: {
+        ...facts.token,
+        proxy: {
+          kind: 'other' as const,
+          form: 'fallback' as const,
+          implementation: null,
+          beacon: null,
+          admin: null,
+          upgradeCount: 0,
+          lastUpgradeAt: null,
+        },
+      },
+    };
+    const mint = analyseToken(proxied).scanner.evidence.find((x) => x.check === 'mint');
+    expect(mint?.detail).toMatch(/proxy whose implementation could not be found/);
+    expect(analyseToken(facts).verdict.kind).toBe('unknown');
   });
 });
 

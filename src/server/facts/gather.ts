@@ -177,7 +177,9 @@ async function gatherFirstRounds(deps: Deps, t: Address) {
       inRpcStage('capabilities', () =>
         round2
           .arrive('capabilities')
-          .then(() => detectCapabilities(deps.chain.public, { address: t, code: basics.code })),
+          .then(() =>
+            detectCapabilities(deps.chain.public, { address: t, code: basics.code, owner: basics.owner }),
+          ),
       ),
       inRpcStage('verification', () => lookupVerification(deps, t)),
       readHolderCount(deps.db, t),

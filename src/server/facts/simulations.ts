@@ -96,7 +96,8 @@ export async function runSimulations(
       ),
       (): OwnerPowerFacts => ({ status: 'error', message: notInTime('What the owner can do', budgetMs) }),
     ),
-    mayBeWrapper(capabilities.code)
+    // Behind a proxy the unwrap function lives in the implementation's code.
+    mayBeWrapper(capabilities.code) || mayBeWrapper(capabilities.implementationCode)
       ? byDeadline(
           deps.deadline,
           incomplete,

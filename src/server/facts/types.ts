@@ -68,9 +68,21 @@ export type CapabilityFacts = {
   basis: 'abi' | 'bytecode';
 };
 
+/**
+ * How a proxy finds its code: an EIP-1167-style clone (the implementation fixed in its bytecode);
+ * the EIP-1967 implementation slot with an admin (transparent) or with the upgrade in the
+ * implementation (UUPS) or neither known ('slot'); the EIP-1967 beacon slot (the beacon's
+ * implementation()); a pre-1967 slot (EIP-1822, zos); a delegating fallback whose target no
+ * standard slot names, found by the code that answered the token's own call.
+ */
+export type ProxyForm = 'clone' | 'transparent' | 'uups' | 'slot' | 'beacon' | 'legacy' | 'fallback';
+
 export type ProxyFacts = {
   kind: 'eip1967' | 'eip1167' | 'other';
+  form: ProxyForm;
   implementation: Address | null;
+  /** The EIP-1967 beacon the proxy asks for its implementation; null for every other form. */
+  beacon: Address | null;
   admin: Address | null;
   upgradeCount: number;
   lastUpgradeAt: number | null;

@@ -10,6 +10,7 @@ import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdic
 import type { LevelOf } from '../vocabulary';
 import { creatorPullableFields, liquidityLedgerSchema } from './liquidity-ledger-schema';
 import { providerStatusSchema } from './provider-schema';
+import { proxyFactsSchema } from './proxy-schema';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -436,15 +437,7 @@ export const factsSummarySchema = z
     }),
     capabilities: z.array(z.object({ capability: z.string(), via: z.array(z.string()) })),
     capabilityBasis: z.string(),
-    proxy: z
-      .object({
-        kind: z.string(),
-        implementation: z.string().nullable(),
-        admin: z.string().nullable(),
-        upgradeCount: z.number(),
-        lastUpgradeAt: z.number().nullable(),
-      })
-      .nullable(),
+    proxy: proxyFactsSchema.nullable(),
     trade: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
     holderSells: z
       .object({

@@ -63,11 +63,50 @@ describe('findOpcodes', () => {
 });
 
 describe('proxy helpers', () => {
+  const impl = 'bebebebebebebebebebebebebebebebebebebebe';
   it('recognises EIP-1167 clones and the PUSH0 variant', () => {
-    const impl = 'bebebebebebebebebebebebebebebebebebebebe';
     expect(cloneTarget(`0x363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3`)).toBe(`0x${impl}`);
     expect(cloneTarget(`0x365f5f375f5f365f73${impl}5af43d5f5f3e5f3d91602a57fd5bf3`)).toBe(`0x${impl}`);
     expect(cloneTarget(`0x6080${impl}`)).toBeNull();
+  });
+
+  it("recognises the launchpads' clones by what the code does: 0age's (Solady), Solady's PUSH0, immutable args", () => {
+    // Solady LibClone.clone (Flaunch's and Doppler's tokens): 0age's 44-byte minimal proxy.
+    expect(cloneTarget(`0x3d3d3d3d363d3d37363d73${impl}5af43d3d93803e602a57fd5bf3`)).toBe(`0x${impl}`);
+    // Solady clone_PUSH0.
+    expect(cloneTarget(`0x5f5f365f5f37365f73${impl}5af43d5f5f3e6029573d5ffd5b3d5ff3`)).toBe(`0x${impl}`);
+    // EIP-1167 with immutable args appended (Solady clone(impl, args)): the args are never run.
+    const args = `${'ab'.repeat(20)}73${'cd'.repeat(20)}54f4`;
+    expect(cloneTarget(`0x363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3${args}`)).toBe(
+      `0x${impl}`,
+    );
+    expect(cloneTarget(`0x363D3D373D3D3D363D73${impl.toUpperCase()}5AF43D82803E903D91602B57FD5BF3`)).toBe(
+      `0x${impl}`,
+    );
+  });
+
+  it('reads nothing but a forward as a clone', () => {
+    // A selector dispatch (CALLDATALOAD) before the forward: a contract with functions of its own.
+    expect(cloneTarget(`0x600035363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3`)).toBeNull();
+    // An implementation read from storage (SLOAD): a slot proxy, for the slot reads.
+    expect(cloneTarget(`0x363d3d373d3d3d363d60005473${impl}5af43d82803e903d91602b57fd5bf3`)).toBeNull();
+    // Two addresses pushed: which one runs is not the code's to say.
+    expect(cloneTarget(`0x73${impl}50363d3d373d3d3d363d73${impl}5af43d82803e903d91602b57fd5bf3`)).toBeNull();
+    // A CALL instead of a DELEGATECALL: the code runs in the other contract's storage.
+    expect(cloneTarget(`0x363d3d373d3d3d363d73${impl}5af13d82803e903d91602b57fd5bf3`)).toBeNull();
+    // The zero address, and no forward at all.
+    expect(cloneTarget(`0x363d3d373d3d3d363d73${'00'.repeat(20)}5af43d82803e903d91602b57fd5bf3`)).toBeNull();
+    expect(cloneTarget('0x')).toBeNull();
+    expect(cloneTarget(`0x73${impl}f3`)).toBeNull();
+  });
+
+  it('never reads a clone out of code longer than a forward, whatever the bytes (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 200 }), (bytes) => {
+        const t = cloneTarget(`0x${Buffer.from(bytes).toString('hex')}`);
+        if (t) expect(t).toMatch(/^0x[0-9a-f]{40}$/);
+      }),
+    );
   });
 
   it('reads an address from a storage word', () => {

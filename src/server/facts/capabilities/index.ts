@@ -1,10 +1,11 @@
 /**
  * What the token's code lets its owner do, read from the runtime bytecode (function selectors via
  * whatsabi, opcodes, proxy slots) and, when the source is verified, from the ABI's function names.
- * Proxies are resolved by reading the standard slots ourselves (works offline on the local chain)
- * and the implementation is analysed together with the proxy.
+ * Proxies of every common form are resolved to their implementation (proxy.ts: clones parsed from
+ * the code, the standard slots read ourselves so it works offline on the local chain, a delegating
+ * fallback found by who answered the token's own call), and the implementation is analysed
+ * together with the proxy.
  */
-import { whatsabi } from '@shazow/whatsabi';
 import {
   type Abi,
   type AbiFunction,
@@ -16,9 +17,11 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from 'viem';
-import type { Capability, CapabilityFacts, ProxyFacts } from '../types';
+import { selectorsOf } from '../owner-powers/selectors-memo';
+import type { Capability, CapabilityFacts, ProxyFacts, ProxyForm } from '../types';
 import { stripMetadata } from '../verification/verify-source';
 import { instructions } from './evm-instructions';
+import { resolveProxy } from './proxy';
 import {
   ABI_NAME_PATTERNS,
   ALT_OWNER_GETTERS,
@@ -40,19 +43,10 @@ export type CapabilityReport = {
   hiddenOwner: string[];
 };
 
-// EIP-1967 slots: keccak256('eip1967.proxy.implementation') - 1, ….admin - 1, ….beacon - 1.
-const SLOT_IMPLEMENTATION: Hex = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
-const SLOT_ADMIN: Hex = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103';
-const SLOT_BEACON: Hex = '0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50';
-// Pre-1967 conventions still found on old deployments: EIP-1822 PROXIABLE and OpenZeppelin zos.
-const SLOT_EIP1822: Hex = '0xc5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7';
-const SLOT_ZOS: Hex = '0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3';
-
 const OP_DELEGATECALL = 0xf4;
 const OP_SELFDESTRUCT = 0xff;
 
 const ownerAbi = parseAbi(['function owner() view returns (address)']);
-const beaconAbi = parseAbi(['function implementation() view returns (address)']);
 
 // ---------------------------------------------------------------------------------------------
 // Pure bytecode helpers
@@ -69,27 +63,17 @@ export function findOpcodes(code: Hex, wanted: readonly number[]): Set<number> {
   return found;
 }
 
-// EIP-1167 minimal proxy, and its PUSH0 variant (ERC-7511).
-const CLONE_PATTERNS = [
-  /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/i,
-  /^0x365f5f375f5f365f73([0-9a-f]{40})5af43d5f5f3e5f3d91602a57fd5bf3$/i,
-];
+export { cloneTarget, slotAddress } from './proxy';
 
-/** The implementation a minimal-proxy clone forwards to, or null if the code is not a clone. */
-export function cloneTarget(code: Hex): Address | null {
-  for (const p of CLONE_PATTERNS) {
-    const m = p.exec(code);
-    if (m?.[1]) return `0x${m[1].toLowerCase()}`;
-  }
-  return null;
-}
-
-/** An address stored right-aligned in a 32-byte slot; null for an empty slot. */
-export function slotAddress(word: Hex | undefined): Address | null {
-  if (!word || /^0x0*$/.test(word)) return null;
-  const a = `0x${word.slice(2).padStart(64, '0').slice(24)}` as Address;
-  return a === zeroAddress ? null : a;
-}
+const FORM_WORDS: Record<ProxyForm, string> = {
+  clone: 'EIP-1167 clone',
+  transparent: 'EIP-1967 transparent proxy',
+  uups: 'EIP-1967 UUPS proxy',
+  slot: 'EIP-1967 slot',
+  beacon: 'EIP-1967 beacon',
+  legacy: 'pre-1967 proxy slot',
+  fallback: 'delegating fallback',
+};
 
 type Found = Map<Capability, Set<string>>;
 
@@ -101,7 +85,7 @@ function add(found: Found, capability: Capability, via: string) {
 
 /** Capabilities revealed by bytecode selectors and opcodes (`label` says whose code it was). */
 export function capabilitiesFromBytecode(code: Hex, label: string, found: Found): string[] {
-  const selectors = whatsabi.selectorsFromBytecode(code).map((s) => s.toLowerCase() as Hex);
+  const selectors = [...selectorsOf(code)];
   for (const s of selectors) {
     const entry = CAPABILITY_SELECTORS.get(s);
     if (entry) for (const c of entry.capabilities) add(found, c, entry.signature);
@@ -128,37 +112,6 @@ export function capabilitiesFromAbi(abi: Abi, found: Found): void {
 
 // ---------------------------------------------------------------------------------------------
 // Chain reads
-
-async function readProxy(client: PublicClient, address: Address, code: Hex): Promise<ProxyFacts | null> {
-  const clone = cloneTarget(code);
-  if (clone)
-    return { kind: 'eip1167', implementation: clone, admin: null, upgradeCount: 0, lastUpgradeAt: null };
-  // A contract without DELEGATECALL cannot forward calls, so its slots are not worth five reads.
-  if (!findOpcodes(code, [OP_DELEGATECALL]).has(OP_DELEGATECALL)) return null;
-  const [impl, admin, beacon, eip1822, zos] = await Promise.all(
-    [SLOT_IMPLEMENTATION, SLOT_ADMIN, SLOT_BEACON, SLOT_EIP1822, SLOT_ZOS].map((slot) =>
-      client.getStorageAt({ address, slot }).catch(() => undefined),
-    ),
-  );
-  const adminAddr = slotAddress(admin);
-  const base = { admin: adminAddr, upgradeCount: 0, lastUpgradeAt: null };
-  const implAddr = slotAddress(impl);
-  if (implAddr) return { kind: 'eip1967', implementation: implAddr, ...base };
-  const beaconAddr = slotAddress(beacon);
-  if (beaconAddr) {
-    const fromBeacon = await client
-      .readContract({ address: beaconAddr, abi: beaconAbi, functionName: 'implementation' })
-      .catch(() => null);
-    return {
-      kind: 'eip1967',
-      implementation: fromBeacon ? (fromBeacon.toLowerCase() as Address) : null,
-      ...base,
-    };
-  }
-  const legacy = slotAddress(eip1822) ?? slotAddress(zos);
-  if (legacy) return { kind: 'other', implementation: legacy, ...base };
-  return adminAddr ? { kind: 'eip1967', implementation: null, ...base } : null;
-}
 
 /** Calls a no-argument getter returning an address; null if it reverts or is missing. */
 async function readAddressGetter(client: PublicClient, address: Address, signature: string) {
@@ -238,6 +191,11 @@ export async function detectCapabilities(
     address: Address;
     abi?: Abi /** The runtime code, when the caller has read it already. */;
     code?: Hex;
+    /**
+     * owner() as the caller read it already (the token basics' multicall; null when it reverted):
+     * the same call, not asked again in a round of its own after the implementation's code.
+     */
+    owner?: Address | null;
   },
 ): Promise<CapabilityReport> {
   const address = opts.address.toLowerCase() as Address;
@@ -253,32 +211,34 @@ export async function detectCapabilities(
       hiddenOwner: [],
     };
   }
-  const proxy = await readProxy(client, address, code);
-  const implementationCode = proxy?.implementation
-    ? ((await client.getCode({ address: proxy.implementation }).catch(() => undefined)) ?? null)
-    : null;
+  const own = selectorsOf(code);
+  const { proxy, implementationCode } = await resolveProxy(client, address, code, own);
 
   const selectors = new Set(capabilitiesFromBytecode(code, proxy ? 'proxy' : 'contract', found));
   if (implementationCode && implementationCode !== '0x') {
     for (const s of capabilitiesFromBytecode(implementationCode, 'implementation', found)) selectors.add(s);
   }
-  if (proxy) {
-    const slot =
-      proxy.kind === 'eip1167' ? 'EIP-1167 clone' : proxy.kind === 'eip1967' ? 'EIP-1967 slot' : 'proxy slot';
-    // A clone's target is fixed; only slot-based proxies can be pointed at new code.
-    if (proxy.kind !== 'eip1167') add(found, 'upgradeable', `${slot} → ${proxy.implementation ?? 'beacon'}`);
-  }
+  // A clone's target is fixed, and a delegating fallback's is only known to change if a simulated
+  // call changes it (measured as code_replaced); the slot forms are made to be pointed at new code.
+  if (proxy && proxy.form !== 'clone' && proxy.form !== 'fallback')
+    add(
+      found,
+      'upgradeable',
+      `${FORM_WORDS[proxy.form]} → ${proxy.implementation ?? 'unknown implementation'}`,
+    );
   if (opts.abi) capabilitiesFromAbi(opts.abi, found);
 
   const hasOwnerGetter =
     selectors.has(OWNER_SELECTOR) ||
     Boolean(opts.abi?.some((i) => i.type === 'function' && i.name === 'owner'));
-  const owner = hasOwnerGetter
-    ? await client
-        .readContract({ address, abi: ownerAbi, functionName: 'owner' })
-        .then((a) => a.toLowerCase() as Address)
-        .catch(() => null)
-    : null;
+  const owner = !hasOwnerGetter
+    ? null
+    : opts.owner !== undefined
+      ? ((opts.owner?.toLowerCase() as Address | undefined) ?? null)
+      : await client
+          .readContract({ address, abi: ownerAbi, functionName: 'owner' })
+          .then((a) => a.toLowerCase() as Address)
+          .catch(() => null);
   const hiddenOwner = await hiddenOwnerSignals(
     client,
     address,
