@@ -1,0 +1,93 @@
+/**
+ * What the hook test's size ladder says (facts/hooks/probe-sizes.ts), judged by effect. Pure.
+ *
+ * - A sell that reverts only at sizes above what the pool can pay is not a honeypot: a pool pays
+ *   what its range holds and no more (Doppler's auction curve refuses the rest). The report says
+ *   "a large sell fails: the pool holds $X", X being what the pool holds on the quote side — the
+ *   position ledger's amounts when it was gathered, else the most a passing sell got.
+ * - A sell that reverts at a size the pool could pay (the ledger shows it holds more) is a limit on
+ *   the size of a sell: holders leave only in pieces. Said so, and graded as a caution, not a
+ *   honeypot — the smaller sells pass.
+ * - The buy size at which price impact (the loss beyond the smallest size's, which is the fee)
+ *   reaches PROBE_LADDER.impactMarkPct.
+ */
+import type { HookFacts, LadderRung } from '../../shared/uniswap-v4-hook';
+import { PROBE_LADDER } from '../../shared/vocabulary';
+
+export type SellSizes = {
+  /** The smallest sell above the passing ones that reverts; null when every tried size sells. */
+  largeSellFails: {
+    /** Tokens sold (raw) and their value at the pool price (quote raw). */
+    tokensIn: bigint;
+    valueQuote: bigint;
+    /** The most a passing sell got (quote raw). */
+    passedUpToQuote: bigint;
+    /** What the pool holds on the quote side (quote raw): the ledger's, else passedUpToQuote. */
+    poolHoldsQuote: number;
+    poolHoldsFrom: 'ledger' | 'ladder';
+    /** The failing sell is worth less than the pool holds (ledger): a size limit, not depth. */
+    belowDepth: boolean;
+  } | null;
+  /** The smallest buy (quote raw) whose price impact reaches impactMarkPct; null when none did. */
+  impactMarkIn: bigint | null;
+};
+
+const lossPct = (got: bigint | null, fair: bigint): number | null =>
+  got === null || fair === 0n ? null : got >= fair ? 0 : Number(((fair - got) * 10_000n) / fair) / 100;
+
+const sells = (r: LadderRung) => r.sellOut !== null && r.sellOut > 0n;
+
+/**
+ * `ledgerQuote`: the quote side the pool's positions hold at the current price (raw, the position
+ * ledger's sum), when it was gathered; null otherwise.
+ */
+export function judgeSellSizes(f: HookFacts, ledgerQuote: number | null): SellSizes {
+  const rungs = (f.ladder ?? []).filter((r) => r.sellIn > 0n);
+  let largeSellFails: SellSizes['largeSellFails'] = null;
+  const lastOk = rungs.reduce((at, r, i) => (sells(r) ? i : at), -1);
+  // Only failures above a size that sells: a pool where nothing sells is the honeypot test's case.
+  const fail = lastOk >= 0 ? rungs.slice(lastOk + 1).find((r) => r.sellOut === null) : undefined;
+  if (fail) {
+    const passedUpToQuote = rungs[lastOk]?.sellOut ?? 0n;
+    const poolHoldsQuote = ledgerQuote ?? Number(passedUpToQuote);
+    largeSellFails = {
+      tokensIn: fail.sellIn,
+      valueQuote: fail.spotBack,
+      passedUpToQuote,
+      poolHoldsQuote,
+      poolHoldsFrom: ledgerQuote !== null ? 'ledger' : 'ladder',
+      belowDepth: ledgerQuote !== null && Number(fail.spotBack) < ledgerQuote,
+    };
+  }
+  const buys = (f.ladder ?? []).filter((r) => r.buyOut !== null && r.buyOut > 0n);
+  const base = buys[0] ? lossPct(buys[0].buyOut, buys[0].spotOut) : null;
+  const mark =
+    base === null
+      ? undefined
+      : buys.find((r) => (lossPct(r.buyOut, r.spotOut) ?? 0) - base >= PROBE_LADDER.impactMarkPct);
+  return { largeSellFails, impactMarkIn: mark?.amountIn ?? null };
+}
+
+/** An amount in words: "$1,234" when priced, else the raw quote amount with its decimals applied. */
+export function quoteWords(raw: number, usdPerRaw: number | null, decimals: number, symbol: string): string {
+  if (usdPerRaw !== null && Number.isFinite(usdPerRaw) && usdPerRaw > 0)
+    return `$${(raw * usdPerRaw).toLocaleString('en-US', { maximumFractionDigits: raw * usdPerRaw < 10 ? 2 : 0 })}`;
+  return `${(raw / 10 ** decimals).toLocaleString('en-US', { maximumSignificantDigits: 4 })} ${symbol}`;
+}
+
+/** The ladder's evidence sentences (none when every size sold and no impact mark was reached). */
+export function sellSizeWords(s: SellSizes, money: (raw: number) => string): string[] {
+  const out: string[] = [];
+  const l = s.largeSellFails;
+  if (l)
+    out.push(
+      l.belowDepth
+        ? `A sell worth ${money(Number(l.valueQuote))} reverts although the pool holds ${money(l.poolHoldsQuote)}; sells up to ${money(Number(l.passedUpToQuote))} pass: a limit on the size of a sell — holders can leave only in pieces (not a honeypot: smaller sells pass).`
+        : `A large sell fails: the pool holds ${money(l.poolHoldsQuote)} (a sell worth ${money(Number(l.valueQuote))} reverts; sells up to ${money(Number(l.passedUpToQuote))} pass). The pool cannot pay more than it holds — not a honeypot.`,
+    );
+  if (s.impactMarkIn !== null)
+    out.push(
+      `Price impact reaches ${PROBE_LADDER.impactMarkPct}% at a buy of ${money(Number(s.impactMarkIn))}.`,
+    );
+  return out;
+}
