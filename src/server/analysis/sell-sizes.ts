@@ -4,7 +4,8 @@
  * - A sell that reverts only at sizes above what the pool can pay is not a honeypot: a pool pays
  *   what its range holds and no more (Doppler's auction curve refuses the rest). The report says
  *   "a large sell fails: the pool holds $X", X being what the pool holds on the quote side — the
- *   position ledger's amounts when it was gathered, else the most a passing sell got.
+ *   position ledger's amounts when it was gathered; else the ladder bounds it: less than the sell
+ *   that reverted, more than the largest that passed.
  * - A sell that reverts at a size the pool could pay (the ledger shows it holds more) is a limit on
  *   the size of a sell: holders leave only in pieces. Said so, and graded as a caution, not a
  *   honeypot — the smaller sells pass.
@@ -83,7 +84,7 @@ export function sellSizeWords(s: SellSizes, money: (raw: number) => string): str
     out.push(
       l.belowDepth
         ? `A sell worth ${money(Number(l.valueQuote))} reverts although the pool holds ${money(l.poolHoldsQuote)}; sells up to ${money(Number(l.passedUpToQuote))} pass: a limit on the size of a sell — holders can leave only in pieces (not a honeypot: smaller sells pass).`
-        : `A large sell fails: the pool holds ${money(l.poolHoldsQuote)} (a sell worth ${money(Number(l.valueQuote))} reverts; sells up to ${money(Number(l.passedUpToQuote))} pass). The pool cannot pay more than it holds — not a honeypot.`,
+        : `A large sell fails: the pool holds ${l.poolHoldsFrom === 'ledger' ? money(l.poolHoldsQuote) : `less than ${money(Number(l.valueQuote))}`} (a sell worth ${money(Number(l.valueQuote))} reverts; sells up to ${money(Number(l.passedUpToQuote))} pass). A pool cannot pay more than it holds — not a honeypot.`,
     );
   if (s.impactMarkIn !== null)
     out.push(
