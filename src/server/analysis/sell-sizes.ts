@@ -14,6 +14,7 @@
  */
 import type { HookFacts, LadderRung } from '../../shared/uniswap-v4-hook';
 import { PROBE_LADDER } from '../../shared/vocabulary';
+import type { TokenReportFacts } from '../facts/types';
 
 export type SellSizes = {
   /** The smallest sell above the passing ones that reverts; null when every tried size sells. */
@@ -71,8 +72,7 @@ export function judgeSellSizes(f: HookFacts, ledgerQuote: number | null): SellSi
 
 /** An amount in words: "$1,234" when priced, else the raw quote amount with its decimals applied. */
 export function quoteWords(raw: number, usdPerRaw: number | null, decimals: number, symbol: string): string {
-  if (usdPerRaw !== null && Number.isFinite(usdPerRaw) && usdPerRaw > 0)
-    return `$${(raw * usdPerRaw).toLocaleString('en-US', { maximumFractionDigits: raw * usdPerRaw < 10 ? 2 : 0 })}`;
+  if (usdPerRaw !== null && Number.isFinite(usdPerRaw) && usdPerRaw > 0) return usdWords(raw * usdPerRaw);
   return `${(raw / 10 ** decimals).toLocaleString('en-US', { maximumSignificantDigits: 4 })} ${symbol}`;
 }
 
@@ -92,3 +92,38 @@ export function sellSizeWords(s: SellSizes, money: (raw: number) => string): str
     );
   return out;
 }
+
+/**
+ * What the main pool can pay a seller, in USD: its positions' quote side (the position ledger) when
+ * gathered, else the quote half of the pool's value; null when unpriced.
+ */
+export function poolPaysUsd(f: TokenReportFacts): number | null {
+  const p = f.mainPool;
+  if (!p) return null;
+  const l = p.liquidity;
+  if (l && l.quoteUsdPerRaw !== null && l.positions.some((x) => x.quoteRaw !== null))
+    return l.positions.reduce((a, x) => a + (x.quoteRaw ?? 0), 0) * l.quoteUsdPerRaw;
+  // poolValueUsd counts both sides at the quote side's value (facts/types.ts): half is the quote.
+  return p.poolValueUsd !== null ? p.poolValueUsd / 2 : null;
+}
+
+/**
+ * Sampled holders whose whole balance, at the pool's price, is worth more than the pool can pay:
+ * their whole-balance sell failing says how deep the pool is, not that the token limits sells.
+ */
+export function holdersBeyondDepth(f: TokenReportFacts): { addresses: Set<string>; poolUsd: number } | null {
+  const poolUsd = poolPaysUsd(f);
+  const price = f.mainPool?.priceUsd ?? null;
+  const dec = f.token.decimals;
+  if (poolUsd === null || price === null || dec === null) return null;
+  const addresses = new Set<string>();
+  for (const s of f.holderSells?.sellers ?? []) {
+    const held = f.holders.top.find((x) => x.address.toLowerCase() === s.address.toLowerCase());
+    if (held && (Number(held.balance) / 10 ** dec) * price > poolUsd) addresses.add(s.address.toLowerCase());
+  }
+  return { addresses, poolUsd };
+}
+
+/** "$1,234" (whole dollars above $10). */
+export const usdWords = (usd: number) =>
+  `$${usd.toLocaleString('en-US', { maximumFractionDigits: usd < 10 ? 2 : 0 })}`;
