@@ -45,6 +45,11 @@ export type HookFacts = {
   spotOut: bigint;
   /** The pool's quote-side depth the ladder was sized from (quote base units, as the venue read it). */
   depthQuote?: bigint;
+  /**
+   * The depth is what the pool's known positions hold at the current price (a lower bound of what a
+   * sell can take out); false: read from active liquidity, an upper bound.
+   */
+  depthFromPositions?: boolean;
   /** Quote wei the sell would get at the current price without any fee or impact. */
   spotBack: bigint | null;
 };

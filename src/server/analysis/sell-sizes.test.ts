@@ -54,11 +54,24 @@ describe('judgeSellSizes', () => {
 
   it('the ledger says what the pool holds: a failing sell worth more is depth, one worth less a size limit', () => {
     const beyond = judgeSellSizes(auction, 0.1e18);
-    expect(beyond.largeSellFails).toMatchObject({ poolHoldsFrom: 'ledger', belowDepth: false });
+    expect(beyond.largeSellFails).toMatchObject({ poolHoldsFrom: 'positions', belowDepth: false });
     expect(sellSizeWords(beyond, eth)[0]).toMatch(/the pool holds 0\.1 WETH/);
     const within = judgeSellSizes(auction, 100e18);
     expect(within.largeSellFails?.belowDepth).toBe(true);
     expect(sellSizeWords(within, eth)[0]).toMatch(/only in pieces/);
+  });
+
+  it('the venue read the positions: their amounts are the depth, a failing sell worth less is a limit', () => {
+    const known = { ...auction, depthQuote: 100n * E, depthFromPositions: true };
+    expect(judgeSellSizes(known, null).largeSellFails).toMatchObject({
+      poolHoldsFrom: 'positions',
+      belowDepth: true,
+    });
+    // Read from active liquidity (an upper bound): the ladder alone bounds it.
+    expect(judgeSellSizes({ ...known, depthFromPositions: false }, null).largeSellFails).toMatchObject({
+      poolHoldsFrom: 'ladder',
+      belowDepth: false,
+    });
   });
 
   it('nothing to say when every size sells, or when nothing sells (the honeypot test decides)', () => {

@@ -4,9 +4,9 @@
  * - A sell that reverts only at sizes above what the pool can pay is not a honeypot: a pool pays
  *   what its range holds and no more (Doppler's auction curve refuses the rest). The report says
  *   "a large sell fails: the pool holds $X", X being what the pool holds on the quote side — the
- *   position ledger's amounts when it was gathered; else the ladder bounds it: less than the sell
- *   that reverted, more than the largest that passed.
- * - A sell that reverts at a size the pool could pay (the ledger shows it holds more) is a limit on
+ *   position ledger's amounts when it was gathered, or the venue's when it read the positions; else
+ *   the ladder bounds it: less than the sell that reverted, more than the largest that passed.
+ * - A sell that reverts at a size the pool could pay (its positions hold more) is a limit on
  *   the size of a sell: holders leave only in pieces. Said so, and graded as a caution, not a
  *   honeypot — the smaller sells pass.
  * - The buy size at which price impact (the loss beyond the smallest size's, which is the fee)
@@ -24,10 +24,13 @@ export type SellSizes = {
     valueQuote: bigint;
     /** The most a passing sell got (quote raw). */
     passedUpToQuote: bigint;
-    /** What the pool holds on the quote side (quote raw): the ledger's, else passedUpToQuote. */
+    /**
+     * What the pool holds on the quote side (quote raw): the ledger's or the venue's position
+     * amounts, else (ladder) only bounded: passedUpToQuote below, valueQuote above.
+     */
     poolHoldsQuote: number;
-    poolHoldsFrom: 'ledger' | 'ladder';
-    /** The failing sell is worth less than the pool holds (ledger): a size limit, not depth. */
+    poolHoldsFrom: 'positions' | 'ladder';
+    /** The failing sell is worth less than the pool holds: a size limit, not depth. */
     belowDepth: boolean;
   } | null;
   /** The smallest buy (quote raw) whose price impact reaches impactMarkPct; null when none did. */
@@ -44,6 +47,10 @@ const sells = (r: LadderRung) => r.sellOut !== null && r.sellOut > 0n;
  * ledger's sum), when it was gathered; null otherwise.
  */
 export function judgeSellSizes(f: HookFacts, ledgerQuote: number | null): SellSizes {
+  // What the pool holds, known apart from the ladder: the ledger's sum, else the venue's amounts
+  // when it read them from the positions (a lower bound, so a sell worth less is not depth).
+  const held =
+    ledgerQuote ?? (f.depthFromPositions && f.depthQuote !== undefined ? Number(f.depthQuote) : null);
   const rungs = (f.ladder ?? []).filter((r) => r.sellIn > 0n);
   let largeSellFails: SellSizes['largeSellFails'] = null;
   const lastOk = rungs.reduce((at, r, i) => (sells(r) ? i : at), -1);
@@ -51,14 +58,16 @@ export function judgeSellSizes(f: HookFacts, ledgerQuote: number | null): SellSi
   const fail = lastOk >= 0 ? rungs.slice(lastOk + 1).find((r) => r.sellOut === null) : undefined;
   if (fail) {
     const passedUpToQuote = rungs[lastOk]?.sellOut ?? 0n;
-    const poolHoldsQuote = ledgerQuote ?? Number(passedUpToQuote);
+    const poolHoldsQuote = held ?? Number(passedUpToQuote);
     largeSellFails = {
       tokensIn: fail.sellIn,
       valueQuote: fail.spotBack,
       passedUpToQuote,
       poolHoldsQuote,
-      poolHoldsFrom: ledgerQuote !== null ? 'ledger' : 'ladder',
-      belowDepth: ledgerQuote !== null && Number(fail.spotBack) < ledgerQuote,
+      poolHoldsFrom: held !== null ? 'positions' : 'ladder',
+      // A sell that fails for want of liquidity has taken out all the pool holds, and each token
+      // gets at most the spot price: one worth less than the holdings failed for another reason.
+      belowDepth: held !== null && Number(fail.spotBack) < held,
     };
   }
   const buys = (f.ladder ?? []).filter((r) => r.buyOut !== null && r.buyOut > 0n);
@@ -84,7 +93,7 @@ export function sellSizeWords(s: SellSizes, money: (raw: number) => string): str
     out.push(
       l.belowDepth
         ? `A sell worth ${money(Number(l.valueQuote))} reverts although the pool holds ${money(l.poolHoldsQuote)}; sells up to ${money(Number(l.passedUpToQuote))} pass: a limit on the size of a sell — holders can leave only in pieces (not a honeypot: smaller sells pass).`
-        : `A large sell fails: the pool holds ${l.poolHoldsFrom === 'ledger' ? money(l.poolHoldsQuote) : `less than ${money(Number(l.valueQuote))}`} (a sell worth ${money(Number(l.valueQuote))} reverts; sells up to ${money(Number(l.passedUpToQuote))} pass). A pool cannot pay more than it holds — not a honeypot.`,
+        : `A large sell fails: the pool holds ${l.poolHoldsFrom === 'positions' ? money(l.poolHoldsQuote) : `less than ${money(Number(l.valueQuote))}`} (a sell worth ${money(Number(l.valueQuote))} reverts; sells up to ${money(Number(l.passedUpToQuote))} pass). A pool cannot pay more than it holds — not a honeypot.`,
     );
   if (s.impactMarkIn !== null)
     out.push(

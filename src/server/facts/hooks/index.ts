@@ -34,6 +34,8 @@ export async function readPoolHook(
     const facts = await readHookFacts(client, quoter, v4.key, token, ladder, v4.sqrtPriceX96, {
       blockTime,
       depthQuote: pool.quoteReserve,
+      // The venue's amounts come from the positions it read (else from active liquidity).
+      depthFromPositions: (pool.positions?.length ?? 0) > 0 && pool.lpTotalSupply > 0n,
       // At the reference size: a trade the pool pays today, so a power is seen by what it changes.
       beside: async ({ owner, proxy, code: ownCode, buyAmount }) => {
         const caller = proxy?.admin ?? owner;

@@ -54,6 +54,7 @@ export async function readHookFacts(
     blockTime?: bigint | null;
     /** The pool's quote-side depth the ladder was sized from, carried for the verdict's words. */
     depthQuote?: bigint;
+    depthFromPositions?: boolean;
     /**
      * Work that needs the first round only (the owner-power simulation, at the reference size), run
      * beside the later buy.
@@ -163,7 +164,9 @@ export async function readHookFacts(
     spotOut: ref?.spotOut ?? 0n,
     spotBack: ref && ref.sellIn > 0n ? ref.spotBack : null,
     ladder: rungs,
-    ...(opts.depthQuote !== undefined ? { depthQuote: opts.depthQuote } : {}),
+    ...(opts.depthQuote !== undefined
+      ? { depthQuote: opts.depthQuote, depthFromPositions: opts.depthFromPositions ?? false }
+      : {}),
   };
 }
 
