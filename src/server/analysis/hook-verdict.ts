@@ -80,6 +80,15 @@ const rawWords: HookPoolContext = {
   money: (raw) => `${raw.toLocaleString('en-US', { maximumSignificantDigits: 4 })} quote base units`,
 };
 
+/** ", at every size tried (from … to …)" when the whole ladder was sold and none passed. */
+function everySizeWords(f: HookFacts, pool: HookPoolContext): string {
+  const tried = (f.ladder ?? []).filter((r) => r.sellIn > 0n);
+  const first = tried[0];
+  const last = tried[tried.length - 1];
+  if (tried.length < 2 || !first || !last || tried.some((r) => r.sellOut !== null)) return '';
+  return `, at every size tried (sells worth ${pool.money(Number(first.spotBack))} to ${pool.money(Number(last.spotBack))})`;
+}
+
 export function judgeHook(
   f: HookFacts,
   sim: HookPowerFacts | null = null,
@@ -106,7 +115,7 @@ export function judgeHook(
   else if (buyOut === 0n)
     honeypotReason = 'a buy returns no tokens: the hook keeps what you pay (fee of 100% or a NoOp hook)';
   else if (f.sell && sellOut === null)
-    honeypotReason = 'buys go through but the hook makes every sell revert';
+    honeypotReason = `buys go through but the hook makes every sell revert${everySizeWords(f, pool)}`;
   else if (f.sell && sellOut === 0n)
     honeypotReason = 'a sell returns nothing: the hook keeps the tokens you sell (NoOp hook)';
   const honeypot = honeypotReason !== null;

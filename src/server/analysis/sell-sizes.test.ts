@@ -120,7 +120,7 @@ describe('judgeHook with the ladder', () => {
     } as HookFacts;
     const v = judgeHook(none);
     expect(v.honeypot).toBe(true);
-    expect(v.honeypotReason).toMatch(/every sell revert/);
+    expect(v.honeypotReason).toMatch(/every sell revert, at every size tried \(sells worth /);
     expect(v.sizeLines).toEqual([]);
   });
 });
