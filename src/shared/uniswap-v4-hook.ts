@@ -6,6 +6,21 @@ import type { Address, Hex } from 'viem';
 
 export type QuoteOutcome = { amountIn: bigint; amountOut: bigint | null };
 
+/**
+ * One rung of the hook test's size ladder (facts/hooks/probe-sizes.ts): a buy of `amountIn` quote
+ * base units and a sell of `sellIn` tokens (the same value at the pool's price), each quoted alone
+ * from today's pool; outputs null where the quote reverted. `spotOut` / `spotBack`: what each would
+ * get at the pool's price without fee or impact.
+ */
+export type LadderRung = {
+  amountIn: bigint;
+  buyOut: bigint | null;
+  sellIn: bigint;
+  sellOut: bigint | null;
+  spotOut: bigint;
+  spotBack: bigint;
+};
+
 export type HookFacts = {
   hook: Address;
   permissions: string[];
@@ -16,12 +31,25 @@ export type HookFacts = {
   proxy: { implementation: Address; admin: Address | null } | null;
   /** Quote wei in, tokens out (null: the quote reverted). */
   buy: QuoteOutcome;
-  /** Tokens in (what the buy got), quote wei out (null: reverted). */
+  /**
+   * Tokens in (the buy's value at the pool price), quote wei out (null: reverted). `buy` and `sell`
+   * are the ladder's reference rung: the typical size when its round trip passes, else the nearest
+   * size that passes (so a pool shallower than it reads is not sold past what it holds).
+   */
   sell: QuoteOutcome | null;
+  /** Every size tried, smallest first; absent in facts made before the ladder. */
+  ladder?: LadderRung[];
   /** The same buy an hour from now; null when the node would not run the block override. */
   buyLater: QuoteOutcome | null;
   /** Tokens the buy would get at the pool's current price without any fee or impact. */
   spotOut: bigint;
+  /** The pool's quote-side depth the ladder was sized from (quote base units, as the venue read it). */
+  depthQuote?: bigint;
+  /**
+   * The depth is what the pool's known positions hold at the current price (a lower bound of what a
+   * sell can take out); false: read from active liquidity, an upper bound.
+   */
+  depthFromPositions?: boolean;
   /** Quote wei the sell would get at the current price without any fee or impact. */
   spotBack: bigint | null;
 };

@@ -76,6 +76,23 @@ export const FEE_EXEMPTION =
 export const TAX = { warnPct: 10, failPct: 25 } as const;
 
 /**
+ * The size ladder every hook test trades (facts/hooks/probe-sizes.ts), as divisors of the pool's
+ * quote-side depth as read. Concentrated pools read without their positions (a hook that owns its
+ * range in the PoolManager) are read from active liquidity, an upper bound up to 10,000× the real
+ * depth, so the ladder spans seven decades: its small end is still a small trade in a shallow
+ * range, its large end a whale's sell of a tenth of the pool. `typicalDivisor` is the rung the
+ * fees are measured on when its round trip passes; `impactMarkPct` the price impact reported as
+ * "the size where impact reaches"; `minPreciseUnits` the least output in base units a fee is read
+ * from (below it rounding is the fee).
+ */
+export const PROBE_LADDER = {
+  divisors: [10_000_000n, 1_000_000n, 100_000n, 10_000n, 1_000n, 100n, 10n],
+  typicalDivisor: 1_000n,
+  impactMarkPct: 10,
+  minPreciseUnits: 1_000_000n,
+} as const;
+
+/**
  * Honeypot: holders who bought through the pool cannot sell (or a fresh buyer cannot sell when no
  * holder sample exists). A sell that fails only in the buy's own block while holders can sell is a
  * sell cooldown / transfer delay (reported with the blocks it needs), not a honeypot.

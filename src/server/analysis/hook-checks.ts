@@ -4,6 +4,8 @@
  * - hook_honeypot: the hook keeps the input (NoOp, a 100% fee) or reverts sells → fail, which the
  *   verdict reads as a honeypot exactly like a failed sell simulation; a fee above the tax bands
  *   warns or fails like a token tax (a decaying launch fee graded at its current value).
+ *   Sized to the pool: a sell that fails only above what the pool can pay adds "a large sell
+ *   fails: the pool holds $X" to the passing line, never a honeypot (sell-sizes.ts).
  * - hook_owner_powers: a simulated call of the hook's owner (or the proxy admin's upgrade) that hurts
  *   trades through the pool → fail, a failed owner-power check like a token's (DANGER_CHECKS).
  * Pure.
@@ -12,10 +14,35 @@ import type { Evidence } from '../../shared/analysis';
 import { TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { judged } from './evidence-lines';
-import { judgeHook } from './hook-verdict';
+import { type HookPoolContext, judgeHook } from './hook-verdict';
+import { quoteWords } from './sell-sizes';
 
 export const HOOK_HONEYPOT_WEIGHT = 90;
 export const HOOK_OWNER_POWERS_WEIGHT = 25;
+
+/**
+ * The hook's pool as the ladder's words need it: what its positions hold on the quote side (the
+ * position ledger, when it was gathered in time) and quote amounts in dollars when the pool is
+ * priced (the ledger's quote price, else the token's price through the reference sell's rate).
+ */
+export function hookPoolContext(f: TokenReportFacts): HookPoolContext {
+  const h = f.hook;
+  const pool = f.pools.find((p) => p.pair === h?.pool) ?? null;
+  const ledger = pool?.liquidity ?? null;
+  const sum = ledger?.positions.reduce((a, p) => a + (p.quoteRaw ?? 0), 0) ?? 0;
+  const ledgerQuote = ledger?.positions.some((p) => p.quoteRaw !== null) ? sum : null;
+  const sell = h?.facts?.sell;
+  const back = h?.facts?.spotBack ?? null;
+  const dec = f.token.decimals;
+  const viaToken =
+    pool?.priceUsd != null && dec !== null && sell && back !== null && back > 0n
+      ? ((pool.priceUsd / 10 ** dec) * Number(sell.amountIn)) / Number(back)
+      : null;
+  const usdPerRaw = ledger?.quoteUsdPerRaw ?? viaToken;
+  const quoteDecimals = ledger?.quoteDecimals ?? 18;
+  const symbol = pool?.quoteSymbol ?? 'quote';
+  return { ledgerQuote, money: (raw) => quoteWords(raw, usdPerRaw, quoteDecimals, symbol) };
+}
 
 export function hookEvidence(f: TokenReportFacts): Evidence[] {
   const h = f.hook;
@@ -40,7 +67,7 @@ export function hookEvidence(f: TokenReportFacts): Evidence[] {
       ),
       judged(owner, 'unknown', null, `The powers of whoever controls the hook ${h.hook} were not checked.`),
     ];
-  const v = judgeHook(h.facts, h.powers);
+  const v = judgeHook(h.facts, h.powers, hookPoolContext(f));
   const words = v.permissions.map((p) => p.words).join('; ');
   const about = `Hook ${v.hook}${words ? ` (it ${words})` : ''}`;
   const worstFee = Math.max(v.buyFeePct ?? 0, v.sellFeePct ?? 0);
@@ -55,7 +82,7 @@ export function hookEvidence(f: TokenReportFacts): Evidence[] {
         trade,
         worstFee >= TAX.failPct ? 'fail' : worstFee > TAX.warnPct ? 'warn' : 'pass',
         worstFee,
-        `${about}: a measured buy and sell through it work (${feeWords}).`,
+        `${about}: a measured buy and sell through it work (${feeWords}).${v.sizeLines.map((l) => ` ${l}`).join('')}`,
       );
   const op = v.ownerPowers;
   const ownerLine =

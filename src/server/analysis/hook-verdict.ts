@@ -8,6 +8,9 @@
  *   buy is small next to the pool, so price impact stays far below the fees that matter), graded
  *   with the token tax thresholds (TAX); a buy fee that is lower an hour ahead is a decaying launch
  *   fee, graded at its current value and said to be decaying.
+ * - Sized to the pool (sell-sizes.ts): the buy and sell are the ladder's reference rung, the typical
+ *   size when it passes, else the nearest that does; a sell that reverts only above the sizes that
+ *   pass is "a large sell fails: the pool holds $X", never a honeypot.
  * - Owner powers, by simulation (facts/hooks/uniswap-v4-hook-powers.ts): each call the hook's owner could
  *   make, followed by a buy and a sell through the pool. One that blocks sells, keeps the input or
  *   raises the fee fails the owner-power check exactly as for a token: usable now, since we simulate
@@ -17,6 +20,7 @@
  */
 import type { HookFacts, HookPowerEffect, HookPowerFacts } from '../../shared/uniswap-v4-hook';
 import { HOOK_PERMISSIONS, TAX, VERDICT } from '../../shared/vocabulary';
+import { judgeSellSizes, sellSizeWords } from './sell-sizes';
 
 const EFFECT_WORDS: Record<HookPowerEffect, string> = {
   sells_blocked: 'makes every sell revert',
@@ -50,6 +54,8 @@ export type HookVerdict = {
     powers: string[];
     canMakeHoneypot: boolean;
   } | null;
+  /** The size ladder's sentences (a large sell that fails, where impact reaches the mark). */
+  sizeLines: string[];
   /** Evidence lines for the report and the page, in the order they matter. */
   evidence: string[];
 };
@@ -63,7 +69,31 @@ function lossPct(got: bigint | null, fair: bigint | null): number | null {
   return Math.round(Number(((fair - got) * 10_000n) / fair)) / 100;
 }
 
-export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): HookVerdict {
+/**
+ * What the verdict knows of the hook's pool beside the hook's facts: the quote side its positions
+ * hold (the position ledger's sum, raw; null when not gathered) and how to say a quote amount.
+ */
+export type HookPoolContext = { ledgerQuote: number | null; money: (raw: number) => string };
+
+const rawWords: HookPoolContext = {
+  ledgerQuote: null,
+  money: (raw) => `${raw.toLocaleString('en-US', { maximumSignificantDigits: 4 })} quote base units`,
+};
+
+/** ", at every size tried (from … to …)" when the whole ladder was sold and none passed. */
+function everySizeWords(f: HookFacts, pool: HookPoolContext): string {
+  const tried = (f.ladder ?? []).filter((r) => r.sellIn > 0n);
+  const first = tried[0];
+  const last = tried[tried.length - 1];
+  if (tried.length < 2 || !first || !last || tried.some((r) => r.sellOut !== null)) return '';
+  return `, at every size tried (sells worth ${pool.money(Number(first.spotBack))} to ${pool.money(Number(last.spotBack))})`;
+}
+
+export function judgeHook(
+  f: HookFacts,
+  sim: HookPowerFacts | null = null,
+  pool: HookPoolContext = rawWords,
+): HookVerdict {
   const permissions = f.permissions.map((name) => ({
     name,
     words: HOOK_PERMISSIONS.find((p) => p.name === name)?.words ?? name,
@@ -73,7 +103,10 @@ export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): Hook
   const sellOut = f.sell?.amountOut ?? null;
   const buyFeePct = lossPct(buyOut, f.spotOut);
   const sellFeePct = f.sell ? lossPct(sellOut, f.spotBack) : null;
-  const laterFee = f.buyLater ? lossPct(f.buyLater.amountOut, f.spotOut) : null;
+  // The later buy is the typical size, which need not be the reference rung: its spot scales.
+  const laterSpot =
+    f.buyLater && f.buy.amountIn > 0n ? (f.spotOut * f.buyLater.amountIn) / f.buy.amountIn : null;
+  const laterFee = f.buyLater ? lossPct(f.buyLater.amountOut, laterSpot) : null;
   const decayingTo = buyFeePct !== null && laterFee !== null && laterFee < buyFeePct - 0.5 ? laterFee : null;
 
   let honeypotReason: string | null = null;
@@ -82,7 +115,7 @@ export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): Hook
   else if (buyOut === 0n)
     honeypotReason = 'a buy returns no tokens: the hook keeps what you pay (fee of 100% or a NoOp hook)';
   else if (f.sell && sellOut === null)
-    honeypotReason = 'buys go through but the hook makes every sell revert';
+    honeypotReason = `buys go through but the hook makes every sell revert${everySizeWords(f, pool)}`;
   else if (f.sell && sellOut === 0n)
     honeypotReason = 'a sell returns nothing: the hook keeps the tokens you sell (NoOp hook)';
   const honeypot = honeypotReason !== null;
@@ -96,6 +129,9 @@ export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): Hook
     );
   if (sellFeePct !== null)
     evidence.push(`Measured sell through the hook: ${sellFeePct}% below the pool price.`);
+  const sellSizes = judgeSellSizes(f, pool.ledgerQuote);
+  const sizeLines = honeypot ? [] : sellSizeWords(sellSizes, pool.money);
+  evidence.push(...sizeLines);
   if (permissions.length > 0) evidence.push(`The hook ${permissions.map((p) => p.words).join('; ')}.`);
   const upgradeable = f.proxy ? { implementation: f.proxy.implementation, admin: f.proxy.admin } : null;
   if (upgradeable)
@@ -139,7 +175,10 @@ export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): Hook
     (sellFeePct ?? 0) >= VERDICT.dangerousSellTaxPct ||
     worstFee >= TAX.failPct
       ? 'dangerous'
-      : upgradeable || ownerPowers?.status === 'unchecked' || worstFee > TAX.warnPct
+      : upgradeable ||
+          ownerPowers?.status === 'unchecked' ||
+          worstFee > TAX.warnPct ||
+          (!honeypot && sellSizes.largeSellFails?.belowDepth)
         ? 'caution'
         : 'ok';
   return {
@@ -154,6 +193,7 @@ export function judgeHook(f: HookFacts, sim: HookPowerFacts | null = null): Hook
     upgradeable,
     owner,
     ownerPowers,
+    sizeLines,
     evidence,
   };
 }

@@ -9,7 +9,8 @@ import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS, shownBand } from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts, TradeContext } from '../facts/types';
 import { analyseFlabScore } from './flab-score';
-import { judgeHook } from './hook-verdict';
+import { hookPoolContext } from './hook-checks';
+import { type HookPoolContext, judgeHook } from './hook-verdict';
 import { analyseLiquidity } from './liquidity';
 import { judgeLedger } from './liquidity-ledger';
 import { summariseOwnerPowers } from './owner-power-checks';
@@ -132,7 +133,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
     events: { ...f.events },
     ownerPowers: summariseOwnerPowers(f.ownerPowers),
     rugFeatures: { ...f.rugFeatures },
-    ...(f.hook ? { hook: summariseHook(f.hook) } : {}),
+    ...(f.hook ? { hook: summariseHook(f.hook, hookPoolContext(f)) } : {}),
   };
 }
 
@@ -142,7 +143,7 @@ function ledgerOf(p: PoolFacts, decimals: number | null): { liquidityLedger?: Li
 }
 
 /** The hook verdict, JSON-safe, for the page's Hook panel and the pools lists. */
-function summariseHook(h: PoolHookFacts): NonNullable<FactsSummary['hook']> {
+function summariseHook(h: PoolHookFacts, pool: HookPoolContext): NonNullable<FactsSummary['hook']> {
   if (!h.facts)
     return {
       pool: h.pool,
@@ -163,7 +164,7 @@ function summariseHook(h: PoolHookFacts): NonNullable<FactsSummary['hook']> {
       ownerPowers: null,
       evidence: ['The hook could not be measured: no liquidity to quote, or the chain did not answer.'],
     };
-  const v = judgeHook(h.facts, h.powers);
+  const v = judgeHook(h.facts, h.powers, pool);
   return {
     pool: h.pool,
     hook: v.hook,

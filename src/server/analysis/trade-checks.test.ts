@@ -221,6 +221,54 @@ describe('holder sells from their own wallet and of their whole balance', () => 
     expect(l.detail).toContain('not their whole balance in one sell (max sell)');
   });
 
+  it('whole balances worth more than the pool can pay: "a large sell fails", not a size limit', () => {
+    const pool = safeToken.mainPool;
+    if (!pool) throw new Error('fixture without a main pool');
+    // Worth ten times the pool's quote side at its price: no pool could pay that in one sell.
+    const whale = (address: string) => ({
+      address: address as `0x${string}`,
+      balance:
+        BigInt(Math.round((((pool.poolValueUsd ?? 0) * 10) / (pool.priceUsd ?? 1)) * 1e6)) * 10n ** 12n,
+      percentage: 10,
+      kind: 'eoa' as const,
+      firstSeenAt: null,
+      lastActiveAt: null,
+      rugHistory: 0,
+      fundedByDeployer: false,
+    });
+    const whole = { whole: { ok: false, taxPct: null, revertReason: 'NotEnoughLiquidity' } };
+    const base = withTrade(
+      {
+        status: 'sell_failed',
+        pair: ok.pair,
+        router: ok.router,
+        buyTaxPct: 0,
+        revertReason: null,
+        ...context,
+      },
+      holders([
+        seller('oldest buyer', { ...whole, address: '0x00000000000000000000000000000000000000a1' }),
+        seller('median buyer', { ...whole, address: '0x00000000000000000000000000000000000000a2' }),
+      ]),
+    );
+    const f: TokenReportFacts = {
+      ...base,
+      token: { ...base.token, decimals: 18 },
+      holders: {
+        ...base.holders,
+        top: [
+          whale('0x00000000000000000000000000000000000000a1'),
+          whale('0x00000000000000000000000000000000000000a2'),
+        ],
+      },
+    };
+    const l = checkHolderSells(f, 10);
+    expect(l.outcome).toBe('pass');
+    expect(l.detail).toMatch(/^A large sell fails: the pool holds \$/);
+    expect(checkHoneypot(f, 30).value).not.toBe('only in pieces');
+    expect(checkSellCooldown(f, 5).value).not.toBe('sell size limited');
+  });
+
   it('the deployer alone stopped by a max-transaction rule is no size limit on holders', () => {
     const f = withTrade(
       { ...ok, ...context },

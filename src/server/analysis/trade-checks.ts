@@ -6,6 +6,7 @@ import { type Evidence, outcomeRank, round } from '../../shared/analysis';
 import { HONEYPOT, TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { type Check, gradeAbove, judged } from './evidence-lines';
+import { holdersBeyondDepth, usdWords } from './sell-sizes';
 import { tradesOnlyOnUnreadVenue } from './venue-words';
 
 const TAX_WARN_PCT = TAX.warnPct;
@@ -86,7 +87,7 @@ export const checkHoneypot: Check = (f, w) => {
       const later = laterWords(t);
       // The fresh buyer sells all it bought: when real holders can sell a tenth but not their whole
       // balance either, the failure is a limit on the size of a sell, not a cooldown or a honeypot.
-      if (holdersSell && h && sizeLimited(h))
+      if (holdersSell && h && sizeLimited(f, h))
         return judged(
           spec,
           'warn',
@@ -243,12 +244,34 @@ function walletWords(h: NonNullable<TokenReportFacts['holderSells']>, contractSo
  * Holders whose whole-balance sell was measured and who could sell a tenth. The deployer is left
  * out: its bag is the supply not put in the pool, which a max-transaction rule is meant to stop.
  */
-const wholeSellers = (h: NonNullable<TokenReportFacts['holderSells']>) =>
-  (h.sellers ?? []).filter((s) => s.ok && s.whole && s.role !== 'deployer');
+/**
+ * Holders whose whole-balance sell was tried, without those whose balance is worth more than the
+ * pool can pay (sell-sizes.ts): that failure is the pool's depth, not a limit the token sets.
+ */
+const wholeSellers = (f: TokenReportFacts, h: NonNullable<TokenReportFacts['holderSells']>) => {
+  const deep = holdersBeyondDepth(f)?.addresses;
+  return (h.sellers ?? []).filter(
+    (s) => s.ok && s.whole && s.role !== 'deployer' && !deep?.has(s.address.toLowerCase()),
+  );
+};
+
+/**
+ * Holders who sell a tenth but whose whole balance, worth more than the pool can pay, does not
+ * sell at once: "a large sell fails: the pool holds $X", not a limit and not a honeypot.
+ */
+function largeSellWords(f: TokenReportFacts, h: NonNullable<TokenReportFacts['holderSells']>): string | null {
+  const deep = holdersBeyondDepth(f);
+  if (!deep) return null;
+  const stuck = (h.sellers ?? []).filter(
+    (s) => s.ok && s.whole?.ok === false && deep.addresses.has(s.address.toLowerCase()),
+  );
+  if (stuck.length === 0) return null;
+  return `A large sell fails: the pool holds ${usdWords(deep.poolUsd)}. ${stuck.length} of ${h.sampled} sampled holders sell a tenth of their tokens but not their whole balance, which is worth more than the pool can pay — not a limit of the token.`;
+}
 
 /** Most holders measured could sell a tenth but not their whole balance at once. */
-function sizeLimited(h: NonNullable<TokenReportFacts['holderSells']>): boolean {
-  const measured = wholeSellers(h);
+function sizeLimited(f: TokenReportFacts, h: NonNullable<TokenReportFacts['holderSells']>): boolean {
+  const measured = wholeSellers(f, h);
   const stuck = measured.filter((s) => s.whole?.ok === false).length;
   return measured.length > 0 && stuck / measured.length >= HONEYPOT.failedHolderShare;
 }
@@ -257,8 +280,11 @@ function sizeLimited(h: NonNullable<TokenReportFacts['holderSells']>): boolean {
  * Holders who can sell a tenth of their tokens but not all of them at once (or pay far more for it):
  * a sell limit below what they hold, measured on their own balances.
  */
-function wholeBalanceWords(h: NonNullable<TokenReportFacts['holderSells']>): string | null {
-  const sellers = wholeSellers(h);
+function wholeBalanceWords(
+  f: TokenReportFacts,
+  h: NonNullable<TokenReportFacts['holderSells']>,
+): string | null {
+  const sellers = wholeSellers(f, h);
   const stuck = sellers.filter((s) => s.whole?.ok === false);
   if (stuck.length > 0) {
     const reason = stuck.find((s) => s.whole?.revertReason)?.whole?.revertReason;
@@ -318,8 +344,10 @@ export const checkHolderSells: Check = (f, w) => {
       value,
       `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}.${walletWords(h, f.trade.status === 'ok')}${tail}`,
     );
-  const whole = wholeBalanceWords(h);
+  const whole = wholeBalanceWords(f, h);
   if (whole) return judged(spec, 'warn', value, `${whole}${tail}`);
+  const large = largeSellWords(f, h);
+  if (large) return judged(spec, 'pass', value, `${large}${tail}`);
   if ((h.maxTaxPct !== null && h.maxTaxPct > TAX_WARN_PCT) || spread > 5)
     return judged(
       spec,
@@ -385,7 +413,7 @@ export const checkSellCooldown: Check = (f, w) => {
       );
     return judged(spec, 'pass', false, 'A sell in the same block as the buy works: no cooldown.');
   }
-  if (t.status === 'sell_failed' && holdersSell && h && sizeLimited(h))
+  if (t.status === 'sell_failed' && holdersSell && h && sizeLimited(f, h))
     return judged(
       spec,
       'warn',

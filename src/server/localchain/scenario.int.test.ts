@@ -463,7 +463,7 @@ describe('scenario: Uniswap V4 launches', () => {
         v4.v4Quoter,
         key,
         token,
-        parseEther('0.001'),
+        { amounts: [parseEther('0.001')], typical: 0 },
         state?.v4?.sqrtPriceX96 ?? 0n,
       );
       verdicts[symbol] = judgeHook(facts);

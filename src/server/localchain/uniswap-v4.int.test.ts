@@ -341,7 +341,14 @@ describe('hook verdict', () => {
       args: [poolIdOf(key)],
     });
     const buyAmount = parseEther('0.001');
-    const facts = await readHookFacts(chain.public, v4.v4Quoter, key, token, buyAmount, sqrtP);
+    const facts = await readHookFacts(
+      chain.public,
+      v4.v4Quoter,
+      key,
+      token,
+      { amounts: [buyAmount], typical: 0 },
+      sqrtP,
+    );
     const caller = facts.proxy?.admin ?? facts.owner;
     const code = await chain.public.getCode({ address: facts.proxy?.implementation ?? key.hooks });
     const sim =

@@ -27,6 +27,7 @@ import {
 import type { LocalChainClients } from '../chain/client';
 import { NATIVE_CURRENCY, POOL_KEY_ABI, type PoolKey, poolIdOf } from '../venues/uniswap-v4-pool-key';
 import {
+  AuctionCurveHook,
   DecayingFeeHook,
   NoOpHook,
   OwnedLiquidityHook,
@@ -90,6 +91,8 @@ export const SCENARIO_HOOKS = {
   proxy: V4HookProxy,
   /** Owns its pool's launch position in the PoolManager itself; nothing removes it (issue 35). */
   ownedLiquidity: OwnedLiquidityHook,
+  /** Doppler-like auction: owns a one-sided token range, refuses sells above what it sold (issue 36). */
+  auctionCurve: AuctionCurveHook,
 } as const;
 export type ScenarioHookName = keyof typeof SCENARIO_HOOKS;
 

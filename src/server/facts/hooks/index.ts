@@ -7,17 +7,9 @@
 import { type Address, type PublicClient, zeroAddress } from 'viem';
 import type { HookPowerFacts, PoolHookFacts } from '../../../shared/uniswap-v4-hook';
 import type { PoolState } from '../../venues/venue';
+import { probeLadder } from './probe-sizes';
 import { hasHook, readHookFacts } from './uniswap-v4-hook';
 import { simulateHookPowers } from './uniswap-v4-hook-powers';
-
-/**
- * The probe buy: a thousandth of the pool's quote side, so price impact stays far below the fees
- * that matter (the verdict reads the loss as the hook's fee); null when the pool holds nothing.
- */
-const probeBuy = (pool: PoolState): bigint | null => {
-  const amount = pool.quoteReserve / 1000n;
-  return amount > 0n ? amount : null;
-};
 
 export async function readPoolHook(
   client: PublicClient,
@@ -30,16 +22,22 @@ export async function readPoolHook(
   const v4 = pool?.v4;
   if (!pool || !v4 || !quoter || !hasHook(v4.key)) return null;
   const hook = v4.key.hooks.toLowerCase() as Address;
-  const buyAmount = probeBuy(pool);
-  if (buyAmount === null) return { pool: pool.pair, hook, facts: null, powers: null };
+  // Sized from the quote side as the venue read it (an upper bound for a range the hook owns): the
+  // ladder's small rungs stay small trades however shallow the pool really is.
+  const ladder = probeLadder(pool.quoteReserve);
+  if (ladder === null) return { pool: pool.pair, hook, facts: null, powers: null };
   try {
     // The hook's own code travels with its facts (first round); the owner-power simulation needs
     // only that round (owner or proxy admin, code), so it runs beside the sell quote; a proxy's
     // implementation code needs one more round before it.
     let powers: HookPowerFacts | null = null;
-    const facts = await readHookFacts(client, quoter, v4.key, token, buyAmount, v4.sqrtPriceX96, {
+    const facts = await readHookFacts(client, quoter, v4.key, token, ladder, v4.sqrtPriceX96, {
       blockTime,
-      beside: async ({ owner, proxy, code: ownCode }) => {
+      depthQuote: pool.quoteReserve,
+      // The venue's amounts come from the positions it read (else from active liquidity).
+      depthFromPositions: (pool.positions?.length ?? 0) > 0 && pool.lpTotalSupply > 0n,
+      // At the reference size: a trade the pool pays today, so a power is seen by what it changes.
+      beside: async ({ owner, proxy, code: ownCode, buyAmount }) => {
         const caller = proxy?.admin ?? owner;
         if (!caller || caller === zeroAddress || !ownCode || ownCode === '0x') return;
         const code = proxy ? await client.getCode({ address: proxy.implementation }) : ownCode;
