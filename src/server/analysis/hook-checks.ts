@@ -39,7 +39,8 @@ export function hookPoolContext(f: TokenReportFacts): HookPoolContext {
       ? ((pool.priceUsd / 10 ** dec) * Number(sell.amountIn)) / Number(back)
       : null;
   const usdPerRaw = ledger?.quoteUsdPerRaw ?? viaToken;
-  const quoteDecimals = ledger?.quoteDecimals ?? 18;
+  // The quote is WETH (18 decimals) or the USD coin (6): known, not a guess at a token's decimals.
+  const quoteDecimals = ledger ? ledger.quoteDecimals : pool?.quoteSymbol === 'USD' ? 6 : 18;
   const symbol = pool?.quoteSymbol ?? 'quote';
   return { ledgerQuote, money: (raw) => quoteWords(raw, usdPerRaw, quoteDecimals, symbol) };
 }

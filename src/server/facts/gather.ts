@@ -97,6 +97,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       deployer: deployer as Address | null,
       owner: basics.owner as Address | null,
       now: Number(basics.block?.timestamp ?? BigInt(now)),
+      ethUsd,
+      decimals: basics.decimals,
     }),
   ).catch((e: unknown) => e);
   const simulated = await runSimulations(deps, t, {

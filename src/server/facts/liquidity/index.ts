@@ -9,6 +9,7 @@ import { isBurnAddress } from '../../../shared/vocabulary';
 import type { PoolState } from '../../venues/venue';
 import type { Deps } from '../gather-deps';
 import { readCodeSizes } from '../holders/code-sizes';
+import { USD_DECIMALS } from '../pools/market';
 import type { HolderSimulation, LedgerPositionFact, PoolLiquidityFacts } from '../types';
 import { type HolderTarget, type Measure, revealHolders, simulateHolders } from './holder-sim';
 import { readDepositors, readFundedBy } from './index-reads';
@@ -65,7 +66,15 @@ function measuresOf(deps: Deps, { pool, listed }: Listed, i: number): Measure[] 
 export async function gatherLiquidity(
   deps: Deps,
   t: Address,
-  x: { states: PoolState[]; pairs: Address[]; deployer: Address | null; owner: Address | null; now: number },
+  x: {
+    states: PoolState[];
+    pairs: Address[];
+    deployer: Address | null;
+    owner: Address | null;
+    now: number;
+    ethUsd: number | null;
+    decimals: number | null;
+  },
 ): Promise<Map<string, PoolLiquidityFacts>> {
   const out = new Map<string, PoolLiquidityFacts>();
   const states = x.pairs
@@ -177,7 +186,23 @@ export async function gatherLiquidity(
       ...(c.aerodrome?.positionLockers ?? []),
     ].map((a) => a.toLowerCase()),
   );
-  for (const l of pools) out.set(l.pool.pair, poolFacts(l, codeSizes, simulated, creatorLinks, lockers));
+  const weth = deps.network.contracts.weth.toLowerCase();
+  for (const l of pools) {
+    const f = poolFacts(l, codeSizes, simulated, creatorLinks, lockers);
+    // The quote is WETH or the USD coin: its decimals are known, its price is the report's ETH price.
+    const isWeth = l.pool.quote.toLowerCase() === weth;
+    f.quoteDecimals = isWeth ? 18 : USD_DECIMALS;
+    const isUsd = l.pool.quote.toLowerCase() === deps.network.contracts.usd.toLowerCase();
+    f.quoteUsdPerRaw = isWeth
+      ? x.ethUsd === null
+        ? null
+        : x.ethUsd / 1e18
+      : isUsd
+        ? 1 / 10 ** USD_DECIMALS
+        : null;
+    f.tokenDecimals = x.decimals;
+    out.set(l.pool.pair, f);
+  }
   return out;
 }
 

@@ -108,12 +108,13 @@ function listConcentrated(token: Address, pool: PoolState, raw: RawPosition[]): 
   });
   const total = raw.reduce((s, p) => s + p.liquidity, 0n);
   const activeTotal = active !== null && active > 0n ? active : activeLiq.reduce((s, x) => s + x, 0n);
-  const amounts = raw.map((p) => {
-    if (sqrtF <= 0) return null;
-    const lower = p.tickLower ?? -887272;
-    const upper = p.tickUpper ?? 887272;
-    return positionAmounts(Number(p.liquidity), sqrtF, lower, upper);
-  });
+  // A position with no known range (held directly in the V4 PoolManager) has no amounts: taking it
+  // for full range would value a narrow launch range 1,000s of times too high.
+  const amounts = raw.map((p) =>
+    sqrtF > 0 && p.tickLower !== null && p.tickUpper !== null
+      ? positionAmounts(Number(p.liquidity), sqrtF, p.tickLower, p.tickUpper)
+      : null,
+  );
   const activeShare = activeLiq.map((a) => ratio(a, activeTotal));
   const listedActive = activeShare.reduce((a, b) => a + b, 0);
   const unlistedActive = activeTotal > 0n ? Math.max(0, 1 - listedActive) : 0;
