@@ -9,6 +9,7 @@ import { isBurnAddress } from '../../shared/vocabulary';
 import { inRpcStage } from '../chain/rpc-stage';
 import { createVenueRegistry } from '../venues/registry';
 import type { PoolState } from '../venues/venue';
+import { byDeadline, notInTime } from './budget';
 import { detectCapabilities } from './capabilities';
 import type { Deps, GatherDeps } from './gather-deps';
 import {
@@ -114,7 +115,18 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   });
   addMarketFigures(poolFacts, states, simulated.market, pricing);
   const hook = await hookP;
-  attachLedgers(poolFacts, await ledgerP);
+  // Under the report's budget like the simulations: a ledger not done in time says so (unknown,
+  // never an empty "nothing withdrawable") and the facts are not cached.
+  attachLedgers(
+    poolFacts,
+    await byDeadline(
+      deps.deadline,
+      simulated.incomplete,
+      'liquidity',
+      ledgerP,
+      () => new Error(notInTime('Who can pull the liquidity', deps.deadline?.budgetMs ?? 0)),
+    ),
+  );
 
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
