@@ -10,8 +10,8 @@
  *                 buying the token and adding LP; the deployer later takes 90% of its own LP back
  *   permanent     a V3 position NFT in PermanentPositionLocker (no withdraw path; fees only)
  *   hookOwned     a V4 pool whose launch position is owned in the PoolManager by OwnedLiquidityHook
- * The staked case (a Slipstream position in a CL gauge, withdrawable by its staker) is the scenario's
- * SLIPT (tests/integration/aerodrome-scenario.int.test.ts), with the real Aerodrome CLGauge.
+ * A Slipstream position staked in a CL gauge (withdrawable by its staker) is the scenario's SLIPT,
+ * with the real Aerodrome CLGauge; its ledger is not asserted here.
  *
  * First the ground truth: each holder's own calls, simulated as its owner and a stranger, now and
  * after the unlock date, do what the case claims (so the cases are what they say). Then what the
@@ -599,5 +599,4 @@ describe('liquidity locks: the report reads each case right', () => {
       } else expect(l.creatorPullableShare ?? -1).toBeCloseTo(e.creatorPullable, 2);
       if (name === 'timeLock') expect(l.unlockSchedule[0]?.time).toBe(cases.timeLock.unlockTime);
     });
-  it.todo('staked (scenario SLIPT): staked in the CL gauge, withdrawable by the staker');
 });

@@ -1,5 +1,6 @@
 /**
- * The ledger's reads of our index (no RPC): a V2 pair's LP holders, V4 positions held directly in
+ * The ledger's reads of our index (no RPC; a V2 pair's LP holders are holders/index-reads.ts'
+ * readLpHolders): V4 positions held directly in
  * the PoolManager (a hook's or a router's own, not a PositionManager NFT), who put a position into
  * a holder contract (its depositors), and which wallets the creator funded.
  */
@@ -9,18 +10,6 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] || '0');
-/** LP holders beyond this many are not listed: their share reads as unlisted (unknown). */
-export const MAX_LP_HOLDERS = 100;
-
-export async function readLpBalances(db: Db, pair: string): Promise<{ holder: Address; balance: bigint }[]> {
-  const r = rowsOf(
-    await db.execute(
-      sql`select holder, balance::text as balance from balances where token = ${pair} and balance > 0
-          order by balance desc limit ${MAX_LP_HOLDERS}`,
-    ),
-  );
-  return r.map((x) => ({ holder: String(x.holder) as Address, balance: big(x.balance) }));
-}
 
 /**
  * V4 liquidity added minus removed per sender and salt, for changes made without the PositionManager

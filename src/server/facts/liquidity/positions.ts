@@ -9,7 +9,8 @@ import type { Address } from 'viem';
 import type { Db } from '../../db/client';
 import { positionAmounts } from '../../venues/uniswap-v3-math';
 import type { PoolState, RawPosition } from '../../venues/venue';
-import { readDirectV4Positions, readLpBalances } from './index-reads';
+import { readLpHolders } from '../holders/index-reads';
+import { readDirectV4Positions } from './index-reads';
 
 export type ListedPositions = {
   raw: RawPosition[];
@@ -41,10 +42,10 @@ export async function listPositions(
 
 /** V2: every LP-token balance is full-range, so its share of all liquidity is its active share. */
 async function listLpHolders(db: Db, pool: PoolState): Promise<ListedPositions> {
-  const rows = await readLpBalances(db, pool.pair);
+  const rows = await readLpHolders(db, pool.pair);
   const total = pool.lpTotalSupply;
   const raw: RawPosition[] = rows.map((r) => ({
-    holder: r.holder,
+    holder: r.holder as Address,
     manager: null,
     id: null,
     liquidity: r.balance,
