@@ -483,9 +483,16 @@ export async function crashAt(opts: {
   phase: Phase;
   delayMs: number;
   env?: Record<string, string>;
+  /**
+   * A saved chain folder (DATA_DIR/chain: state and manifest) to start the 'indexing' moment from:
+   * the app restores it and indexes from nothing, as after a build, without spending one.
+   */
+  seedChainDir?: string;
 }): Promise<MomentResult> {
   const { phase, delayMs } = opts;
   if (phase !== 'trading') fs.rmSync(opts.dataDir, { recursive: true, force: true });
+  if (phase === 'indexing' && opts.seedChainDir)
+    fs.cpSync(opts.seedChainDir, path.join(opts.dataDir, 'chain'), { recursive: true });
   const app = startBuiltApp({
     dataDir: opts.dataDir,
     port: opts.port,
@@ -495,7 +502,7 @@ export async function crashAt(opts: {
     phase === 'build'
       ? /building the local market scenario/
       : phase === 'indexing'
-        ? /local market scenario ready/
+        ? /local market scenario ready|"restored":true/
         : /FLAB Hub is running/;
   const seen = await app.waitForLog(marker, 900_000);
   if (!seen) {

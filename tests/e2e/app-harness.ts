@@ -20,6 +20,8 @@ const OUTPUT_TAIL_CHARS = 8_000;
 
 export type RunningApp = {
   baseUrl: string;
+  /** Its DATA_DIR (removed by `stop`). */
+  dataDir: string;
   /** The server's process id (its anvil runs below it). */
   pid: number;
   stop(): Promise<void>;
@@ -56,6 +58,11 @@ export type StartAppOptions = {
   env?: Record<string, string>;
   /** The server script; the built app by default. Lets the harness be tried on a stand-in server. */
   entry?: string;
+  /**
+   * A saved chain folder (another app's DATA_DIR/chain: its state and manifest, each written whole)
+   * to start from: the app restores that chain and indexes it instead of building the scenario.
+   */
+  seedChainDir?: string;
 };
 
 /** A port nobody listens on right now (the OS picks it; we release it for the server). */
@@ -113,6 +120,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
   const port = await findFreePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flab-e2e-'));
+  if (options.seedChainDir) fs.cpSync(options.seedChainDir, path.join(dataDir, 'chain'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -186,7 +194,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  return { baseUrl, pid: child.pid ?? 0, stop, pauseChain: () => pauseChainUnder(child.pid ?? 0) };
+  return { baseUrl, dataDir, pid: child.pid ?? 0, stop, pauseChain: () => pauseChainUnder(child.pid ?? 0) };
 }
 
 /**
@@ -214,11 +222,11 @@ export function pauseChainUnder(pid: number): () => void {
  * follows one that froze and thawed the chain starts on a live app.
  */
 export async function sharedApp(): Promise<RunningApp> {
-  const { baseUrl, pid } = inject('e2eApp');
+  const { baseUrl, pid, dataDir } = inject('e2eApp');
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await isHealthy(baseUrl))) {
     if (Date.now() > deadline) throw new Error(`the shared app at ${baseUrl} is not healthy`);
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  return { baseUrl, pid, stop: async () => {}, pauseChain: () => pauseChainUnder(pid) };
+  return { baseUrl, dataDir, pid, stop: async () => {}, pauseChain: () => pauseChainUnder(pid) };
 }

@@ -5,10 +5,11 @@
  * says "You can try again in N s" — both as a polite status, never an error or a status code — and
  * each page then shows its verdict by itself, without a click.
  */
+import path from 'node:path';
 import type { NetworkInfo } from '@shared/network';
 import type { Browser, Page } from 'playwright-core';
 import { createPublicClient, getAddress, http, parseAbi } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningApp, startApp } from './app-harness';
 import { connectBrowser, saveScreenshot } from './browser';
 
@@ -24,6 +25,8 @@ let tokens: string[] = [];
 beforeAll(async () => {
   [app, browser] = await Promise.all([
     startApp({
+      // The shared app's saved chain: this app restores and indexes it instead of building its own.
+      seedChainDir: path.join(inject('e2eApp').dataDir, 'chain'),
       env: {
         COLD_CONCURRENCY: '1',
         COLD_QUEUE_WAIT_MS: '100',

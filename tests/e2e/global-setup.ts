@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eApp: { baseUrl: string; pid: number };
+    e2eApp: { baseUrl: string; pid: number; dataDir: string };
     e2eBrowserWs: string;
   }
 }
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   }
   const app = appStart.value;
   const server = serverStart.value;
-  project.provide('e2eApp', { baseUrl: app.baseUrl, pid: app.pid });
+  project.provide('e2eApp', { baseUrl: app.baseUrl, pid: app.pid, dataDir: app.dataDir });
   project.provide('e2eBrowserWs', server.wsEndpoint());
   return async () => {
     await Promise.allSettled([server.close(), app.stop()]);

@@ -21,8 +21,13 @@ import {
   stopApp,
 } from '../../scripts/crash-harness';
 import { findFreePort } from '../../src/server/localchain/anvil';
+import { copySavedScenario } from '../../src/server/test-support/scenario-runtime';
 
 const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flab-anvil-kill-')), 'data');
+// The app starts on a copy of the saved test scenario (chain and index): building it is not what
+// is tested here (crash.int.test.ts kills a build), the supervisor's restart of anvil is.
+const seeded = copySavedScenario();
+if (seeded) fs.renameSync(seeded, dataDir);
 afterAll(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
 async function status(app: AppHandle, route: string): Promise<number> {

@@ -31,7 +31,7 @@ import { createIndexer } from '../indexer/indexer';
 import type { AnvilProcess } from '../localchain/anvil';
 import { ScenarioToken, TaxToken } from '../localchain/artifacts/generated';
 import { deployContract } from '../localchain/deploy';
-import { type ScenarioChain, startScenarioChain } from '../localchain/scenario-chain';
+import type { ScenarioChain } from '../localchain/scenario-chain';
 import {
   approveThroughPermit2,
   decreasePosition,
@@ -40,6 +40,7 @@ import {
   swapExactIn,
   type UniswapV4Addresses,
 } from '../localchain/uniswap-v4';
+import { startSavedScenarioChain } from '../test-support/scenario-runtime';
 import { createVenueRegistry } from '../venues/registry';
 import { createUniswapV4Venue, poolHandle, v4QuoterAbi } from '../venues/uniswap-v4';
 import { gatherTokenFacts } from './gather';
@@ -58,7 +59,7 @@ let manifest: ScenarioManifest;
 let db: Database;
 
 beforeAll(async () => {
-  scenario = await startScenarioChain({ log });
+  scenario = await startSavedScenarioChain({ log });
   ({ anvil, chain, manifest } = scenario);
   db = await openDatabase({ kind: 'memory' });
   await syncIndex();

@@ -41,7 +41,7 @@ import {
   UniversalRouter,
 } from '../localchain/artifacts/generated';
 import { deployContract } from '../localchain/deploy';
-import { type ScenarioChain, startScenarioChain } from '../localchain/scenario-chain';
+import type { ScenarioChain } from '../localchain/scenario-chain';
 import {
   approveThroughPermit2,
   encodeUniversalRouterSwap,
@@ -49,6 +49,7 @@ import {
   mintPosition,
   type UniswapV4Addresses,
 } from '../localchain/uniswap-v4';
+import { startSavedScenarioChain } from '../test-support/scenario-runtime';
 import { createUniswapV4Venue } from '../venues/uniswap-v4';
 import type { PoolKey } from '../venues/uniswap-v4-pool-key';
 
@@ -129,7 +130,7 @@ let swapTest: Address;
 const rows: Measured[] = [];
 
 beforeAll(async () => {
-  scenario = await startScenarioChain({ log });
+  scenario = await startSavedScenarioChain({ log });
   ({ chain, manifest } = scenario);
   const addrs = manifest.contracts.uniswapV4;
   if (!addrs) throw new Error('the test scenario has no V4');

@@ -6,28 +6,28 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioManifest } from '../../shared/scenario';
-import { createLocalChainClients, type LocalChainClients } from '../chain/client';
+import type { LocalChainClients } from '../chain/client';
 import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { indexCheckpoints } from '../db/schema';
-import { type AnvilProcess, startAnvil } from '../localchain/anvil';
-import { buildScenario } from '../localchain/scenario';
+import type { ScenarioChain } from '../localchain/scenario-chain';
+import { startSavedScenarioChain } from '../test-support/scenario-runtime';
 import { createIndexer } from './indexer';
 
 const log = pino({ level: 'silent' });
 const STREAM = { id: 'local:all', addresses: null, fromBlock: 0n };
 
-let anvil: AnvilProcess;
+let scenario: ScenarioChain;
 let chain: LocalChainClients;
 let manifest: ScenarioManifest;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ log, pruneHistory: true });
-  chain = createLocalChainClients({ rpcUrl: anvil.rpcUrl });
-  manifest = await buildScenario({ chain, variant: 'test', seed: 7, log });
+  // The saved test scenario (a copy of its chain): the indexer's work is what is tested here.
+  scenario = await startSavedScenarioChain({ log });
+  ({ chain, manifest } = scenario);
 });
 afterAll(async () => {
-  await anvil?.stop({ save: false });
+  await scenario?.stop();
 });
 
 async function snapshot(db: Database) {

@@ -17,8 +17,9 @@ import { type Database, openDatabase } from '../../db/client';
 import { createIndexer } from '../../indexer/indexer';
 import { AuctionCurveHook, ScenarioToken } from '../../localchain/artifacts/generated';
 import { deployContract } from '../../localchain/deploy';
-import { type ScenarioChain, startScenarioChain } from '../../localchain/scenario-chain';
+import type { ScenarioChain } from '../../localchain/scenario-chain';
 import { deployHook, swapExactIn, type UniswapV4Addresses } from '../../localchain/uniswap-v4';
+import { startSavedScenarioChain } from '../../test-support/scenario-runtime';
 import { createVenueRegistry } from '../../venues/registry';
 import { gatherTokenFacts } from '../gather';
 
@@ -38,7 +39,7 @@ const TICK_UPPER = 92_000;
 const TICK_LOWER = 72_000;
 
 beforeAll(async () => {
-  scenario = await startScenarioChain({ log });
+  scenario = await startSavedScenarioChain({ log });
   ({ chain, manifest } = scenario);
   db = await openDatabase({ kind: 'memory' });
 }, 180_000);

@@ -20,7 +20,8 @@ import type { ScenarioManifest } from '../../../shared/scenario';
 import type { LocalChainClients } from '../../chain/client';
 import type { AnvilProcess } from '../../localchain/anvil';
 import { MintableToken } from '../../localchain/artifacts/generated';
-import { type ScenarioChain, startScenarioChain } from '../../localchain/scenario-chain';
+import type { ScenarioChain } from '../../localchain/scenario-chain';
+import { startSavedScenarioChain } from '../../test-support/scenario-runtime';
 import { PROBE_VENUE, type ProbeRoute } from '../../venues/venue';
 import { detectCapabilities } from '../capabilities';
 import type { Capability, HolderSellSimulationFacts, TradeSimulationFacts } from '../types';
@@ -45,7 +46,7 @@ let requests = 0;
 let counted: PublicClient;
 
 beforeAll(async () => {
-  scenario = await startScenarioChain({ log });
+  scenario = await startSavedScenarioChain({ log });
   ({ anvil, chain, manifest } = scenario);
   counted = createPublicClient({
     chain: chain.chain,
