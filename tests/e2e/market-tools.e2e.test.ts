@@ -363,8 +363,11 @@ describe('Security Alerts', () => {
         await monitor.click();
         await page.getByRole('alert').filter({ hasText: SECURITY_MESSAGES.invalidAddress }).waitFor();
 
-        // Nothing monitored yet: 'All Clear!'.
-        await page.getByRole('heading', { name: 'All Clear!' }).waitFor({ timeout: DATA_TIMEOUT_MS });
+        // Nothing monitored yet: 'Nothing watched yet', never 'All Clear!' (issue 37 item 9).
+        await page
+          .getByRole('heading', { name: 'Nothing watched yet' })
+          .waitFor({ timeout: DATA_TIMEOUT_MS });
+        expect(await page.getByRole('heading', { name: 'All Clear!' }).count()).toBe(0);
         expect(await cardValue(page, 'Tokens Monitored')).toBe('0');
 
         await input.fill(rugged);
@@ -452,7 +455,7 @@ describe('Security Alerts', () => {
 
       // A new visitor (a new browser context) has an empty watchlist.
       await phoneShot('/security', 'security-phone', (page) =>
-        page.getByRole('heading', { name: 'All Clear!' }).waitFor({ timeout: DATA_TIMEOUT_MS }),
+        page.getByRole('heading', { name: 'Nothing watched yet' }).waitFor({ timeout: DATA_TIMEOUT_MS }),
       );
     },
     TEST_TIMEOUT_MS,
@@ -731,7 +734,7 @@ describe('Market pages with the chain stopped', () => {
           await page.getByRole('button', { name: 'Track', exact: true }).click();
         });
         await sawError('/yield', /No opportunities match/i);
-        await sawError('/security', /All Clear!/);
+        await sawError('/security', /All Clear!|Nothing watched yet/);
         await sawError('/pump-finder', /No Pump Opportunities Found/);
         await sawError('/airdrops', /No Airdrops Found/);
       } finally {

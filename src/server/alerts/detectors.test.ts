@@ -146,6 +146,23 @@ describe('rug_risk', () => {
     expect(detectRugRisk({ ...base, rugScore: 49, active: true })).toEqual([]);
     expect(detectRugRisk({ ...base, rugScore: null, active: false })).toEqual([]);
   });
+
+  it('names the verdict and the tax that fired, not only the score', () => {
+    const base = { token: T, symbol: 'HP', observedAt: 5, topFactors: ['a'], active: false, rugScore: 100 };
+    const title = (extra: object) => detectRugRisk({ ...base, ...extra })[0]?.title;
+    expect(title({ verdict: { kind: 'honeypot', label: 'Honeypot — cannot be sold' } })).toBe(
+      'HP: Honeypot — cannot be sold (rug score 100/100)',
+    );
+    expect(
+      title({
+        verdict: { kind: 'dangerous', label: 'Dangerous — High tax' },
+        taxes: { buyPct: 2, sellPct: 35 },
+      }),
+    ).toBe('HP: Dangerous — High tax, sell tax 35% (rug score 100/100)');
+    // A caution verdict keeps the score as the title: the score is what fired.
+    expect(title({ verdict: { kind: 'caution', label: 'Caution' } })).toBe('HP rug score 100/100');
+    expect(title({})).toBe('HP rug score 100/100');
+  });
 });
 
 describe('new mints and honeypot turned on', () => {

@@ -16,8 +16,10 @@
  * - rug_risk: the engine's rug score is at or above `rugLevel`; it clears below `rugClearLevel`
  *   (hysteresis, so a score hovering at the level does not flap).
  */
+
+import type { VerdictHeadline } from '../../shared/analysis';
 import type { AlertDetails, MonitoredAlertType, Severity } from '../../shared/market-tools';
-import { FEE_CHANGE_MIN_PP, LIQUIDITY_DRAIN, levelOf } from '../../shared/vocabulary';
+import { FEE_CHANGE_MIN_PP, LIQUIDITY_DRAIN, levelOf, TAX } from '../../shared/vocabulary';
 
 export const ALERT_RULES = {
   windowSeconds: 24 * 3600,
@@ -288,7 +290,31 @@ export type RugRiskInput = {
   active: boolean;
   observedAt: number;
   topFactors: string[];
+  /** The token's verdict when the score was read: a honeypot's alert says "Honeypot", not a score. */
+  verdict?: Pick<VerdictHeadline, 'kind' | 'label'> | null;
+  /** Measured taxes (percent, null = not measured): the figure that fired, when it is the tax. */
+  taxes?: { buyPct: number | null; sellPct: number | null } | null;
 };
+
+/** Verdicts an alert title names instead of the bare score: the ones that say "do not buy". */
+const NAMED_VERDICTS: ReadonlySet<string> = new Set(['honeypot', 'rugged', 'dangerous']);
+
+/**
+ * The rug alert's title names what a trader must know first: the verdict ("Honeypot — cannot be
+ * sold"), then the figure that fired — a tax at or above the warning level — and the score.
+ */
+export function rugRiskTitle(i: RugRiskInput & { rugScore: number }): string {
+  const sym = i.symbol ?? 'Token';
+  const score = `rug score ${i.rugScore}/100`;
+  if (!i.verdict || !NAMED_VERDICTS.has(i.verdict.kind)) return `${sym} ${score}`;
+  const taxes = [
+    ['sell', i.taxes?.sellPct],
+    ['buy', i.taxes?.buyPct],
+  ] as const;
+  const tax = taxes.find(([, pct]) => pct !== null && pct !== undefined && pct >= TAX.warnPct);
+  const figure = tax ? `, ${tax[0]} tax ${round1(tax[1] as number)}%` : '';
+  return `${sym}: ${i.verdict.label}${figure} (${score})`;
+}
 
 export function rugSeverity(rugScore: number): Severity {
   // The rug level of the one vocabulary table (SCORE_BANDS.rugRisk), in the alerts' lower case.
@@ -305,7 +331,7 @@ export function detectRugRisk(i: RugRiskInput, rules = ALERT_RULES): AlertCondit
       subject: i.token,
       dedupeKey: `rug_risk:${i.token}:${i.observedAt}`,
       severity: rugSeverity(i.rugScore),
-      title: `${i.symbol ?? 'Token'} rug score ${i.rugScore}/100`,
+      title: rugRiskTitle({ ...i, rugScore: i.rugScore }),
       description: i.topFactors.length
         ? `Rug score crossed ${rules.rugLevel}: ${i.topFactors.slice(0, 3).join('; ')}.`
         : `Rug score crossed ${rules.rugLevel}.`,

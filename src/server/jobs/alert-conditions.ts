@@ -260,5 +260,9 @@ export function rugRiskConditions(c: TokenCheck): AlertCondition[] {
     active: c.activeSubjects.has(`rug_risk|${c.token}`),
     observedAt: c.nowSec * 1000,
     topFactors: c.report.rug.riskFactors.map((f) => f.factor),
+    verdict: c.report.verdict,
+    taxes: c.report.verdict?.summary
+      ? { buyPct: c.report.verdict.summary.buyTaxPct, sellPct: c.report.verdict.summary.sellTaxPct }
+      : null,
   });
 }

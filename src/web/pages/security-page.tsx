@@ -2,7 +2,7 @@
  * Security Alerts (spec §2, §4, §5, §7, §8), as the visitor's own watchlist (issue 26): watch a
  * token for the alert kinds wanted, stats cards, tabs Security Alerts (the watched tokens' alerts
  * of those kinds) and Monitored Tokens (remove items), severity filter, Refresh, 'All Clear!' when
- * no alerts; and the watchlist's signed webhook with a test event and its delivery log. The
+ * watched tokens have no alerts ('Nothing watched yet' while nothing is watched); and the watchlist's signed webhook with a test event and its delivery log. The
  * visitor is the signed-in wallet or else this browser. Alerts refresh every 15 s.
  */
 import { ShieldExclamationPoint } from 'lucide-react';
@@ -48,7 +48,7 @@ export default function SecurityPage() {
       />
       <div className="mt-4 flex flex-col gap-3">
         {tab === 'alerts' ? (
-          <AlertList alerts={alerts} severity={severity} />
+          <AlertList alerts={alerts} severity={severity} watched={watchlist.data?.items.length} />
         ) : (
           <WatchedTokenList watchlist={watchlist} />
         )}

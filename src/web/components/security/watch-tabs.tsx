@@ -90,9 +90,12 @@ export function WatchToolbar({
 export function AlertList({
   alerts,
   severity,
+  watched,
 }: {
   alerts: WatchlistQueries['alerts'];
   severity: SeverityFilter;
+  /** How many tokens the visitor watches (undefined while the watchlist loads). */
+  watched: number | undefined;
 }) {
   const now = Date.now();
   const all = alerts.data ?? [];
@@ -104,11 +107,22 @@ export function AlertList({
       errorTitle={SECURITY_MESSAGES.fetchFailed}
       isEmpty={() => shown.length === 0}
       empty={
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <ShieldCheck aria-hidden="true" className="size-10 text-emerald-400" />
-          <h2 className="text-lg font-semibold text-white">All Clear!</h2>
-          <p className="text-sm text-slate-400">No security alerts for the tokens you watch.</p>
-        </Card>
+        // "All Clear!" is a finding about watched tokens: with nothing watched there is nothing to
+        // be clear about, and a green shield would read as a verdict.
+        watched === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <h2 className="text-lg font-semibold text-white">Nothing watched yet</h2>
+            <p className="text-sm text-slate-400">
+              Add a token above: its liquidity, tax, owner and honeypot alerts appear here.
+            </p>
+          </Card>
+        ) : (
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <ShieldCheck aria-hidden="true" className="size-10 text-emerald-400" />
+            <h2 className="text-lg font-semibold text-white">All Clear!</h2>
+            <p className="text-sm text-slate-400">No security alerts for the tokens you watch.</p>
+          </Card>
+        )
       }
     >
       {() => shown.map((a) => <AlertCard key={a.id} alert={a} now={now} />)}
