@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 103 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 102 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
