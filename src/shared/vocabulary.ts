@@ -104,6 +104,19 @@ export const HONEYPOT = {
   maxCooldownBlocks: 20,
 } as const;
 
+/**
+ * Closed trading (issue 40 item 5): the sell simulation's value when a buy fails today and no
+ * privileged call is known to open trading — none opens it (`noSwitch`: every privileged call was
+ * judged, after none does a buy pass), or the search could not be completed (`unchecked`). Buyers
+ * cannot enter: the line fails (an unfinished search is never better than a finished one that found
+ * nothing), and the verdict is Dangerous ("Buy fails"), not Honeypot — nobody has been caught by a
+ * buy and no sell could be tried.
+ */
+export const BUYERS_CANNOT_ENTER = {
+  noSwitch: 'no switch opens trading',
+  unchecked: 'switch not checked',
+} as const;
+
 // Owner powers and the trusted-asset test live in their own modules (one topic each); they are
 // re-exported here so every importer keeps one place to take the vocabulary from.
 export {

@@ -1,5 +1,5 @@
 /**
- * The adversarial suite: 98 token contracts of our own (contracts/adversarial/), each a pattern seen
+ * The adversarial suite: 102 token contracts of our own (contracts/adversarial/), each a pattern seen
  * in the wild — hidden mints, owners moving tokens, disguised blacklists and pauses, uncapped fee
  * setters, gas-price and wallet-lock honeypots — and clean look-alikes that must raise no flag. Each
  * is deployed on a fresh anvil with a Uniswap V2 pool and real holders who bought through it, then
@@ -46,7 +46,7 @@ import { createIndexer, type Indexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import { type CoreAddresses, deployCore } from '../../src/server/localchain/deploy';
 import { startRpcGateway } from '../../src/server/replica/gateway';
-import type { Evidence } from '../../src/shared/analysis';
+import type { Evidence, TokenVerdict } from '../../src/shared/analysis';
 
 const require = createRequire(import.meta.url);
 const log = pino({ level: 'silent' });
@@ -72,6 +72,8 @@ type Expect = {
   mintAfter?: boolean;
   /** Trading is closed at launch: no buyer can buy, so the pool has no holders yet. */
   closed?: boolean;
+  /** No-argument functions the deployer calls before the buyers (trading opened at launch). */
+  open?: string[];
   /** Checks that must NOT fail (a power measured as what it is, never as these artefacts). */
   notFlags?: string[];
   /** Every function probed: no probe cut by the request budget. */
@@ -156,6 +158,12 @@ const FULL_SUITE: Record<string, Expect> = {
   LaunchHoneypot: { flags: ['honeypot'], effects: ['opens_trading'], closed: true },
   ReclosableTrading: { flags: ['pause'], effects: ['opens_trading', 'buys_blocked'], closed: true },
   CleanLaunchSwitch: { flags: [], warn: ['honeypot'], effects: ['opens_trading'], closed: true },
+  // Closed trading found by effect among every privileged call, whatever its name (issue 40 item 5).
+  OddNameLaunch: { flags: ['honeypot'], effects: ['opens_trading'], closed: true },
+  OpaqueSwitchTax: { flags: ['sell_tax'], warn: ['honeypot'], effects: ['opens_trading'], closed: true },
+  CleanOddLaunch: { flags: [], warn: ['honeypot'], effects: ['opens_trading'], closed: true },
+  NeverOpenTrading: { flags: ['honeypot'], closed: true },
+  CleanOpenedLaunch: { flags: [], open: ['enableTrading'] },
   BlockBombSell: { flags: ['honeypot'] },
   CleanBlockDecayTax: { flags: [] },
   ReclaimOwnership: {
@@ -253,7 +261,7 @@ const deployed: Record<string, { token: Address; pair: Address }> = {};
 /** HTTP requests the engine's chain client sent (each part of a split batch counts), and the largest body. */
 const meter = { requests: 0, largestBody: 0 };
 const requestsOf: Record<string, { requests: number; largestBody: number }> = {};
-const reports: Record<string, { evidence: Evidence[]; facts: TokenReportFacts }> = {};
+const reports: Record<string, { evidence: Evidence[]; facts: TokenReportFacts; verdict: TokenVerdict }> = {};
 
 async function send(from: Address, to: Address | undefined, data: Hex, value = 0n): Promise<Address | null> {
   const hash = await chain.wallet.sendTransaction({
@@ -334,6 +342,12 @@ beforeAll(async () => {
     await send(dev, token, encodeFunctionData({ abi: tokenAbi, functionName: 'setPair', args: [pair] }));
     if (exp.launch)
       await send(dev, token, encodeFunctionData({ abi: tokenAbi, functionName: 'startLaunch' }));
+    for (const fn of exp.open ?? [])
+      await send(
+        dev,
+        token,
+        encodeFunctionData({ abi: parseAbi([`function ${fn}()`]), functionName: fn as never }),
+      );
     // Real holders who bought through the pool, in different blocks (none while trading is closed).
     for (let b = 0; b < (exp.closed ? 0 : 4); b++) {
       const buyer = wallet(n++);
@@ -402,7 +416,7 @@ beforeAll(async () => {
     meter.largestBody = 0;
     const r = await engine.report(d.token);
     requestsOf[name] = { ...meter };
-    reports[name] = { evidence: r.scanner.evidence, facts: await engine.facts(d.token) };
+    reports[name] = { evidence: r.scanner.evidence, facts: await engine.facts(d.token), verdict: r.verdict };
   }
 }, 900_000);
 
@@ -417,10 +431,10 @@ afterAll(async () => {
       .map((f) => `${f.signature ?? f.selector} [${f.callerRole}] ${f.effects.join('+')}`)
       .join('; ');
     const q = requestsOf[name];
-    return `| ${name} | ${exp.flags.join(', ') || (exp.warn?.length ? `warn: ${exp.warn.join(', ')}` : 'clean')} | ${['honeypot', 'mint', 'fee_setters', 'blacklist', 'pause', 'owner_moves_tokens', 'hidden_owner', 'sell_cooldown', 'proxy'].map(outcome).join(' | ')} | ${powers || '—'} | ${p?.status === 'simulated' ? p.rpcRequests : '-'} | ${q ? `${q.requests} (${Math.round(q.largestBody / 1000)} KB)` : '-'} |`;
+    return `| ${name} | ${exp.flags.join(', ') || (exp.warn?.length ? `warn: ${exp.warn.join(', ')}` : 'clean')} | ${['honeypot', 'mint', 'fee_setters', 'blacklist', 'pause', 'owner_moves_tokens', 'hidden_owner', 'sell_cooldown', 'proxy'].map(outcome).join(' | ')} | ${powers || '—'} | ${p?.status === 'simulated' ? p.rpcRequests : '-'} | ${q ? `${q.requests} (${Math.round(q.largestBody / 1000)} KB)` : '-'} | ${reports[name]?.verdict.label ?? '-'} |`;
   });
   const head =
-    '| contract | expected | honeypot | mint | fee_setters | blacklist | pause | owner_moves_tokens | hidden_owner | sell_cooldown | proxy | measured powers | owner-power eth_calls | HTTP requests (largest body) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| contract | expected | honeypot | mint | fee_setters | blacklist | pause | owner_moves_tokens | hidden_owner | sell_cooldown | proxy | measured powers | owner-power eth_calls | HTTP requests (largest body) | verdict |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const counts = Object.values(requestsOf)
     .map((q) => q.requests)
     .sort((a, b) => a - b);
@@ -434,7 +448,12 @@ afterAll(async () => {
       Object.fromEntries(
         Object.entries(reports).map(([n, r]) => [
           n,
-          { ownerPowers: r.facts.ownerPowers, trade: r.facts.trade, evidence: r.evidence },
+          {
+            ownerPowers: r.facts.ownerPowers,
+            trade: r.facts.trade,
+            evidence: r.evidence,
+            verdict: r.verdict,
+          },
         ]),
       ),
       (_, v) => (typeof v === 'bigint' ? v.toString() : v),
@@ -544,6 +563,61 @@ describe('adversarial suite (no verified source)', () => {
     expect(line('CleanLaunchSwitch', 'pause')?.outcome).toBe('pass');
     const open = reports.CleanLaunchSwitch?.facts.ownerPowers;
     expect(open?.status === 'simulated' && open.onceOpen).toMatchObject({ sellOk: true, canClose: false });
+  });
+
+  it('finds the trading switch by effect, whatever its name, and says so when no call opens trading', () => {
+    const only = (n: string) => ONLY.length === 0 || ONLY.includes(n);
+    const open = (n: string) => {
+      const p = reports[n]?.facts.ownerPowers;
+      return p?.status === 'simulated' ? p.onceOpen : undefined;
+    };
+    if (only('OddNameLaunch')) {
+      // The switch is syncRewards(); enableTrading() is a decoy that opens nothing.
+      const hp = line('OddNameLaunch', 'honeypot');
+      expect(hp?.detail).toMatch(/can open it with (syncRewards\(\)|function 0x[0-9a-f]{8})/);
+      expect(hp?.detail).toMatch(/selling it back fails/);
+      expect(open('OddNameLaunch')?.selector).toBe(toFunctionSelector('function syncRewards()'));
+      expect(reports.OddNameLaunch?.verdict.kind).toBe('honeypot');
+    }
+    if (only('OpaqueSwitchTax')) {
+      // f7(uint256): a selector no list names, opened with a non-zero argument; 90% sell tax once open.
+      const sel = toFunctionSelector('function f7(uint256)');
+      expect(open('OpaqueSwitchTax')?.selector).toBe(sel);
+      expect(line('OpaqueSwitchTax', 'honeypot')?.detail).toContain(`can open it with function ${sel}`);
+      const tax = line('OpaqueSwitchTax', 'sell_tax');
+      expect(tax?.detail).toMatch(/^Trading is not open yet; once owner\(\) opens it with function 0x/);
+      expect(tax?.value).toBeGreaterThan(85);
+      expect(reports.OpaqueSwitchTax?.verdict.kind).toBe('dangerous');
+    }
+    if (only('CleanOddLaunch')) {
+      expect(open('CleanOddLaunch')).toMatchObject({ sellOk: true, canClose: false });
+      expect(line('CleanOddLaunch', 'sell_tax')?.outcome).toBe('pass');
+      expect(line('CleanOddLaunch', 'pause')?.outcome).toBe('pass');
+    }
+    if (only('NeverOpenTrading')) {
+      const hp = line('NeverOpenTrading', 'honeypot');
+      expect(hp?.outcome, hp?.detail).toBe('fail');
+      expect(hp?.detail).toMatch(/^No privileged call opens trading: buyers cannot enter\./);
+      const p = reports.NeverOpenTrading?.facts.ownerPowers;
+      expect(p?.status === 'simulated' && p.switchSearch).toMatchObject({ unjudged: 0 });
+      expect(p?.status === 'simulated' && p.switchSearch && p.switchSearch.tried).toBeGreaterThan(0);
+      // Buyers cannot enter: Dangerous, never Honeypot (nobody was caught) nor "Caution: it can be sold".
+      const v = reports.NeverOpenTrading?.verdict;
+      expect(v?.kind).toBe('dangerous');
+      expect(v?.reason).toMatch(/buyers cannot enter/i);
+      expect(v?.findings.find((f) => f.check === 'buy_fails')?.detail).toBe(hp?.detail);
+    }
+    if (only('CleanOpenedLaunch')) {
+      // Its enableTrading() was called at launch: trading is open, nothing is searched for.
+      expect(reports.CleanOpenedLaunch?.facts.trade.status).toBe('ok');
+      expect(line('CleanOpenedLaunch', 'honeypot')?.outcome).toBe('pass');
+      const p = reports.CleanOpenedLaunch?.facts.ownerPowers;
+      expect(p?.status === 'simulated' && (p.switchSearch ?? p.onceOpen ?? null)).toBeNull();
+      // (Its verdict may still be Dangerous from the rug score: the local pool's LP sits with the deployer.)
+      const v = reports.CleanOpenedLaunch?.verdict;
+      expect(v?.kind).not.toBe('honeypot');
+      expect(v?.findings.map((f) => f.check)).not.toContain('buy_fails');
+    }
   });
 
   it('sees ownership taken back after renounce, a tax for one holder and gas burned at the seller', () => {

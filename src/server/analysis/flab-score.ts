@@ -31,6 +31,7 @@ import { analyseLiquidity, type LiquidityOptions } from './liquidity';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { communityEvidence } from './token-health';
+import { buyersCannotEnter } from './trading-switch';
 import { analyseWhales } from './whales';
 
 export const FLAB_WEIGHTS = {
@@ -80,9 +81,14 @@ export function analyseFlabScore(facts: TokenReportFacts, opts: FlabScoreOptions
   );
 
   const honeypot = scanner.evidence.find((e) => e.check === 'honeypot' && e.outcome === 'fail');
+  const closed = honeypot && buyersCannotEnter(honeypot);
   const noCode = scanner.evidence.find((e) => e.check === 'contract_code' && e.outcome === 'fail');
   const critical = [
-    honeypot ? 'the token cannot be sold (honeypot)' : null,
+    closed
+      ? 'the token cannot be bought (no privileged call is known to open trading)'
+      : honeypot
+        ? 'the token cannot be sold (honeypot)'
+        : null,
     rug.completedRug ? 'the liquidity has already been pulled (rug)' : null,
     noCode ? 'there is no contract code' : null,
   ].filter((x): x is string => x !== null);

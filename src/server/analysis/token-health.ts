@@ -50,6 +50,7 @@ import { analyseLiquidity, type LiquidityOptions } from './liquidity';
 import { LP_SAFE_PASS } from './liquidity-checks';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
+import { buyersCannotEnter } from './trading-switch';
 import { tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
 export const HEALTH_WEIGHTS = { security: 40, liquidity: 25, community: 20, momentum: 15 } as const;
@@ -359,11 +360,14 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
       ? round((Number(supply) / 10 ** d) * price, 2)
       : null;
   const change = pool?.priceChange24hPct ?? null;
-  const trapped = honeypot
-    ? 'Honeypot: sells fail, so buying is trapped money, not demand.'
-    : rug.completedRug
-      ? "Rugged: the pool's liquidity was drained."
-      : null;
+  const closed = scanner.evidence.some(buyersCannotEnter);
+  const trapped = closed
+    ? 'Buyers cannot enter: a buy fails and no privileged call is known to open trading.'
+    : honeypot
+      ? 'Honeypot: sells fail, so buying is trapped money, not demand.'
+      : rug.completedRug
+        ? "Rugged: the pool's liquidity was drained."
+        : null;
   const ind = healthIndicators(facts, trapped);
   const v = facts.token.verification.status;
 

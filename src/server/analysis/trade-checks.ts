@@ -3,10 +3,11 @@
  * real holders. Thresholds from shared/vocabulary.ts.
  */
 import { type Evidence, outcomeRank, round } from '../../shared/analysis';
-import { HONEYPOT, TAX } from '../../shared/vocabulary';
-import type { TokenReportFacts } from '../facts/types';
-import { type Check, gradeAbove, judged } from './evidence-lines';
+import { BUYERS_CANNOT_ENTER, HONEYPOT, TAX } from '../../shared/vocabulary';
+import type { OnceOpenFacts, TokenReportFacts } from '../facts/types';
+import { type Check, type CheckSpec, gradeAbove, judged } from './evidence-lines';
 import { holdersBeyondDepth, usdWords } from './sell-sizes';
+import { tradingSwitch } from './trading-switch';
 import { tradesOnlyOnUnreadVenue } from './venue-words';
 
 const TAX_WARN_PCT = TAX.warnPct;
@@ -110,34 +111,25 @@ export const checkHoneypot: Check = (f, w) => {
       );
     }
     case 'buy_failed': {
-      // Closed trading: the owner-power simulation found the switch (a privileged call after which a
-      // buy passes) and measured the token once open.
-      const open = onceOpen(f);
-      if (open) {
-        const sw = `Trading is not open yet: ${open.callerRole} ${open.caller} can open it with ${open.signature ?? `function ${open.selector}`} (measured: after that call a buy passes)`;
-        if (!open.sellOk)
-          return judged(
-            spec,
-            'fail',
-            'honeypot once open',
-            `Honeypot once trading opens. ${sw}; once open, a buy works but selling it back fails.`,
-          );
-        const taxes =
-          open.buyTaxPct !== null || open.sellTaxPct !== null
-            ? ` (buy tax ${round(open.buyTaxPct ?? 0, 2)}%, sell tax ${round(open.sellTaxPct ?? 0, 2)}%)`
-            : '';
+      // Closed trading: the owner-power simulation looked for the switch (a privileged call after
+      // which a buy passes, whatever its name) and measured the token once open.
+      const sw = tradingSwitch(f);
+      const reason = t.revertReason ? ` (${t.revertReason})` : '';
+      if (sw?.kind === 'opens') return switchFound(spec, sw.open);
+      // No known way in: buyers cannot enter. A fail either way — a search that could not be finished
+      // is never better than one that found nothing — and the verdict's "Buy fails" (Dangerous).
+      if (sw?.kind === 'none')
         return judged(
           spec,
-          'warn',
-          'not open yet',
-          `${sw}. Once open, a fresh buy and sell both work${taxes}.${open.canClose ? ' The same switch can close trading again: a pause power (see that check).' : ''}`,
+          'fail',
+          BUYERS_CANNOT_ENTER.noSwitch,
+          `No privileged call opens trading: buyers cannot enter. A simulated buy fails${reason}, and ${sw.why}.`,
         );
-      }
       return judged(
         spec,
-        'warn',
-        'buy fails',
-        `A simulated buy failed${t.revertReason ? ` (${t.revertReason})` : ''}: trading may not be open, or buys are blocked; no privileged call was found that opens it.`,
+        'fail',
+        BUYERS_CANNOT_ENTER.unchecked,
+        `Buyers cannot enter: a simulated buy fails${reason}, and whether a privileged call can open trading could not be checked${sw ? ` (${sw.why})` : ''}.`,
       );
     }
     case 'no_pool':
@@ -160,6 +152,28 @@ export const checkHoneypot: Check = (f, w) => {
       );
   }
 };
+
+/** The sell simulation's line when trading is closed and a privileged call opens it. */
+function switchFound(spec: CheckSpec, open: OnceOpenFacts): Evidence {
+  const sw = `Trading is not open yet: ${open.callerRole} ${open.caller} can open it with ${open.signature ?? `function ${open.selector}`} (measured: after that call a buy passes)`;
+  if (!open.sellOk)
+    return judged(
+      spec,
+      'fail',
+      'honeypot once open',
+      `Honeypot once trading opens. ${sw}; once open, a buy works but selling it back fails.`,
+    );
+  const taxes =
+    open.buyTaxPct !== null || open.sellTaxPct !== null
+      ? ` (buy tax ${round(open.buyTaxPct ?? 0, 2)}%, sell tax ${round(open.sellTaxPct ?? 0, 2)}%)`
+      : '';
+  return judged(
+    spec,
+    'warn',
+    'not open yet',
+    `${sw}. Once open, a fresh buy and sell both work${taxes}.${open.canClose ? ' The same switch can close trading again: a pause power (see that check).' : ''}`,
+  );
+}
 
 /** The token as its trading switch leaves it, when buys fail today and a switch was found. */
 function onceOpen(f: TokenReportFacts) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome, Evidence } from '../../shared/analysis';
-import { VERDICTS } from '../../shared/vocabulary';
+import { BUYERS_CANNOT_ENTER, VERDICTS } from '../../shared/vocabulary';
 import {
   freshInsiderToken,
   highTaxToken,
@@ -130,6 +130,36 @@ describe('decideVerdict (literal evidence)', () => {
     expect(v.kind).toBe('dangerous');
     expect(v.reason).toBe('2 serious findings: Buy fails; Rug score.');
     expect(v.findings.map((f) => f.check)).toEqual(['buy_fails', 'rug_score']);
+  });
+
+  it('dangerous, not honeypot: a buy fails and no privileged call opens trading (buyers cannot enter)', () => {
+    const closed = {
+      ...line(
+        'honeypot',
+        'fail',
+        'No privileged call opens trading: buyers cannot enter. A simulated buy fails.',
+        90,
+      ),
+      value: BUYERS_CANNOT_ENTER.noSwitch,
+    };
+    for (const value of Object.values(BUYERS_CANNOT_ENTER)) {
+      const v = decideVerdict({
+        ...withLines({ ...closed, value }),
+        trade: { status: 'buy_failed', buyTaxPct: null, sellTaxPct: null },
+        holderSells: null,
+      });
+      expect(v.kind, value).toBe('dangerous');
+      expect(v.reason).toBe(closed.detail);
+      expect(v.findings[0]?.label).toMatch(/^Buyers cannot enter/);
+      // The sell simulation's line is the "Buy fails" finding: said once.
+      expect(v.findings.filter((f) => f.detail === closed.detail)).toHaveLength(1);
+    }
+    // Once open a sell fails: that IS a honeypot.
+    const once = decideVerdict({
+      ...withLines({ ...closed, value: 'honeypot once open', detail: 'Honeypot once trading opens.' }),
+      trade: { status: 'buy_failed', buyTaxPct: null, sellTaxPct: null },
+    });
+    expect(once.kind).toBe('honeypot');
   });
 
   it('unknown: selling could not be tested and nothing dangerous was found', () => {

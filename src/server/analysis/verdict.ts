@@ -5,7 +5,9 @@
  * In order — the first that holds decides:
  * 1. Rugged — liquidity removed: the rug detector's completed rug (the pool was drained).
  * 2. Honeypot — cannot be sold: the sell simulation fails for a fresh buyer, for most real holders
- *    who bought through the pool, later (locked wallets) or after a clock jump (time bomb).
+ *    who bought through the pool, later (locked wallets), after a clock jump (time bomb) or once
+ *    the trading switch opens trading. A buy that fails with no known switch is no honeypot: buyers
+ *    cannot enter, which is Dangerous (below).
  * 3. Dangerous: a sell tax at or above VERDICT.dangerousSellTaxPct; an owner power usable today that
  *    mints, moves holders' tokens, raises the tax, blocks holders or pauses (DANGER_CHECKS; a trusted
  *    stablecoin's freeze/pause powers excepted; the mint of a token that behaves as a stablecoin in
@@ -33,6 +35,7 @@ import {
 } from '../../shared/analysis';
 import type { LiquidityLedger } from '../../shared/liquidity-ledger';
 import {
+  BUYERS_CANNOT_ENTER,
   COMPLIANCE_CHECKS,
   CREATOR_PULL,
   DANGER_CHECKS,
@@ -43,6 +46,7 @@ import {
   VERDICT,
   VERDICTS,
 } from '../../shared/vocabulary';
+import { buyersCannotEnter } from './trading-switch';
 
 /** What the verdict reads: evidence lines and a few facts, all literal (tests build them by hand). */
 export type VerdictInput = {
@@ -101,7 +105,8 @@ function findingsOf(deciding: VerdictFinding[], evidence: readonly Evidence[]): 
   const out = [...deciding];
   for (const e of sortEvidenceWorstFirst(evidence.filter((x) => x.weight > 0 && x.outcome === 'fail'))) {
     if (out.length >= MAX_FINDINGS) break;
-    if (!out.some((f) => f.check === e.check)) out.push(finding(e));
+    // A line already said (the buy that fails is the sell simulation's own line) is not repeated.
+    if (!out.some((f) => f.check === e.check || f.detail === e.detail)) out.push(finding(e));
   }
   return out.slice(0, MAX_FINDINGS);
 }
@@ -171,10 +176,16 @@ function ruggedVerdict({ input, ev, lines }: VerdictContext): VerdictDecision | 
   return decided('rugged', f.detail, findingsOf([f], lines));
 }
 
+/**
+ * The sell simulation's failed line, unless it failed because buyers cannot enter: that is Dangerous
+ * ("Buy fails", below), not Honeypot.
+ */
+const sellFailed = (e: Evidence | undefined) => (e && buyersCannotEnter(e) ? undefined : e);
+
 /** 2. Honeypot. */
 function honeypotVerdict({ input, failed, lines }: VerdictContext): VerdictDecision | null {
   // A V4 hook that keeps the input or reverts sells is a honeypot like a failed sell (hook-checks.ts).
-  const honeypot = failed('honeypot') ?? failed('hook_honeypot');
+  const honeypot = sellFailed(failed('honeypot')) ?? failed('hook_honeypot');
   const h = input.holderSells;
   const holdersStuck = !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
   const holderSells = failed('holder_sells');
@@ -226,7 +237,12 @@ function dangerousVerdict(x: VerdictContext): VerdictDecision | null {
     const e = ev.get('honeypot');
     danger.push({
       check: 'buy_fails',
-      label: 'Buy fails',
+      label:
+        !e || !buyersCannotEnter(e)
+          ? 'Buy fails'
+          : e.value === BUYERS_CANNOT_ENTER.noSwitch
+            ? 'Buyers cannot enter (no privileged call opens trading)'
+            : 'Buyers cannot enter',
       outcome: 'fail',
       detail: e?.detail ?? 'A simulated buy failed: trading may not be open, or buys are blocked.',
     });

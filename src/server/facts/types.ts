@@ -379,6 +379,15 @@ export type OnceOpenFacts = {
   canClose: boolean;
 };
 
+/**
+ * Closed trading (the probe's own buy failed before any call): the search for the switch among every
+ * privileged call, whatever its name (issue 40 item 5). `tried`: calls that succeeded and changed
+ * state, each re-run with a buy after it; `functions`: the functions they cover; `unjudged`:
+ * functions some of whose calls were never judged (request budget spent, gas ran out). "No call
+ * opens trading" is evidence only when `unjudged` is 0.
+ */
+export type SwitchSearchFacts = { tried: number; functions: number; unjudged: number };
+
 export type OwnerPowerFacts =
   | {
       status: 'simulated';
@@ -400,6 +409,8 @@ export type OwnerPowerFacts =
       rpcRequests: number;
       /** Trading is closed today and a privileged call opens it (absent: trading is open, or no switch found). */
       onceOpen?: OnceOpenFacts;
+      /** Trading is closed today (the probe's buy failed): how the search for its switch went. */
+      switchSearch?: SwitchSearchFacts;
     }
   | { status: 'no_callers' | 'no_pool'; reason: string }
   | { status: 'error'; message: string };

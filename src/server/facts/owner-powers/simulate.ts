@@ -44,6 +44,7 @@ import { readDelays } from './reads';
 import { emitsRoleGrants, mergeRoleIds, roleIdsOf } from './role-ids';
 import { oneDecodePerTurn, type Probes, type Session } from './run-chunk';
 import { signatureOf } from './signatures';
+import { switchSearch } from './switch-search';
 import {
   grantFindings,
   otherFindings,
@@ -119,11 +120,20 @@ async function simulate(
       reason:
         'Contracts the token calls during a transfer (a guard, a fee handler) were not looked for: the node did not answer eth_createAccessList.',
     });
+  const planned = [...probes.metas];
   const chunks = planPhase1(s, probes, views);
+  // The calls the request budget left unsent: a trading switch among them would go unseen.
+  const notSent = planned.slice(probes.metas.length).map((m) => m.selector);
   // Who holds the called contracts' privileged functions: asked beside phase 1 (same batch).
   const calledInfoP = describeCalled(client, input, called.touched, count);
   const phase1 = await runPhase1(s, probes, chunks);
-  const followed = await afterPhase1(s, input, { callers, probes, phase1, callsFor }, calledInfoP, creationP);
+  const followed = await afterPhase1(
+    s,
+    input,
+    { callers, probes, phase1, callsFor, notSent },
+    calledInfoP,
+    creationP,
+  );
   markUsableNow(followed.raw, await delaysP);
   followed.raw.push(...(await followed.history()));
   const base = followed.base;
@@ -143,6 +153,7 @@ async function simulate(
     inconclusive: dedupeInconclusive(s.inconclusive),
     rpcRequests: count.n + (count.extra ?? 0),
     ...(followed.onceOpen ? { onceOpen: followed.onceOpen } : {}),
+    ...(followed.switchSearch ? { switchSearch: followed.switchSearch } : {}),
   };
 }
 
@@ -222,6 +233,8 @@ type Phase1 = {
   probes: Probes;
   phase1: DecodedOutcome[];
   callsFor: ReturnType<typeof probeCallBuilder>;
+  /** Selectors of the calls planPhase1 did not send. */
+  notSent: Hex[];
 };
 
 /**
@@ -233,7 +246,7 @@ type Phase1 = {
 async function afterPhase1(
   s: Session,
   input: OwnerPowerInput,
-  { callers, probes, phase1, callsFor }: Phase1,
+  { callers, probes, phase1, callsFor, notSent }: Phase1,
   calledInfoP: ReturnType<typeof describeCalled>,
   creationP: ReturnType<typeof creationCopy>,
 ) {
@@ -264,7 +277,10 @@ async function afterPhase1(
     ? runWithTrades(s, probes, rerun, [], Math.max(0, PROBE_REQUESTS - s.count.n))
     : Promise.resolve(NO_TRADE_RUN);
   const otherRun = other.start();
-  const p2 = tradeFindings(s, metas, await p2P, { pool: !!pool, reruns: rerun.length });
+  const p2run = await p2P;
+  const p2 = tradeFindings(s, metas, p2run, { pool: !!pool, reruns: rerun.length });
+  // Closed trading: the switch is looked for among every call phase 2 re-ran, whatever its name.
+  const search = pool && !p2.base.buyOk ? switchSearch({ phase1, metas, rerun, run: p2run, notSent }) : null;
   raw.push(...p2.found);
   raw.push(...(await calledP2));
   const opener = p2.openers.find((x) => x.o.sellOk) ?? p2.openers[0];
@@ -278,6 +294,7 @@ async function afterPhase1(
     base: p2.base,
     reruns: rerun.length,
     onceOpen: open?.onceOpen ?? null,
+    switchSearch: search,
     history: async () =>
       historyFindings(s, input, { ...history, outcomes: await history.outcomes }, metas, raw, deployer),
   };
