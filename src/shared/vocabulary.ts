@@ -56,7 +56,10 @@ export const CREATOR_PULL = { passShare: 0.1, failShare: 0.5, mostShare: 0.5 } a
  * - a bundle is a group of at least `bundleMinWallets` wallets that bought in one block within the
  *   first `bundleWindowBlocks` blocks of trading (10 minutes on Base), or at least `fundedMinWallets`
  *   early buyers one address funded (ETH or a token sent to each) within `fundingLookbackBlocks`
- *   blocks before its first buy — the deployer, at any time before;
+ *   blocks before its first buy — the deployer, at any time before. Funding is ETH or a token other
+ *   than the analysed one (what pays for a buy); the token itself links only from the deployer;
+ * - a sniper cluster is such a group with at least `clusterMinSnipers` snipers; it is selling when
+ *   any of its wallets has sold (the pump finder never reads that as momentum);
  * - wash volume is a wallet's 24 h volume when it bought and sold within `roundTripSec` and ended the
  *   day with a net position within `nearZeroNetShare` of what it bought; a funded cluster's whole
  *   volume when its net position is near zero the same way; and a liquidity provider's swaps in its
@@ -70,6 +73,7 @@ export const PATTERNS = {
   sniperBlocks: 3,
   bundleMinWallets: 3,
   fundedMinWallets: 2,
+  clusterMinSnipers: 2,
   bundleWindowBlocks: 300,
   fundingLookbackBlocks: 20,
   roundTripSec: 3_600,

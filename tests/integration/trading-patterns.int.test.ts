@@ -32,10 +32,12 @@ import {
   startScenarioApp,
 } from '../../src/server/test-support/scenario-app';
 import type { TokenReport } from '../../src/shared/analysis';
+import type { PumpResponse } from '../../src/shared/market-tools';
 import type { TradingPatterns } from '../../src/shared/trading-patterns';
 import { PATTERNS } from '../../src/shared/vocabulary';
 
 const DEADLINE = 2n ** 48n;
+const DEAD: Address = '0x000000000000000000000000000000000000dead';
 const routerAbi = parseAbi([
   'function addLiquidityETH(address,uint256,uint256,uint256,address,uint256) payable returns (uint256,uint256,uint256)',
   'function swapExactETHForTokens(uint256,address[],address,uint256) payable returns (uint256[])',
@@ -126,6 +128,14 @@ async function launch(symbol: string): Promise<{ token: Address; block: bigint }
   const add = call(routerAbi, 'addLiquidityETH', [token, parseEther('500000000'), 0n, 0n, dev, DEADLINE]);
   const h = await send(dev, router, add, parseEther('10'));
   const r = await c.public.getTransactionReceipt({ hash: h });
+  // The LP burned: none of the three is a rug by its liquidity, so the pump finder may list them.
+  const pair = (await c.public.readContract({
+    address: scenario.manifest.contracts.factory,
+    abi: parseAbi(['function getPair(address,address) view returns (address)']),
+    functionName: 'getPair',
+    args: [token, weth],
+  })) as Address;
+  await send(dev, pair, call(erc20Abi, 'transfer', [DEAD, await balanceOf(pair, dev)]));
   return { token, block: r.blockNumber };
 }
 
@@ -301,5 +311,34 @@ describe('trading patterns: an index behind the head', () => {
     expect(r.tradingPatterns?.snipers.status).toBe('unknown');
     expect(r.tradingPatterns?.wash.status).toBe('unknown');
     expect(r.tradingPatterns?.wash.headline).toContain('unknown: indexing');
+  });
+});
+
+describe('trading patterns: the pump finder counts organic momentum only', () => {
+  it('lists WASH and SNIPE with their findings, never as Strong Momentum, after the organic CLEAN', async () => {
+    const res = await scenario.app.inject({
+      method: 'GET',
+      url: '/api/pump-opportunities?timeframe=1h&risk=all',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as PumpResponse;
+    const list = body.opportunities;
+    const at = (t: Address) => list.findIndex((o) => o.address === t);
+    const wash = list[at(tokens.wash)];
+    const snipe = list[at(tokens.snipe)];
+    const clean = list[at(tokens.clean)];
+    expect(wash, 'WASH is listed').toBeDefined();
+    expect(wash?.strongMomentum).toBe(false);
+    expect(wash?.organicShare ?? 1).toBeLessThan(0.05);
+    expect(wash?.patternFindings.join(' ')).toContain('Wash volume');
+    expect(snipe?.strongMomentum).toBe(false);
+    expect(snipe?.patternFindings.join(' ')).toContain('Sniper cluster selling');
+    expect(clean?.organicShare).toBe(1);
+    expect(clean?.patternFindings).toEqual([]);
+    expect(at(tokens.clean)).toBeLessThan(at(tokens.wash));
+    expect(at(tokens.clean)).toBeLessThan(at(tokens.snipe));
+    // No token before the first one with a finding is mostly wash.
+    for (const o of list.slice(0, Math.min(at(tokens.wash), 5)))
+      expect(o.organicShare ?? 1).toBeGreaterThanOrEqual(PATTERNS.organicShareMin);
   });
 });

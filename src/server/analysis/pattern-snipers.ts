@@ -7,7 +7,10 @@
  * - a same-funder group is PATTERNS.fundedMinWallets or more early buyers that one address sent ETH or
  *   a token to within PATTERNS.fundingLookbackBlocks blocks before each one's first buy (the
  *   deployer at any time before it).
- * Each with the share of supply its wallets hold now and how many have sold. Pure.
+ * Funding is ETH or a token other than the analysed one (the token itself links only from the
+ * deployer). A sniper cluster is a group with at least PATTERNS.clusterMinSnipers snipers; it is
+ * selling when any of its wallets has sold. Each with the share of supply its wallets hold now and
+ * how many have sold. Pure.
  */
 import type { BuyerGroup, PatternWallet, SniperFinding } from '../../shared/trading-patterns';
 import { PATTERNS } from '../../shared/vocabulary';
@@ -37,6 +40,8 @@ function fundersOf(f: ReadPatterns, buyers: EarlyBuyer[], infra: Set<string>): M
   for (const x of f.fundings) {
     const at = first.get(x.to);
     if (at === undefined || infra.has(x.from) || x.blockNumber > at) continue;
+    // The token itself pays for no buy: it links only from the deployer (an insider's allocation).
+    if (x.asset === f.token && x.from !== f.deployer) continue;
     const recent = x.blockNumber + back >= at;
     if (!recent && x.from !== f.deployer) continue;
     const had = out.get(x.to);
@@ -130,6 +135,7 @@ const unknownSnipers = (note: string): SniperFinding => ({
   snipersSold: 0,
   bundledShareNow: null,
   clusterSelling: false,
+  clusterSellers: 0,
   wallets: [],
   groups: [],
   note,
@@ -156,6 +162,7 @@ export function judgeSnipers(facts: TradingPatternFacts | undefined, indexing: s
   const snipersSold = snipers.filter((w) => w.sold).length;
   const bundledShareNow = linked.size > 0 ? sumShares(f, [...linked]) : 0;
   const found = snipers.length > 0 || groups.length > 0;
+  const clusterSellers = sellingClusters(f, groups, new Set(snipers.map((w) => w.address))).length;
   return {
     status: found ? 'found' : 'none',
     headline: headlineOf(snipers.length, sniperShareNow, snipersSold, groups),
@@ -165,7 +172,8 @@ export function judgeSnipers(facts: TradingPatternFacts | undefined, indexing: s
     sniperShareNow,
     snipersSold,
     bundledShareNow,
-    clusterSelling: groups.some((g) => g.sold > 0),
+    clusterSelling: clusterSellers > 0,
+    clusterSellers,
     wallets: wallets.slice(0, 40),
     groups,
     note: noteOf(f, buyers.length),
@@ -190,4 +198,13 @@ function noteOf(f: ReadPatterns, buyers: number): string | null {
       `ETH sent straight to the first blocks' buyers was read from blocks ${f.ethScan.fromBlock}–${f.ethScan.toBlock}; ETH sent by a contract (an internal transfer) is not seen; token funding is from the index.`,
     );
   return notes.length ? notes.join(' ') : null;
+}
+
+/** The wallets that sold in groups holding at least PATTERNS.clusterMinSnipers snipers (distinct). */
+export function sellingClusters(f: ReadPatterns, groups: BuyerGroup[], snipers: Set<string>): string[] {
+  const sold = new Set<string>();
+  for (const g of groups)
+    if (g.wallets.filter((w) => snipers.has(w)).length >= PATTERNS.clusterMinSnipers)
+      for (const w of g.wallets) if ((f.sells[w] ?? 0) > 0) sold.add(w);
+  return [...sold];
 }

@@ -55,6 +55,7 @@ const fund = (from: Address, to: Address, block: number, asset: Address | 'eth' 
 function read(x: Partial<Extract<TradingPatternFacts, { status: 'read' }>>): TradingPatternFacts {
   return {
     status: 'read',
+    token: a(0x7070),
     pool: a(0x9001),
     quoteSymbol: 'WETH',
     quoteDecimals: 18,

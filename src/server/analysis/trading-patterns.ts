@@ -41,11 +41,8 @@ function findingLines(s: TradingPatterns['snipers'], w: TradingPatterns['wash'])
       `Wash volume: only ${pctText(w.organicShare)} of 24 h volume is organic (${w.organicTraders} organic traders).`,
     );
   if (s.clusterSelling) {
-    const g = s.groups.filter((x) => x.sold > 0);
-    const sold = g.reduce((n, x) => n + x.sold, 0);
-    out.push(
-      `Sniper cluster selling: ${sold} linked early ${sold === 1 ? 'buyer has' : 'buyers have'} sold.`,
-    );
+    const n = s.clusterSellers;
+    out.push(`Sniper cluster selling: ${n} linked early ${n === 1 ? 'buyer has' : 'buyers have'} sold.`);
   } else if (s.status === 'found' && s.sniperShareNow !== null && s.snipers > 0)
     out.push(
       `Snipers hold ${pctText(s.sniperShareNow)} of supply in ${s.snipers} wallets; ${s.snipersSold} have sold.`,
@@ -62,7 +59,8 @@ export function momentumBlock(p: TradingPatterns | undefined): string | null {
   const w = p.wash;
   if (w.status === 'found' && w.organicShare !== null && w.organicShare < PATTERNS.organicShareMin)
     return `Mostly wash volume: only ${pctText(w.organicShare)} of 24 h volume is organic.`;
-  if (p.snipers.clusterSelling) return 'A cluster of linked early buyers is selling.';
+  if (p.snipers.clusterSelling)
+    return `A sniper cluster is selling (${p.snipers.clusterSellers} linked early buyers sold).`;
   return null;
 }
 

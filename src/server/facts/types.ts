@@ -555,6 +555,7 @@ export type PatternFunding = {
 export type TradingPatternFacts =
   | {
       status: 'read';
+      token: Address;
       pool: Address;
       quoteSymbol: string;
       quoteDecimals: number | null;

@@ -8,12 +8,10 @@ import { z } from 'zod';
 const d = (description: string) => ({ description });
 
 /** found: the pattern is there; none: looked for over a complete history and not there; unknown: could not tell. */
-export const patternStatusSchema = z
-  .enum(['found', 'none', 'unknown'])
-  .meta({
-    id: 'PatternStatus',
-    description: 'unknown when the index has not reached the head or has no data.',
-  });
+export const patternStatusSchema = z.enum(['found', 'none', 'unknown']).meta({
+  id: 'PatternStatus',
+  description: 'unknown when the index has not reached the head or has no data.',
+});
 
 export const patternWalletSchema = z
   .object({
@@ -54,8 +52,11 @@ export const sniperFindingSchema = z
     sniperShareNow: z.number().nullable(),
     snipersSold: z.number(),
     bundledShareNow: z.number().nullable(),
-    /** A group of linked wallets with some of them selling: the pump finder never reads it as momentum. */
+    /** A sniper cluster (a group with ≥ 2 snipers) with some of it selling: never read as momentum. */
     clusterSelling: z.boolean(),
+    clusterSellers: z
+      .number()
+      .meta(d('Distinct wallets that sold in groups holding at least PATTERNS.clusterMinSnipers snipers.')),
     wallets: z.array(patternWalletSchema),
     groups: z.array(buyerGroupSchema),
     note: z.string().nullable(),

@@ -100,6 +100,7 @@ export async function gatherTradingPatterns(
   const swapTxs = new Set([...earlySwaps, ...daySwaps].map((s) => s.txHash));
   return {
     status: 'read',
+    token: t,
     pool,
     quoteSymbol: x.pool.quoteSymbol,
     quoteDecimals: quoteDecimalsOf(deps, x.pool),

@@ -16,6 +16,7 @@ const patterns: TradingPatterns = {
     snipersSold: 1,
     bundledShareNow: 0.22,
     clusterSelling: true,
+    clusterSellers: 1,
     wallets: [
       {
         address: W,
