@@ -135,6 +135,19 @@ describe('snipers and bundles', () => {
     expect(s.headline).toContain('No bundled buys found');
   });
 
+  it('the token itself pays for no buy: a hand-out of it links only from the deployer', () => {
+    const token = a(0x7070);
+    const [x, y] = [a(0x83), a(0x84)];
+    const s = judgeSnipers(
+      read({
+        earlySwaps: [swap(x, 'buy', 250, 1n, 1n), swap(y, 'buy', 251, 1n, 1n)],
+        fundings: [fund(FUNDER, x, 249, token), fund(FUNDER, y, 249, token)],
+      }),
+      'unknown: indexing',
+    );
+    expect(s.groups).toEqual([]);
+  });
+
   it('links any wallet the deployer funded before its buy', () => {
     const s = judgeSnipers(
       read({
