@@ -87,13 +87,17 @@ export async function gatherTradingPatterns(
   const earlyBuyers = firstTraders(earlySwaps, infrastructure, PATTERNS.scanWallets, 'buy');
   const dayTraders = firstTraders(daySwaps, infrastructure, MAX_DAY_WALLETS);
   const wallets = [...new Set([...earlyBuyers, ...dayTraders])];
-  const lastBlock = [...earlySwaps, ...daySwaps].reduce(
-    (m, s) => (s.blockNumber > m ? s.blockNumber : m),
-    0n,
-  );
+  // The early buyers' funding (near the launch) and the day's traders' apart: on a busy token the
+  // day's recent transfers would otherwise crowd the launch's out of one read's limit.
+  const lastOf = (swaps: PatternSwap[]) =>
+    swaps.reduce((m, s) => (s.blockNumber > m ? s.blockNumber : m), 0n);
+  const excluded = [...infrastructure];
   const [holdings, tokenFundings, lpProviders, eth] = await Promise.all([
     readHoldingsAndSells(db, t, wallets, tokenPools),
-    readTokenFundings(db, wallets, [...infrastructure], lastBlock),
+    Promise.all([
+      readTokenFundings(db, earlyBuyers, excluded, lastOf(earlySwaps)),
+      readTokenFundings(db, dayTraders, excluded, lastOf(daySwaps)),
+    ]).then(([e, d]) => [...e, ...d]),
     readLpProviders(deps, pool, side.tokenIs0, x.pool),
     readEthFundings(deps, launchBlock, firstBlockBuyers(earlySwaps, launchBlock, infrastructure)),
   ]);
