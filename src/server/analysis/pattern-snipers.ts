@@ -46,7 +46,8 @@ function fundersOf(f: ReadPatterns, buyers: EarlyBuyer[], infra: Set<string>): M
     if (!recent && x.from !== f.deployer) continue;
     const had = out.get(x.to);
     // The latest funding before the buy is the one that paid for it; the deployer's wins over others.
-    if (!had || (x.from === f.deployer && had.from !== f.deployer) || x.blockNumber > had.blockNumber)
+    const deployerHad = had?.from === f.deployer;
+    if (!had || (x.from === f.deployer && !deployerHad) || (!deployerHad && x.blockNumber > had.blockNumber))
       out.set(x.to, x);
   }
   return out;
