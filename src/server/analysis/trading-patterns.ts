@@ -38,15 +38,17 @@ function findingLines(s: TradingPatterns['snipers'], w: TradingPatterns['wash'])
   const out: string[] = [];
   if (w.status === 'found' && w.organicShare !== null)
     out.push(
-      `Wash volume: only ${pctText(w.organicShare)} of 24 h volume is organic (${w.organicTraders} organic traders).`,
+      `Wash volume: only ${pctText(w.organicShare)} of 24 h volume is organic (${w.organicTraders} organic ${w.organicTraders === 1 ? 'trader' : 'traders'}).`,
     );
   if (s.clusterSelling) {
     const n = s.clusterSellers;
     out.push(`Sniper cluster selling: ${n} linked early ${n === 1 ? 'buyer has' : 'buyers have'} sold.`);
-  } else if (s.status === 'found' && s.sniperShareNow !== null && s.snipers > 0)
+  } else if (s.status === 'found' && s.sniperShareNow !== null && s.snipers > 0) {
+    const [n, sold] = [s.snipers, s.snipersSold];
     out.push(
-      `Snipers hold ${pctText(s.sniperShareNow)} of supply in ${s.snipers} wallets; ${s.snipersSold} have sold.`,
+      `Snipers hold ${pctText(s.sniperShareNow)} of supply in ${n} ${n === 1 ? 'wallet' : 'wallets'}; ${sold} ${sold === 1 ? 'has' : 'have'} sold.`,
     );
+  }
   return out;
 }
 

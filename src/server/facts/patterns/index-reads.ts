@@ -72,23 +72,26 @@ export async function readHoldingsAndSells(
 }
 
 /**
- * Tokens (any indexed ERC-20: WETH, a USD coin, the token itself) sent to `wallets` at or before
- * `toBlock` by an address that is not infrastructure (a pool, a router) or the zero address, newest
+ * Tokens (any indexed ERC-20: WETH, a USD coin; the analysed token only from its deployer, since it
+ * pays for no buy) sent to `wallets` at or before `toBlock` by an address that is not infrastructure
+ * (a pool, a router) or the zero address, from `fromBlock` on (the deployer's at any time), newest
  * first; the caller keeps those before each wallet's first trade and outside its swaps.
  */
 export async function readTokenFundings(
   db: Db,
   wallets: string[],
   excluded: string[],
-  toBlock: bigint,
+  x: { fromBlock?: bigint; toBlock: bigint; token: string; deployer: string | null },
   limit = 3000,
 ): Promise<PatternFunding[]> {
   if (wallets.length === 0) return [];
   const r = rowsOf(
     await db.execute(sql`
       select from_addr, to_addr, token, value::text as value, block_number, tx_hash from transfers
-      where to_addr in ${wallets} and block_number <= ${toBlock}
+      where to_addr in ${wallets} and block_number <= ${x.toBlock}
         and from_addr not in ${[ZERO, ...excluded]} and from_addr <> to_addr
+        and (token <> ${x.token} or from_addr = ${x.deployer ?? ZERO})
+        and (block_number >= ${x.fromBlock ?? 0n} or from_addr = ${x.deployer ?? ZERO})
       order by block_number desc, log_index desc limit ${limit}`),
   );
   return r.map((x) => ({

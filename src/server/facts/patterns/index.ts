@@ -92,11 +92,17 @@ export async function gatherTradingPatterns(
   const lastOf = (swaps: PatternSwap[]) =>
     swaps.reduce((m, s) => (s.blockNumber > m ? s.blockNumber : m), 0n);
   const excluded = [...infrastructure];
+  const deployer = x.deployer ? lower(x.deployer) : null;
   const [holdings, tokenFundings, lpProviders, eth] = await Promise.all([
     readHoldingsAndSells(db, t, wallets, tokenPools),
     Promise.all([
-      readTokenFundings(db, earlyBuyers, excluded, lastOf(earlySwaps)),
-      readTokenFundings(db, dayTraders, excluded, lastOf(daySwaps)),
+      readTokenFundings(db, earlyBuyers, excluded, {
+        fromBlock: launchBlock === null ? 0n : launchBlock - BigInt(PATTERNS.fundingLookbackBlocks),
+        toBlock: lastOf(earlySwaps),
+        token: t,
+        deployer,
+      }),
+      readTokenFundings(db, dayTraders, excluded, { toBlock: lastOf(daySwaps), token: t, deployer }),
     ]).then(([e, d]) => [...e, ...d]),
     readLpProviders(deps, pool, side.tokenIs0, x.pool),
     readEthFundings(deps, launchBlock, firstBlockBuyers(earlySwaps, launchBlock, infrastructure)),
@@ -118,7 +124,7 @@ export async function gatherTradingPatterns(
     ethScan: eth.scan,
     lpProviders,
     infrastructure: [...infrastructure] as Address[],
-    deployer: x.deployer ? lower(x.deployer) : null,
+    deployer,
     totalSupply: x.totalSupply,
     decimals: x.decimals,
   };
