@@ -119,6 +119,24 @@ describe('snipers and bundles', () => {
     expect(s.wallets.every((w) => w.fundedBy === FUNDER && w.fundingTx)).toBe(true);
   });
 
+  it('a funded group with fewer than PATTERNS.clusterMinSnipers snipers selling is no selling sniper cluster', () => {
+    const [x, y] = [a(0x61), a(0x62)];
+    const s = judgeSnipers(
+      read({
+        earlySwaps: [swap(x, 'buy', 101, 5n, 5n), swap(y, 'buy', 180, 5n, 5n)],
+        fundings: [fund(FUNDER, x, 99), fund(FUNDER, y, 175)],
+        sells: { [x]: 1, [y]: 1 },
+      }),
+      'unknown: indexing',
+    );
+    expect(s.groups.map((g) => g.kind)).toEqual(['same_funder']);
+    expect(s.snipers).toBe(1);
+    expect(s.clusterSelling).toBe(false);
+    expect(
+      momentumBlock(analysed(read({ earlySwaps: [swap(x, 'buy', 101, 5n, 5n)], sells: { [x]: 1 } }))),
+    ).toBeNull();
+  });
+
   it('does not link a funding long before the buy (other than the deployer), nor one after it', () => {
     const s = judgeSnipers(
       read({
