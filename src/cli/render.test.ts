@@ -19,6 +19,9 @@ describe('flab scan terminal report', () => {
     expect(text).toMatch(/^ {2}✓ /m);
     expect(text).toContain('source: verified');
     expect(text).not.toContain('\u001b['); // no colour unless asked
+    // safeToken's facts carry no trading patterns: they read unknown, never "none found".
+    expect(text).toContain('Trading patterns (main pool, from the index)');
+    expect(text).toContain('Snipers and bundles: unknown: indexing');
   });
 
   it('flags a honeypot with its revert reason and failed checks', () => {

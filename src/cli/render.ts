@@ -261,6 +261,18 @@ function evidenceLines(r: TokenReport, c: Paint): string[] {
   return out;
 }
 
+/** Snipers, bundles and wash volume (issue 39): each headline, the groups' evidence, the wash wallets. */
+function patternLines(r: TokenReport, c: Paint): string[] {
+  const p = r.tradingPatterns;
+  if (!p) return [];
+  const out = [...heading(c, 'Trading patterns (main pool, from the index)')];
+  out.push(`  ${e(p.snipers.headline, 400)}`);
+  for (const g of p.snipers.groups.slice(0, 5)) out.push(`      ${c('dim', e(g.evidence, 200))}`);
+  out.push(`  ${e(p.wash.headline, 300)}`);
+  for (const w of p.wash.wallets.slice(0, 5)) out.push(`      ${c('dim', e(w.evidence, 200))}`);
+  return out;
+}
+
 function closingLines(r: TokenReport, c: Paint): string[] {
   const out = r.rug.recommendation
     ? [...heading(c, 'Recommendation'), `  ${e(r.rug.recommendation, 300)}`]
@@ -281,6 +293,7 @@ export function renderReport(report: TokenReport, opts: RenderOptions = {}): str
     ...tradeLines(report, c),
     ...liquidityLines(report, c),
     ...holderLines(report, c),
+    ...patternLines(report, c),
     ...evidenceLines(report, c),
     ...closingLines(report, c),
   ];

@@ -165,6 +165,13 @@ export type PumpOpportunity = {
   volatility: number | null;
   /** The token's verdict (Caution or No major risk found: anything worse is under `avoid`). */
   verdict: VerdictHeadline;
+  /**
+   * Share (0..1) of the main pool's 24 h volume that is organic (the report's trading patterns,
+   * issue 39): the score's volumes are scaled by it; null when not measured (index not at the head).
+   */
+  organicShare: number | null;
+  /** The trading-pattern findings (wash volume, a selling sniper cluster): never Strong Momentum with one. */
+  patternFindings: string[];
 };
 
 /** Why a traded token is never shown as an opportunity (the engine's safety verdict). */

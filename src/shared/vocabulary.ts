@@ -50,6 +50,42 @@ export const LIQUIDITY_DRAIN = { minShare: 0.3, severeShare: 0.5 } as const;
 export const CREATOR_PULL = { passShare: 0.1, failShare: 0.5, mostShare: 0.5 } as const;
 
 /**
+ * Trading patterns (issue 39), read from our index of the token's pools:
+ * - a sniper bought in the pool's first `sniperBlocks` blocks: the block liquidity was first added
+ *   in and the two after it (on Base, the first ~6 seconds of trading);
+ * - a bundle is a group of at least `bundleMinWallets` wallets that bought in one block within the
+ *   first `bundleWindowBlocks` blocks of trading (10 minutes on Base), or at least `fundedMinWallets`
+ *   early buyers one address funded (ETH or a token sent to each) within `fundingLookbackBlocks`
+ *   blocks before its first buy — the deployer, at any time before. Funding is ETH or a token other
+ *   than the analysed one (what pays for a buy); the token itself links only from the deployer;
+ * - a sniper cluster is such a group with at least `clusterMinSnipers` snipers; it is selling when
+ *   any of its wallets has sold (the pump finder never reads that as momentum);
+ * - wash volume is a wallet's 24 h volume when it bought and sold within `roundTripSec` and ended the
+ *   day with a net position within `nearZeroNetShare` of what it bought; a funded cluster's whole
+ *   volume when its net position is near zero the same way; and a liquidity provider's swaps in its
+ *   own pool (one public rule: an LP holding ≥ `lpShareMin` of the pool trading it);
+ * - the pump finder and token health count momentum on organic volume only: a token whose organic
+ *   share of 24 h volume is under `organicShareMin` never reads strong momentum.
+ * `scanWallets` and `scanBlocks` bound what one report reads (the earliest buyers; the blocks read
+ * from the chain for ETH funding).
+ */
+export const PATTERNS = {
+  sniperBlocks: 3,
+  bundleMinWallets: 3,
+  fundedMinWallets: 2,
+  clusterMinSnipers: 2,
+  bundleWindowBlocks: 300,
+  fundingLookbackBlocks: 20,
+  roundTripSec: 3_600,
+  nearZeroNetShare: 0.1,
+  lpShareMin: 0.01,
+  organicShareMin: 0.5,
+  windowSec: 86_400,
+  scanWallets: 60,
+  scanBlocks: 24,
+} as const;
+
+/**
  * Manipulated price: a concentrated-liquidity pool's current price (slot0, movable within one
  * block by a single large swap or a flash loan) more than `maxDeviationPct` away from the pool's own
  * time-weighted average over `twapWindowSec` (Uniswap V3 `observe`). Organic moves of a thin

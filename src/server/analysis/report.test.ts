@@ -17,6 +17,7 @@ describe('analyseToken', () => {
       'health',
       'facts',
       'verdict',
+      'tradingPatterns',
     ]);
     expect(r.liquidity.rugScore).toBe(r.rug.rugScore);
     expect(r.health.securityScore).toBe(r.scanner.score);

@@ -17,6 +17,7 @@ import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
+import { analyseTradingPatterns } from './trading-patterns';
 import { tokenVerdict } from './verdict';
 import { analyseWhales } from './whales';
 
@@ -193,7 +194,15 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
   const summary = summariseFacts(facts);
   const verdict = tokenVerdict({ scanner, rug, liquidity, facts: summary });
   // Health's score cards are banded under the verdict on the server; the page only reads the bands.
-  const health = analyseTokenHealth(facts, { ...opts, scanner, rug, liquidity, verdict: verdict.kind });
+  const tradingPatterns = analyseTradingPatterns(facts);
+  const health = analyseTokenHealth(facts, {
+    ...opts,
+    scanner,
+    rug,
+    liquidity,
+    verdict: verdict.kind,
+    patterns: tradingPatterns,
+  });
   // Every other score card too, here because the verdict is built from these parts: each part's
   // `score` gets its band under the verdict (shownBand, once), and the page and the CLI read it. The
   // scanner's safety and the rug detector's are the verdict's own measures (decidesVerdict).
@@ -211,5 +220,6 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
     health,
     facts: summary,
     verdict,
+    tradingPatterns,
   };
 }

@@ -29,6 +29,9 @@
  *   activity  24 h swap count ≥ 100 high, ≥ 10 medium, else low.
  *   safety    a honeypot (sells fail) or a drained pool never reads strong or positive: its buy
  *             flow is trapped money, not demand — momentum weak, sentiment negative, said so.
+ *   patterns  organic figures only (issue 39): the turnover counts the organic share of the 24 h
+ *             volume (analysis/trading-patterns.ts), and a token with mostly wash volume or a selling
+ *             cluster of linked early buyers never reads strong momentum — weak, said so.
  */
 import {
   type Evidence,
@@ -41,15 +44,16 @@ import {
   type TokenHealthResult,
 } from '../../shared/analysis';
 import { formatPct } from '../../shared/format';
+import type { TradingPatterns } from '../../shared/trading-patterns';
 import { levelOf, shownBand, type VERDICTS } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
-import { allPools, decimalsOf, liquiditySafe, lpSafeShare } from './derived-facts';
+import { allPools, decimalsOf, liquiditySafe } from './derived-facts';
 import { gradeBelow, judged, pct } from './evidence-lines';
 import { checkFreshWallets, checkHolderCount, checkInsiders, checkTopHolders } from './holder-checks';
 import { analyseLiquidity, type LiquidityOptions } from './liquidity';
-import { LP_SAFE_PASS } from './liquidity-checks';
 import { analyseRug } from './rug-detector';
 import { analyseScanner } from './scanner';
+import { analyseTradingPatterns, momentumBlock, organicShareOf } from './trading-patterns';
 import { buyersCannotEnter } from './trading-switch';
 import { tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
@@ -61,6 +65,8 @@ export type HealthOptions = LiquidityOptions & {
   rug?: RugResult;
   /** The token's verdict, for the score cards' bands (capped or greyed); none: the scores' own bands. */
   verdict?: keyof typeof VERDICTS | null;
+  /** The report's trading patterns (computed here when absent): momentum counts organic volume only. */
+  patterns?: TradingPatterns;
 };
 
 export function communityEvidence(facts: TokenReportFacts): Evidence[] {
@@ -79,8 +85,9 @@ function swapCounts(facts: TokenReportFacts) {
   );
 }
 
-export function momentumEvidence(facts: TokenReportFacts): Evidence[] {
+export function momentumEvidence(facts: TokenReportFacts, patterns?: TradingPatterns): Evidence[] {
   const pool = facts.mainPool;
+  const organic = organicShareOf(patterns);
   const out: Evidence[] = [];
   {
     const spec = { check: 'turnover', label: '24 h turnover', weight: 40 };
@@ -95,11 +102,10 @@ export function momentumEvidence(facts: TokenReportFacts): Evidence[] {
     else if (vol === null || value === null || !Number.isFinite(vol) || !Number.isFinite(value) || value <= 0)
       out.push(judged(spec, 'unknown', null, 'The 24-hour volume or the pool value could not be priced.'));
     else {
-      const t = vol / value;
+      const t = (vol * organic) / value;
       const o = gradeBelow(t, 0.01, 0.1);
-      out.push(
-        judged(spec, o, round(t * 100, 2), `24-hour volume is ${pct(t * 100, 2)} of the pool's value.`),
-      );
+      const what = organic < 1 ? `24-hour organic volume (${pct(organic * 100, 1)} of it)` : '24-hour volume';
+      out.push(judged(spec, o, round(t * 100, 2), `${what} is ${pct(t * 100, 2)} of the pool's value.`));
     }
   }
   {
@@ -239,6 +245,7 @@ const fmtPct = (x: number | null) => (x === null ? 'n/a' : `${x >= 0 ? '+' : ''}
 export function healthIndicators(
   facts: TokenReportFacts,
   trapped: string | null,
+  notOrganic: string | null = null,
 ): { indicators: TokenHealthResult['indicators']; why: TokenHealthResult['indicatorWhy'] } {
   const T = INDICATOR_THRESHOLDS;
   const series = priceSeries(facts);
@@ -309,6 +316,10 @@ export function healthIndicators(
     ? 'No pool read for this token, so its trading activity is unknown.'
     : `${total} swaps in 24 h (${buys} buys, ${sells} sells; high ≥ ${T.activityHigh}, medium ≥ ${T.activityMedium}).`;
 
+  if (notOrganic && !trapped) {
+    momentum = 'weak';
+    momentumWhy = `${notOrganic} Momentum counts organic trading only. ${momentumWhy}`;
+  }
   if (trapped) {
     momentum = 'weak';
     sentiment = 'negative';
@@ -338,7 +349,8 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
   const rug = opts.rug ?? analyseRug(facts, opts);
   const liquidity = opts.liquidity ?? analyseLiquidity(facts, { ...opts, rug });
   const community = communityEvidence(facts);
-  const momentum = momentumEvidence(facts);
+  const patterns = opts.patterns ?? analyseTradingPatterns(facts);
+  const momentum = momentumEvidence(facts, patterns);
   const communityScore = scoreFromEvidence(community);
   const momentumScore = scoreFromEvidence(momentum);
   const evidence = [
@@ -368,7 +380,7 @@ export function analyseTokenHealth(facts: TokenReportFacts, opts: HealthOptions 
       : rug.completedRug
         ? "Rugged: the pool's liquidity was drained."
         : null;
-  const ind = healthIndicators(facts, trapped);
+  const ind = healthIndicators(facts, trapped, momentumBlock(patterns));
   const v = facts.token.verification.status;
 
   return {

@@ -287,7 +287,13 @@ describe('pump finder', () => {
       expect(o).not.toHaveProperty('potentialGain');
     }
     expect(body.summary.total).toBe(body.opportunities.length);
-    expect(body.summary.strongMomentum).toBe(p.filter((x) => x >= 80).length);
+    // Strong Momentum is the top band on organic trading only (issue 39): never with a pattern finding.
+    expect(body.summary.strongMomentum).toBe(body.opportunities.filter((o) => o.strongMomentum).length);
+    for (const o of body.opportunities.filter((x) => x.strongMomentum)) {
+      expect(o.momentumScore).toBeGreaterThanOrEqual(80);
+      expect(o.organicShare ?? 1).toBeGreaterThanOrEqual(0.5);
+    }
+    expect(body.summary.strongMomentum).toBeLessThanOrEqual(p.filter((x) => x >= 80).length);
     expect(body.summary.avoided).toBe(body.avoid.length);
     // Tokens that could not be judged are counted, not ranked (a whole number, never missing).
     expect(Number.isInteger(body.summary.skippedUnknown)).toBe(true);

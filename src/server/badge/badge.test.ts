@@ -21,6 +21,19 @@ describe('badge SVG', () => {
     expect(svg).toContain(`href="/token-analysis?address=${addr}"`);
   });
 
+  it('says the trading-pattern findings in its hover text (issue 39)', () => {
+    const svg = renderBadgeSvg({
+      kind: 'report',
+      address: addr,
+      symbol: 'WASH',
+      verdict: { label: 'Caution', tone: 'caution', kind: 'caution' },
+      score: 60,
+      computedAt: 0,
+      findings: ['Wash volume: only 1% of 24 h volume is organic (1 organic traders).'],
+    });
+    expect(svg).toMatch(/<title>[^<]*Wash volume: only 1% of 24 h volume is organic/);
+  });
+
   it('shows no score for an unknown address or a failed analysis', () => {
     for (const kind of ['unknown', 'failed'] as const) {
       const svg = renderBadgeSvg({ kind, address: addr, reason: 'Not a token contract' });

@@ -26,6 +26,8 @@ export type BadgeModel =
       score: number;
       /** ms epoch of the facts the report was computed from. */
       computedAt: number;
+      /** The trading-pattern findings (issue 39), said in the hover text; [] when none. */
+      findings?: string[];
     }
   | {
       kind: 'unknown' | 'failed';
@@ -42,6 +44,7 @@ export function badgeFromReport(report: TokenReport): BadgeModel {
     verdict: badgeVerdictOf(report),
     score: report.flabScore.flabScore,
     computedAt: report.generatedAt,
+    findings: report.tradingPatterns?.findings ?? [],
   };
 }
 
@@ -107,7 +110,8 @@ export function renderBadgeSvg(m: BadgeModel): string {
     headline = `${short}: ${m.reason}`;
     subline = m.kind === 'unknown' ? 'No score: nothing to analyse' : 'No score: try again later';
   }
-  const title = `FLAB Hub: ${headline}${scoreText ? `, FLAB Score ${scoreText}` : ''}`;
+  const findings = m.kind === 'report' && m.findings?.length ? `. ${m.findings.join(' ')}` : '';
+  const title = `FLAB Hub: ${headline}${scoreText ? `, FLAB Score ${scoreText}` : ''}${findings}`;
   const e = escapeXml;
   const W = BADGE_WIDTH;
   const H = BADGE_HEIGHT;

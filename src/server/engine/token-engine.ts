@@ -107,6 +107,11 @@ function createEngineState(opts: CreateTokenEngineOptions): EngineState {
   };
   const { backfill } = state;
   state.deps.holdersComplete = (token) => (backfill ? backfill.complete(token as Address, state.head) : true);
+  const { indexer } = opts;
+  state.deps.indexComplete = (token) =>
+    backfill
+      ? backfill.complete(token as Address, state.head)
+      : !indexer || state.head < 0n || indexer.indexedBlock() >= state.head;
   return state;
 }
 

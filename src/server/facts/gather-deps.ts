@@ -20,6 +20,11 @@ export type GatherDeps = {
   venues?: VenueRegistry;
   /** Whether the index holds the token's whole history (always on the local chain). */
   holdersComplete?: (token: string) => boolean;
+  /**
+   * Whether the index has reached the head for this token (the local indexer at the head; Base: the
+   * token's backfill done). False: what needs its history says "indexing", never "none found".
+   */
+  indexComplete?: (token: string) => boolean;
   /** The report's time budget: simulations not done by then are reported as not checked in time. */
   deadline?: Deadline;
   /**

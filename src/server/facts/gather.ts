@@ -24,6 +24,7 @@ import { readHolderCount, readLpHolders } from './holders/index-reads';
 import { readPoolHook } from './hooks';
 import { findImpersonation } from './impersonation';
 import { failedLedger, gatherLiquidity, type PoolLiquidityFacts } from './liquidity';
+import { gatherTradingPatterns } from './patterns';
 import { gatherBasicsAndPools, startPoolStateReads } from './pools';
 import { readEthUsd } from './pools/eth-usd';
 import { addMarketFigures, quotePricing } from './pools/market';
@@ -32,7 +33,7 @@ import { computeRugFeatures } from './pools/rug-features';
 import { createRound } from './round';
 import { runSimulations } from './simulations';
 import { planTrading } from './trade-simulation/trade-plan';
-import type { PoolFacts, TokenReportFacts } from './types';
+import type { PoolFacts, TokenReportFacts, TradingPatternFacts } from './types';
 import { lookupVerification } from './verification';
 
 export type { GatherDeps } from './gather-deps';
@@ -102,6 +103,13 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       decimals: basics.decimals,
     }),
   ).catch((e: unknown) => e);
+  // Snipers, bundles and wash volume from the index (and the first blocks' ETH funding), beside too.
+  const patternsP = gatherTradingPatterns(deps, t, {
+    pool: mainPool,
+    deployer: deployer as Address | null,
+    totalSupply: basics.totalSupply,
+    decimals: basics.decimals,
+  }).catch((e: unknown): TradingPatternFacts => ({ status: 'error', message: patternError(e) }));
   const simulated = await runSimulations(deps, t, {
     states,
     sim,
@@ -128,6 +136,18 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     ),
   );
 
+  // Under the budget too: not read in time is "could not be checked", never an empty history.
+  const tradingPatterns = await byDeadline(
+    deps.deadline,
+    simulated.incomplete,
+    'patterns',
+    patternsP,
+    () => ({
+      status: 'error' as const,
+      message: notInTime('The trading patterns', deps.deadline?.budgetMs ?? 0),
+    }),
+  );
+
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
     creationTx: creation?.txHash ?? null,
@@ -136,6 +156,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   });
 
   const facts = tokenReportFacts(deps, t, { now, first, poolFacts, holders, simulated, hook, history });
+  facts.tradingPatterns = tradingPatterns;
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(deps.db, {
         facts,
@@ -144,6 +165,11 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       })
     : {};
   return facts;
+}
+
+/** A failed patterns read in words (the index's error, without the query it ran). */
+function patternError(e: unknown): string {
+  return `The index could not be read for the trading patterns (${e instanceof Error ? e.name : 'error'}).`;
 }
 
 /** Each pool's ledger facts; a failed gather is said on every pool (never an empty ledger). */

@@ -466,6 +466,8 @@ export type TokenReportFacts = {
    * the trade simulation's status is 'error'). Facts with any are never cached.
    */
   incomplete?: string[];
+  /** The main pool's trading patterns from the index (issue 39); absent: not gathered. */
+  tradingPatterns?: TradingPatternFacts;
 };
 
 // ---- The liquidity ledger's facts (issue 35; gathered by facts/liquidity, judged by analysis/liquidity-ledger.ts)
@@ -537,3 +539,58 @@ export type PoolLiquidityFacts = {
   tokenDecimals: number | null;
   quoteDecimals: number;
 };
+
+// ---- Trading patterns (issue 39; gathered by facts/patterns, judged by analysis/trading-patterns.ts)
+
+/** One swap of the main pool with its real trader (holders/index-reads readSwaps). */
+export type PatternSwap = {
+  txHash: `0x${string}`;
+  blockNumber: bigint;
+  ts: number;
+  trader: Address;
+  side: 'buy' | 'sell';
+  tokenAmount: bigint;
+  quoteAmount: bigint;
+};
+
+/** ETH (`asset` 'eth', from the chain's blocks) or a token (the index) sent from one address to a buyer. */
+export type PatternFunding = {
+  from: Address;
+  to: Address;
+  asset: Address | 'eth';
+  amount: bigint;
+  blockNumber: bigint;
+  txHash: `0x${string}`;
+};
+
+export type TradingPatternFacts =
+  | {
+      status: 'read';
+      token: Address;
+      pool: Address;
+      quoteSymbol: string;
+      quoteDecimals: number | null;
+      /** Block liquidity was first added in (else the first swap's); null: neither indexed. */
+      launchBlock: bigint | null;
+      /** Swaps in the first PATTERNS.bundleWindowBlocks blocks from the launch, oldest first. */
+      earlySwaps: PatternSwap[];
+      /** Swaps of the last PATTERNS.windowSec, oldest first; `dayTruncated`: more than were read. */
+      daySwaps: PatternSwap[];
+      dayTruncated: boolean;
+      /** The token balance now and the sells (into any of the token's pools) of each buyer read. */
+      balances: Record<string, bigint>;
+      sells: Record<string, number>;
+      fundings: PatternFunding[];
+      /** Blocks read from the chain for ETH sent to the first blocks' buyers; null: not read. */
+      ethScan: { fromBlock: bigint; toBlock: bigint; failed: string | null } | null;
+      /** Addresses that added liquidity to the pool or hold ≥ PATTERNS.lpShareMin of its LP token. */
+      lpProviders: Address[];
+      /** Routers, pools and other contracts of the network: never read as a trader or funder. */
+      infrastructure: Address[];
+      deployer: Address | null;
+      totalSupply: bigint | null;
+      decimals: number | null;
+    }
+  | { status: 'indexing'; reason: string }
+  | { status: 'no_pool' }
+  | { status: 'error'; message: string };

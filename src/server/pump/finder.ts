@@ -3,9 +3,13 @@
  * price path) and the engine (USD price, pool depth, market cap, rug score), ranked by the
  * documented momentum score in ./model.ts. Every candidate first goes through the engine's safety
  * verdict (analysis/safety-verdict.ts): a token that fails it is listed under `avoid` with the
- * reasons, never as an opportunity.
+ * reasons, never as an opportunity. Momentum counts organic trading only (issue 39): the window's
+ * volumes are scaled by the organic share of the main pool's 24 h volume and its buyers exclude the
+ * wallets counted as wash (analysis/trading-patterns.ts); a token with mostly wash volume or a
+ * selling sniper cluster is listed with that finding, after every token without one, and never as
+ * Strong Momentum.
  */
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Address } from 'viem';
 import { type RiskLevel, round, verdictHeadline } from '../../shared/analysis';
@@ -19,6 +23,7 @@ import {
   type PumpTimeframe,
 } from '../../shared/market-tools';
 import { safetyVerdict } from '../analysis/safety-verdict';
+import { momentumBlock, organicShareOf } from '../analysis/trading-patterns';
 import type { Db } from '../db/client';
 import { pairs, swaps, syncs, transfers } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
@@ -140,6 +145,7 @@ export async function findPumpOpportunities(
     .slice(0, PUMP_MAX_CANDIDATES);
 
   const results: PumpOpportunity[] = [];
+  const notOrganic = new Set<string>();
   const avoid: PumpAvoid[] = [];
   // Candidates that could not be judged (unpriced pool, analysis timed out or failed): not ranked,
   // not averaged, but counted so the page can say the list is not the whole window.
@@ -161,12 +167,19 @@ export async function findPumpOpportunities(
     );
     // null: the analysis timed out or failed, so the token could not be judged either.
     if (o === null || o.kind === 'unknown') skippedUnknown++;
-    else if (o.kind === 'opportunity') results.push(o.opportunity);
-    else if (o.kind === 'avoid') avoid.push(o.avoid);
+    else if (o.kind === 'opportunity') {
+      results.push(o.opportunity);
+      if (o.notOrganic) notOrganic.add(o.opportunity.id);
+    } else if (o.kind === 'avoid') avoid.push(o.avoid);
   });
   const filtered = results
     .filter((o) => risk === 'all' || o.risk === risk)
-    .sort((a, b) => b.momentumScore - a.momentumScore || (b.volume24h ?? 0) - (a.volume24h ?? 0));
+    .sort(
+      (a, b) =>
+        Number(notOrganic.has(a.id)) - Number(notOrganic.has(b.id)) ||
+        b.momentumScore - a.momentumScore ||
+        (b.volume24h ?? 0) - (a.volume24h ?? 0),
+    );
   avoid.sort((a, b) => b.momentumScore - a.momentumScore || a.address.localeCompare(b.address));
   return {
     ...empty,
@@ -186,7 +199,8 @@ export async function findPumpOpportunities(
 }
 
 type Evaluated =
-  | { kind: 'opportunity'; opportunity: PumpOpportunity }
+  /** `notOrganic`: mostly wash volume or a selling sniper cluster (ranked after every token without). */
+  | { kind: 'opportunity'; opportunity: PumpOpportunity; notOrganic: boolean }
   | { kind: 'avoid'; avoid: PumpAvoid }
   /** A safe token whose pool value is unknown (unpriced): it cannot be judged tradable. */
   | { kind: 'unknown' }
@@ -239,12 +253,18 @@ async function evaluate(
     })
     .from(sql`(select 1) x`);
   const createdAt = pool?.createdAt ?? facts.token.createdAt;
+  const patterns = report.tradingPatterns;
+  const organic = organicShareOf(patterns);
+  const notOrganic = momentumBlock(patterns);
+  const washWallets = (patterns?.wash.wallets ?? []).map((w) => w.address);
   const model = momentumScore({
-    windowVolume: c.buyQuote + c.sellQuote,
+    windowVolume: (c.buyQuote + c.sellQuote) * organic,
     previousVolume: prev ? prev.buyQuote + prev.sellQuote : 0,
-    buyVolume: c.buyQuote,
-    sellVolume: c.sellQuote,
-    uniqueBuyers: c.buyers,
+    buyVolume: c.buyQuote * organic,
+    sellVolume: c.sellQuote * organic,
+    uniqueBuyers: washWallets.length
+      ? await organicBuyers(db, c.pair, w0, since, nowSec, washWallets)
+      : c.buyers,
     newHolders: h?.fresh ?? 0,
     holders: h?.holders ?? facts.holders.holderCount,
     priceChangePct,
@@ -284,7 +304,7 @@ async function evaluate(
     risk: PUMP_RISK[report.rug.riskLevel],
     rugScore: report.rug.rugScore,
     momentumScore: model.score,
-    strongMomentum: model.score >= PUMP_STRONG_SCORE,
+    strongMomentum: model.score >= PUMP_STRONG_SCORE && notOrganic === null,
     currentPrice: price,
     priceChange24h: pool?.priceChange24hPct ?? null,
     timeframe,
@@ -295,6 +315,33 @@ async function evaluate(
     model: signals,
     volatility: sigma === null ? null : round(sigma, 4),
     verdict: verdictHeadline(verdict.verdict),
+    organicShare: patterns?.wash.organicShare ?? null,
+    patternFindings: patterns?.findings ?? [],
   };
-  return { kind: 'opportunity', opportunity };
+  return { kind: 'opportunity', opportunity, notOrganic: notOrganic !== null };
+}
+
+/** Distinct buyers of the pool in the window other than the wallets counted as wash. */
+async function organicBuyers(
+  db: Db,
+  pair: string,
+  wethIs0: boolean,
+  from: number,
+  to: number,
+  wash: string[],
+): Promise<number> {
+  const paidIn = wethIs0 ? swaps.amount0In : swaps.amount1In;
+  const [r] = await db
+    .select({ n: sql<number>`count(distinct ${swaps.recipient})::int` })
+    .from(swaps)
+    .where(
+      and(
+        eq(swaps.pair, pair),
+        gte(swaps.ts, from),
+        lt(swaps.ts, to + 1),
+        sql`${paidIn} > 0`,
+        notInArray(swaps.recipient, wash),
+      ),
+    );
+  return r?.n ?? 0;
 }

@@ -11,6 +11,7 @@ import type { LevelOf } from '../vocabulary';
 import { creatorPullableFields, liquidityLedgerSchema } from './liquidity-ledger-schema';
 import { providerStatusSchema } from './provider-schema';
 import { proxyFactsSchema } from './proxy-schema';
+import { tradingPatternsSchema } from './trading-patterns-schema';
 
 const d = (description: string) => ({ description });
 /** ms epoch. */
@@ -573,6 +574,7 @@ export const tokenReportSchema = z
     health: tokenHealthResultSchema,
     facts: factsSummarySchema,
     verdict: tokenVerdictSchema,
+    tradingPatterns: tradingPatternsSchema.optional().meta(d('Snipers, bundles and wash volume (issue 39).')),
   })
   .meta({ id: 'TokenReport', description: 'Every analysis of one token over one set of facts.' });
 

@@ -133,6 +133,17 @@ export const pumpOpportunitySchema = z
     verdict: verdictHeadlineSchema.meta({
       description: 'Caution or No major risk found (anything worse is under avoid).',
     }),
+    organicShare: z
+      .number()
+      .nullable()
+      .meta(
+        d(
+          "Share (0..1) of the main pool's 24 h volume that is organic; the score's volumes are scaled by it.",
+        ),
+      ),
+    patternFindings: z
+      .array(z.string())
+      .meta(d('Wash volume or a selling sniper cluster (issue 39): never strongMomentum with one.')),
   })
   .meta({ id: 'PumpOpportunity' });
 

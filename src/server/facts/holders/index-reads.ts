@@ -81,32 +81,58 @@ export async function readSwaps(
 ): Promise<SwapRow[]> {
   const r = rowsOf(
     await db.execute(sql`
-      select s.tx_hash, s.block_number, s.ts, s.recipient,
-             s.amount0_in::text a0i, s.amount1_in::text a1i, s.amount0_out::text a0o, s.amount1_out::text a1o,
-             (select t.from_addr from transfers t where t.tx_hash = s.tx_hash and t.token = ${token} and t.to_addr = ${pair}
-              order by t.log_index limit 1) as seller
+      ${swapColumns(pair, token)}
       from swaps s where s.pair = ${pair} and s.ts >= ${sinceTs}
       order by s.block_number desc, s.log_index desc limit ${limit}`),
   );
-  return r.map((x) => {
-    const a0i = big(x.a0i);
-    const a1i = big(x.a1i);
-    const a0o = big(x.a0o);
-    const a1o = big(x.a1o);
-    const tokenOut = tokenIs0 ? a0o : a1o;
-    const tokenIn = tokenIs0 ? a0i : a1i;
-    const side: 'buy' | 'sell' = tokenOut > tokenIn ? 'buy' : 'sell';
-    return {
-      txHash: String(x.tx_hash),
-      blockNumber: big(x.block_number),
-      ts: Number(x.ts),
-      pair,
-      side,
-      tokenAmount: side === 'buy' ? tokenOut - tokenIn : tokenIn - tokenOut,
-      quoteAmount: side === 'buy' ? (tokenIs0 ? a1i - a1o : a0i - a0o) : tokenIs0 ? a1o - a1i : a0o - a0i,
-      trader: side === 'buy' ? String(x.recipient) : String(x.seller ?? x.recipient),
-    };
-  });
+  return r.map((x) => swapRowOf(x, pair, tokenIs0));
+}
+
+/** Swaps of one pool in blocks [fromBlock, toBlock], oldest first (readSwaps' traders). */
+export async function readSwapsInBlocks(
+  db: Db,
+  pair: string,
+  token: string,
+  tokenIs0: boolean,
+  blocks: { fromBlock: bigint; toBlock: bigint },
+  limit = 2000,
+): Promise<SwapRow[]> {
+  const r = rowsOf(
+    await db.execute(sql`
+      ${swapColumns(pair, token)}
+      from swaps s where s.pair = ${pair} and s.block_number between ${blocks.fromBlock} and ${blocks.toBlock}
+      order by s.block_number, s.log_index limit ${limit}`),
+  );
+  return r.map((x) => swapRowOf(x, pair, tokenIs0));
+}
+
+/** The select list of readSwaps: the amounts and whoever sent the token into the pair in the transaction. */
+function swapColumns(pair: string, token: string): SQL {
+  return sql`
+      select s.tx_hash, s.block_number, s.ts, s.recipient,
+             s.amount0_in::text a0i, s.amount1_in::text a1i, s.amount0_out::text a0o, s.amount1_out::text a1o,
+             (select t.from_addr from transfers t where t.tx_hash = s.tx_hash and t.token = ${token} and t.to_addr = ${pair}
+              order by t.log_index limit 1) as seller`;
+}
+
+function swapRowOf(x: Record<string, unknown>, pair: string, tokenIs0: boolean): SwapRow {
+  const a0i = big(x.a0i);
+  const a1i = big(x.a1i);
+  const a0o = big(x.a0o);
+  const a1o = big(x.a1o);
+  const tokenOut = tokenIs0 ? a0o : a1o;
+  const tokenIn = tokenIs0 ? a0i : a1i;
+  const side: 'buy' | 'sell' = tokenOut > tokenIn ? 'buy' : 'sell';
+  return {
+    txHash: String(x.tx_hash),
+    blockNumber: big(x.block_number),
+    ts: Number(x.ts),
+    pair,
+    side,
+    tokenAmount: side === 'buy' ? tokenOut - tokenIn : tokenIn - tokenOut,
+    quoteAmount: side === 'buy' ? (tokenIs0 ? a1i - a1o : a0i - a0o) : tokenIs0 ? a1o - a1i : a0o - a0i,
+    trader: side === 'buy' ? String(x.recipient) : String(x.seller ?? x.recipient),
+  };
 }
 
 export async function readLiquidityEvents(

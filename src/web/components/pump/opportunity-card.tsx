@@ -104,6 +104,15 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
         <Figure label="Holders" value={formatInteger(o.holders)} />
         <Figure label="Rug score" value={o.rugScore === null ? 'N/A' : `${o.rugScore}/100`} />
       </dl>
+      {o.patternFindings.length ? (
+        <ul className="mt-4 grid gap-1" data-testid="pump-pattern-findings">
+          {o.patternFindings.map((f) => (
+            <li key={f}>
+              <Badge tone="warning">{f}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {o.signals.length ? (
         <ul className="mt-4 flex flex-wrap gap-2">
           {o.signals.map((s) => (
@@ -136,7 +145,11 @@ export function OpportunityCard({ o }: { o: PumpOpportunity }) {
           </tbody>
         </table>
         <p className="mt-2">
-          The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
+          Volumes count organic trading only
+          {o.organicShare === null
+            ? ' (the organic share is not measured yet: the index is still reading the token)'
+            : ` (${Math.round(o.organicShare * 100)}% of the main pool's 24 h volume is organic; wash-traded volume and its wallets are left out)`}
+          . The score ranks tokens by momentum in the window (a weighted sum of these signals, squashed to
           0–100). Its weights are a written judgement, not fitted or calibrated: it ranks tokens, it does not
           say how likely a price rise is. Verdict: {o.verdict.label} (sell simulated, tax, drain, owner
           powers); rug score {o.rugScore ?? 'N/A'}.

@@ -9,6 +9,7 @@ import { EmbedBox } from '../analysis/embed-box';
 import { HookPanel } from '../analysis/hook-panel';
 import { LiquidityLedgerPanel } from '../analysis/liquidity-ledger-panel';
 import { OwnerPowersPanel } from '../analysis/owner-powers-panel';
+import { TradingPatternsPanel } from '../analysis/trading-patterns-panel';
 import { PoolsPanel } from '../liquidity/pools-table';
 import { TokenWaitStatus } from '../ui/wait-status';
 import { TraderSummary } from '../verdict/trader-summary';
@@ -72,7 +73,7 @@ export function SummaryAndChart({
   );
 }
 
-/** Everything under the scores: the five panels, the pools, the AI recommendation, the embed box. */
+/** Everything under the scores: the five panels, the liquidity ledger, the trading patterns, the pools, the AI recommendation, the embed box. */
 export function DetailSections({
   address,
   analysis,
@@ -93,6 +94,7 @@ export function DetailSections({
         <HookPanel address={address} />
       </div>
       <LiquidityLedgerPanel address={address} />
+      <TradingPatternsPanel address={address} />
       {liquidity.data ? <PoolsPanel data={liquidity.data} /> : null}
       {rug.data?.recommendation ? <RecommendationCard recommendation={rug.data.recommendation} /> : null}
       <EmbedBox address={address} />
