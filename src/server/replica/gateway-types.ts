@@ -1,3 +1,5 @@
+import type { CallErrorKind } from './gateway-faults';
+
 /** The gateway's options and its counters (gateway.ts re-exports them). */
 export type GatewayOptions = {
   /** JSON-RPC URL of the chain behind the gateway (the replica's anvil). */
@@ -24,6 +26,22 @@ export type GatewayOptions = {
   /** Share of HTTP requests left hanging for `hangMs`, then dropped (0..1). */
   timeoutRate?: number;
   hangMs?: number;
+  /**
+   * Share of JSON-RPC calls (inside an answered request) answered with an error public endpoints
+   * give instead of their result: -32603 request timed out, -32005 rate limit exceeded, -32000
+   * header not found (`callErrorKinds`, all by default).
+   */
+  callErrorRate?: number;
+  callErrorKinds?: readonly CallErrorKind[];
+  /** Share of JSON-RPC batches (2+ calls) answered with entries missing. */
+  truncateRate?: number;
+  /** Share of HTTP requests answered 429 "over rate limit" by the dice (beside the token bucket). */
+  rateLimitRate?: number;
+  /**
+   * Serve a head this many blocks behind the chain's (0 = the real head): eth_blockNumber and every
+   * block tag read as it, a later block "header not found" (a public node seen 330 blocks behind).
+   */
+  staleHeadBlocks?: number;
   /** Seed of the fault dice, so a run can be repeated. */
   seed?: number;
   /** Accept eth_call's third argument (state overrides)? Base's public endpoint does not document it. */
@@ -56,6 +74,9 @@ export type GatewayStats = {
   /** Requests refused for their body size (HTTP 413), and the largest body received. */
   tooLarge: number;
   largestBodyBytes: number;
+  /** Calls answered with a seeded JSON-RPC error (callErrorRate), batches truncated (truncateRate). */
+  callErrors: number;
+  truncated: number;
   /** Calls refused because the method (or state overrides) is not offered. */
   unsupported: number;
   /** The methods of each of the last TRACE_REQUESTS requests, in arrival order (a batch lists several). */
