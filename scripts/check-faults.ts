@@ -8,7 +8,12 @@
  * improved — and each improvement; exits 1 on any.
  *
  *   npm run check:faults -- [--seed 1] [--rates 0.05,0.1,0.2,0.3] [--kinds timeout,callError,…]
+ *                           [--tokens clean,tax,…]
+ *
+ * The faulty reports that improved, and their fault-free ones, are written to .data-check-faults/.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../src/server/api/app';
 import type { TokenReport } from '../src/shared/analysis';
@@ -34,6 +39,7 @@ const RATE_KINDS: FaultKind[] = ['timeout', 'httpError', 'rateLimit', 'callError
 const FEATURE_KINDS: FaultKind[] = ['noSimulateV1', 'noStateOverrides', 'staleHead'];
 const seed = Number(arg('seed') ?? 1);
 const rates = (arg('rates') ?? '0.05,0.1,0.2,0.3').split(',').map(Number);
+const only = arg('tokens')?.split(',');
 const kinds = (arg('kinds')?.split(',') as FaultKind[] | undefined) ?? [...RATE_KINDS, ...FEATURE_KINDS];
 
 const cases: FaultCase[] = [];
@@ -55,6 +61,7 @@ try {
   const app = await createApp({ ...runtime, log });
   const baseline = new Map<string, TokenReport>();
   for (const [kind, token] of Object.entries(replica.manifest.tokens)) {
+    if (only && !only.includes(kind)) continue;
     // The fault-free report once the token's history is indexed (a cold one may still be catching up).
     for (let i = 0; i < 20; i++) {
       runtime.engine.invalidate(token);
@@ -68,12 +75,28 @@ try {
   }
   await app.close();
   const all: FaultyReport[] = [];
+  const tokens = Object.fromEntries(
+    Object.entries(replica.manifest.tokens).filter(([k]) => !only || only.includes(k)),
+  );
+  const dumpDir = path.resolve(import.meta.dirname, '..', '.data-check-faults');
   for (const c of cases) {
-    const got = await reportsUnderFault({ replica, log, tokens: replica.manifest.tokens, baseline }, c);
+    const got = await reportsUnderFault({ replica, log, tokens, baseline }, c);
+    for (const r of got.filter((x) => x.report)) {
+      fs.mkdirSync(dumpDir, { recursive: true });
+      const name = `${r.kind}-${faultLabel(c).replace(/[ %]+/g, '-')}`;
+      fs.writeFileSync(path.join(dumpDir, `${name}.faulty.json`), JSON.stringify(r.report, null, 1));
+      fs.writeFileSync(
+        path.join(dumpDir, `${name}.healthy.json`),
+        JSON.stringify(baseline.get(r.token), null, 1),
+      );
+    }
     all.push(...got);
     const [row] = faultTable(got);
     console.log(
       `  ${faultLabel(c).padEnd(22)} ${row?.answered}/${row?.reports} answered, ${row?.checksImproved} checks and ${row?.verdictsImproved} verdicts improved (${elapsed()})`,
+    );
+    console.log(
+      `      app started in ${got[0]?.startMs} ms; ${got.map((r) => `${r.kind} ${r.status} ${(r.ms / 1000).toFixed(1)} s`).join(', ')}`,
     );
     for (const line of improvementLines(got)) console.log(`      ${line}`);
   }

@@ -30,7 +30,13 @@ export type FaultKind =
   | 'mixed';
 
 /** One faulty provider: a kind of fault, at a share of requests or calls (none for feature faults). */
-export type FaultCase = { kind: FaultKind; rate: number | null; seed: number };
+export type FaultCase = {
+  kind: FaultKind;
+  rate: number | null;
+  seed: number;
+  /** A stale head on top of the fault (the suite's sample runs both at once). */
+  staleHeadBlocks?: number;
+};
 
 /** How long a timed-out request hangs, and the app's timeout (short: a run must not wait minutes). */
 export const HANG_MS = 3_000;
@@ -74,6 +80,9 @@ export function faultOptions(c: FaultCase): FaultPatch {
 }
 
 export const faultLabel = (c: FaultCase): string =>
+  `${kindLabel(c)}${c.staleHeadBlocks ? ` + stale head ${c.staleHeadBlocks} blocks` : ''}`;
+
+const kindLabel = (c: FaultCase): string =>
   c.rate === null
     ? c.kind
     : c.kind === 'staleHead'
@@ -87,7 +96,12 @@ export type FaultyReport = {
   /** The token's name in the replica (clean, honeypot, …). */
   kind: string;
   status: number;
+  /** How long the report took (ms), and the app's start before the first one. */
+  ms: number;
+  startMs: number;
   comparison: ReportComparison | null;
+  /** The faulty report when it improved on the fault-free one (to read what it said). */
+  report?: TokenReport;
 };
 
 export type FaultRunOptions = {
@@ -107,6 +121,7 @@ export async function reportsUnderFault(o: FaultRunOptions, fault: FaultCase): P
     rateLimit: null,
     seed: fault.seed,
     ...faultOptions(fault),
+    ...(fault.staleHeadBlocks ? { staleHeadBlocks: fault.staleHeadBlocks } : {}),
   });
   const config = parseConfig({
     BASE_RPC_URL: gateway.url,
@@ -115,15 +130,29 @@ export async function reportsUnderFault(o: FaultRunOptions, fault: FaultCase): P
   });
   const out: FaultyReport[] = [];
   try {
+    const t0 = performance.now();
     const runtime = await startRuntime(config, o.log, { memoryDb: true, ephemeralChain: true });
     const app = await createApp({ ...runtime, log: o.log });
+    const startMs = Math.round(performance.now() - t0);
     try {
       for (const [kind, token] of Object.entries(o.tokens)) {
+        const t1 = performance.now();
         const res = await app.inject({ method: 'GET', url: `/api/tokens/${token}/report` });
+        const ms = Math.round(performance.now() - t1);
         const healthy = o.baseline.get(token);
-        const comparison =
-          res.statusCode === 200 && healthy ? compareReports(healthy, res.json() as TokenReport) : null;
-        out.push({ fault, token, kind, status: res.statusCode, comparison });
+        const report = res.statusCode === 200 ? (res.json() as TokenReport) : null;
+        const comparison = report && healthy ? compareReports(healthy, report) : null;
+        const improved = !!comparison && (comparison.checks.length > 0 || comparison.verdict !== null);
+        out.push({
+          fault,
+          token,
+          kind,
+          status: res.statusCode,
+          ms,
+          startMs,
+          comparison,
+          ...(improved && report ? { report } : {}),
+        });
       }
     } finally {
       await app.close();
@@ -150,6 +179,8 @@ export type FaultTableRow = {
   answered: number;
   checksImproved: number;
   verdictsImproved: number;
+  /** Score lines kinder (not checks: see report-compare.ts SCORE_LINES). */
+  scoresKinder: number;
 };
 
 /** The run's table: by fault kind × rate, reports made, answered (200), checks and verdicts improved. */
@@ -157,24 +188,40 @@ export function faultTable(reports: readonly FaultyReport[]): FaultTableRow[] {
   const rows = new Map<string, FaultTableRow>();
   for (const r of reports) {
     const fault = faultLabel(r.fault);
-    const row = rows.get(fault) ?? { fault, reports: 0, answered: 0, checksImproved: 0, verdictsImproved: 0 };
+    const row = rows.get(fault) ?? {
+      fault,
+      reports: 0,
+      answered: 0,
+      checksImproved: 0,
+      verdictsImproved: 0,
+      scoresKinder: 0,
+    };
     rows.set(fault, row);
     row.reports++;
     if (r.status === 200) row.answered++;
     row.checksImproved += r.comparison?.checks.length ?? 0;
+    row.scoresKinder += r.comparison?.scores.length ?? 0;
     if (r.comparison?.verdict) row.verdictsImproved++;
   }
   return [...rows.values()];
 }
 
 export function formatFaultTable(rows: readonly FaultTableRow[]): string {
-  const head = ['fault × rate', 'reports', 'answered', 'checks improved', 'verdicts improved'];
+  const head = [
+    'fault × rate',
+    'reports',
+    'answered',
+    'checks improved',
+    'verdicts improved',
+    'score lines kinder',
+  ];
   const cells = rows.map((r) => [
     r.fault,
     String(r.reports),
     String(r.answered),
     String(r.checksImproved),
     String(r.verdictsImproved),
+    String(r.scoresKinder),
   ]);
   const sum = (f: (r: FaultTableRow) => number) => String(rows.reduce((n, r) => n + f(r), 0));
   cells.push([
@@ -183,6 +230,7 @@ export function formatFaultTable(rows: readonly FaultTableRow[]): string {
     sum((r) => r.answered),
     sum((r) => r.checksImproved),
     sum((r) => r.verdictsImproved),
+    sum((r) => r.scoresKinder),
   ]);
   const width = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const fmt = (c: string[]) =>

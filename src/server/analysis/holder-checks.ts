@@ -30,7 +30,7 @@ export const FRESH_FAIL_PCT = 25;
  * is built by a backfill, and a backfill that failed or has not reached the head is not an empty
  * history (issue 40): every holder check says so instead of passing on a partial list.
  */
-function holdersNotRead(f: Parameters<Check>[0]): string | null {
+export function holdersNotRead(f: Parameters<Check>[0]): string | null {
   const i = f.holders.index;
   if (!i || i.status === 'complete') return null;
   if (i.status === 'indexing')

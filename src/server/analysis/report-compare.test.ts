@@ -58,7 +58,7 @@ describe('compareReports', () => {
       line('pause', 'unknown'),
       line('tax', 'fail'),
     ]);
-    expect(compareReports(healthy, faulty)).toEqual({ checks: [], verdict: null });
+    expect(compareReports(healthy, faulty)).toEqual({ checks: [], scores: [], verdict: null });
   });
 
   it('names the check and the verdict that improved, section by section', () => {
@@ -77,18 +77,17 @@ describe('compareReports', () => {
     ]);
   });
 
-  it('a vanished fail or warn is an improvement; a vanished pass or unknown is not', () => {
-    const healthy = report('caution', [
-      line('a', 'fail'),
-      line('b', 'warn'),
-      line('c', 'pass'),
-      line('d', 'unknown'),
-    ]);
-    const c = compareReports(healthy, report('caution', []));
-    expect(c.checks.map((x) => `${x.key} ${x.healthy}→${x.faulty}`)).toEqual([
-      'scanner:a fail→null',
-      'scanner:b warn→null',
-    ]);
+  it('a line missing from the faulty report says less', () => {
+    const healthy = report('caution', [line('a', 'fail'), line('b', 'warn'), line('c', 'pass')]);
+    expect(compareReports(healthy, report('caution', [])).checks).toEqual([]);
+  });
+
+  it('counts score lines apart from checks', () => {
+    const healthy = { ...report('caution', []), flabScore: { evidence: [line('liquidity', 'warn')] } };
+    const faulty = { ...report('caution', []), flabScore: { evidence: [line('liquidity', 'pass')] } };
+    const c = compareReports(healthy as TokenReport, faulty as TokenReport);
+    expect(c.checks).toEqual([]);
+    expect(c.scores.map((x) => x.key)).toEqual(['flabScore:liquidity']);
   });
 
   it('a pass only the faulty report has is an improvement; informational lines are not compared', () => {

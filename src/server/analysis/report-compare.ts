@@ -8,11 +8,15 @@
  * - a check's outcome ranks fail < unknown < warn < pass (FAVOUR). Under a fault it may stay as it
  *   was, become `unknown`, or rank lower; anything else improved it: a pass that was not a pass, a
  *   warn that was a fail or an unknown (an unknown danger check makes the verdict Unknown, a warn
- *   lets it be Caution). A fault-free fail or warn line missing from the faulty report improved it
- *   too (the finding is gone); a line only the faulty report has improved it when it passes.
+ *   lets it be Caution). A line only the faulty report has improved it when it passes; a line
+ *   missing from it says less (a check about a pool that could not be found is not asked), and the
+ *   verdict and the lines left still answer for it.
  * - the verdict ranks honeypot = rugged < dangerous < unknown < caution < no_major_risk
  *   (VERDICT_FAVOUR), with the same rule: it may stay, become `unknown`, or rank lower.
- * Informational lines (weight 0 in both reports) are not judgements and are not compared.
+ * Informational lines (weight 0 in both reports) are not judgements and are not compared. Lines
+ * that restate a score (SCORE_LINES: "Liquidity scores 82/100") are not checks: they are compared
+ * apart (`scores`), since an unknown deducts only a quarter of its weight (UNKNOWN_SHARE) and a
+ * score with unknowns can read higher than the same score measured.
  */
 import type { CheckOutcome, Evidence, TokenReport, VerdictKind } from '../../shared/analysis';
 
@@ -28,6 +32,13 @@ export const VERDICT_FAVOUR: Record<VerdictKind, number> = {
   caution: 3,
   no_major_risk: 4,
 };
+
+/** The lines that restate a part's score by its band, by `section:check`. */
+export const SCORE_LINES: ReadonlySet<string> = new Set([
+  ...['security', 'rug_safety', 'liquidity', 'whales', 'community'].map((c) => `flabScore:${c}`),
+  ...['security', 'liquidity', 'community', 'momentum'].map((c) => `health:${c}`),
+  'liquidity:rug_pull_risk',
+]);
 
 /** Is `faulty` kinder than `healthy` without being "could not be checked"? */
 export function outcomeImproved(healthy: CheckOutcome, faulty: CheckOutcome): boolean {
@@ -50,6 +61,8 @@ export type CheckImprovement = {
 
 export type ReportComparison = {
   checks: CheckImprovement[];
+  /** Score lines (SCORE_LINES) kinder under the fault: not checks, counted apart. */
+  scores: CheckImprovement[];
   verdict: { healthy: VerdictKind; faulty: VerdictKind } | null;
 };
 
@@ -88,10 +101,7 @@ function lineImprovement(
   const at = (e: Evidence | undefined) => e?.outcome ?? null;
   if (h && f) {
     if (!outcomeImproved(h.outcome, f.outcome)) return null;
-  } else if (h) {
-    // A finding that vanished: only a fail or warn said something against the token.
-    if (h.outcome !== 'fail' && h.outcome !== 'warn') return null;
-  } else if (f?.outcome !== 'pass') return null;
+  } else if (h || f?.outcome !== 'pass') return null;
   return { key, healthy: at(h), faulty: at(f), detail: (f ?? h)?.detail ?? '' };
 }
 
@@ -100,14 +110,15 @@ export function compareReports(healthy: TokenReport, faulty: TokenReport): Repor
   const h = linesByKey(healthy);
   const f = linesByKey(faulty);
   const checks: CheckImprovement[] = [];
+  const scores: CheckImprovement[] = [];
   for (const key of new Set([...h.keys(), ...f.keys()])) {
     const x = lineImprovement(key, h.get(key), f.get(key));
-    if (x) checks.push(x);
+    if (x) (SCORE_LINES.has(key) ? scores : checks).push(x);
   }
   const verdict = verdictImproved(healthy.verdict.kind, faulty.verdict.kind)
     ? { healthy: healthy.verdict.kind, faulty: faulty.verdict.kind }
     : null;
-  return { checks, verdict };
+  return { checks, scores, verdict };
 }
 
 /** One line per improvement, for a failing test or the check:faults table's details. */
