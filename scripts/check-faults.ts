@@ -80,7 +80,21 @@ try {
   );
   const dumpDir = path.resolve(import.meta.dirname, '..', '.data-check-faults');
   for (const c of cases) {
-    const got = await reportsUnderFault({ replica, log, tokens, baseline }, c);
+    // A provider so faulty the app could not start (three tries): no report, said as status 0.
+    const got = await reportsUnderFault({ replica, log, tokens, baseline }, c).catch((e: Error) => {
+      console.log(`  ${faultLabel(c)}: the app did not start (${e.message.split('\n')[0]})`);
+      return Object.entries(tokens).map(
+        ([kind, token]): FaultyReport => ({
+          fault: c,
+          token,
+          kind,
+          status: 0,
+          ms: 0,
+          startMs: 0,
+          comparison: null,
+        }),
+      );
+    });
     for (const r of got.filter((x) => x.report)) {
       fs.mkdirSync(dumpDir, { recursive: true });
       const name = `${r.kind}-${faultLabel(c).replace(/[ %]+/g, '-')}`;

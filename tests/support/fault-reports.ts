@@ -12,7 +12,7 @@ import {
   type ReportComparison,
 } from '../../src/server/analysis/report-compare';
 import { createApp } from '../../src/server/api/app';
-import { parseConfig } from '../../src/server/config';
+import { type Config, parseConfig } from '../../src/server/config';
 import type { Replica } from '../../src/server/replica';
 import { type GatewayOptions, startRpcGateway } from '../../src/server/replica/gateway';
 import { startRuntime } from '../../src/server/runtime';
@@ -113,6 +113,20 @@ export type FaultRunOptions = {
   latencyMs?: number;
 };
 
+/**
+ * A Base-mode runtime on the faulty gateway. Its start reads the chain, and a faulty provider can
+ * refuse those reads too: tried up to three times (refusing to start is not a report).
+ */
+async function startUnderFault(config: Config, log: Logger) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRuntime(config, log, { memoryDb: true, ephemeralChain: true });
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 /** A fresh app (empty index and cache) behind a gateway with `fault`; every token reported once. */
 export async function reportsUnderFault(o: FaultRunOptions, fault: FaultCase): Promise<FaultyReport[]> {
   const gateway = await startRpcGateway({
@@ -131,7 +145,7 @@ export async function reportsUnderFault(o: FaultRunOptions, fault: FaultCase): P
   const out: FaultyReport[] = [];
   try {
     const t0 = performance.now();
-    const runtime = await startRuntime(config, o.log, { memoryDb: true, ephemeralChain: true });
+    const runtime = await startUnderFault(config, o.log);
     const app = await createApp({ ...runtime, log: o.log });
     const startMs = Math.round(performance.now() - t0);
     try {

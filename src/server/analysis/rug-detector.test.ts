@@ -128,6 +128,12 @@ describe('liquidity removals when the index is not read (issue 40)', () => {
         ev.find((e) => e.check === check),
         check,
       ).toMatchObject({ outcome: 'unknown' });
+    // The index complete but its reads failed for this report (no holder count): the same.
+    const unread = {
+      ...safeToken,
+      holders: { ...safeToken.holders, holderCount: Number.NaN, index: { status: 'complete' as const } },
+    };
+    expect(analyseRug(unread).evidence.find((e) => e.check === 'completed_rug')?.outcome).toBe('unknown');
     // A drain the facts show is still a drain.
     const rugged = {
       ...ruggedToken,
