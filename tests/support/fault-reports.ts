@@ -111,6 +111,8 @@ export type FaultRunOptions = {
   tokens: Record<string, string>;
   baseline: ReadonlyMap<string, TokenReport>;
   latencyMs?: number;
+  /** The app's RPC timeout (default FAULT_RPC_TIMEOUT_MS): what a timed-out request costs it. */
+  rpcTimeoutMs?: number;
 };
 
 /**
@@ -140,7 +142,7 @@ export async function reportsUnderFault(o: FaultRunOptions, fault: FaultCase): P
   const config = parseConfig({
     BASE_RPC_URL: gateway.url,
     LOG_LEVEL: 'silent',
-    RPC_TIMEOUT_MS: String(FAULT_RPC_TIMEOUT_MS),
+    RPC_TIMEOUT_MS: String(o.rpcTimeoutMs ?? FAULT_RPC_TIMEOUT_MS),
   });
   const out: FaultyReport[] = [];
   try {
