@@ -4,22 +4,9 @@
  * to a batch (forwarded upstream in one request, refusals kept in place).
  */
 import { callFault, type FaultContext, isReply, staleHeadCall } from './gateway-faults';
-import type { GatewayOptions, GatewayStats } from './gateway-types';
+import type { GatewayCallContext, RpcCall, RpcReply } from './gateway-types';
 
-/** The options as the gateway holds them: every default filled in. */
-export type ResolvedGatewayOptions = Required<Omit<GatewayOptions, 'rateLimit'>> & {
-  rateLimit: { rps: number; burst: number } | null;
-};
-
-/**
- * What the rules read and count: the options (changeable on the fly), the live stats, and the head
- * a stale node serves (read from the chain at its first call, forgotten when staleHeadBlocks changes).
- */
-export type GatewayCallContext = {
-  opts: ResolvedGatewayOptions;
-  stats: GatewayStats;
-  pinnedHead?: bigint | undefined;
-};
+export type { GatewayCallContext, ResolvedGatewayOptions, RpcCall, RpcReply } from './gateway-types';
 
 /** Method prefixes a public endpoint does not serve. */
 const PRIVATE_PREFIXES = [
@@ -35,14 +22,6 @@ const PRIVATE_PREFIXES = [
 ];
 /** Methods that would let a caller change the replica; a public node has no unlocked accounts. */
 const PRIVATE_METHODS = new Set(['eth_sendTransaction', 'eth_sign', 'eth_signTransaction', 'eth_accounts']);
-
-export type RpcCall = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
-export type RpcReply = {
-  jsonrpc: '2.0';
-  id: unknown;
-  result?: unknown;
-  error?: { code: number; message: string };
-};
 
 /** A wait that does not keep the process alive (a hanging request must not block exit). */
 export const idle = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());

@@ -4,9 +4,9 @@
  * -32005 rate limit, -32000 header not found), a batch answered with entries missing, and a stale
  * head — a node serving a head `staleHeadBlocks` behind the chain, which knows no later block.
  */
-import type { GatewayCallContext, RpcCall, RpcReply } from './gateway-calls';
+import type { CallErrorKind, GatewayCallContext, RpcCall, RpcReply } from './gateway-types';
 
-export type CallErrorKind = 'timeout' | 'rateLimit' | 'headerNotFound';
+export type { CallErrorKind } from './gateway-types';
 export const CALL_ERROR_KINDS: readonly CallErrorKind[] = ['timeout', 'rateLimit', 'headerNotFound'];
 
 const CALL_ERRORS: Record<CallErrorKind, { code: number; message: string }> = {

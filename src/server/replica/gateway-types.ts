@@ -1,6 +1,7 @@
-import type { CallErrorKind } from './gateway-faults';
+/** The gateway's options, its counters and its JSON-RPC shapes (gateway.ts re-exports the first two). */
 
-/** The gateway's options and its counters (gateway.ts re-exports them). */
+/** A JSON-RPC error a public endpoint answers a call with (gateway-faults.ts). */
+export type CallErrorKind = 'timeout' | 'rateLimit' | 'headerNotFound';
 export type GatewayOptions = {
   /** JSON-RPC URL of the chain behind the gateway (the replica's anvil). */
   upstreamUrl: string;
@@ -81,4 +82,27 @@ export type GatewayStats = {
   unsupported: number;
   /** The methods of each of the last TRACE_REQUESTS requests, in arrival order (a batch lists several). */
   trace: string[][];
+};
+
+/** The options as the gateway holds them: every default filled in. */
+export type ResolvedGatewayOptions = Required<Omit<GatewayOptions, 'rateLimit'>> & {
+  rateLimit: { rps: number; burst: number } | null;
+};
+
+/**
+ * What the rules read and count: the options (changeable on the fly), the live stats, and the head
+ * a stale node serves (read from the chain at its first call, forgotten when staleHeadBlocks changes).
+ */
+export type GatewayCallContext = {
+  opts: ResolvedGatewayOptions;
+  stats: GatewayStats;
+  pinnedHead?: bigint | undefined;
+};
+
+export type RpcCall = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
+export type RpcReply = {
+  jsonrpc: '2.0';
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
 };
