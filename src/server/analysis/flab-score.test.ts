@@ -38,6 +38,21 @@ describe('FLAB Score', () => {
     }
   });
 
+  it('says the critical finding is unknown, never "none", when the sell could not be simulated (issue 40)', () => {
+    // A fault-injection run found it: a honeypot whose simulation timed out read "No critical finding".
+    const f = {
+      ...honeypotToken,
+      holderSells: null,
+      trade: { status: 'error' as const, message: 'timed out' },
+    };
+    const line = analyseFlabScore(f).evidence.find((e) => e.check === 'critical_finding');
+    expect(line).toMatchObject({ outcome: 'unknown', value: null });
+    expect(line?.detail).toMatch(/^No critical finding so far, but .* could not be checked/);
+    expect(analyseFlabScore(safeToken).evidence.find((e) => e.check === 'critical_finding')?.outcome).toBe(
+      'pass',
+    );
+  });
+
   it('derives the score and grade from its evidence', () => {
     for (const f of Object.values(FIXTURES)) {
       const r = analyseFlabScore(f);

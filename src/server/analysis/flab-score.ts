@@ -50,6 +50,41 @@ export type FlabScoreOptions = LiquidityOptions & {
   whales?: WhaleResult;
 };
 
+/** The checks a critical finding comes from: a sell that fails (the token's or its V4 hook's), no code. */
+const CRITICAL_CHECKS = ['honeypot', 'hook_honeypot', 'contract_code'];
+
+/**
+ * The critical-finding line: fail on a honeypot, a completed rug or missing code; unknown when none
+ * was found but one of those checks could not run (issue 40: a failed simulation is not "no
+ * honeypot"); pass only when all of them ran and found nothing.
+ */
+function criticalFinding(scanner: ScannerResult, rug: RugResult): Evidence {
+  const failed = (check: string) => scanner.evidence.some((e) => e.check === check && e.outcome === 'fail');
+  const honeypot = scanner.evidence.find((e) => e.check === 'honeypot' && e.outcome === 'fail');
+  const critical = [
+    honeypot && buyersCannotEnter(honeypot)
+      ? 'the token cannot be bought (no privileged call is known to open trading)'
+      : failed('honeypot') || failed('hook_honeypot')
+        ? 'the token cannot be sold (honeypot)'
+        : null,
+    rug.completedRug ? 'the liquidity has already been pulled (rug)' : null,
+    failed('contract_code') ? 'there is no contract code' : null,
+  ].filter((x): x is string => x !== null);
+  const unchecked = scanner.evidence.filter(
+    (e) => CRITICAL_CHECKS.includes(e.check) && e.outcome === 'unknown',
+  );
+  const spec = { check: 'critical_finding', label: 'Critical finding', weight: CRITICAL_FINDING_WEIGHT };
+  if (critical.length > 0) return judged(spec, 'fail', true, `Critical: ${critical.join('; ')}.`);
+  if (unchecked.length > 0)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `No critical finding so far, but ${unchecked.map((e) => e.label.toLowerCase()).join(', ')} could not be checked: ${unchecked[0]?.detail ?? ''}`,
+    );
+  return judged(spec, 'pass', false, 'No critical finding (honeypot, completed rug, missing code).');
+}
+
 export function analyseFlabScore(facts: TokenReportFacts, opts: FlabScoreOptions = {}): FlabScoreResult {
   const scanner = opts.scanner ?? analyseScanner(facts);
   const rug = opts.rug ?? analyseRug(facts, opts);
@@ -80,28 +115,7 @@ export function analyseFlabScore(facts: TokenReportFacts, opts: FlabScoreOptions
     ),
   );
 
-  const honeypot = scanner.evidence.find((e) => e.check === 'honeypot' && e.outcome === 'fail');
-  const closed = honeypot && buyersCannotEnter(honeypot);
-  const noCode = scanner.evidence.find((e) => e.check === 'contract_code' && e.outcome === 'fail');
-  const critical = [
-    closed
-      ? 'the token cannot be bought (no privileged call is known to open trading)'
-      : honeypot
-        ? 'the token cannot be sold (honeypot)'
-        : null,
-    rug.completedRug ? 'the liquidity has already been pulled (rug)' : null,
-    noCode ? 'there is no contract code' : null,
-  ].filter((x): x is string => x !== null);
-  evidence.push(
-    judged(
-      { check: 'critical_finding', label: 'Critical finding', weight: CRITICAL_FINDING_WEIGHT },
-      critical.length > 0 ? 'fail' : 'pass',
-      critical.length > 0,
-      critical.length > 0
-        ? `Critical: ${critical.join('; ')}.`
-        : 'No critical finding (honeypot, completed rug, missing code).',
-    ),
-  );
+  evidence.push(criticalFinding(scanner, rug));
 
   const flabScore = scoreFromEvidence(evidence);
   // Home card risks: the worst findings of the underlying analysers, then the component lines.

@@ -30,8 +30,12 @@ export const FRESH_FAIL_PCT = 25;
  * is built by a backfill, and a backfill that failed or has not reached the head is not an empty
  * history (issue 40): every holder check says so instead of passing on a partial list.
  */
-function holdersNotRead(f: Parameters<Check>[0]): string | null {
+export function holdersNotRead(f: Parameters<Check>[0]): string | null {
   const i = f.holders.index;
+  // The index said complete, but its reads for this report failed (the holder count is not known):
+  // its pool history may be missing too (a fault-injection run found a drained pool read as intact).
+  if (i?.status === 'complete' && !Number.isFinite(f.holders.holderCount))
+    return "The token's indexed history could not be read for this report, so this can't be checked.";
   if (!i || i.status === 'complete') return null;
   if (i.status === 'indexing')
     return `The holder index has not reached the head yet${i.progressPct === null ? '' : ` (${Math.round(i.progressPct)}% indexed)`}, so this can't be checked.`;

@@ -16,7 +16,7 @@ import {
   tokenAgeDays,
 } from './derived-facts';
 import { type Check, DAY_S, gradeAbove, gradeBelow, judged, pct, usd } from './evidence-lines';
-import { FRESH_WALLET_DAYS } from './holder-checks';
+import { FRESH_WALLET_DAYS, holdersNotRead } from './holder-checks';
 import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 
 /** LP locked or burned share (0–1): TS wants ≥ 95%. */
@@ -131,6 +131,8 @@ export const checkPoolLiquidity: Check = (f, w) => {
 };
 
 /** Completed rug. No pool: unknown with no deduction (the missing pool is counted elsewhere). */
+const lowerFirst = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
+
 export const checkCompletedRug: Check = (f, w) => {
   const spec = { check: 'completed_rug', label: 'Liquidity drained (completed rug)', weight: w };
   if (allPools(f).length === 0)
@@ -142,6 +144,9 @@ export const checkCompletedRug: Check = (f, w) => {
       0,
     );
   const r = completedRug(f);
+  // The peak and the removals come from the index: unread, they are not an empty history (issue 40).
+  const unread = r.rugged ? null : holdersNotRead(f);
+  if (unread) return judged(spec, 'unknown', null, `No drain seen so far, but ${lowerFirst(unread)}`);
   if (!r.rugged) return judged(spec, 'pass', false, "The pool's liquidity has not been drained.");
   const when = r.event ? ` (tx ${r.event.event.txHash})` : '';
   return judged(spec, 'fail', true, `Rug pulled: ${r.reason}${when}.`);
@@ -170,6 +175,8 @@ export const checkRecentLpRemoval: Check = (f, w) => {
         `No removal in the last 24 h, but an earlier one took ${pct(earlier * 100)} of the pool: the liquidity was removed before this window.`,
         0,
       );
+    const unread = holdersNotRead(f);
+    if (unread) return judged(spec, 'unknown', null, `No removal seen so far, but ${lowerFirst(unread)}`);
     return judged(
       spec,
       'pass',
@@ -200,6 +207,22 @@ export const checkLpCreatorShare: Check = (f, w) => {
         .reduce((a, x) => a + x.activeShare, 0)
     : p.lpCreatorShare;
   const o = gradeAbove(s, CREATOR_PULL.passShare, CREATOR_PULL.failShare);
+  // Unknown is sticky (issue 40): the LP holders come from the index, and a share that was not
+  // read could be the creator's. Without the ledger an incomplete index judges nothing; with it, the
+  // positions not listed judge nothing when they could change the outcome.
+  const unread = ledger
+    ? ledger.complete ||
+      gradeAbove(s + ledger.unknownShare, CREATOR_PULL.passShare, CREATOR_PULL.failShare) === o
+      ? null
+      : (ledger.note ?? 'some liquidity positions could not be listed')
+    : holdersNotRead(f);
+  if (unread)
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `${s > 0 ? `The pool creator holds at least ${pct(s * 100)} of the LP tokens; the rest` : "The pool creator's LP share"} could not be checked: ${unread}`,
+    );
   return judged(
     spec,
     o,

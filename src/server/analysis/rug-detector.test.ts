@@ -91,3 +91,54 @@ describe('rug detector on literal fixtures', () => {
     }
   });
 });
+
+describe("the pool creator's LP share when the index is not read (issue 40)", () => {
+  const line = (f: typeof safeToken) => analyseRug(f).evidence.find((e) => e.check === 'lp_creator_share');
+
+  it('is unknown, never "0%", while the holder index has not reached the head', () => {
+    // A fault-injection run found it: the backfill unfinished, no LP holder listed, "holds 0%" passed.
+    const pool = safeToken.mainPool && { ...safeToken.mainPool, lpCreatorShare: 0 };
+    const f = {
+      ...safeToken,
+      mainPool: pool,
+      pools: pool ? [pool] : [],
+      holders: { ...safeToken.holders, index: { status: 'indexing' as const, progressPct: null } },
+    };
+    expect(line(f)).toMatchObject({ outcome: 'unknown' });
+    expect(line(f)?.detail).toMatch(/holder index has not reached the head/);
+  });
+
+  it('judges it once the index is complete', () => {
+    const f = { ...safeToken, holders: { ...safeToken.holders, index: { status: 'complete' as const } } };
+    expect(line(f)?.outcome).toBe(line(safeToken)?.outcome);
+    expect(line(f)?.outcome).not.toBe('unknown');
+  });
+});
+
+describe('liquidity removals when the index is not read (issue 40)', () => {
+  it('a drain is not ruled out, nor a recent removal, while the history is being backfilled', () => {
+    // A fault-injection run found it: the rug's history unread, "the liquidity has not been drained".
+    const f = {
+      ...safeToken,
+      holders: { ...safeToken.holders, index: { status: 'indexing' as const, progressPct: 40 } },
+    };
+    const ev = analyseRug(f).evidence;
+    for (const check of ['completed_rug', 'recent_lp_removal'])
+      expect(
+        ev.find((e) => e.check === check),
+        check,
+      ).toMatchObject({ outcome: 'unknown' });
+    // The index complete but its reads failed for this report (no holder count): the same.
+    const unread = {
+      ...safeToken,
+      holders: { ...safeToken.holders, holderCount: Number.NaN, index: { status: 'complete' as const } },
+    };
+    expect(analyseRug(unread).evidence.find((e) => e.check === 'completed_rug')?.outcome).toBe('unknown');
+    // A drain the facts show is still a drain.
+    const rugged = {
+      ...ruggedToken,
+      holders: { ...ruggedToken.holders, index: { status: 'indexing' as const, progressPct: 40 } },
+    };
+    expect(analyseRug(rugged).evidence.find((e) => e.check === 'completed_rug')?.outcome).toBe('fail');
+  });
+});

@@ -3,15 +3,10 @@
  * them, the eth_getLogs range and result-size limits with real providers' messages, and the answer
  * to a batch (forwarded upstream in one request, refusals kept in place).
  */
-import type { GatewayOptions, GatewayStats } from './gateway-types';
+import { callFault, type FaultContext, isReply, staleHeadCall } from './gateway-faults';
+import type { GatewayCallContext, RpcCall, RpcReply } from './gateway-types';
 
-/** The options as the gateway holds them: every default filled in. */
-export type ResolvedGatewayOptions = Required<Omit<GatewayOptions, 'rateLimit'>> & {
-  rateLimit: { rps: number; burst: number } | null;
-};
-
-/** What the rules read and count: the options (changeable on the fly) and the live stats. */
-export type GatewayCallContext = { opts: ResolvedGatewayOptions; stats: GatewayStats };
+export type { GatewayCallContext, ResolvedGatewayOptions, RpcCall, RpcReply } from './gateway-types';
 
 /** Method prefixes a public endpoint does not serve. */
 const PRIVATE_PREFIXES = [
@@ -27,14 +22,6 @@ const PRIVATE_PREFIXES = [
 ];
 /** Methods that would let a caller change the replica; a public node has no unlocked accounts. */
 const PRIVATE_METHODS = new Set(['eth_sendTransaction', 'eth_sign', 'eth_signTransaction', 'eth_accounts']);
-
-export type RpcCall = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
-export type RpcReply = {
-  jsonrpc: '2.0';
-  id: unknown;
-  result?: unknown;
-  error?: { code: number; message: string };
-};
 
 /** A wait that does not keep the process alive (a hanging request must not block exit). */
 export const idle = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
@@ -136,17 +123,34 @@ export function limitLogs(g: GatewayCallContext, call: RpcCall, reply: RpcReply)
   return errorReply(call.id, -32005, `query returned more than ${opts.maxLogs} results`);
 }
 
-/** The replies to `calls`, in order: refusals where refused, the rest from one upstream request. */
-export async function answer(g: GatewayCallContext, calls: RpcCall[]): Promise<RpcReply[]> {
-  const replies: (RpcReply | null)[] = await Promise.all(calls.map((c) => refuse(g, c)));
-  const forward = calls.filter((_, i) => replies[i] === null);
+/** The head a stale node serves (`staleHeadBlocks` behind the chain's), or null when not stale. */
+async function staleHead(g: GatewayCallContext): Promise<bigint | null> {
+  if (g.opts.staleHeadBlocks <= 0) return null;
+  if (g.pinnedHead === undefined) {
+    const head = (await headBlock(g)) - BigInt(g.opts.staleHeadBlocks);
+    g.pinnedHead = head > 0n ? head : 0n;
+  }
+  return g.pinnedHead;
+}
+
+/**
+ * The replies to `calls`, in order: a stale node's own answers, refusals and seeded call errors
+ * where they fall, the rest from one upstream request.
+ */
+export async function answer(g: FaultContext, calls: RpcCall[]): Promise<RpcReply[]> {
+  const head = await staleHead(g);
+  const prepared = head === null ? calls : calls.map((c) => staleHeadCall(c, head));
+  const replies: (RpcReply | null)[] = await Promise.all(
+    prepared.map(async (c) => (isReply(c) ? c : ((await refuse(g, c)) ?? callFault(g, c)))),
+  );
+  const forward = prepared.filter((c, i): c is RpcCall => replies[i] === null && !isReply(c));
   if (g.opts.slowSimulationMs > 0 && forward.some(isSimulation)) await idle(g.opts.slowSimulationMs);
   if (forward.length > 0) {
     const got = (await upstream(g, forward)) as RpcReply[];
     const byId = new Map<unknown, RpcReply>();
     for (const r of Array.isArray(got) ? got : [got]) byId.set(JSON.stringify(r.id), r);
-    calls.forEach((c, i) => {
-      if (replies[i] !== null) return;
+    prepared.forEach((c, i) => {
+      if (replies[i] !== null || isReply(c)) return;
       const r = byId.get(JSON.stringify(c.id)) ?? errorReply(c.id, -32603, 'internal error');
       replies[i] = limitLogs(g, c, r);
     });

@@ -1,4 +1,7 @@
-/** The gateway's options and its counters (gateway.ts re-exports them). */
+/** The gateway's options, its counters and its JSON-RPC shapes (gateway.ts re-exports the first two). */
+
+/** A JSON-RPC error a public endpoint answers a call with (gateway-faults.ts). */
+export type CallErrorKind = 'timeout' | 'rateLimit' | 'headerNotFound';
 export type GatewayOptions = {
   /** JSON-RPC URL of the chain behind the gateway (the replica's anvil). */
   upstreamUrl: string;
@@ -24,6 +27,22 @@ export type GatewayOptions = {
   /** Share of HTTP requests left hanging for `hangMs`, then dropped (0..1). */
   timeoutRate?: number;
   hangMs?: number;
+  /**
+   * Share of JSON-RPC calls (inside an answered request) answered with an error public endpoints
+   * give instead of their result: -32603 request timed out, -32005 rate limit exceeded, -32000
+   * header not found (`callErrorKinds`, all by default).
+   */
+  callErrorRate?: number;
+  callErrorKinds?: readonly CallErrorKind[];
+  /** Share of JSON-RPC batches (2+ calls) answered with entries missing. */
+  truncateRate?: number;
+  /** Share of HTTP requests answered 429 "over rate limit" by the dice (beside the token bucket). */
+  rateLimitRate?: number;
+  /**
+   * Serve a head this many blocks behind the chain's (0 = the real head): eth_blockNumber and every
+   * block tag read as it, a later block "header not found" (a public node seen 330 blocks behind).
+   */
+  staleHeadBlocks?: number;
   /** Seed of the fault dice, so a run can be repeated. */
   seed?: number;
   /** Accept eth_call's third argument (state overrides)? Base's public endpoint does not document it. */
@@ -56,8 +75,34 @@ export type GatewayStats = {
   /** Requests refused for their body size (HTTP 413), and the largest body received. */
   tooLarge: number;
   largestBodyBytes: number;
+  /** Calls answered with a seeded JSON-RPC error (callErrorRate), batches truncated (truncateRate). */
+  callErrors: number;
+  truncated: number;
   /** Calls refused because the method (or state overrides) is not offered. */
   unsupported: number;
   /** The methods of each of the last TRACE_REQUESTS requests, in arrival order (a batch lists several). */
   trace: string[][];
+};
+
+/** The options as the gateway holds them: every default filled in. */
+export type ResolvedGatewayOptions = Required<Omit<GatewayOptions, 'rateLimit'>> & {
+  rateLimit: { rps: number; burst: number } | null;
+};
+
+/**
+ * What the rules read and count: the options (changeable on the fly), the live stats, and the head
+ * a stale node serves (read from the chain at its first call, forgotten when staleHeadBlocks changes).
+ */
+export type GatewayCallContext = {
+  opts: ResolvedGatewayOptions;
+  stats: GatewayStats;
+  pinnedHead?: bigint | undefined;
+};
+
+export type RpcCall = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
+export type RpcReply = {
+  jsonrpc: '2.0';
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
 };

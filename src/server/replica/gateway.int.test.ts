@@ -14,7 +14,7 @@ let upstream: http.Server;
 let upstreamUrl: string;
 let gw: RpcGateway;
 
-/** A stub chain: head 100_000, one log per block asked for. */
+/** A stub chain: head 100_000, one log per block asked for, eth_getBalance echoing its block. */
 function answer(c: Call) {
   if (c.method === 'eth_blockNumber') return { jsonrpc: '2.0', id: c.id, result: '0x186a0' };
   if (c.method === 'eth_getLogs') {
@@ -24,6 +24,8 @@ function answer(c: Call) {
       logs.push({ blockNumber: `0x${b.toString(16)}` });
     return { jsonrpc: '2.0', id: c.id, result: logs };
   }
+  // The block asked for, so a test sees how the gateway passed it on.
+  if (c.method === 'eth_getBalance') return { jsonrpc: '2.0', id: c.id, result: c.params?.[1] ?? null };
   return { jsonrpc: '2.0', id: c.id, result: '0x1' };
 }
 
@@ -146,6 +148,77 @@ describe('RPC gateway', () => {
     expect(failed).toBeGreaterThan(8);
     expect(failed).toBeLessThan(32);
     gw.configure({ errorRate: 0 });
+  });
+
+  it("answers a seeded share of calls with public endpoints' JSON-RPC errors, inside a 200", async () => {
+    gw.configure({ callErrorRate: 0.3, seed: 7 });
+    gw.resetStats();
+    const batch = Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }));
+    const r = await rpc(batch);
+    expect(r.status).toBe(200);
+    const replies = r.json as { id: number; error?: { code: number; message: string } }[];
+    expect(replies.map((x) => x.id)).toEqual(batch.map((c) => c.id));
+    const errors = replies.filter((x) => x.error).map((x) => x.error);
+    expect(errors.length).toBe(gw.stats().callErrors);
+    expect(errors.length).toBeGreaterThan(5);
+    expect(errors.length).toBeLessThan(30);
+    for (const e of errors)
+      expect(['-32603 request timed out', '-32005 rate limit exceeded', '-32000 header not found']).toContain(
+        `${e?.code} ${e?.message}`,
+      );
+    gw.configure({ callErrorKinds: ['headerNotFound'] });
+    const only = ((await rpc(batch)).json as { error?: { code: number } }[]).filter((x) => x.error);
+    expect(only.every((x) => x.error?.code === -32000)).toBe(true);
+    gw.configure({ callErrorRate: 0, callErrorKinds: [] });
+  });
+
+  it('drops entries of a seeded share of batches, never a lone call', async () => {
+    gw.configure({ truncateRate: 1, seed: 3 });
+    gw.resetStats();
+    const batch = Array.from({ length: 6 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }));
+    const short = (await rpc(batch)).json as { id: number }[];
+    expect(short.length).toBeLessThan(6);
+    expect(short.every((x) => batch.some((c) => c.id === x.id))).toBe(true);
+    expect((await rpc({ jsonrpc: '2.0', id: 9, method: 'eth_chainId' })).json).toMatchObject({ id: 9 });
+    expect(gw.stats().truncated).toBe(1);
+    gw.configure({ truncateRate: 0 });
+  });
+
+  it('answers a seeded share of requests 429', async () => {
+    gw.configure({ rateLimitRate: 0.5, seed: 5 });
+    gw.resetStats();
+    const statuses = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await rpc({ jsonrpc: '2.0', id: i, method: 'eth_chainId' })).status);
+    expect(statuses.filter((s) => s === 429).length).toBe(gw.stats().rateLimited);
+    expect(gw.stats().rateLimited).toBeGreaterThan(3);
+    expect(statuses.filter((s) => s !== 429 && s !== 200)).toEqual([]);
+    gw.configure({ rateLimitRate: 0 });
+  });
+
+  it('serves a stale head: its block number, tags read as it, later blocks unknown', async () => {
+    gw.configure({ staleHeadBlocks: 10 });
+    const head = 100_000 - 10;
+    const call = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: '2.0', id: 1, method, params })).json as {
+        result?: unknown;
+        error?: { code: number; message: string };
+      };
+    expect((await call('eth_blockNumber', [])).result).toBe(`0x${head.toString(16)}`);
+    expect((await call('eth_getBalance', ['0x01', 'latest'])).result).toBe(`0x${head.toString(16)}`);
+    expect((await call('eth_getBalance', ['0x01', '0x10'])).result).toBe('0x10');
+    expect((await call('eth_call', [{}, '0x186a0'])).error).toEqual({
+      code: -32000,
+      message: 'header not found',
+    });
+    expect((await call('eth_getBlockByNumber', ['0x186a0', false])).result).toBeNull();
+    const logs = await call('eth_getLogs', [
+      { fromBlock: `0x${(head - 4).toString(16)}`, toBlock: 'latest' },
+    ]);
+    expect(logs.result).toHaveLength(5);
+    expect((await call('eth_getLogs', [{ fromBlock: '0x186a0', toBlock: 'latest' }])).result).toEqual([]);
+    gw.configure({ staleHeadBlocks: 0 });
+    expect((await call('eth_blockNumber', [])).result).toBe('0x186a0');
   });
 
   it("refuses a body over its size limit with geth's 413, and the app's client never sends one", async () => {

@@ -18,6 +18,7 @@ import {
   type ResolvedGatewayOptions,
   type RpcCall,
 } from './gateway-calls';
+import { truncateBatch } from './gateway-faults';
 import type { GatewayOptions, GatewayStats } from './gateway-types';
 
 export type { GatewayOptions, GatewayStats } from './gateway-types';
@@ -42,6 +43,11 @@ export const GATEWAY_DEFAULTS = {
   rateLimit: { rps: 50, burst: 100 },
   errorRate: 0,
   timeoutRate: 0,
+  callErrorRate: 0,
+  callErrorKinds: [],
+  truncateRate: 0,
+  rateLimitRate: 0,
+  staleHeadBlocks: 0,
   hangMs: 30_000,
   seed: 8453,
   stateOverrides: true,
@@ -85,6 +91,8 @@ const freshStats = (): GatewayStats => ({
   tooLarge: 0,
   largestBodyBytes: 0,
   unsupported: 0,
+  callErrors: 0,
+  truncated: 0,
   trace: [],
 });
 
@@ -153,6 +161,11 @@ async function refusedAtTheDoor(
     );
     return true;
   }
+  if (roll < opts.timeoutRate + opts.errorRate + opts.rateLimitRate) {
+    stats.rateLimited++;
+    send(res, 429, errorReply(null, -32016, 'over rate limit'));
+    return true;
+  }
   return false;
 }
 
@@ -195,7 +208,7 @@ async function handle(
   countCalls(g.stats, calls);
   try {
     const replies = await answer(g, calls);
-    send(res, 200, batch ? replies : replies[0]);
+    send(res, 200, batch ? truncateBatch(g, replies) : replies[0]);
   } catch {
     send(res, 502, '<html><body><h1>502 Bad Gateway</h1></body></html>');
   }
@@ -237,6 +250,7 @@ export async function startRpcGateway(options: GatewayOptions): Promise<RpcGatew
     configure(patch) {
       Object.assign(opts, patch);
       if (patch.seed !== undefined) g.dice = seeded(patch.seed);
+      if (patch.staleHeadBlocks !== undefined) g.pinnedHead = undefined;
       if (patch.rateLimit !== undefined) g.tokens = patch.rateLimit?.burst ?? 0;
     },
     async close() {
