@@ -24,6 +24,29 @@ describe('flab scan terminal report', () => {
     expect(text).toContain('Snipers and bundles: unknown: indexing');
   });
 
+  it("says who can pull the main pool's liquidity when the report has its ledger", () => {
+    const r = analyseToken(safeToken);
+    const pool = r.facts.pools[0];
+    if (!pool) throw new Error('safeToken has a pool');
+    pool.liquidityLedger = {
+      positions: [],
+      creatorPullableShare: 0.25,
+      creatorPullableUsd: 12_500,
+      independentShare: 0.5,
+      lockedForeverShare: 0.25,
+      unlockSchedule: [{ time: 1_800_000_000, activeShare: 0.25 }],
+      unknownShare: 0,
+      complete: true,
+      note: null,
+    } as never;
+    const text = renderReport(r);
+    expect(text).toMatch(/who can pull +creator's side 25(\.0)?% now \(\$12\.5K\)/);
+    expect(text).toMatch(/independent 50(\.0)?% · locked for good 25(\.0)?% · unknown 0(\.0)?%/);
+    expect(text).toMatch(/unlocks .*: 25(\.0)?% of the liquidity/);
+    // Without a ledger the line is left out, not shown as a zero.
+    expect(renderReport(analyseToken(safeToken))).not.toContain('who can pull');
+  });
+
   it('flags a honeypot with its revert reason and failed checks', () => {
     const text = renderReport(analyseToken(honeypotToken));
     expect(text).toContain('HONEYPOT: selling fails');

@@ -211,6 +211,7 @@ function liquidityLines(r: TokenReport, c: Paint): string[] {
     out.push(
       `  LP            ${fmtPct(pool.lpLockedShare * 100, 1)} locked${ld.liquidityLockTime ? ` until ${fmtDate(ld.liquidityLockTime)}` : ''} · ${fmtPct(pool.lpBurnedShare * 100, 1)} burned · ${fmtPct(pool.lpCreatorShare * 100, 1)} with the creator`,
     );
+    out.push(...ledgerLines(pool.liquidityLedger, c));
   } else {
     out.push(`  ${c('dim', 'no pool found')}`);
   }
@@ -220,6 +221,23 @@ function liquidityLines(r: TokenReport, c: Paint): string[] {
     for (const d of drains.events.slice(0, 5))
       out.push(`    ${fmtDate(d.time)} ${fmtPct(d.shareOfPool * 100, 1)} of the pool · tx ${e(d.hash, 66)}`);
   }
+  return out;
+}
+
+type Ledger = NonNullable<TokenReport['facts']['pools'][number]['liquidityLedger']>;
+
+/** Who can pull the main pool's liquidity (the ledger, issue 35): shares of active liquidity. */
+function ledgerLines(l: Ledger | undefined, c: Paint): string[] {
+  if (!l) return [];
+  const share = (x: number | null) => (x === null ? 'unknown' : fmtPct(x * 100, 1));
+  const pull = l.creatorPullableShare;
+  const paint = pull === null ? 'dim' : pull > 0 ? 'red' : 'green';
+  const out = [
+    `  who can pull  ${c(paint, `creator's side ${share(pull)} now`)}${l.creatorPullableUsd !== null ? ` (${fmtUsd(l.creatorPullableUsd)})` : ''} · independent ${share(l.independentShare)} · locked for good ${share(l.lockedForeverShare)} · unknown ${share(l.unknownShare)}`,
+  ];
+  for (const u of l.unlockSchedule.slice(0, 3))
+    out.push(`    unlocks ${fmtDate(u.time * 1000)}: ${fmtPct(u.activeShare * 100, 1)} of the liquidity`);
+  if (l.note) out.push(`    ${c('dim', e(l.note, 200))}`);
   return out;
 }
 

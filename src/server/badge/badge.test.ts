@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanChainText, escapeXml, formatComputedAt, renderBadgeSvg } from './badge';
+import { analyseToken } from '../analysis/report';
+import { safeToken } from '../test-support/fixtures';
+import { badgeFromReport, cleanChainText, escapeXml, formatComputedAt, renderBadgeSvg } from './badge';
 
 const addr = '0x1234567890abcdef1234567890abcdef12345678';
 
@@ -32,6 +34,21 @@ describe('badge SVG', () => {
       findings: ['Wash volume: only 1% of 24 h volume is organic (1 organic traders).'],
     });
     expect(svg).toMatch(/<title>[^<]*Wash volume: only 1% of 24 h volume is organic/);
+  });
+
+  it("says who can pull the main pool's liquidity, when the report read it (issue 35)", () => {
+    const report = analyseToken(safeToken);
+    // No ledger gathered: nothing said about it (not "none").
+    expect(renderBadgeSvg(badgeFromReport(report))).not.toContain('pull');
+    const pool = report.facts.pools[0];
+    if (!pool) throw new Error('safeToken has a pool');
+    pool.liquidityLedger = { creatorPullableShare: 0.4 } as never;
+    const model = badgeFromReport(report);
+    expect(renderBadgeSvg(model)).toMatch(
+      /<title>[^<]*The creator(&apos;|')s side can pull 40% of the liquidity now/,
+    );
+    pool.liquidityLedger = { creatorPullableShare: null } as never;
+    expect(renderBadgeSvg(badgeFromReport(report))).toContain('could not be read');
   });
 
   it('shows no score for an unknown address or a failed analysis', () => {

@@ -36,6 +36,15 @@ export type BadgeModel =
       reason: string;
     };
 
+/** Who can pull the main pool's liquidity now (the ledger, issue 35), in one hover sentence. */
+function liquidityFinding(report: TokenReport): string[] {
+  const share = report.facts.pools[0]?.liquidityLedger?.creatorPullableShare;
+  if (share === undefined) return [];
+  if (share === null) return ['Who can pull the liquidity could not be read.'];
+  if (share === 0) return ["The creator's side can pull none of the liquidity now."];
+  return [`The creator's side can pull ${Math.round(share * 1000) / 10}% of the liquidity now.`];
+}
+
 export function badgeFromReport(report: TokenReport): BadgeModel {
   return {
     kind: 'report',
@@ -44,7 +53,7 @@ export function badgeFromReport(report: TokenReport): BadgeModel {
     verdict: badgeVerdictOf(report),
     score: report.flabScore.flabScore,
     computedAt: report.generatedAt,
-    findings: report.tradingPatterns?.findings ?? [],
+    findings: [...liquidityFinding(report), ...(report.tradingPatterns?.findings ?? [])],
   };
 }
 
