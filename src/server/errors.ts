@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'conflict'
   | 'not_a_contract'
   | 'not_erc20'
+  | 'not_a_wallet'
   | 'verification_failed'
   | 'rate_limited'
   | 'chain_unavailable'

@@ -168,6 +168,14 @@ describe('Portfolio Tracker', () => {
         await page.getByText('No tokens found in this wallet.').waitFor({ timeout: DATA_TIMEOUT_MS });
         expect(await cardValue(page, 'Total value')).toBe('$0.00');
         expect(errors).toEqual([]);
+
+        // A token's address typed as a wallet: said so, with its analysis one click away (issue 37),
+        // never "$0.00 · No tokens found". (The 422 is logged by the browser: after the errors check.)
+        await input.fill(first.address);
+        await track.click();
+        await page.getByText('This is a token contract, not a wallet').waitFor({ timeout: DATA_TIMEOUT_MS });
+        expect(await page.getByText('No tokens found in this wallet.').count()).toBe(0);
+        await page.getByRole('link', { name: 'Analyze this token' }).waitFor();
       } finally {
         await context.close();
       }

@@ -45,6 +45,14 @@ describe('web shell', () => {
       await page
         .getByText('No token address provided. Please go back and enter a valid contract address.')
         .waitFor();
+      // A search box right there (issue 37): an address typed into it opens that token's analysis.
+      const alert = page.getByRole('alert');
+      const flab = ((await (await fetch(`${baseUrl}/api/network`)).json()) as { flabToken: string })
+        .flabToken;
+      await alert.getByTestId('token-search-input').fill(flab);
+      await alert.getByTestId('token-search-input').press('Enter');
+      await page.waitForURL((u) => u.search.includes(`address=${flab}`));
+      await page.goBack();
       await page.getByRole('link', { name: 'Go Back' }).click();
       await page.waitForURL(`${baseUrl}/`);
       expect(await page.locator('h1').textContent()).toBe('FLAB Hub');

@@ -159,6 +159,17 @@ describe('GET /api/portfolio/:address', () => {
     });
   });
 
+  it('422 not_a_wallet for a token contract typed as a wallet, naming it (not "$0.00, no tokens")', async () => {
+    const flab = (manifest.tokens.FLAB as string).toLowerCase();
+    const res = await get(`/api/portfolio/${flab}`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'not_a_wallet',
+      details: { token: flab, symbol: 'FLAB' },
+    });
+    expect(res.json().error.message).toContain('is a token contract (FLAB), not a wallet');
+  });
+
   it('400 on a bad address', async () => {
     for (const bad of ['0x123', 'nope', `0x${'g'.repeat(40)}`]) {
       const res = await get(`/api/portfolio/${bad}`);

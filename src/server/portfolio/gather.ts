@@ -15,7 +15,7 @@ import type { NetworkDescription } from '../chain/network';
 import type { Database, Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { TokenEngine } from '../engine/token-engine';
-import { ChainUnavailableError } from '../errors';
+import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
 import type { TokenReportFacts } from '../facts/types';
 import type { Logger } from '../logger';
@@ -139,9 +139,44 @@ async function tokenMarket(deps: PortfolioDeps, token: Address): Promise<TokenMa
 
 const tokensToNumber = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
 
+/**
+ * A token's address typed as a wallet holds nothing, and "$0.00 · No tokens found" would read as a
+ * finding about it: say what it is instead (422). A contract that is no token (a smart wallet, a
+ * Safe) is a wallet and gets its empty portfolio as usual. Asked only when nothing is held, so a
+ * real wallet pays no extra read.
+ */
+async function refuseTokenAsWallet(deps: PortfolioDeps, wallet: Address): Promise<void> {
+  const code = await deps.chain.public.getCode({ address: wallet }).catch(() => undefined);
+  if (!code || code === '0x') return;
+  const [supply, symbol] = await deps.chain.public.multicall({
+    contracts: [
+      { address: wallet, abi: erc20Abi, functionName: 'totalSupply' },
+      { address: wallet, abi: erc20Abi, functionName: 'symbol' },
+    ],
+  });
+  if (supply?.status !== 'success') return;
+  const sym = symbol?.status === 'success' ? cleanSymbol(symbol.result) : null;
+  throw new AppError(
+    'not_a_wallet',
+    `${wallet} is a token contract${sym ? ` (${sym})` : ''}, not a wallet: open its analysis instead.`,
+    { status: 422, details: { token: wallet, symbol: sym } },
+  );
+}
+
+/** A chain-written symbol, safe to put in a message: printable, short. */
+function cleanSymbol(s: unknown): string | null {
+  if (typeof s !== 'string') return null;
+  const t = s
+    .replace(/[^\p{L}\p{N} ._-]/gu, '')
+    .trim()
+    .slice(0, 16);
+  return t || null;
+}
+
 export async function gatherPortfolio(deps: PortfolioDeps, wallet: Address): Promise<Portfolio> {
   const indexed = await readWalletTokens(deps.database.db, wallet, true);
   const onChain = (await readOnChainBalances(deps, wallet, indexed)).filter((t) => t.balance > 0n);
+  if (onChain.length === 0) await refuseTokenAsWallet(deps, wallet);
   const markets = await pLimit(4).map(onChain, (t) => tokenMarket(deps, t.token));
 
   const base = onChain.map((t, i) => {

@@ -7,6 +7,7 @@ import type { DemoWallet, Portfolio, WalletStats } from '@shared/portfolio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { ToolPage } from '../components/page/tool-page';
 import {
   AllocationCard,
@@ -14,13 +15,13 @@ import {
   SummaryCards,
   WalletAnalyticsCard,
 } from '../components/portfolio/portfolio-parts';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { QueryState } from '../components/ui/query-state';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast-store';
-import { apiGet } from '../lib/api';
+import { ApiError, apiGet } from '../lib/api';
 
 /** Spec §5: Track is enabled only for 42 characters starting with 0x. */
 export const canTrack = (s: string) => s.length === 42 && s.startsWith('0x');
@@ -120,6 +121,7 @@ export default function PortfolioPage() {
               />
             }
             errorTitle="Failed to fetch portfolio"
+            error={(e) => (isTokenNotWallet(e) && tracked ? <TokenNotWallet address={tracked} /> : undefined)}
           >
             {(data) => (
               <>
@@ -139,5 +141,28 @@ export default function PortfolioPage() {
         )}
       </div>
     </ToolPage>
+  );
+}
+
+/** The server's 422 not_a_wallet: the address typed is a token contract. */
+function isTokenNotWallet(e: Error): boolean {
+  return e instanceof ApiError && e.code === 'not_a_wallet';
+}
+
+/** A token typed as a wallet: say so and offer its analysis, instead of "$0.00 · No tokens found". */
+function TokenNotWallet({ address }: { address: string }) {
+  return (
+    <Card role="alert">
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="font-semibold text-white">This is a token contract, not a wallet</p>
+        <p className="max-w-md text-sm text-slate-400">
+          <span className="font-mono break-all">{address}</span> is a token: a portfolio is what a wallet
+          holds.
+        </p>
+        <Link href={`/token-analysis?address=${address}`} className={buttonClasses('primary', 'md')}>
+          Analyze this token
+        </Link>
+      </CardContent>
+    </Card>
   );
 }

@@ -29,7 +29,8 @@ export const marketOperations = {
     summary: "A wallet's holdings, valued from pools, with scores",
     params: addressParamsSchema,
     ok: { status: 200, schema: portfolioSchema },
-    errors: [400, 503],
+    // 422 not_a_wallet: the address is a token contract (nothing held; its analysis is the page).
+    errors: [400, 422, 503],
     etag: true,
   }),
   getWalletStats: op({
