@@ -22,6 +22,12 @@ const httpUrl = (what: string) =>
     .url(`must be a URL (${what})`)
     .refine((u) => /^https?:\/\//.test(u), `must start with http:// or https:// (${what})`);
 
+const httpsUrl = (what: string) =>
+  z
+    .string()
+    .url(`must be a URL (${what})`)
+    .refine((u) => u.startsWith('https://'), `must start with https:// (${what})`);
+
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -93,6 +99,9 @@ const envSchema = z.object({
   COLD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COLD_QUEUE_WAIT_MS_DEFAULT),
   TRUST_PROXY: trustProxy.default(false),
   FOLLOW_IDLE_MINUTES: z.coerce.number().min(0).max(525_600).default(FOLLOW_IDLE_MINUTES_DEFAULT),
+  /** The project's own community accounts; unset, the site shows no link rather than a guess. */
+  COMMUNITY_TELEGRAM_URL: httpsUrl('the project’s Telegram, e.g. https://t.me/flabhub').optional(),
+  COMMUNITY_X_URL: httpsUrl('the project’s X account, e.g. https://x.com/flabhub').optional(),
 });
 
 export type Config = {
@@ -102,6 +111,8 @@ export type Config = {
   databaseUrl: string | undefined;
   baseRpcUrl: string | undefined;
   flabTokenAddress: `0x${string}` | undefined;
+  /** COMMUNITY_TELEGRAM_URL / COMMUNITY_X_URL: null = not configured (the site shows no link). */
+  community: { telegram: string | null; x: string | null };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   simulator: boolean;
   simulatorBlockMs: number;
@@ -175,6 +186,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     databaseUrl: e.DATABASE_URL,
     baseRpcUrl: e.BASE_RPC_URL,
     flabTokenAddress: e.FLAB_TOKEN_ADDRESS,
+    community: { telegram: e.COMMUNITY_TELEGRAM_URL ?? null, x: e.COMMUNITY_X_URL ?? null },
     logLevel: e.LOG_LEVEL,
     simulator: e.SIMULATOR,
     simulatorBlockMs: e.SIMULATOR_BLOCK_MS,

@@ -106,6 +106,7 @@ async function main() {
       log,
       webDir: config.webDir,
       airdropAdminToken: config.airdropAdminToken,
+      community: config.community,
       backgroundRefresh: true,
       coldLimits: {
         ratePerMinute: config.coldRatePerMinute,

@@ -4,6 +4,7 @@ import type * as S from './api/market-schemas';
 export type Address = `0x${string}`;
 
 export type NetworkInfo = z.infer<typeof S.networkInfoSchema>;
+export type SiteInfo = z.infer<typeof S.siteInfoSchema>;
 
 export type UniswapV3Contracts = z.infer<typeof S.uniswapV3ContractsSchema>;
 

@@ -48,6 +48,8 @@ export type CreateAppOptions = AppContext & {
     | undefined;
   /** Bearer token that protects airdrop catalogue writes; writes are refused without it. */
   airdropAdminToken?: string | undefined;
+  /** The configured community links (config.community), served at /api/site. */
+  community?: { telegram: string | null; x: string | null };
   /**
    * Recompute yield, pump and the demo wallet's portfolio in the background (the running app), so
    * no request waits for them; tests leave it off and compute on first request.
@@ -149,7 +151,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   if (!opts.eventLoop) app.addHook('onClose', async () => eventLoop.stop());
   const provider =
     opts.providerCheck ?? ctx.engine.provider ?? createProviderCheck(ctx.chain.public, ctx.network.mode);
-  registerSystemRoutes(app, ctx, { eventLoop, liveness, provider });
+  registerSystemRoutes(app, ctx, { eventLoop, liveness, provider, community: opts.community });
   const limits = opts.coldLimits;
   const sharedLimits = limits?.shared;
   const cold: ColdGuard = limits

@@ -303,6 +303,20 @@ export const networkInfoSchema = z
   })
   .meta({ id: 'NetworkInfo' });
 
+/** What the site says about itself, from the server's configuration (not from the chain). */
+export const siteInfoSchema = z
+  .object({
+    community: z
+      .object({
+        telegram: z.string().nullable(),
+        x: z.string().nullable(),
+      })
+      .meta(
+        d('The project’s own accounts (COMMUNITY_TELEGRAM_URL, COMMUNITY_X_URL); null when not configured.'),
+      ),
+  })
+  .meta({ id: 'SiteInfo' });
+
 export const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),

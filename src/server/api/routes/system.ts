@@ -1,6 +1,6 @@
 /** GET /api/health and GET /api/network. */
 import type { FastifyInstance } from 'fastify';
-import type { NetworkInfo } from '../../../shared/network';
+import type { NetworkInfo, SiteInfo } from '../../../shared/network';
 import type { ChainLiveness } from '../../chain/liveness';
 import type { ProviderCheck } from '../../chain/provider-check';
 import { type Serialised, serialise } from '../../engine/serialised';
@@ -23,6 +23,8 @@ export function registerSystemRoutes(
     liveness: ChainLiveness;
     /** The provider's head age, chain id and eth_simulateV1 (chain/provider-check.ts). */
     provider?: ProviderCheck;
+    /** Configured community links (config.community); none when omitted. */
+    community?: SiteInfo['community'];
   },
 ) {
   const { liveness } = opts;
@@ -46,6 +48,8 @@ export function registerSystemRoutes(
 
   // Serialised once per head: pages and the header ask for it often, and it changes per block.
   let last: { head: bigint; bytes: Serialised } | undefined;
+  const site: SiteInfo = { community: opts.community ?? { telegram: null, x: null } };
+  app.get('/api/site', async (): Promise<SiteInfo> => site);
   app.get('/api/network', async (req, reply) => {
     // The reading has just failed to read the chain when it gives nothing: no second try here.
     const head = await liveness.head();

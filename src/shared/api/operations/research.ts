@@ -14,6 +14,7 @@ import {
   candlesResponseSchema,
   healthSchema,
   networkInfoSchema,
+  siteInfoSchema,
   tokenSearchResponseSchema,
   verifiedContractSchema,
   verifyContractResponseSchema,
@@ -45,6 +46,14 @@ export const researchOperations = {
     ok: { status: 200, schema: networkInfoSchema },
     errors: [503],
     etag: true,
+  }),
+  getSite: op({
+    method: 'get',
+    path: '/api/site',
+    tag: 'System',
+    summary: 'The site’s configured community links (no chain read: answers while the chain is down)',
+    ok: { status: 200, schema: siteInfoSchema },
+    errors: [],
   }),
   getOpenApi: op({
     method: 'get',

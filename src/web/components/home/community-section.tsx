@@ -1,6 +1,6 @@
 import { Copy, type LucideIcon, MessageCircle } from 'lucide-react';
 import { copyAddress } from '../../lib/clipboard';
-import { COMMUNITY_LINKS } from '../../lib/community-links';
+import { useCommunityLinks } from '../../lib/community-links';
 import { useNetwork } from '../../lib/use-network';
 import { XLogo } from '../brand/social-icons';
 import { Button } from '../ui/button';
@@ -88,6 +88,7 @@ function CommunityStats() {
 }
 
 export function CommunitySection() {
+  const links = useCommunityLinks();
   return (
     <section id="community" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
       <div className="max-w-2xl">
@@ -97,18 +98,17 @@ export function CommunitySection() {
         </p>
       </div>
       <div className="mt-10 grid gap-4 md:grid-cols-2">
-        <ChannelCard
-          href={COMMUNITY_LINKS.telegram}
-          title="Official chat"
-          text="Join the conversation on Telegram."
-          icon={MessageCircle}
-        />
-        <ChannelCard
-          href={COMMUNITY_LINKS.x}
-          title="Follow on X"
-          text="Updates and announcements."
-          icon={XLogo}
-        />
+        {links.telegram ? (
+          <ChannelCard
+            href={links.telegram}
+            title="Official chat"
+            text="Join the conversation on Telegram."
+            icon={MessageCircle}
+          />
+        ) : null}
+        {links.x ? (
+          <ChannelCard href={links.x} title="Follow on X" text="Updates and announcements." icon={XLogo} />
+        ) : null}
         <Card className="p-5 md:col-span-2">
           <h3 className="font-semibold text-white">FLAB token contract</h3>
           <p className="mt-1 mb-4 text-sm text-slate-400">The FLAB token on Base.</p>

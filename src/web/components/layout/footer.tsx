@@ -1,7 +1,7 @@
 import { APP_NAME } from '@shared/routes';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { COMMUNITY_LINKS } from '../../lib/community-links';
+import { useCommunityLinks } from '../../lib/community-links';
 import { sectionHref, useSectionLink } from '../../lib/sections';
 import { LogoWordmark } from '../brand/logo';
 import { TelegramLogo, XLogo } from '../brand/social-icons';
@@ -69,6 +69,26 @@ function SocialLink({ href, label, children }: { href: string; label: string; ch
   );
 }
 
+/** The configured community accounts; none configured, no row (never a link to nobody). */
+function SocialLinks() {
+  const links = useCommunityLinks();
+  if (!links.telegram && !links.x) return null;
+  return (
+    <div className="mt-5 flex gap-2">
+      {links.telegram ? (
+        <SocialLink href={links.telegram} label="Telegram">
+          <TelegramLogo />
+        </SocialLink>
+      ) : null}
+      {links.x ? (
+        <SocialLink href={links.x} label="X (Twitter)">
+          <XLogo />
+        </SocialLink>
+      ) : null}
+    </div>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="border-t border-white/10 bg-ink-950">
@@ -79,14 +99,7 @@ export function Footer() {
             Research ERC-20 tokens on Base: contract checks, holders and whales, liquidity and one score, with
             the evidence behind every number.
           </p>
-          <div className="mt-5 flex gap-2">
-            <SocialLink href={COMMUNITY_LINKS.telegram} label="Telegram">
-              <TelegramLogo />
-            </SocialLink>
-            <SocialLink href={COMMUNITY_LINKS.x} label="X (Twitter)">
-              <XLogo />
-            </SocialLink>
-          </div>
+          <SocialLinks />
         </div>
         <UtilitiesColumn />
         <Column title="Resources">
