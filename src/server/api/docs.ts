@@ -1,6 +1,7 @@
 /**
  * The API reference page at /api/docs: Scalar's renderer, served from its npm package (the plugin
- * ships the bundle and serves it itself; no CDN, and web fonts off), reading /api/openapi.json.
+ * ships the bundle and serves it itself; no CDN, and web fonts off), reading /api/openapi.json. Its
+ * description states the real limits and links back to the app.
  */
 import scalarReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       title: 'FLAB Hub API',
       withDefaultFonts: false,
       hideClientButton: true,
+      // Self-hosted and quiet: no vendor toolbar (its "Deploy" upsell), no AI chat or MCP that would
+      // send our API description to a third party, no telemetry.
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      telemetry: false,
     },
   });
 }

@@ -115,7 +115,8 @@ export function buildOpenApiDocument(opts: { operations?: Record<string, ApiOper
       description: [
         'Token-safety research for ERC-20 tokens on Base: every figure is computed from the chain and our index, with the evidence behind it.',
         'Every answer is JSON except the badge, the journal CSV and this reference. Errors are `{ "error": { "code", "message", "details" } }`: 4xx for mistakes in the request (the field at fault in `details.field`), 503 `chain_unavailable` when the chain RPC does not answer.',
-        'Reads are not rate-limited; every write is, per client IP (see each operation and the `x-rate-limit` extension). Cached reads carry an ETag; send it back in If-None-Match for a 304.',
+        'Limits, per client IP: every write is rate-limited (see each operation and the `x-rate-limit` extension). A read of a token never analysed before starts a cold analysis: those are allowed a few per minute (COLD_RATE_PER_MIN, 20 by default; past it 429 `rate_limited` with Retry-After) and wait in a fair line served round-robin (past a short wait, 202 `queued` with the place in line and Retry-After; only a full line answers 503 `busy`). Reads of analysed tokens are not limited. Cached reads carry an ETag; send it back in If-None-Match for a 304.',
+        '[Back to FLAB Hub](/)',
       ].join('\n\n'),
       license: { name: 'Open API, free to use' },
     },
