@@ -18,6 +18,7 @@ import type { TokenReport } from '../../src/shared/analysis';
 import type { NetworkInfo } from '../../src/shared/network';
 import { type ReplicaWithRuntime, startBaseRuntime, startReplicaWithRuntime } from '../support/base-replica';
 import { type FaultCase, improvementLines, reportsUnderFault } from '../support/fault-reports';
+import { describeFollowIdle } from '../support/follow-idle-cases';
 
 const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
 let replica: Replica;
@@ -469,3 +470,6 @@ describe('Base mode under faults: no report says more in favour than the fault-f
     expect(reports.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
   });
 });
+
+// The follower's cases (FOLLOW_IDLE_MINUTES), last: they move tokens on this replica's chain.
+describeFollowIdle(() => replica, log);
