@@ -39,8 +39,10 @@ describe('parseConfig', () => {
   it('reads the community links (https only; unset = none shown, never a guessed account)', () => {
     expect(parseConfig({}).community).toEqual({ telegram: null, x: null });
     expect(
-      parseConfig({ COMMUNITY_TELEGRAM_URL: 'https://t.me/flabhub', COMMUNITY_X_URL: 'https://x.com/flabhub' })
-        .community,
+      parseConfig({
+        COMMUNITY_TELEGRAM_URL: 'https://t.me/flabhub',
+        COMMUNITY_X_URL: 'https://x.com/flabhub',
+      }).community,
     ).toEqual({ telegram: 'https://t.me/flabhub', x: 'https://x.com/flabhub' });
     expect(() => parseConfig({ COMMUNITY_X_URL: 'javascript:alert(1)' })).toThrow(/COMMUNITY_X_URL/);
     expect(() => parseConfig({ COMMUNITY_TELEGRAM_URL: 'http://t.me/x' })).toThrow(/https/);

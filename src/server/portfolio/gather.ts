@@ -13,7 +13,7 @@ import type { ShownBand } from '../../shared/vocabulary';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database, Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { rowsOf, swapSideOf } from '../db/rows';
 import type { TokenEngine } from '../engine/token-engine';
 import { AppError, ChainUnavailableError } from '../errors';
 import { erc20Abi } from '../facts/abis';
@@ -40,8 +40,6 @@ export type PortfolioDeps = {
   engine: TokenEngine;
   log: Logger;
 };
-
-const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 
 /** Receipts fetched at most per wallet-stats request (gas spent is summed over these). */
 export const MAX_GAS_RECEIPTS = 200;
@@ -257,25 +255,9 @@ export async function readWalletTrades(
   );
   const out: WalletTrade[] = [];
   for (const x of r) {
-    const a0i = big(x.a0i);
-    const a1i = big(x.a1i);
-    const a0o = big(x.a0o);
-    const a1o = big(x.a1o);
-    const tokenOut = tokenIs0 ? a0o : a1o;
-    const tokenIn = tokenIs0 ? a0i : a1i;
-    if (tokenOut > tokenIn && String(x.recipient) === wallet) {
-      out.push({
-        side: 'buy',
-        tokenAmount: tokenOut - tokenIn,
-        quoteAmount: tokenIs0 ? a1i - a1o : a0i - a0o,
-      });
-    } else if (tokenIn > tokenOut && (x.sold === true || x.sold === 't')) {
-      out.push({
-        side: 'sell',
-        tokenAmount: tokenIn - tokenOut,
-        quoteAmount: tokenIs0 ? a1o - a1i : a0o - a0i,
-      });
-    }
+    const t = swapSideOf(x, tokenIs0);
+    if (t.side === 'buy' && String(x.recipient) === wallet) out.push(t);
+    else if (t.side === 'sell' && t.tokenAmount > 0n && (x.sold === true || x.sold === 't')) out.push(t);
   }
   return out;
 }

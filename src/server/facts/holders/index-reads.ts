@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { RUG, reserveIsRugged } from '../../../shared/vocabulary';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { big, rowsOf, swapSideOf } from '../../db/rows';
 
 export type HolderRow = { holder: string; balance: bigint; firstTs: number | null; lastActiveTs: number };
 export type SwapRow = {
@@ -29,7 +29,6 @@ export type LiquidityRow = {
   provider: string | null;
 };
 
-const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] ?? '0');
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function readHolderCount(db: Db, token: string): Promise<number> {
@@ -116,21 +115,15 @@ function swapColumns(pair: string, token: string): SQL {
 }
 
 function swapRowOf(x: Record<string, unknown>, pair: string, tokenIs0: boolean): SwapRow {
-  const a0i = big(x.a0i);
-  const a1i = big(x.a1i);
-  const a0o = big(x.a0o);
-  const a1o = big(x.a1o);
-  const tokenOut = tokenIs0 ? a0o : a1o;
-  const tokenIn = tokenIs0 ? a0i : a1i;
-  const side: 'buy' | 'sell' = tokenOut > tokenIn ? 'buy' : 'sell';
+  const { side, tokenAmount, quoteAmount } = swapSideOf(x, tokenIs0);
   return {
     txHash: String(x.tx_hash),
     blockNumber: big(x.block_number),
     ts: Number(x.ts),
     pair,
     side,
-    tokenAmount: side === 'buy' ? tokenOut - tokenIn : tokenIn - tokenOut,
-    quoteAmount: side === 'buy' ? (tokenIs0 ? a1i - a1o : a0i - a0o) : tokenIs0 ? a1o - a1i : a0o - a0i,
+    tokenAmount,
+    quoteAmount,
     trader: side === 'buy' ? String(x.recipient) : String(x.seller ?? x.recipient),
   };
 }
