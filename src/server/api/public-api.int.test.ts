@@ -163,6 +163,7 @@ describe('every route, live, against the document', () => {
       headers: { 'if-none-match': String(net.headers.etag) },
     });
     await call({ op: 'getOpenApi', url: '/api/openapi.json' });
+    await call({ op: 'getSite', url: '/api/site' });
 
     // Token research: success, 304, bad address, not a contract.
     const parts: [ApiOperationId, (a: string) => string][] = [
@@ -374,6 +375,8 @@ describe('every route, live, against the document', () => {
     // Market tools
     await call({ op: 'getPortfolio', url: `/api/portfolio/${wallet}` });
     expect((await call({ op: 'getPortfolio', url: `/api/portfolio/${bad}` })).statusCode).toBe(400);
+    // A token's address as the wallet: 422 not_a_wallet, as documented.
+    expect((await call({ op: 'getPortfolio', url: `/api/portfolio/${flab}` })).statusCode).toBe(422);
     await call({ op: 'getWalletStats', url: `/api/wallet-stats/${wallet}` });
     expect((await call({ op: 'getWalletStats', url: `/api/wallet-stats/${bad}` })).statusCode).toBe(400);
     await call({ op: 'getDemoWallet', url: '/api/demo-wallet' });
