@@ -15,7 +15,7 @@
 import type { BuyerGroup, PatternWallet, SniperFinding } from '../../shared/trading-patterns';
 import { PATTERNS } from '../../shared/vocabulary';
 import type { PatternFunding, TradingPatternFacts } from '../facts/types';
-import { amountOf, type ReadPatterns, shareOfSupply, short, sumShares } from './pattern-units';
+import { amountOf, type ReadPatterns, readOrWhyNot, shareOfSupply, short, sumShares } from './pattern-units';
 
 type EarlyBuyer = { address: string; block: bigint; tx: string; bought: bigint };
 
@@ -143,12 +143,9 @@ const unknownSnipers = (note: string): SniperFinding => ({
 });
 
 export function judgeSnipers(facts: TradingPatternFacts | undefined, indexing: string): SniperFinding {
-  if (!facts || facts.status === 'indexing') return unknownSnipers(indexing);
-  if (facts.status === 'no_pool') return unknownSnipers('no pool to read.');
-  if (facts.status === 'error') return unknownSnipers(facts.message);
-  if (facts.launchBlock === null)
-    return unknownSnipers(`${indexing} (no liquidity or swap of the pool indexed)`);
-  const f = facts;
+  const r = readOrWhyNot(facts, indexing);
+  if ('unknown' in r) return unknownSnipers(r.unknown);
+  const f = r.read;
   const infra = new Set<string>(f.infrastructure);
   const buyers = earlyBuyers(f, infra);
   const funders = fundersOf(f, buyers, infra);

@@ -20,3 +20,19 @@ export function sumShares(f: ReadPatterns, wallets: string[]): number | null {
 export const shareOfSupply = (f: ReadPatterns, wallet: string) => sumShares(f, [wallet]);
 
 export const short = (a: string) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+
+/**
+ * Why the patterns cannot be judged from these facts (indexing, no pool, a failed read, nothing of
+ * the pool indexed yet), or the facts as read. One rule for every pattern analyser.
+ */
+export function readOrWhyNot(
+  facts: TradingPatternFacts | undefined,
+  indexing: string,
+): { read: ReadPatterns } | { unknown: string } {
+  if (!facts || facts.status === 'indexing') return { unknown: indexing };
+  if (facts.status === 'no_pool') return { unknown: 'no pool to read.' };
+  if (facts.status === 'error') return { unknown: facts.message };
+  if (facts.launchBlock === null)
+    return { unknown: `${indexing} (no liquidity or swap of the pool indexed)` };
+  return { read: facts };
+}

@@ -13,7 +13,7 @@ import type { WashFinding, WashWallet } from '../../shared/trading-patterns';
 import { PATTERNS } from '../../shared/vocabulary';
 import type { TradingPatternFacts } from '../facts/types';
 import { pctText } from './pattern-snipers';
-import { amountOf, type ReadPatterns, short } from './pattern-units';
+import { amountOf, type ReadPatterns, readOrWhyNot, short } from './pattern-units';
 
 type DayTrader = {
   address: string;
@@ -165,12 +165,9 @@ const unknownWash = (note: string): WashFinding => ({
 });
 
 export function judgeWash(facts: TradingPatternFacts | undefined, indexing: string): WashFinding {
-  if (!facts || facts.status === 'indexing') return unknownWash(indexing);
-  if (facts.status === 'no_pool') return unknownWash('no pool to read.');
-  if (facts.status === 'error') return unknownWash(facts.message);
-  if (facts.launchBlock === null)
-    return unknownWash(`${indexing} (no liquidity or swap of the pool indexed)`);
-  const f = facts;
+  const r = readOrWhyNot(facts, indexing);
+  if ('unknown' in r) return unknownWash(r.unknown);
+  const f = r.read;
   const infra = new Set<string>(f.infrastructure);
   const { traders, unnamed } = dayTraders(f, infra);
   const lps = new Set<string>(f.lpProviders);
