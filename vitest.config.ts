@@ -36,6 +36,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
+          // A page beside another file's renders slower than alone: polls wait up to 15 s, not 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -48,7 +50,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time: a page test mostly waits (network, rendering, polls), so the two
+          // cores sit half idle with one. Nothing here may freeze or restart the shared app: a file
+          // that must (chain-stopped, cold-line) starts an app of its own from its saved chain.
+          maxWorkers: 2,
         },
       },
     ],
