@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, all run by `npm test`:
-//   unit         pure code, no I/O, no wall clock (fake timers): *.test.ts beside the code, scripts/*.test.ts
+// Four projects, all run by `npm test`:
+//   unit         pure code, no I/O, no wall clock (fake timers): *.test.ts beside the code, scripts/*.test.ts;
+//                unit-isolated: those of them that replace a module (vi.mock), *.isolated.test.ts
 //   integration  real anvil + in-memory PGlite: *.int.test.ts beside the code they exercise, and
 //                tests/integration/ for those that cross areas
 //   e2e          the built app in headless Chromium: tests/e2e/*.e2e.test.ts
@@ -17,11 +18,28 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['src/**/*.int.test.ts', 'src/**/*.isolated.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Files share their workers' module registry: with isolation, importing the same modules
+          // again for each of ~120 files was 60% of the project's time. What a file changes of the
+          // global state is put back after it (tests/support/unit-setup.ts).
+          isolate: false,
+          setupFiles: ['tests/support/unit-setup.ts'],
           // solc compiles and property runs take seconds on a busy 2-core machine: fail on behaviour, not speed.
           testTimeout: 30_000,
           // PGlite's start in a worker thread takes ~1 s idle and over 10 s on a loaded 2-core machine.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Unit files that replace a module (vi.mock) need a module registry of their own.
+          name: 'unit-isolated',
+          sequence: { groupOrder: 0 },
+          include: ['src/**/*.isolated.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },

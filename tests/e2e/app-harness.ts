@@ -134,7 +134,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     SCENARIO: 'test',
     LOG_LEVEL: 'warn',
     // One browser on one address opens many tokens quickly: the cold-analysis limits (tested on
-    // their own in src/server/api/cold-gate.test.ts) are not what these tests are about.
+    // their own in src/server/api/cold-gate.isolated.test.ts) are not what these tests are about.
     COLD_RATE_PER_MIN: '100000',
     COLD_CONCURRENCY: '1000',
     ...options.env,
