@@ -576,7 +576,7 @@ describe('liquidity locks: the report reads each case right', () => {
     const venue = name === 'permanent' ? 'uniswap-v3' : name === 'hookOwned' ? 'uniswap-v4' : 'uniswap-v2';
     const pool = f.pools.find((p) => p.venue === venue);
     expect(pool, `${name}: its pool`).toBeDefined();
-    const l = judgeLedger(pool as PoolFacts, 18);
+    const l = judgeLedger(pool as PoolFacts);
     expect(l, `${name}: a ledger`).not.toBeNull();
     return l as NonNullable<typeof l>;
   };

@@ -4,6 +4,7 @@
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
 
+import type { PoolValueBasis } from '../../shared/pool-value';
 import type { ProviderStatus } from '../../shared/provider';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
@@ -232,10 +233,13 @@ export type PoolFacts = {
   tokenReserve: bigint;
   quoteReserve: bigint;
   /**
-   * USD value of the whole pool: V2 both sides (exactly twice the quote side); V3 twice the quote
-   * side, since its token side at the pool's own price can be inflated (see gather.ts).
+   * USD value of what the pool's liquidity holds now, the token side capped at the quote side (ADR
+   * 0047, venues/pool-value.ts): no dust position at an absurd price inflates it; V2: twice the quote.
    */
   poolValueUsd: number | null;
+  /** Where the valued amounts were read (null/absent: not valued), and why there is no value. */
+  poolValueBasis?: PoolValueBasis | null;
+  poolValueNote?: string | null;
   /** USD value of the quote-side liquidity within ±2% of the current price; null when unknown. */
   depthUsd2Pct: number | null;
   priceUsd: number | null;

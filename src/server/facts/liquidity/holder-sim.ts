@@ -86,7 +86,11 @@ function chooseCallers(found: Found[], t: HolderTarget, creators: Found[], tried
   const out: Found[] = [];
   for (const c of all) {
     const a = c.address.toLowerCase() as Address;
-    if (isBurnAddress(a) || a === t.holder || tried.has(a) || out.some((o) => o.address === a)) continue;
+    // One caller per address, with every reason it was tried: a depositor that is also the holder's
+    // owner is a lock's owner, not a staker (analysis/liquidity-ledger.ts tells them apart by it).
+    const seen = out.find((o) => o.address === a);
+    if (seen && !seen.role.includes(c.role)) seen.role = `${seen.role}; ${c.role}`;
+    if (isBurnAddress(a) || a === t.holder || tried.has(a) || seen) continue;
     if (out.length + tried.size < MAX_CALLERS - 1) out.push({ address: a, role: c.role });
   }
   if (!tried.has(STRANGER)) out.push({ address: STRANGER, role: 'a stranger (any address)' });
