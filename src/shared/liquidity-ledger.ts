@@ -64,7 +64,11 @@ export type LiquidityPosition = {
   withdrawer: string | null;
   /** The call that withdraws or moves it, as a signature when known ("withdraw(uint256)") or selector. */
   withdrawCall: string | null;
-  /** Who can collect its fees while the principal stays locked; null: none found or not applicable. */
+  /**
+   * Where its fees were last collected to (a V3/Slipstream position manager's Collect recipient, from
+   * the index): who takes the fees while the principal stays locked. null: never collected, or a
+   * venue whose collections name no recipient (a V2 LP balance, V4).
+   */
   feeCollector: string | null;
   /** A label from a known locker/launchpad list; never replaces the simulation. */
   label: string | null;

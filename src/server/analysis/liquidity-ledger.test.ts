@@ -38,6 +38,7 @@ const pos = (holder: string, share: number, holderIsContract = false) => ({
   activeShare: share,
   tokenRaw: 1e21 * share,
   quoteRaw: 1e18 * share,
+  feeCollector: null as `0x${string}` | null,
 });
 const sim = (
   withdrawals: HolderSimulation extends infer S ? (S extends { withdrawals: infer W } ? W : never) : never,
@@ -116,6 +117,13 @@ describe('the liquidity ledger, judged by what the holders’ calls did', () => 
     expect(l?.positions[0]?.valueUsd).toBeCloseTo(3000);
     expect(l?.positions[0]?.tokenAmount).toBeCloseTo(1000);
     expect(l?.creatorPullableUsd).toBe(0);
+  });
+  it('a locked position whose fees go to the deployer says so; the fees do not make it withdrawable', () => {
+    const locked = { ...pos(LOCKER, 1, true), feeCollector: DEPLOYER as `0x${string}` };
+    const l = judgeLedger(pool(facts([locked], { [LOCKER]: sim([]) })));
+    expect(l?.positions[0]).toMatchObject({ kind: 'locked_forever', feeCollector: DEPLOYER });
+    expect(l?.positions[0]?.evidence).toMatch(/fees are collected to 0x1111…1111 \(the token deployer\)/);
+    expect(l?.creatorPullableShare).toBe(0);
   });
   it('a lock that opens at its stated date reads locked until that date, nobody pulls now', () => {
     const at = NOW + 86_400 * 30;

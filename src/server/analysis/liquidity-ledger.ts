@@ -78,7 +78,7 @@ function judgePosition(
     unlockTime: null,
     withdrawer: null,
     withdrawCall: null,
-    feeCollector: null,
+    feeCollector: p.feeCollector ?? null,
     label: f.labels[p.holder] ?? null,
   };
   const what = p.positionId ? `position #${p.positionId}` : 'these LP tokens';
@@ -194,6 +194,13 @@ function judgePosition(
   };
 }
 
+/** A locked position's fees still go somewhere: to whom, when the index saw them collected. */
+function feesLine(f: PoolLiquidityFacts, j: { kind: string; feeCollector: string | null }): string {
+  if (!j.feeCollector || (j.kind !== 'locked_until' && j.kind !== 'locked_forever')) return '';
+  const link = f.creatorLinks[j.feeCollector];
+  return ` Its fees are collected to ${short(j.feeCollector)}${link ? ` (${link})` : ''} while the principal stays locked.`;
+}
+
 /**
  * The ledger of `pool`, or null when the report gathered none for it. Judged once per pool: callers
  * go through derived-facts.ts' ledgerOf, which keeps the answer.
@@ -202,10 +209,14 @@ export function judgeLedger(pool: PoolFacts): LiquidityLedger | null {
   const f = pool.liquidity;
   if (!f) return null;
   const pr = pricingOf(f);
-  const positions: LiquidityPosition[] = f.positions.map((p, i) => ({
-    ...judgePosition(f, i),
-    ...positionValue(pool, pr, p.tokenRaw, p.quoteRaw),
-  }));
+  const positions: LiquidityPosition[] = f.positions.map((p, i) => {
+    const j = judgePosition(f, i);
+    return {
+      ...j,
+      evidence: j.evidence + feesLine(f, j),
+      ...positionValue(pool, pr, p.tokenRaw, p.quoteRaw),
+    };
+  });
   const sum = (xs: LiquidityPosition[], key: 'activeShare' | 'valueUsd') =>
     xs.reduce((s, p) => s + (p[key] ?? 0), 0);
   const creator = positions.filter(

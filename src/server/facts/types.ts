@@ -232,10 +232,7 @@ export type PoolFacts = {
   quoteSymbol: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
-  /**
-   * USD value of what the pool's liquidity holds now, the token side capped at the quote side (ADR
-   * 0047, venues/pool-value.ts): no dust position at an absurd price inflates it; V2: twice the quote.
-   */
+  /** USD value of what its liquidity holds now, the token side capped at the quote side (ADR 0047). */
   poolValueUsd: number | null;
   /** Where the valued amounts were read (null/absent: not valued), and why there is no value. */
   poolValueBasis?: PoolValueBasis | null;
@@ -488,6 +485,8 @@ export type LedgerPositionFact = {
   /** What it holds at the current price, raw units as floats (decimals not applied). */
   tokenRaw: number | null;
   quoteRaw: number | null;
+  /** Where its fees were last collected to (a V3/Slipstream NFT's Collect, index); null: none seen. */
+  feeCollector: Address | null;
 };
 
 /** One call that removed or moved a position in the simulation. */

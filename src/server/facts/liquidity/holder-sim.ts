@@ -281,6 +281,12 @@ async function simulateOne(
       })),
       runPairs(client, t, r.code, pairs(callers, times), tally),
     ]);
+    // A caller already tried that a getter names too (a depositor that is the holder's owner()) keeps
+    // both reasons: the ledger tells a stake from a lock's owner by them.
+    for (const g of getters.callers) {
+      const c = callers.find((k) => k.address === g.address.toLowerCase());
+      if (c && !c.role.includes(g.role)) c.role = `${c.role}; ${g.role}`;
+    }
     const more = chooseCallers(getters.callers, t, [], new Set(callers.map((c) => c.address)));
     const newTimes = datesFor(x.now, [...stated, ...getters.times.filter((u) => u > x.now)]).filter(
       (u) => !times.includes(u),
@@ -307,7 +313,10 @@ async function simulateOne(
     notTried: tally.notTried,
     callers,
     times,
-    withdrawals: firstPerCallerAndTime(tally.withdrawals),
+    withdrawals: firstPerCallerAndTime(tally.withdrawals).map((w) => ({
+      ...w,
+      role: callers.find((c) => c.address === w.caller)?.role ?? w.role,
+    })),
     statedUnlock: stated.length ? Math.min(...stated) : null,
   };
 }
