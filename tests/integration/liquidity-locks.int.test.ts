@@ -11,7 +11,7 @@
  *   permanent     a V3 position NFT in PermanentPositionLocker (no withdraw path; fees only)
  *   hookOwned     a V4 pool whose launch position is owned in the PoolManager by OwnedLiquidityHook
  * A Slipstream position staked in a CL gauge (withdrawable by its staker) is the scenario's SLIPT,
- * with the real Aerodrome CLGauge; its ledger is not asserted here.
+ * with the real Aerodrome CLGauge; its ledger (staked, by its staker) is asserted in aerodrome-scenario.
  *
  * First the ground truth: each holder's own calls, simulated as its owner and a stranger, now and
  * after the unlock date, do what the case claims (so the cases are what they say). Then what the
