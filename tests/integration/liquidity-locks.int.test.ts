@@ -536,6 +536,12 @@ describe('liquidity locks: ground truth (what each holder can really do)', () =>
 describe('liquidity locks: the report reads each case right', () => {
   let engine: TokenEngine;
   beforeAll(async () => {
+    // The permanent locker's fees really collected once (to its fee recipient, the deployer): the
+    // ledger names where a locked position's fees go.
+    await send(cases.permanent.deployer, cases.permanent.holder, PermanentPositionLocker.abi, 'collectFees', [
+      core.uniswapV3.positionManager,
+      v3TokenId,
+    ]);
     const db = await openDatabase({ kind: 'memory' });
     const indexer = createIndexer({
       db: db.db,
@@ -598,5 +604,9 @@ describe('liquidity locks: the report reads each case right', () => {
         expect(l.creatorPullableShare ?? 1).toBeLessThanOrEqual(e.creatorPullable);
       } else expect(l.creatorPullableShare ?? -1).toBeCloseTo(e.creatorPullable, 2);
       if (name === 'timeLock') expect(l.unlockSchedule[0]?.time).toBe(cases.timeLock.unlockTime);
+      if (name === 'permanent') {
+        expect(mine[0]?.feeCollector).toBe(cases.permanent.deployer.toLowerCase());
+        expect(mine[0]?.evidence).toMatch(/fees are collected to 0x\S+ \(the token/);
+      }
     });
 });
