@@ -17,7 +17,9 @@
  *   that owns its positions), at any of the simulated times.
  * - `withdrawable`: `withdrawer` can remove it (or move it to another holder) now, with `withdrawCall`.
  *   An externally owned account holding its own position is withdrawable by itself.
- * - `staked`: staked in a gauge/farm; withdrawable by the staker (`withdrawer`).
+ * - `staked`: only the address that put it into the holder (its depositor) can take it back now, and
+ *   nobody the holder names (owner, admin) can — a gauge or farm stake, by effect; `withdrawer` is the
+ *   staker, whose side decides whether the creator can pull it.
  * - `unknown`: the holder could not be judged (the simulation failed or ran over budget): `note` says why.
  *   Never read as locked.
  */
