@@ -17,7 +17,9 @@
  *   that owns its positions), at any of the simulated times.
  * - `withdrawable`: `withdrawer` can remove it (or move it to another holder) now, with `withdrawCall`.
  *   An externally owned account holding its own position is withdrawable by itself.
- * - `staked`: staked in a gauge/farm; withdrawable by the staker (`withdrawer`).
+ * - `staked`: only the address that put it into the holder (its depositor) can take it back now, and
+ *   nobody the holder names (owner, admin) can — a gauge or farm stake, by effect; `withdrawer` is the
+ *   staker, whose side decides whether the creator can pull it.
  * - `unknown`: the holder could not be judged (the simulation failed or ran over budget): `note` says why.
  *   Never read as locked.
  */
@@ -64,7 +66,11 @@ export type LiquidityPosition = {
   withdrawer: string | null;
   /** The call that withdraws or moves it, as a signature when known ("withdraw(uint256)") or selector. */
   withdrawCall: string | null;
-  /** Who can collect its fees while the principal stays locked; null: none found or not applicable. */
+  /**
+   * Where its fees were last collected to (a V3/Slipstream position manager's Collect recipient, from
+   * the index): who takes the fees while the principal stays locked. null: never collected, or a
+   * venue whose collections name no recipient (a V2 LP balance, V4).
+   */
   feeCollector: string | null;
   /** A label from a known locker/launchpad list; never replaces the simulation. */
   label: string | null;

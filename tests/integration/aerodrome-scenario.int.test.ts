@@ -108,6 +108,12 @@ describe('Aerodrome as a venue (scenario)', () => {
     expect(aero.gaugeStake).not.toBeNull();
     expect(r.facts.pools[0]?.lpLockedShare).toBe(0);
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
+    // The ledger, by effect: only the staker can take it back from the gauge (issue 35).
+    const staked = r.facts.pools[0]?.liquidityLedger?.positions.find(
+      (p) => p.holder === aero.gaugeStake?.gauge,
+    );
+    expect(staked?.kind, staked?.evidence).toBe('staked');
+    expect(staked?.withdrawer).toBe(aero.gaugeStake?.staker);
   });
 
   it('the Slipstream position staked in a CL gauge is withdrawable, so not counted as locked', async () => {
@@ -130,6 +136,10 @@ describe('Aerodrome as a venue (scenario)', () => {
     // Staked by its deployer, but held by the gauge now: not the deployer's own either.
     expect(pool?.lpCreatorShare).toBe(0);
     expect(r.liquidity.liquidityData.liquidityLocked).toBe(false);
+    // The ledger, by effect: the gauge holds it, its staker alone can withdraw it (issue 35).
+    const staked = pool?.liquidityLedger?.positions.find((p) => p.holder === stake?.gauge);
+    expect(staked?.kind, staked?.evidence).toBe('staked');
+    expect(staked?.withdrawer).toBe(stake?.staker);
   });
 
   it('Slipstream-only token: price from slot0, impact from its QuoterV2', async () => {

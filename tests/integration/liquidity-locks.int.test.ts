@@ -11,7 +11,7 @@
  *   permanent     a V3 position NFT in PermanentPositionLocker (no withdraw path; fees only)
  *   hookOwned     a V4 pool whose launch position is owned in the PoolManager by OwnedLiquidityHook
  * A Slipstream position staked in a CL gauge (withdrawable by its staker) is the scenario's SLIPT,
- * with the real Aerodrome CLGauge; its ledger is not asserted here.
+ * with the real Aerodrome CLGauge; its ledger (staked, by its staker) is asserted in aerodrome-scenario.
  *
  * First the ground truth: each holder's own calls, simulated as its owner and a stranger, now and
  * after the unlock date, do what the case claims (so the cases are what they say). Then what the
@@ -536,6 +536,12 @@ describe('liquidity locks: ground truth (what each holder can really do)', () =>
 describe('liquidity locks: the report reads each case right', () => {
   let engine: TokenEngine;
   beforeAll(async () => {
+    // The permanent locker's fees really collected once (to its fee recipient, the deployer): the
+    // ledger names where a locked position's fees go.
+    await send(cases.permanent.deployer, cases.permanent.holder, PermanentPositionLocker.abi, 'collectFees', [
+      core.uniswapV3.positionManager,
+      v3TokenId,
+    ]);
     const db = await openDatabase({ kind: 'memory' });
     const indexer = createIndexer({
       db: db.db,
@@ -576,7 +582,7 @@ describe('liquidity locks: the report reads each case right', () => {
     const venue = name === 'permanent' ? 'uniswap-v3' : name === 'hookOwned' ? 'uniswap-v4' : 'uniswap-v2';
     const pool = f.pools.find((p) => p.venue === venue);
     expect(pool, `${name}: its pool`).toBeDefined();
-    const l = judgeLedger(pool as PoolFacts, 18);
+    const l = judgeLedger(pool as PoolFacts);
     expect(l, `${name}: a ledger`).not.toBeNull();
     return l as NonNullable<typeof l>;
   };
@@ -598,5 +604,9 @@ describe('liquidity locks: the report reads each case right', () => {
         expect(l.creatorPullableShare ?? 1).toBeLessThanOrEqual(e.creatorPullable);
       } else expect(l.creatorPullableShare ?? -1).toBeCloseTo(e.creatorPullable, 2);
       if (name === 'timeLock') expect(l.unlockSchedule[0]?.time).toBe(cases.timeLock.unlockTime);
+      if (name === 'permanent') {
+        expect(mine[0]?.feeCollector).toBe(cases.permanent.deployer.toLowerCase());
+        expect(mine[0]?.evidence).toMatch(/fees are collected to 0x\S+ \(the token/);
+      }
     });
 });

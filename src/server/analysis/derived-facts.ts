@@ -124,7 +124,7 @@ export function liquiditySafe(p: PoolFacts): boolean {
 /** The pool's liquidity ledger, judged once per pool object (pure: the same facts give the same ledger). */
 const ledgers = new WeakMap<PoolFacts, LiquidityLedger | null>();
 export function ledgerOf(p: PoolFacts): LiquidityLedger | null {
-  if (!ledgers.has(p)) ledgers.set(p, judgeLedger(p, null));
+  if (!ledgers.has(p)) ledgers.set(p, judgeLedger(p));
   return ledgers.get(p) ?? null;
 }
 

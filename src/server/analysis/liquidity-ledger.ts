@@ -19,19 +19,16 @@ import type { PoolFacts, PoolLiquidityFacts } from '../facts/types';
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
-type Pricing = {
-  quoteUsd: number | null;
-  quoteDecimals: number;
-  priceUsd: number | null;
-  decimals: number | null;
-};
+type Pricing = { quoteUsd: number | null; quoteDecimals: number; decimals: number | null };
 
-/** The pool's pricing as its facts give it: quote side in USD, token side at what a sell returns. */
-function pricingOf(pool: PoolFacts, decimals: number | null): Pricing {
-  const quoteDecimals = pool.quoteSymbol === 'WETH' ? 18 : 6;
-  const q = Number(pool.quoteReserve) / 10 ** quoteDecimals;
-  const half = pool.poolValueUsd !== null && q > 0 ? pool.poolValueUsd / 2 / q : null;
-  return { quoteUsd: half, quoteDecimals, priceUsd: pool.priceUsd, decimals };
+/**
+ * The ledger's pricing from its own facts: the quote's USD price as the report read it (never
+ * worked back from the pool's value, which is no longer twice the quote side), and the token's
+ * decimals.
+ */
+function pricingOf(f: PoolLiquidityFacts): Pricing {
+  const quoteUsd = f.quoteUsdPerRaw === null ? null : f.quoteUsdPerRaw * 10 ** f.quoteDecimals;
+  return { quoteUsd, quoteDecimals: f.quoteDecimals, decimals: f.tokenDecimals };
 }
 
 /**
@@ -55,6 +52,14 @@ function sideOf(f: PoolLiquidityFacts, who: string): LiquiditySide {
   return f.creatorLinks[who] ? 'creator' : 'independent';
 }
 
+/** A simulated caller tried because it sent the position to the holder (holder-sim.ts' role). */
+const DEPOSITOR = /^depositor/;
+/**
+ * …and one tried because the holder itself names it (its owner(), admin, an address in its
+ * storage: holder-reveal.ts' roles end "of the holder"): then it controls the holder, a lock's owner.
+ */
+const OWNER = /of the holder/;
+
 const callName = (w: { signature: string | null; selector: string }) =>
   w.signature ?? `function ${w.selector}`;
 
@@ -73,7 +78,7 @@ function judgePosition(
     unlockTime: null,
     withdrawer: null,
     withdrawCall: null,
-    feeCollector: null,
+    feeCollector: p.feeCollector ?? null,
     label: f.labels[p.holder] ?? null,
   };
   const what = p.positionId ? `position #${p.positionId}` : 'these LP tokens';
@@ -120,6 +125,24 @@ function judgePosition(
   const hits = sim.withdrawals.filter((w) => w.positions.includes(i));
   const now = sim.times[0] ?? 0;
   const nowHits = hits.filter((w) => w.at === now);
+  // Only the one who put the position in (a depositor) can take it back now — no owner, admin or
+  // stranger: by effect a stake (a gauge, a farm), withdrawable by its staker.
+  const staker =
+    nowHits.length > 0 && nowHits.every((h) => DEPOSITOR.test(h.role) && !OWNER.test(h.role))
+      ? nowHits
+      : null;
+  if (staker) {
+    const w = staker.find((h) => sideOf(f, h.caller) === 'creator') ?? (staker[0] as (typeof staker)[number]);
+    const link = f.creatorLinks[w.caller];
+    return {
+      ...base,
+      kind: 'staked',
+      side: sideOf(f, w.caller),
+      withdrawer: w.caller,
+      withdrawCall: callName(w),
+      evidence: `Staked in the contract ${short(p.holder)}: its staker ${short(w.caller)}${link ? ` (${link})` : ''} can take ${what} back now with ${callName(w)} ${w.args} (simulated); nobody else can.`,
+    };
+  }
   if (nowHits.length > 0) {
     // The creator's side first: it is the one that decides a rug.
     const w =
@@ -171,15 +194,29 @@ function judgePosition(
   };
 }
 
-/** The ledger of `pool`, or null when the report gathered none for it. */
-export function judgeLedger(pool: PoolFacts, decimals: number | null): LiquidityLedger | null {
+/** A locked position's fees still go somewhere: to whom, when the index saw them collected. */
+function feesLine(f: PoolLiquidityFacts, j: { kind: string; feeCollector: string | null }): string {
+  if (!j.feeCollector || (j.kind !== 'locked_until' && j.kind !== 'locked_forever')) return '';
+  const link = f.creatorLinks[j.feeCollector];
+  return ` Its fees are collected to ${short(j.feeCollector)}${link ? ` (${link})` : ''} while the principal stays locked.`;
+}
+
+/**
+ * The ledger of `pool`, or null when the report gathered none for it. Judged once per pool: callers
+ * go through derived-facts.ts' ledgerOf, which keeps the answer.
+ */
+export function judgeLedger(pool: PoolFacts): LiquidityLedger | null {
   const f = pool.liquidity;
   if (!f) return null;
-  const pr = pricingOf(pool, decimals);
-  const positions: LiquidityPosition[] = f.positions.map((p, i) => ({
-    ...judgePosition(f, i),
-    ...positionValue(pool, pr, p.tokenRaw, p.quoteRaw),
-  }));
+  const pr = pricingOf(f);
+  const positions: LiquidityPosition[] = f.positions.map((p, i) => {
+    const j = judgePosition(f, i);
+    return {
+      ...j,
+      evidence: j.evidence + feesLine(f, j),
+      ...positionValue(pool, pr, p.tokenRaw, p.quoteRaw),
+    };
+  });
   const sum = (xs: LiquidityPosition[], key: 'activeShare' | 'valueUsd') =>
     xs.reduce((s, p) => s + (p[key] ?? 0), 0);
   const creator = positions.filter(

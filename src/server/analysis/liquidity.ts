@@ -274,6 +274,8 @@ function liquidityWarnings(x: LiquidityInputs): string[] {
   }
   if (poolValueKnown !== null && poolValueKnown < POOL_WARN_BELOW_USD)
     warnings.push(`Low liquidity: the pool holds only ${usd(poolValueKnown)}.`);
+  // An unknown value says why (positions not read, no price), never passes as a small pool.
+  if (pool && poolValueKnown === null && pool.poolValueNote) warnings.push(pool.poolValueNote);
   if (pool && priceManipulated(pool))
     warnings.push(
       `Price looks manipulated: the main pool's price is ${pct(Math.abs(pool.twapDeviationPct ?? 0), 1)} ${(pool.twapDeviationPct ?? 0) > 0 ? 'above' : 'below'} its ${PRICE_MANIPULATION.twapWindowSec / 60}-minute average (TWAP); use the average, not the spot price.`,

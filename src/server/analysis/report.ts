@@ -8,11 +8,11 @@ import type { LiquidityLedger } from '../../shared/liquidity-ledger';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 import { DEFAULT_AMOUNT_USD, HOOK_PERMISSIONS, shownBand } from '../../shared/vocabulary';
 import type { PoolFacts, TokenReportFacts, TradeContext } from '../facts/types';
+import { ledgerOf } from './derived-facts';
 import { analyseFlabScore } from './flab-score';
 import { hookPoolContext } from './hook-checks';
 import { type HookPoolContext, judgeHook } from './hook-verdict';
 import { analyseLiquidity } from './liquidity';
-import { judgeLedger } from './liquidity-ledger';
 import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
@@ -113,6 +113,8 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
       quoteReserve: p.quoteReserve.toString(),
       peakQuoteReserve: p.peakQuoteReserve.toString(),
       poolValueUsd: p.poolValueUsd,
+      poolValueBasis: p.poolValueBasis ?? null,
+      poolValueNote: p.poolValueNote ?? null,
       priceUsd: p.priceUsd,
       priceEth: p.priceEth,
       twapPriceUsd: p.twapPriceUsd ?? null,
@@ -128,7 +130,7 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
       priceChange24hPct: p.priceChange24hPct,
       recentSwapCount: p.recentSwaps.length,
       liquidityEventCount: p.liquidityEvents.length,
-      ...ledgerOf(p, f.token.decimals),
+      ...ledgerField(p),
     })),
     deployerFacts: { ...f.deployer },
     events: { ...f.events },
@@ -138,8 +140,9 @@ export function summariseFacts(f: TokenReportFacts): FactsSummary {
   };
 }
 
-function ledgerOf(p: PoolFacts, decimals: number | null): { liquidityLedger?: LiquidityLedger } {
-  const l = judgeLedger(p, decimals);
+/** The pool's ledger as the checks judged it (derived-facts.ts keeps it: judged once per pool). */
+function ledgerField(p: PoolFacts): { liquidityLedger?: LiquidityLedger } {
+  const l = ledgerOf(p);
   return l ? { liquidityLedger: l } : {};
 }
 

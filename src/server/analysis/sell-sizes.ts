@@ -112,7 +112,7 @@ export function poolPaysUsd(f: TokenReportFacts): number | null {
   const l = p.liquidity;
   if (l && l.quoteUsdPerRaw !== null && l.positions.some((x) => x.quoteRaw !== null))
     return l.positions.reduce((a, x) => a + (x.quoteRaw ?? 0), 0) * l.quoteUsdPerRaw;
-  // poolValueUsd counts both sides at the quote side's value (facts/types.ts): half is the quote.
+  // poolValueUsd is the quote side plus a token side capped at it (ADR 0047): half never exceeds the quote.
   return p.poolValueUsd !== null ? p.poolValueUsd / 2 : null;
 }
 

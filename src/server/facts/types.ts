@@ -4,6 +4,7 @@
  * `null` always means "could not be determined" — analysers must report it, never guess.
  */
 
+import type { PoolValueBasis } from '../../shared/pool-value';
 import type { ProviderStatus } from '../../shared/provider';
 import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
@@ -231,11 +232,11 @@ export type PoolFacts = {
   quoteSymbol: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
-  /**
-   * USD value of the whole pool: V2 both sides (exactly twice the quote side); V3 twice the quote
-   * side, since its token side at the pool's own price can be inflated (see gather.ts).
-   */
+  /** USD value of what its liquidity holds now, the token side capped at the quote side (ADR 0047). */
   poolValueUsd: number | null;
+  /** Where the valued amounts were read (null/absent: not valued), and why there is no value. */
+  poolValueBasis?: PoolValueBasis | null;
+  poolValueNote?: string | null;
   /** USD value of the quote-side liquidity within ±2% of the current price; null when unknown. */
   depthUsd2Pct: number | null;
   priceUsd: number | null;
@@ -484,6 +485,8 @@ export type LedgerPositionFact = {
   /** What it holds at the current price, raw units as floats (decimals not applied). */
   tokenRaw: number | null;
   quoteRaw: number | null;
+  /** Where its fees were last collected to (a V3/Slipstream NFT's Collect, index); null: none seen. */
+  feeCollector: Address | null;
 };
 
 /** One call that removed or moved a position in the simulation. */

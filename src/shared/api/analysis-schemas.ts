@@ -9,6 +9,7 @@ import { VENUE_IDS } from '../venues';
 import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 import type { LevelOf } from '../vocabulary';
 import { creatorPullableFields, liquidityLedgerSchema } from './liquidity-ledger-schema';
+import { poolValueFields } from './pool-value-schema';
 import { providerStatusSchema } from './provider-schema';
 import { proxyFactsSchema } from './proxy-schema';
 import { tradingPatternsSchema } from './trading-patterns-schema';
@@ -469,6 +470,7 @@ export const factsSummarySchema = z
         quoteReserve: z.string(),
         peakQuoteReserve: z.string(),
         poolValueUsd: z.number().nullable(),
+        ...poolValueFields,
         priceUsd: z.number().nullable(),
         priceEth: z.number().nullable(),
         twapPriceUsd: z.number().nullable(),

@@ -287,7 +287,13 @@ function v4Balances(pools: SQL): SQL {
     from d`;
 }
 
-export type ReserveHistory = { peakQuote: bigint; quoteDayAgo: bigint | null; tokenDayAgo: bigint | null };
+export type ReserveHistory = {
+  peakQuote: bigint;
+  quoteDayAgo: bigint | null;
+  tokenDayAgo: bigint | null;
+  /** V4 only: the pool's balance now, every indexed liquidity change and swap summed; null: none. */
+  now?: { quote: bigint; token: bigint } | null;
+};
 
 /** A history query's (peak, q_day, t_day) row; no row (no events) is a zero peak and unknown past. */
 function reserveHistoryOf(x: Record<string, unknown> = {}): ReserveHistory {
@@ -312,9 +318,15 @@ export async function readV4ReserveHistory(
       with b as (${v4Balances(sql`select ${pair}`)})
       select (select max(${q})::text from b) as peak,
              (select ${q}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as q_day,
-             (select ${t}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day`),
+             (select ${t}::text from b where ts <= ${dayAgoTs} order by block_number desc, log_index desc limit 1) as t_day,
+             (select ${q}::text from b order by block_number desc, log_index desc limit 1) as q_now,
+             (select ${t}::text from b order by block_number desc, log_index desc limit 1) as t_now`),
   );
-  return reserveHistoryOf(r[0]);
+  const x = r[0] ?? {};
+  return {
+    ...reserveHistoryOf(x),
+    now: x.q_now == null || x.t_now == null ? null : { quote: big(x.q_now), token: big(x.t_now) },
+  };
 }
 
 /** Reserve history summary of a pool: peak quote reserve and the reserve 24 h ago. */

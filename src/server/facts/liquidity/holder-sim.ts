@@ -86,7 +86,11 @@ function chooseCallers(found: Found[], t: HolderTarget, creators: Found[], tried
   const out: Found[] = [];
   for (const c of all) {
     const a = c.address.toLowerCase() as Address;
-    if (isBurnAddress(a) || a === t.holder || tried.has(a) || out.some((o) => o.address === a)) continue;
+    // One caller per address, with every reason it was tried: a depositor that is also the holder's
+    // owner is a lock's owner, not a staker (analysis/liquidity-ledger.ts tells them apart by it).
+    const seen = out.find((o) => o.address === a);
+    if (seen && !seen.role.includes(c.role)) seen.role = `${seen.role}; ${c.role}`;
+    if (isBurnAddress(a) || a === t.holder || tried.has(a) || seen) continue;
     if (out.length + tried.size < MAX_CALLERS - 1) out.push({ address: a, role: c.role });
   }
   if (!tried.has(STRANGER)) out.push({ address: STRANGER, role: 'a stranger (any address)' });
@@ -277,6 +281,12 @@ async function simulateOne(
       })),
       runPairs(client, t, r.code, pairs(callers, times), tally),
     ]);
+    // A caller already tried that a getter names too (a depositor that is the holder's owner()) keeps
+    // both reasons: the ledger tells a stake from a lock's owner by them.
+    for (const g of getters.callers) {
+      const c = callers.find((k) => k.address === g.address.toLowerCase());
+      if (c && !c.role.includes(g.role)) c.role = `${c.role}; ${g.role}`;
+    }
     const more = chooseCallers(getters.callers, t, [], new Set(callers.map((c) => c.address)));
     const newTimes = datesFor(x.now, [...stated, ...getters.times.filter((u) => u > x.now)]).filter(
       (u) => !times.includes(u),
@@ -303,7 +313,10 @@ async function simulateOne(
     notTried: tally.notTried,
     callers,
     times,
-    withdrawals: firstPerCallerAndTime(tally.withdrawals),
+    withdrawals: firstPerCallerAndTime(tally.withdrawals).map((w) => ({
+      ...w,
+      role: callers.find((c) => c.address === w.caller)?.role ?? w.role,
+    })),
     statedUnlock: stated.length ? Math.min(...stated) : null,
   };
 }

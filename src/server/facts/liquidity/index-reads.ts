@@ -95,3 +95,26 @@ export async function readFundedBy(
   for (const x of r) out.set(String(x.to_addr), String(x.from_addr));
   return out;
 }
+
+/**
+ * Where each position NFT's fees were last collected to: the position manager's Collect names its
+ * recipient (a V3 or Slipstream NFT; a V4 PositionManager's collection logs no recipient). Keyed
+ * `manager:id`; a position whose fees were never collected is absent (not known, not "nobody").
+ */
+export async function readFeeCollectors(
+  db: Db,
+  nftIds: { manager: string; id: string }[],
+): Promise<Map<string, Address>> {
+  const out = new Map<string, Address>();
+  if (nftIds.length === 0) return out;
+  const r = rowsOf(
+    await db.execute(sql`
+      select distinct on (manager, token_id) manager, token_id::text as id, to_addr from position_events
+      where kind = 'collect' and manager in ${[...new Set(nftIds.map((n) => n.manager))]}
+        and token_id in ${[...new Set(nftIds.map((n) => n.id))]} and to_addr is not null
+      order by manager, token_id, block_number desc, log_index desc`),
+  );
+  for (const x of r)
+    out.set(`${String(x.manager).toLowerCase()}:${String(x.id)}`, String(x.to_addr).toLowerCase() as Address);
+  return out;
+}

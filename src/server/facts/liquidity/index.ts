@@ -12,7 +12,7 @@ import { readCodeSizes } from '../holders/code-sizes';
 import { USD_DECIMALS } from '../pools/market';
 import type { HolderSimulation, LedgerPositionFact, PoolLiquidityFacts } from '../types';
 import { type HolderTarget, type Measure, revealHolders, simulateHolders } from './holder-sim';
-import { readDepositors, readFundedBy } from './index-reads';
+import { readDepositors, readFeeCollectors, readFundedBy } from './index-reads';
 import { type ListedPositions, listPositions } from './positions';
 
 export type { PoolLiquidityFacts } from '../types';
@@ -103,9 +103,16 @@ export async function gatherLiquidity(
   );
   // The largest holders' code, proxy slots and getters are read together with every listed
   // holder's code size (one round, then the getters'), not one after the other.
-  const [codeSizes, revealed] = await Promise.all([
+  // Where the NFTs' fees were last collected to, from the index beside them.
+  const nftIds = pools.flatMap(({ listed }) =>
+    listed.raw.flatMap((p) =>
+      p.manager && p.id !== null ? [{ manager: p.manager, id: p.id.toString() }] : [],
+    ),
+  );
+  const [codeSizes, revealed, feeCollectors] = await Promise.all([
     readCodeSizes(deps.chain.public, toCheck),
     revealHolders(deps.chain.public, toCheck.slice(0, MAX_REVEALED), x.now),
+    readFeeCollectors(deps.db, nftIds),
   ]);
 
   const creators = [
@@ -188,7 +195,7 @@ export async function gatherLiquidity(
   );
   const weth = deps.network.contracts.weth.toLowerCase();
   for (const l of pools) {
-    const f = poolFacts(l, codeSizes, simulated, creatorLinks, lockers);
+    const f = poolFacts(l, { codeSizes, feeCollectors }, simulated, creatorLinks, lockers);
     // The quote is WETH or the USD coin: its decimals are known, its price is the report's ETH price.
     const isWeth = l.pool.quote.toLowerCase() === weth;
     f.quoteDecimals = isWeth ? 18 : USD_DECIMALS;
@@ -233,20 +240,24 @@ const weight = (pools: Listed[], t: { pool: string; measures: Measure[] }) => {
 
 function poolFacts(
   { listed }: Listed,
-  codeSizes: Map<string, number>,
+  read: { codeSizes: Map<string, number>; feeCollectors: Map<string, Address> },
   simulated: Map<string, HolderSimulation>,
   creatorLinks: Record<string, string>,
   lockers: Set<string>,
 ): PoolLiquidityFacts {
   const positions: LedgerPositionFact[] = listed.raw.map((p, i) => ({
     holder: p.holder,
-    holderIsContract: (codeSizes.get(p.holder) ?? 0) > 0,
+    holderIsContract: (read.codeSizes.get(p.holder) ?? 0) > 0,
     manager: p.manager,
     positionId: p.id === null ? null : p.id.toString(),
     share: listed.share[i] ?? 0,
     activeShare: listed.activeShare[i] ?? 0,
     tokenRaw: listed.tokenRaw[i] ?? null,
     quoteRaw: listed.quoteRaw[i] ?? null,
+    feeCollector:
+      p.manager && p.id !== null
+        ? (read.feeCollectors.get(`${p.manager.toLowerCase()}:${p.id}`) ?? null)
+        : null,
   }));
   const holders: Record<string, HolderSimulation> = {};
   for (const p of positions) {

@@ -5,8 +5,9 @@
 import type { Address } from 'viem';
 import { PRICE_MANIPULATION } from '../../../shared/vocabulary';
 import type { Db } from '../../db/client';
+import { poolHoldings, poolValue } from '../../venues/pool-value';
 import { NATIVE_CURRENCY } from '../../venues/uniswap-v4-pool-key';
-import { type PoolRef, type PoolState, priceInQuote, type VenueId } from '../../venues/venue';
+import { type PoolRef, type PoolState, priceInQuote } from '../../venues/venue';
 import type { Deps, GatherDeps } from '../gather-deps';
 import {
   type LiquidityRow,
@@ -40,15 +41,12 @@ export async function priceThePools(
     const quoteUsd = quoteIsWeth ? x.ethUsd : 1;
     const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
     const priceEth = pq !== null ? (quoteIsWeth ? pq : x.ethUsd ? pq / x.ethUsd : null) : null;
-    const quoteValueUsd =
-      quoteUsd !== null ? (Number(pool.quoteReserve) / 10 ** quoteDecimals) * quoteUsd : null;
     poolFacts.push(
       await poolDetails(deps, t, pool, {
         quoteDecimals,
         quoteUsd,
         priceUsd,
         priceEth,
-        quoteValueUsd,
         now: x.now,
         decimals: x.decimals,
         pairRows: x.pairRows,
@@ -64,7 +62,6 @@ type Pricing = {
   quoteUsd: number | null;
   priceUsd: number | null;
   priceEth: number | null;
-  quoteValueUsd: number | null;
   now: number;
   /** null: the token does not answer decimals(), so nothing is priced per token. */
   decimals: number | null;
@@ -97,8 +94,11 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
   const creatorLp = await creatorLpOf(db, pool, liquidityEvents);
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
-  const tokenValueUsd =
-    x.priceUsd !== null && dec !== null ? (Number(pool.tokenReserve) / 10 ** dec) * x.priceUsd : null;
+  // The pool's value from what its positions hold now, one rule for every venue (ADR 0047).
+  const value = poolValue(poolHoldings(pool, token, history.now ?? null), {
+    quoteUsdPerRaw: x.quoteUsd === null ? null : x.quoteUsd / 10 ** x.quoteDecimals,
+    quotePerTokenRaw: pool.priceX192 === null ? null : Number(pool.priceX192) / 2 ** 192,
+  });
   return {
     pair: pool.pair,
     venue: pool.venue,
@@ -111,7 +111,9 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,
     quoteReserve: pool.quoteReserve,
-    poolValueUsd: poolValueUsd(pool.venue, x.quoteValueUsd, tokenValueUsd, dec),
+    poolValueUsd: value.valueUsd,
+    poolValueBasis: value.basis,
+    poolValueNote: value.note,
     priceNote:
       dec === null
         ? 'The token does not answer decimals(), so its price per token (and market cap) is unknown.'
@@ -212,30 +214,6 @@ async function creatorLpOf(db: Db, pool: PoolState, events: LiquidityEventFact[]
   if (pool.lpDeployer !== null) return pool.lpDeployer;
   if (!creator) return 0n;
   return (await readLpHolders(db, pool.pair)).find((h) => h.holder === creator)?.balance ?? 0n;
-}
-
-/**
- * Both sides at the pool's own price: for a V2 pair exactly twice the quote side. A V3 pool's token
- * side at its own price is not a fact a seller can rely on: a dust position placed at an absurd
- * price inside its own range makes it anything the deployer likes. What sellers can take out is the
- * quote side, so V3 is valued as twice that, the same identity V2 obeys. Unpriced (no liquidity at
- * the current price) stays unknown. Without the token's decimals the token side has no per-token
- * price, but at the pool's own price it is still worth the quote side (the V2 identity), so the pool
- * keeps a value.
- */
-function poolValueUsd(
-  venue: VenueId,
-  quoteValueUsd: number | null,
-  tokenValueUsd: number | null,
-  decimals: number | null,
-): number | null {
-  if (quoteValueUsd === null || (tokenValueUsd === null && decimals !== null)) return null;
-  return venue === 'uniswap-v3' ||
-    venue === 'uniswap-v4' ||
-    venue === 'aerodrome-slipstream' ||
-    tokenValueUsd === null
-    ? 2 * quoteValueUsd
-    : quoteValueUsd + tokenValueUsd;
 }
 
 /** The pool's own 30-minute average against its current price (manipulation check, V3). */
