@@ -77,10 +77,34 @@ export const yieldOpportunitySchema = z.object({
 });
 export type YieldOpportunity = z.infer<typeof yieldOpportunitySchema>;
 
+/**
+ * A pool whose token fails the verdict (honeypot, rugged, dangerous…): never an opportunity, listed
+ * under "Avoid" with the verdict's headline as the reason.
+ */
+export const avoidedYieldSchema = z.object({
+  id: z.string(),
+  protocol: z.string(),
+  name: z.string(),
+  tokenPair: z.string(),
+  /** The pool or contract. */
+  address: z.string().nullable(),
+  /** The token whose verdict failed. */
+  token: z.string(),
+  /** The verdict's kind and label ("Honeypot — cannot be sold") and its one-line reason. */
+  verdictKind: z.string(),
+  verdictLabel: z.string(),
+  reason: z.string(),
+  /** The token's own analysis page. */
+  url: z.string(),
+});
+export type AvoidedYield = z.infer<typeof avoidedYieldSchema>;
+
 export const yieldOpportunitiesResponseSchema = z.object({
   source: z.enum(['chain', 'defillama']),
   generatedAt: z.number(),
   opportunities: z.array(yieldOpportunitySchema),
+  /** Pools left out because a token in them fails the verdict, with the reason (empty: none). */
+  avoid: z.array(avoidedYieldSchema),
 });
 export type YieldOpportunitiesResponse = z.infer<typeof yieldOpportunitiesResponseSchema>;
 

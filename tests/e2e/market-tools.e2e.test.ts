@@ -195,8 +195,10 @@ describe('DeFi Yield Optimizer', () => {
     'switches tabs, filters the opportunities like the API and runs the §9 calculator',
     async () => {
       const { baseUrl, browser } = ready();
-      const { opportunities } = await api<YieldOpportunitiesResponse>('/api/yield-opportunities');
+      const { opportunities, avoid } = await api<YieldOpportunitiesResponse>('/api/yield-opportunities');
       expect(opportunities.length).toBeGreaterThan(1);
+      // The scenario's honeypot and rug pools fail the verdict: never opportunities, listed to avoid.
+      expect(avoid.length).toBeGreaterThan(0);
 
       const { context, page, errors } = await openPage(browser, baseUrl);
       try {
@@ -208,6 +210,15 @@ describe('DeFi Yield Optimizer', () => {
         );
         expect(await cards.count()).toBe(opportunities.length);
         await saveScreenshot(page, 'yield-desktop');
+        // Issue 37: each avoided pool shows with its verdict's reason, never as an opportunity card.
+        const avoided = page.getByTestId('yield-avoided');
+        expect(await avoided.count()).toBe(avoid.length);
+        expect((await page.getByTestId('yield-avoid-reason').allTextContents()).sort()).toEqual(
+          avoid.map((a) => a.reason).sort(),
+        );
+        const titles0 = await cards.locator('h3').allTextContents();
+        for (const a of avoid) expect(opportunities.some((o) => o.id === a.id)).toBe(false);
+        expect(titles0.length).toBe(opportunities.length);
 
         // Every risk × type combination shows exactly the API's matching opportunities.
         const risk = page.getByLabel('Risk', { exact: true });
@@ -332,6 +343,20 @@ describe('DeFi Yield Optimizer', () => {
         if (firstWithCosts) {
           await costOf.selectOption(firstWithCosts.id);
           await expect.poll(() => output('Break-even')).toMatch(/months$|^Never|^Unknown/);
+        }
+        // Issue 37: a deposit 100× a two-sided pool's size is priced with its own dilution and both
+        // swaps' impact, and the result is a loss shown as one (red, the word "loss"), not a profit.
+        const thin = opportunities
+          .filter((o) => o.entryCosts?.impermanentLoss && o.entryCosts.gasEnter !== null && o.apy !== null)
+          .sort((a, b) => a.tvl - b.tvl)[0];
+        if (thin?.entryCosts && thin.entryCosts.gasExit !== null && thin.entryCosts.ethUsd !== null) {
+          await costOf.selectOption(thin.id);
+          await amount.fill(String(Math.ceil(thin.tvl * 100)));
+          const loss = panel.getByText('Net loss after costs', { exact: true });
+          await loss.waitFor();
+          expect(await loss.locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/ loss$/);
+          expect(await loss.getAttribute('class')).toContain('text-red-');
+          await saveScreenshot(page, 'yield-calculator-loss-desktop');
         }
         expect(errors).toEqual([]);
       } finally {

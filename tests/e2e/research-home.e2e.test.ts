@@ -55,7 +55,7 @@ describe('home utilities', () => {
     const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto('/');
-      const liquidity = page.getByTestId('utility-liquidity').getByRole('textbox');
+      const liquidity = page.getByTestId('utility-liquidity').getByPlaceholder('Enter amount (e.g., 1000)');
       expect(await liquidity.getAttribute('placeholder')).toBe('Enter amount (e.g., 1000)');
       const input = page.getByTestId('utility-scanner').getByRole('textbox');
       expect(await input.getAttribute('placeholder')).toBe('Enter Base token address (0x...)');
@@ -74,19 +74,27 @@ describe('home utilities', () => {
     }
   });
 
-  it('always sends the liquidity card to the liquidity scanner', async () => {
-    const { baseUrl, browser } = ready();
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/');
-      const card = page.getByTestId('utility-liquidity');
-      await card.getByRole('textbox').fill('1000');
-      await card.getByRole('button', { name: 'Check Liquidity' }).click();
-      await page.waitForURL(`${baseUrl}/liquidity-scanner`);
-    } finally {
-      await context.close();
-    }
-  });
+  // Issue 37: the card's token and amount arrive on the scanner (2,500 once arrived as 1,000 with the
+  // token box empty), on a phone and on a desktop.
+  for (const viewport of ['phone', 'desktop'] as const)
+    it(`hands the liquidity card's token and amount to the liquidity scanner (${viewport})`, async () => {
+      const { baseUrl, browser } = ready();
+      const { context, page, errors } = await openPage(browser, baseUrl, viewport);
+      try {
+        await page.goto('/');
+        const card = page.getByTestId('utility-liquidity');
+        await card.getByTestId('utility-liquidity-token').fill(flab);
+        await card.getByPlaceholder('Enter amount (e.g., 1000)').fill('2500');
+        await card.getByRole('button', { name: 'Check Liquidity' }).click();
+        await page.waitForURL(`${baseUrl}/liquidity-scanner?address=${flab}&amount=2500`);
+        expect(await page.locator('#liquidity-amount').inputValue()).toBe('2500');
+        expect(await page.locator('#liquidity-address').inputValue()).toBe(flab);
+        if (viewport === 'phone') await saveScreenshot(page, 'liquidity-handoff-phone');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 
   it('shows an in-card result with the display limits, and an error with Retry on failure', async () => {
     const { baseUrl, browser } = ready();

@@ -174,6 +174,7 @@ describe('trading journal', () => {
       ['quantity', '10000000000000000'],
       ['entryDate', '0000-01-01T00:00:00Z'],
       ['entryDate', '2025-02-30T00:00:00Z'],
+      ['entryDate', '2014-12-31T00:00:00Z'],
       ['walletAddress', '0x52908400098527886e0F7030069857D2E4169EE7'],
     ] as const) {
       const r = await post('/api/trading-journal', trade({ [field]: value }));

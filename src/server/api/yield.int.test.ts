@@ -12,6 +12,7 @@ import type { ScenarioManifest } from '../../shared/scenario';
 import {
   ALLOCATION_SPLITS,
   ALLOWED_RISKS,
+  type AvoidedYield,
   type YieldOpportunity,
   yieldOpportunitiesResponseSchema,
   yieldStrategiesResponseSchema,
@@ -28,6 +29,7 @@ let runtime: Runtime;
 let app: FastifyInstance;
 let manifest: ScenarioManifest;
 let opps: YieldOpportunity[];
+let avoid: AvoidedYield[];
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   const body = yieldOpportunitiesResponseSchema.parse(res.json());
   expect(body.source).toBe('chain');
   opps = body.opportunities;
+  avoid = body.avoid;
 });
 afterAll(async () => {
   await scenario?.stop();
@@ -73,6 +76,19 @@ async function ethUsd(): Promise<number> {
 }
 
 describe('GET /api/yield-opportunities', () => {
+  it('a pool whose token fails the verdict is never an opportunity: it is under Avoid with the verdict', async () => {
+    const honeypot = (manifest.risks.honeypot ?? '').toLowerCase();
+    expect(honeypot).not.toBe('');
+    const report = await runtime.engine.report(honeypot as Address);
+    expect(report.verdict?.kind).toBe('honeypot');
+    const a = avoid.find((x) => x.token === honeypot);
+    expect(a, JSON.stringify(avoid)).toBeDefined();
+    expect(a?.verdictKind).toBe('honeypot');
+    expect(a?.verdictLabel).toBe(report.verdict?.label);
+    expect(a?.reason).toBe(report.verdict?.reason);
+    for (const x of avoid) expect(opps.some((o) => o.id === x.id)).toBe(false);
+  });
+
   it('lists pools, the staking pool and the lending pool, sorted by APY', () => {
     expect(opps.some((o) => o.type === 'liquidity')).toBe(true);
     expect(opps.find((o) => o.address === manifest.contracts.staking.toLowerCase())?.type).toBe('staking');

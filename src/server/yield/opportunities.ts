@@ -14,14 +14,17 @@
 
 import pLimit from 'p-limit';
 import { type Address, parseAbi } from 'viem';
+import { type VerdictHeadline, verdictHeadline } from '../../shared/analysis';
 import type { ScenarioManifest } from '../../shared/scenario';
 import {
+  type AvoidedYield,
   breakEvenMonths,
   effectiveAnnualApy,
   entryCostUsd,
   projectedApy,
   type YieldOpportunity,
 } from '../../shared/yield';
+import { safetyVerdict } from '../analysis/safety-verdict';
 import type { ChainClients } from '../chain/client';
 import type { NetworkDescription } from '../chain/network';
 import type { Database } from '../db/client';
@@ -68,13 +71,21 @@ export type YieldDeps = {
  * name) — its peg and stability are measured, whether or not it is established yet; how risky the
  * position is stays the risk analysis's job.
  */
-type TokenInfo = { facts: TokenReportFacts; score: number | null; stablecoin: boolean };
+type TokenInfo = {
+  facts: TokenReportFacts;
+  score: number | null;
+  stablecoin: boolean;
+  /** The token's verdict headline when it fails it (not recommendable): its pools go under Avoid. */
+  fails: VerdictHeadline | null;
+};
 
 async function tokenInfo(deps: YieldDeps, token: Address): Promise<TokenInfo | null> {
   try {
     const [facts, report] = await Promise.all([deps.engine.facts(token), deps.engine.report(token)]);
     const trusted = report.rug.evidence.find((e) => e.check === 'trusted_asset');
+    const safety = safetyVerdict(report);
     return {
+      fails: safety.safe ? null : verdictHeadline(safety.verdict),
       facts,
       score: report.flabScore.flabScore,
       stablecoin: trusted?.value === 'stablecoin' || trusted?.value === 'unestablished_stablecoin',
@@ -111,36 +122,62 @@ export function withBreakEven(o: YieldOpportunity, amountUsd: number | undefined
   };
 }
 
+/** A pool or contract left out because `bad`'s token fails the verdict, with the verdict as the reason. */
+function avoided(
+  x: Pick<AvoidedYield, 'id' | 'protocol' | 'name' | 'tokenPair' | 'address'>,
+  bad: TokenInfo & { fails: VerdictHeadline },
+): AvoidedYield {
+  const token = bad.facts.token.address.toLowerCase();
+  return {
+    ...x,
+    token,
+    verdictKind: bad.fails.kind,
+    verdictLabel: bad.fails.label,
+    reason: bad.fails.reason,
+    url: `/token-analysis?address=${token}`,
+  };
+}
+
+const failing = (...infos: (TokenInfo | null)[]) =>
+  infos.find((i): i is TokenInfo & { fails: VerdictHeadline } => !!i?.fails) ?? null;
+
 const symOf = (f: TokenReportFacts) => f.token.symbol ?? f.token.address.slice(0, 8);
 const isVerified = (f: TokenReportFacts) => f.token.verification.status === 'verified';
+
+/**
+ * Every token whose pools may pay a yield, WETH aside. The scenario's risk tokens are read too: their
+ * verdict, not their place in a list, keeps their pools out of the opportunities (under Avoid).
+ */
+function yieldTokens(network: NetworkDescription): Address[] {
+  const weth = network.contracts.weth.toLowerCase();
+  const all = [...Object.values(network.tokens), ...Object.values(network.riskTokens ?? {})];
+  return [...new Set(all.map((a) => a.toLowerCase()))].filter((a) => a !== weth) as Address[];
+}
+
+/** ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path). */
+function ethUsdOf(infos: Map<string, TokenInfo | null>): number | null {
+  for (const i of infos.values()) {
+    const p = i?.facts.mainPool;
+    if (p?.priceUsd && p.priceEth) return p.priceUsd / p.priceEth;
+  }
+  return null;
+}
 
 export async function chainOpportunities(
   deps: YieldDeps,
   manifest: Pick<ScenarioManifest, 'contracts'> | undefined,
   amountUsd?: number,
-): Promise<{ now: number; opportunities: YieldOpportunity[] }> {
+): Promise<{ now: number; opportunities: YieldOpportunity[]; avoid: AvoidedYield[] }> {
   const client = deps.chain.public;
   const [head, gasPriceWei] = await Promise.all([client.getBlock(), client.getGasPrice()]).catch((cause) => {
     throw new ChainUnavailableError('The chain RPC did not answer for the latest block.', cause);
   });
   const now = Number(head.timestamp);
-  const { weth } = deps.network.contracts;
-  const risky = new Set(Object.values(deps.network.riskTokens ?? {}).map((a) => a.toLowerCase()));
-  const tokens = [...new Set(Object.values(deps.network.tokens).map((a) => a.toLowerCase()))].filter(
-    (a) => a !== weth.toLowerCase() && !risky.has(a),
-  ) as Address[];
+  const tokens = yieldTokens(deps.network);
 
   const infos = new Map<string, TokenInfo | null>();
   await pLimit(4).map(tokens, async (t) => infos.set(t, await tokenInfo(deps, t)));
-  // ETH's USD price from any priced pool (priceUsd ÷ priceEth: the engine's token→WETH→USD path).
-  let ethUsd: number | null = null;
-  for (const i of infos.values()) {
-    const p = i?.facts.mainPool;
-    if (p?.priceUsd && p.priceEth) {
-      ethUsd = p.priceUsd / p.priceEth;
-      break;
-    }
-  }
+  const ethUsd = ethUsdOf(infos);
   const market: Market = {
     head: head.number ?? 0n,
     now,
@@ -149,6 +186,7 @@ export async function chainOpportunities(
     meter: deps.gasMeter ?? createGasMeter(deps.chain),
   };
   const opps: YieldOpportunity[] = [];
+  const avoid: AvoidedYield[] = [];
 
   // ---- AMM pools ----
   // Full-range positions whose fee and Mint/Burn gas we can state: the token's deepest Uniswap V2
@@ -177,6 +215,27 @@ export async function chainOpportunities(
       const sym = symOf(info.facts);
       // A stablecoin pool holds stablecoins on both sides: USDC/WETH moves with ETH, so it is not one.
       const quote = await infoFor(deps, infos, pool.quoteToken);
+      // WETH is the chain's wrapped ether, the quote of most pools: not a token judged by the scanner
+      // (its own "sell" simulation is not a trade) — only the other side's verdict decides.
+      const quoteIsWeth = pool.quoteToken.toLowerCase() === deps.network.contracts.weth.toLowerCase();
+      const bad = failing(info, quoteIsWeth ? null : quote);
+      if (bad) {
+        const id = `pool-${pool.pair.toLowerCase()}`;
+        const pair = `${sym}/${pool.quoteSymbol}`;
+        avoid.push(
+          avoided(
+            {
+              id,
+              protocol: v.protocol,
+              name: `${pair} liquidity`,
+              tokenPair: pair,
+              address: pool.pair.toLowerCase(),
+            },
+            bad,
+          ),
+        );
+        continue;
+      }
       const tags = ['liquidity', 'flexible', 'impermanent-loss', v.venue];
       if (isStablecoinPool(info, quote)) tags.push('stablecoin');
       const analysis = analyseYieldRisk({
@@ -234,20 +293,20 @@ export async function chainOpportunities(
   const staking = manifest?.contracts.staking;
   const lending = manifest?.contracts.lending;
   if (staking) {
-    const o = await stakingOpportunity(deps, staking, market, infos).catch((e) => {
+    const o = await stakingOpportunity(deps, staking, market, infos, (a) => avoid.push(a)).catch((e) => {
       deps.log.warn({ msg: 'yield: staking pool unreadable', err: (e as Error).message });
       return null;
     });
     if (o) opps.push(o);
   }
   if (lending) {
-    const o = await lendingOpportunity(deps, lending, market, infos).catch((e) => {
+    const o = await lendingOpportunity(deps, lending, market, infos, (a) => avoid.push(a)).catch((e) => {
       deps.log.warn({ msg: 'yield: lending pool unreadable', err: (e as Error).message });
       return null;
     });
     if (o) opps.push(o);
   }
-  return { now, opportunities: opps.map((o) => withBreakEven(o, amountUsd)) };
+  return { now, opportunities: opps.map((o) => withBreakEven(o, amountUsd)), avoid };
 }
 
 async function singleSidedCosts(deps: YieldDeps, address: Address, m: Market, kind: 'staking' | 'lending') {
@@ -289,6 +348,7 @@ export async function stakingOpportunity(
   staking: Address,
   market: Market,
   infos: Map<string, TokenInfo | null> = new Map(),
+  onAvoid: (a: AvoidedYield) => void = () => {},
 ): Promise<YieldOpportunity | null> {
   const c = { address: staking, abi: stakingAbi } as const;
   const [stakingToken, rewardsToken, rewardRate, periodFinish, totalStaked] =
@@ -331,6 +391,24 @@ export async function stakingOpportunity(
   const now = market.now;
   const sSym = symOf(stakeInfo.facts);
   const rSym = symOf(rewardInfo.facts);
+  const bad = failing(stakeInfo, rewardInfo);
+  if (bad) {
+    const pair = sSym === rSym ? sSym : `${sSym}/${rSym}`;
+    const id = `staking-${staking.toLowerCase()}`;
+    onAvoid(
+      avoided(
+        {
+          id,
+          protocol: `${sSym} Staking`,
+          name: `Stake ${sSym}, earn ${rSym}`,
+          tokenPair: pair,
+          address: staking.toLowerCase(),
+        },
+        bad,
+      ),
+    );
+    return null;
+  }
   // The reward token's score counts: a high APY paid in a weak token is a weak APY.
   const minScore =
     stakeInfo.score === null || rewardInfo.score === null
@@ -379,6 +457,7 @@ export async function lendingOpportunity(
   lending: Address,
   market: Market,
   infos: Map<string, TokenInfo | null> = new Map(),
+  onAvoid: (a: AvoidedYield) => void = () => {},
 ): Promise<YieldOpportunity | null> {
   const c = { address: lending, abi: lendingAbi } as const;
   const [asset, supplyRate, totalSupplied, utilization] = await deps.chain.public.multicall({
@@ -399,6 +478,17 @@ export async function lendingOpportunity(
   const tvl = (Number(totalSupplied) / 10 ** dec) * price;
   const apy = lendingSupplyApy(supplyRate);
   const sym = symOf(info.facts);
+  const bad = failing(info);
+  if (bad) {
+    const id = `lending-${lending.toLowerCase()}`;
+    onAvoid(
+      avoided(
+        { id, protocol: 'FLAB Lend', name: `Supply ${sym}`, tokenPair: sym, address: lending.toLowerCase() },
+        bad,
+      ),
+    );
+    return null;
+  }
   const tags = ['lending', 'flexible', 'single-asset'];
   if (info.stablecoin) tags.push('stablecoin');
   const u = (Number(utilization) / 1e18) * 100;

@@ -8,3 +8,13 @@ export function useAddressParam(): string | null {
   const a = new URLSearchParams(useSearch()).get('address')?.trim() ?? '';
   return a.length === 42 ? a : null;
 }
+
+/**
+ * The `?amount=` (USD) a page was opened with (the home Liquidity card hands its amount on), or
+ * null when absent or not a positive number: the page then keeps its own default.
+ */
+export function useAmountParam(): number | null {
+  const raw = new URLSearchParams(useSearch()).get('amount')?.trim() ?? '';
+  const n = raw === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}

@@ -15,6 +15,7 @@ import { Card, CardContent } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { SkippedUnknown } from '../components/ui/skipped-unknown';
+import { AvoidList } from '../components/yield/avoid-list';
 import { YieldCalculator } from '../components/yield/yield-calculator';
 import {
   OpportunityCard,
@@ -122,10 +123,10 @@ export default function YieldPage() {
             query={opps}
             pending={<SkeletonGrid count={4} className="grid gap-4 md:grid-cols-2" itemClassName="h-56" />}
             errorTitle="Failed to fetch yield opportunities"
-            isEmpty={() => visible.length === 0}
+            isEmpty={() => visible.length === 0 && (opps.data?.avoid ?? []).length === 0}
             empty={<Message>No opportunities match these filters.</Message>}
           >
-            {() => (
+            {(data) => (
               <>
                 <SkippedUnknown
                   className="mb-3 text-sm text-slate-400"
@@ -138,6 +139,8 @@ export default function YieldPage() {
                     <OpportunityCard key={o.id} o={o} amount={amountN} />
                   ))}
                 </div>
+                {visible.length === 0 ? <Message>No opportunities match these filters.</Message> : null}
+                <AvoidList avoid={data.avoid ?? []} />
               </>
             )}
           </QueryState>

@@ -47,12 +47,13 @@ export function registerYieldRoutes(
     compute: async () => {
       if (ctx.network.mode === 'base') {
         const opportunities = await fetchLlamaBaseOpportunities(opts.fetch);
-        return { source: 'defillama', generatedAt: Date.now(), opportunities };
+        // DefiLlama's pools carry no verdict of ours: nothing is judged, so nothing is listed to avoid.
+        return { source: 'defillama', generatedAt: Date.now(), opportunities, avoid: [] };
       }
-      const { now, opportunities } = await chainOpportunities({ ...ctx, gasMeter }, opts.manifest);
+      const { now, opportunities, avoid } = await chainOpportunities({ ...ctx, gasMeter }, opts.manifest);
       // Best APY first; unknown APYs (unpriced pools) after the ranked ones, never read as 0%.
       opportunities.sort(byApy);
-      return { source: 'chain', generatedAt: now * 1000, opportunities };
+      return { source: 'chain', generatedAt: now * 1000, opportunities, avoid };
     },
   });
   // Background work starts once the server listens: start-up itself is not slowed by it.

@@ -85,14 +85,26 @@ export type UtilityAction =
  * an input of exactly 42 characters starting with 0x goes to the token analysis page; anything else
  * is sent to the utility's endpoint as typed (trimmed), with no other format check.
  */
-export function utilityAction(type: UtilityType, raw: string): UtilityAction {
+export function utilityAction(type: UtilityType, raw: string, token = ''): UtilityAction {
   const input = raw.trim();
   if (!input) return { kind: 'alert', message: BLANK_INPUT_ALERT };
-  if (type === 'liquidity') return { kind: 'redirect', to: '/liquidity-scanner' };
+  if (type === 'liquidity') return { kind: 'redirect', to: liquidityHandOff(input, token) };
   if (raw.length === 42 && raw.startsWith('0x')) {
     return { kind: 'redirect', to: `/token-analysis?address=${encodeURIComponent(raw)}` };
   }
   return { kind: 'call', input };
+}
+
+/**
+ * The liquidity scanner opened with what the card was given: the token (when typed) and the amount,
+ * so neither is lost on the way (issue 37: 2,500 arrived as 1,000 with the token box empty).
+ */
+export function liquidityHandOff(amount: string, token: string): string {
+  const q = new URLSearchParams();
+  const t = token.trim();
+  if (t) q.set('address', t);
+  q.set('amount', amount.trim().replace(/,/g, ''));
+  return `/liquidity-scanner?${q.toString()}`;
 }
 
 const PATHS: Record<UtilityType, (a: string) => string> = {

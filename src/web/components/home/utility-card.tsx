@@ -26,6 +26,9 @@ const BUTTON_LABEL: Record<Utility['type'], string> = {
 
 export function UtilityCard({ utility, exampleAddress }: { utility: Utility; exampleAddress?: string }) {
   const [input, setInput] = useState('');
+  // The Liquidity card asks for the token as well as the amount, and hands both on.
+  const [token, setToken] = useState('');
+  const tokenId = useId();
   const [, navigate] = useLocation();
   const inputId = useId();
   const hintId = useId();
@@ -36,7 +39,7 @@ export function UtilityCard({ utility, exampleAddress }: { utility: Utility; exa
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const action = utilityAction(utility.type, input);
+    const action = utilityAction(utility.type, input, token);
     if (action.kind === 'alert') window.alert(action.message);
     else if (action.kind === 'redirect') navigate(action.to);
     else analysis.mutate(action.input);
@@ -65,6 +68,22 @@ export function UtilityCard({ utility, exampleAddress }: { utility: Utility; exa
         <label htmlFor={inputId} className="sr-only">
           {utility.title} input
         </label>
+        {utility.type === 'liquidity' ? (
+          <>
+            <label htmlFor={tokenId} className="sr-only">
+              {utility.title} token address
+            </label>
+            <Input
+              id={tokenId}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              placeholder="Token address (0x...), optional"
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="utility-liquidity-token"
+            />
+          </>
+        ) : null}
         <Input
           id={inputId}
           value={input}

@@ -41,6 +41,8 @@ export function tradeRequestOf(data: FormData, walletAddress: string): CreateTra
     timeframe: v('timeframe'),
     stopLoss: v('stopLoss'),
     takeProfit: v('takeProfit'),
+    // A calendar day (the date input's value) is sent as that day's start in UTC; empty: now.
+    ...(v('entryDate') ? { entryDate: `${v('entryDate')}T00:00:00Z` } : {}),
   };
 }
 
@@ -109,6 +111,15 @@ export function PositionFields() {
       </Field>
       <Field id="trade-entry" label="Entry Price" required>
         <Input id="trade-entry" name="entryPrice" required placeholder="0.00" {...decimalProps} />
+      </Field>
+      <Field id="trade-entry-date" label="Entry Date" hint="Leave empty for today">
+        <Input
+          id="trade-entry-date"
+          name="entryDate"
+          type="date"
+          min="2015-01-01"
+          max={new Date().toISOString().slice(0, 10)}
+        />
       </Field>
       <Field id="trade-exit" label="Exit Price" hint="Leave empty for an open position">
         <Input id="trade-exit" name="exitPrice" placeholder="0.00" {...decimalProps} />

@@ -6,7 +6,7 @@
 import { isAddress } from '@shared/address';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_LIQUIDITY_AMOUNT, useLiquidity } from '../../lib/queries';
-import { useAddressParam } from '../../lib/use-address-param';
+import { useAddressParam, useAmountParam } from '../../lib/use-address-param';
 import { toast } from '../ui/toast';
 
 /** Spec §9: the liquidity scanner refetches every 15 s. */
@@ -17,11 +17,13 @@ type Submitted = { address: string; amount: number };
 
 export function useLiquidityScan() {
   const initial = useAddressParam();
+  // The amount handed on with the link (the home Liquidity card's), else the default.
+  const initialAmount = useAmountParam() ?? DEFAULT_LIQUIDITY_AMOUNT;
   const [address, setAddress] = useState(initial ?? '');
-  const [amount, setAmount] = useState(String(DEFAULT_LIQUIDITY_AMOUNT));
+  const [amount, setAmount] = useState(String(initialAmount));
   // Opened with ?address= (a link from another view of the token): that counts as the first submit.
   const [submitted, setSubmitted] = useState<Submitted | null>(
-    initial && isAddress(initial) ? { address: initial, amount: DEFAULT_LIQUIDITY_AMOUNT } : null,
+    initial && isAddress(initial) ? { address: initial, amount: initialAmount } : null,
   );
   const [manual, setManual] = useState(false);
 

@@ -10,9 +10,11 @@ import {
   calculateYield,
   checkAmountInput,
   entryCostUsd,
+  projectedApy,
   type RiskProfile,
   type YieldOpportunity,
 } from '@shared/yield';
+import { depositOutcome } from '@shared/yield-outcome';
 import { useState } from 'react';
 import { asFields, type Fields, parseFields } from './calculator-fields';
 
@@ -34,16 +36,40 @@ export function useYieldCalculator(opportunities: readonly YieldOpportunity[]) {
   const costs = chosen?.entryCosts
     ? entryCostUsd(chosen.entryCosts, v.amount, move.ok ? move.value : 0)
     : null;
+  // A chosen opportunity prices the deposit itself: its APY once the amount has diluted the pool,
+  // and both swaps' impact, the fees and the gas (yield-outcome.ts) — never today's rate alone.
+  const outcome = chosen?.entryCosts
+    ? depositOutcome({
+        amountUsd: v.amount,
+        apy: v.apy,
+        tvlUsd: chosen.tvl,
+        costs: chosen.entryCosts,
+        months: v.months,
+        priceMovePct: move.ok ? move.value : 0,
+      })
+    : null;
+  const costsUsd =
+    outcome === null
+      ? 0
+      : outcome.gasUsd === null
+        ? null
+        : outcome.entryImpactUsd +
+          outcome.exitImpactUsd +
+          outcome.swapFeeUsd +
+          outcome.impermanentLossUsd +
+          outcome.gasUsd;
   const result = calculateYield({
     amount: v.amount,
-    apy: v.apy,
+    apy: chosen ? projectedApy(v.apy, chosen.tvl, v.amount) : v.apy,
     months: v.months,
     taxRate: v.taxRate,
     inflation: v.inflation,
     risk,
     compounding,
-    costsUsd: costs ? costs.totalUsd : 0,
+    costsUsd,
   });
+  /** Net profit after tax minus every cost of entering and leaving; null when a cost is unknown. */
+  const netAfterCosts = costsUsd === null ? null : result.netProfit - costsUsd;
 
   /** Preset and Reset set the spec's §9 values of amount, APY, horizon and risk. */
   const apply = (preset: typeof CALCULATOR_PRESET | typeof CALCULATOR_RESET) => {
@@ -75,6 +101,9 @@ export function useYieldCalculator(opportunities: readonly YieldOpportunity[]) {
     move,
     chosen,
     costs,
+    outcome,
+    costsUsd,
+    netAfterCosts,
     result,
     invalid: Object.keys(errors).length > 0 || !move.ok,
     preset: () => apply(CALCULATOR_PRESET),

@@ -1,8 +1,6 @@
 /** Yield Optimizer pieces: filters, the opportunity list and the strategy cards. */
 import { formatPoolValue, formatUsd } from '@shared/format';
 import {
-  breakEvenMonths,
-  effectiveAnnualApy,
   entryCostUsd,
   estimatedReturns,
   projectedApy,
@@ -13,6 +11,7 @@ import {
   type YieldStrategy,
   type YieldType,
 } from '@shared/yield';
+import { depositOutcome } from '@shared/yield-outcome';
 import { ExternalLink, Rocket } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -205,15 +204,14 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
         <p className="text-xs text-slate-400" data-testid="yield-risk-reasons">
           <span className="capitalize">{o.risk}</span> risk: {o.riskReasons.join(' ')}
         </p>
-        {o.entryCosts ? (
+        {o.entryCosts && o.apy !== null && amount > 0 ? (
+          <YearOutcome o={{ ...o, apy: o.apy, entryCosts: o.entryCosts }} amount={amount} />
+        ) : o.entryCosts ? (
           <p className="text-xs text-slate-400">
             Enter + leave: {(() => {
               const c = entryCostUsd(o.entryCosts, amount);
               if (c.totalUsd === null) return 'gas not measured (no recent such transaction)';
-              const costs = `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} (before impermanent loss)`;
-              if (apyAt === null) return `${costs} · break-even unknown (APY unknown)`;
-              const be = breakEvenMonths(amount, effectiveAnnualApy(apyAt, 365), c.totalUsd);
-              return `${costs} · break-even ${be === null ? 'never at this APY' : `${be.toFixed(1)} months`}`;
+              return `${formatUsd(c.totalUsd)} for ${formatUsd(amount)} · break-even unknown (APY unknown)`;
             })()}
           </p>
         ) : null}
@@ -231,6 +229,40 @@ export function OpportunityCard({ o, amount }: { o: YieldOpportunity; amount: nu
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A year in this opportunity at the amount, priced in full (yield-outcome.ts): the APY after the
+ * deposit, both swaps' impact, the fees and the gas. A net below zero is shown as a loss, in red.
+ */
+function YearOutcome({
+  o,
+  amount,
+}: {
+  o: YieldOpportunity & { apy: number; entryCosts: NonNullable<YieldOpportunity['entryCosts']> };
+  amount: number;
+}) {
+  const r = depositOutcome({ amountUsd: amount, apy: o.apy, tvlUsd: o.tvl, costs: o.entryCosts, months: 12 });
+  const impact = r.entryImpactUsd + r.exitImpactUsd;
+  const gas =
+    r.gasEth === null
+      ? 'gas not measured'
+      : `gas ${r.gasEth.toPrecision(3)} ETH (${r.gasUsd === null ? 'USD unknown' : formatUsd(r.gasUsd)})`;
+  return (
+    <p className="text-xs text-slate-400" data-testid="yield-year-outcome">
+      {formatUsd(amount)} for a year: {formatUsd(r.yieldUsd)} yield at {r.apyAfterDeposit.toFixed(2)}% after
+      your deposit; price impact {formatUsd(impact)} in and out, fees {formatUsd(r.swapFeeUsd)}, {gas}.{' '}
+      {r.netUsd === null ? (
+        <span>Net unknown (gas not measured).</span>
+      ) : r.isLoss ? (
+        <span className="font-semibold text-red-300" data-testid="yield-net-loss">
+          Net loss {formatUsd(-r.netUsd)}
+        </span>
+      ) : (
+        <span className="font-semibold text-emerald-300">Net profit {formatUsd(r.netUsd)}</span>
+      )}
+    </p>
   );
 }
 
