@@ -9,6 +9,7 @@ import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
 
 import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
+import type { PricePathLeg } from '../../shared/price-path';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 import type { WrappingFacts } from './wrapping';
@@ -229,6 +230,9 @@ export type PoolFacts = {
   feeTier: number | null;
   quoteToken: Address;
   quoteSymbol: string;
+  /** A quote neither WETH nor USD: the pools its price went through, and why it was not traded. */
+  pricePath?: PricePathLeg[];
+  routeNote?: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
   /**

@@ -25,7 +25,15 @@ export type HopPool = {
 };
 
 /** One step of a price path: `from` priced in `to` through `pool`. */
-export type PriceLeg = { pool: Address; venue: VenueId; from: Address; to: Address; price: number };
+export type PriceLeg = {
+  pool: Address;
+  venue: VenueId;
+  from: Address;
+  to: Address;
+  price: number;
+  /** `to`'s symbol (cleaned, attacker-written) when read; WETH and USD by name. */
+  toSymbol?: string | null;
+};
 
 export type QuotePath =
   | {
@@ -37,6 +45,9 @@ export type QuotePath =
       quoteEth: number | null;
     }
   | { unpriced: string };
+
+/** What each quote on a path is worth, from the hop pools' state: its decimals, symbol and path. */
+export type QuotePrices = Map<string, { decimals: number | null; symbol: string | null; path: QuotePath }>;
 
 type Anchors = { weth: Address; usd: Address; ethUsd: number | null };
 
