@@ -22,9 +22,11 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCandleReader } from '../../src/server/candles/candles';
 import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
 import type { NetworkDescription } from '../../src/server/chain/network';
 import { openDatabase } from '../../src/server/db/client';
+import { pathPricedPool } from '../../src/server/engine/prices';
 import { createTokenEngine, type TokenEngine } from '../../src/server/engine/token-engine';
 import { createIndexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
@@ -56,6 +58,8 @@ let anvil: AnvilProcess;
 let chain: LocalChainClients;
 let core: CoreAddresses;
 let engine: TokenEngine;
+let db: Awaited<ReturnType<typeof openDatabase>>;
+let network: NetworkDescription;
 const admin = wallet('admin');
 const t = {} as Record<'usd' | 'creator' | 'child' | 'lonely' | 'orphan', Address>;
 const pairs = {} as Record<'ethUsd' | 'creatorWeth' | 'childCreator' | 'orphanLonely', Address>;
@@ -199,7 +203,7 @@ beforeAll(async () => {
   ]);
   pairs.orphanLonely = await pairOf(t.orphan, t.lonely);
 
-  const db = await openDatabase({ kind: 'memory' });
+  db = await openDatabase({ kind: 'memory' });
   const indexer = createIndexer({
     db: db.db,
     chain,
@@ -207,7 +211,7 @@ beforeAll(async () => {
     streams: [{ id: 'local:all', addresses: null, fromBlock: 0n }],
   });
   await indexer.syncOnce();
-  const network: NetworkDescription = {
+  network = {
     mode: 'local',
     chainId: 8453,
     label: 'price paths',
@@ -268,6 +272,26 @@ describe('a token quoted only in a creator coin', () => {
     expect(line?.detail).toContain('Priced through 2 pools');
     expect(line?.detail).toContain(short(pairs.childCreator));
     expect(line?.detail).toContain(short(pairs.creatorWeth));
+  });
+});
+
+describe('its candles', () => {
+  it('are in USD at the creator coin’s own price, their last close near the report’s price', async () => {
+    const reader = createCandleReader({
+      db: db.db,
+      client: chain.public,
+      network,
+      pathPriced: (token) => pathPricedPool(engine, token),
+    });
+    const c = await reader.candles(t.child, '1h', 4);
+    expect(c.pair).toBe(pairs.childCreator);
+    expect(c.currency).toBe('USD');
+    const close = c.candles.at(-1)?.close ?? 0;
+    const price = (await engine.facts(t.child)).mainPool?.priceUsd ?? 0;
+    // The last swap's own price (a buy moving the pool ~5%) against the pool's price after it.
+    expect(close / price).toBeGreaterThan(0.9);
+    expect(close / price).toBeLessThan(1.1);
+    expect(c.candles.at(-1)?.volume ?? 0).toBeGreaterThan(0);
   });
 });
 
