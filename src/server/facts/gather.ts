@@ -245,7 +245,11 @@ async function gatherFirstRounds(deps: Deps, t: Address) {
     ]);
   const states = await statesP;
   // A failed read of the quotes' pools leaves those quotes unpriced (the reason said), not the report.
-  const hopRead = await hopsP.catch(() => ({ states: [], tokens: new Map() }));
+  const hopRead = await hopsP.catch(() => ({
+    states: [],
+    tokens: new Map(),
+    unread: new Set(pools.hops.map((h) => h.base)),
+  }));
   const quotes = [...new Set(states.map((s) => s.quote))].filter(
     (q) => q !== network.contracts.weth.toLowerCase() && q !== network.contracts.usd.toLowerCase(),
   );

@@ -65,8 +65,14 @@ export async function readHopPools(
   client: PublicClient,
   venues: VenueRegistry,
   hops: HopRef[],
-): Promise<{ states: { base: Address; state: PoolState }[]; tokens: Map<string, TokenText> }> {
-  if (hops.length === 0) return { states: [], tokens: new Map() };
+): Promise<{
+  states: { base: Address; state: PoolState }[];
+  tokens: Map<string, TokenText>;
+  /** Tokens whose pools could not be read (an RPC failure): their paths are unknown, not absent. */
+  unread: Set<string>;
+}> {
+  const unread = new Set<string>();
+  if (hops.length === 0) return { states: [], tokens: new Map(), unread };
   const bases = [...new Set(hops.map((h) => h.base))];
   const [states, tokens] = await Promise.all([
     Promise.all(
@@ -78,13 +84,16 @@ export async function readHopPools(
               base,
               hops.filter((h) => h.base === base).map((h) => h.ref),
             )
-            .catch(() => [] as PoolState[])
+            .catch(() => {
+              unread.add(base);
+              return [] as PoolState[];
+            })
         ).map((state) => ({ base, state })),
       ),
     ),
     readTokenTexts(client, [...new Set(hops.flatMap((h) => [h.base, h.ref.token0, h.ref.token1]))]),
   ]);
-  return { states: states.flat(), tokens };
+  return { states: states.flat(), tokens, unread };
 }
 
 type TokenText = { decimals: number | null; symbol: string | null };
@@ -151,10 +160,16 @@ export function priceQuotes(
             usd: x.usd as Address,
             ethUsd: x.ethUsd,
           });
+    // A failed read is said as such, never as "no path".
+    const failed = 'unpriced' in path && read.unread.size > 0;
     const symbolOf = (a: string) =>
       a === x.weth ? 'WETH' : a === x.usd ? 'USD' : (read.tokens.get(a)?.symbol ?? null);
     const named: QuotePath =
-      'legs' in path ? { ...path, legs: path.legs.map((l) => ({ ...l, toSymbol: symbolOf(l.to) })) } : path;
+      'legs' in path
+        ? { ...path, legs: path.legs.map((l) => ({ ...l, toSymbol: symbolOf(l.to) })) }
+        : failed
+          ? { unpriced: `the pools of ${q}'s path to WETH or USD could not be read (RPC failure)` }
+          : path;
     out.set(q, { decimals, symbol: read.tokens.get(q)?.symbol ?? null, path: named });
   }
   return out;
