@@ -23,8 +23,14 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCandleReader } from '../../src/server/candles/candles';
-import { createLocalChainClients, type LocalChainClients } from '../../src/server/chain/client';
+import {
+  BATCH_WAIT_MS,
+  createChainClients,
+  createLocalChainClients,
+  type LocalChainClients,
+} from '../../src/server/chain/client';
 import type { NetworkDescription } from '../../src/server/chain/network';
+import { currentRpcStage } from '../../src/server/chain/rpc-stage';
 import { openDatabase } from '../../src/server/db/client';
 import { pathPricedPool } from '../../src/server/engine/prices';
 import { createTokenEngine, type TokenEngine } from '../../src/server/engine/token-engine';
@@ -272,6 +278,31 @@ describe('a token quoted only in a creator coin', () => {
     expect(line?.detail).toContain('Priced through 2 pools');
     expect(line?.detail).toContain(short(pairs.childCreator));
     expect(line?.detail).toContain(short(pairs.creatorWeth));
+  });
+});
+
+describe('its cold report', () => {
+  it('reads the quote’s own pool in the existing rounds: no more JSON-RPC requests than a WETH-quoted token', async () => {
+    const stages: string[] = [];
+    const counted = createChainClients({
+      rpcUrl: anvil.rpcUrl,
+      mode: 'local',
+      batchWaitMs: BATCH_WAIT_MS,
+      onFetchRequest: () => void stages.push(currentRpcStage() ?? 'other'),
+    });
+    const cold = createTokenEngine({ db: db.db, chain: counted, network, indexer: undefined, log });
+    const count = async (token: Address) => {
+      stages.length = 0;
+      await cold.report(token);
+      return [...stages];
+    };
+    // CREATOR: quoted in WETH, with a pool of its own against CHILD left unpriced (the same shape).
+    const plain = await count(t.creator);
+    const child = await count(t.child);
+    console.info(
+      `cold report JSON-RPC requests: CREATOR ${plain.length}, CHILD ${child.length} (${child.join(', ')})`,
+    );
+    expect(child.length).toBeLessThanOrEqual(plain.length);
   });
 });
 
