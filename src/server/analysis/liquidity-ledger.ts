@@ -13,6 +13,7 @@ import {
   type LiquiditySide,
   type UnlockStep,
 } from '../../shared/liquidity-ledger';
+import { quoteDecimalsOf } from '../../shared/price-path';
 import { isBurnAddress } from '../../shared/vocabulary';
 import type { PoolFacts, PoolLiquidityFacts } from '../facts/types';
 
@@ -28,7 +29,8 @@ type Pricing = {
 
 /** The pool's pricing as its facts give it: quote side in USD, token side at what a sell returns. */
 function pricingOf(pool: PoolFacts, decimals: number | null): Pricing {
-  const quoteDecimals = pool.quoteSymbol === 'WETH' ? 18 : 6;
+  const quoteDecimals = quoteDecimalsOf(pool);
+  if (quoteDecimals === null) return { quoteUsd: null, quoteDecimals: 0, priceUsd: pool.priceUsd, decimals };
   const q = Number(pool.quoteReserve) / 10 ** quoteDecimals;
   const half = pool.poolValueUsd !== null && q > 0 ? pool.poolValueUsd / 2 / q : null;
   return { quoteUsd: half, quoteDecimals, priceUsd: pool.priceUsd, decimals };

@@ -111,6 +111,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       now: Number(basics.block?.timestamp ?? BigInt(now)),
       ethUsd,
       decimals: basics.decimals,
+      quotes: first.quotePrices,
     }),
   ).catch((e: unknown) => e);
   // Snipers, bundles and wash volume from the index (and the first blocks' ETH funding), beside too.

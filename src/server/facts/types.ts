@@ -9,7 +9,7 @@ import type { PoolHookFacts } from '../../shared/uniswap-v4-hook';
 export type Address = `0x${string}`;
 
 import type { HolderIndexState, HolderSellOutcome as SharedHolderSellOutcome } from '../../shared/analysis';
-import type { PricePathLeg } from '../../shared/price-path';
+import type { PoolQuoteFacts } from '../../shared/price-path';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 import type { WrappingFacts } from './wrapping';
@@ -218,7 +218,8 @@ export type LiquidityEventFact = {
   shareOfPool: number | null;
 };
 
-export type PoolFacts = {
+/** The quote's worth and path (shared/price-path.ts), then the pool's own facts. */
+export type PoolFacts = PoolQuoteFacts & {
   /** The pool's address (a V2 pair or a V3 pool; named `pair` for history). */
   pair: Address;
   /** Which venue the pool is on, and its label for people ("Uniswap V3"). */
@@ -230,9 +231,6 @@ export type PoolFacts = {
   feeTier: number | null;
   quoteToken: Address;
   quoteSymbol: string;
-  /** A quote neither WETH nor USD: the pools its price went through, and why it was not traded. */
-  pricePath?: PricePathLeg[];
-  routeNote?: string;
   tokenReserve: bigint;
   quoteReserve: bigint;
   /**

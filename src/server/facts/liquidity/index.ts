@@ -6,6 +6,7 @@
  */
 import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
+import type { QuotePrices } from '../../venues/price-path';
 import type { PoolState } from '../../venues/venue';
 import type { Deps } from '../gather-deps';
 import { readCodeSizes } from '../holders/code-sizes';
@@ -74,6 +75,8 @@ export async function gatherLiquidity(
     now: number;
     ethUsd: number | null;
     decimals: number | null;
+    /** Quotes other than WETH and USD, priced along their own paths (pools/quote-paths.ts). */
+    quotes?: QuotePrices;
   },
 ): Promise<Map<string, PoolLiquidityFacts>> {
   const out = new Map<string, PoolLiquidityFacts>();
@@ -189,17 +192,22 @@ export async function gatherLiquidity(
   const weth = deps.network.contracts.weth.toLowerCase();
   for (const l of pools) {
     const f = poolFacts(l, codeSizes, simulated, creatorLinks, lockers);
-    // The quote is WETH or the USD coin: its decimals are known, its price is the report's ETH price.
+    // WETH at the report's ETH price, the USD coin at 1, any other quote along its own path (its
+    // decimals read from chain; unknown decimals leave raw units and no price).
     const isWeth = l.pool.quote.toLowerCase() === weth;
-    f.quoteDecimals = isWeth ? 18 : USD_DECIMALS;
     const isUsd = l.pool.quote.toLowerCase() === deps.network.contracts.usd.toLowerCase();
+    const other = x.quotes?.get(l.pool.quote.toLowerCase());
+    const otherUsd = other && !('unpriced' in other.path) ? other.path.quoteUsd : null;
+    f.quoteDecimals = isWeth ? 18 : isUsd ? USD_DECIMALS : (other?.decimals ?? 0);
     f.quoteUsdPerRaw = isWeth
       ? x.ethUsd === null
         ? null
         : x.ethUsd / 1e18
       : isUsd
         ? 1 / 10 ** USD_DECIMALS
-        : null;
+        : otherUsd !== null && other?.decimals != null
+          ? otherUsd / 10 ** other.decimals
+          : null;
     f.tokenDecimals = x.decimals;
     out.set(l.pool.pair, f);
   }

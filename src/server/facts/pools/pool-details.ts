@@ -63,6 +63,8 @@ export async function priceThePools(
       pairRows: x.pairRows,
     });
     facts.quoteSymbol = q.symbol;
+    facts.quoteDecimals = q.decimals;
+    facts.quoteUsd = q.usd;
     if (q.legs)
       facts.pricePath = [
         { pool: pool.pair, venue: pool.venue, from: t, to: pool.quote, toSymbol: q.symbol },
