@@ -92,7 +92,15 @@ function quoteWorth(deps: Deps, pool: PoolState, ethUsd: number | null, quotes: 
       note: null,
     };
   const q = quotes?.get(pool.quote);
-  const symbol = q?.symbol ?? `${pool.quote.slice(0, 8)}…`;
+  // Attacker-written: a quote calling itself WETH or USD is named with its address, so no reader
+  // of quoteSymbol takes it for the real one.
+  const own = q?.symbol ?? null;
+  const symbol =
+    own === null
+      ? `${pool.quote.slice(0, 8)}…`
+      : ['WETH', 'ETH', 'USD'].includes(own.toUpperCase())
+        ? `${own} (${pool.quote.slice(0, 8)}…)`
+        : own;
   if (!q || 'unpriced' in q.path)
     return {
       decimals: q?.decimals ?? null,
