@@ -10,7 +10,9 @@
  *   trades through the pool → fail, a failed owner-power check like a token's (DANGER_CHECKS).
  * Pure.
  */
+
 import type { Evidence } from '../../shared/analysis';
+import { quoteDecimalsOf } from '../../shared/price-path';
 import { TAX } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
 import { judged } from './evidence-lines';
@@ -39,8 +41,8 @@ export function hookPoolContext(f: TokenReportFacts): HookPoolContext {
       ? ((pool.priceUsd / 10 ** dec) * Number(sell.amountIn)) / Number(back)
       : null;
   const usdPerRaw = ledger?.quoteUsdPerRaw ?? viaToken;
-  // The quote is WETH (18 decimals) or the USD coin (6): known, not a guess at a token's decimals.
-  const quoteDecimals = ledger ? ledger.quoteDecimals : pool?.quoteSymbol === 'USD' ? 6 : 18;
+  // The quote's decimals as the facts read them (WETH 18, the USD coin 6, any other from chain).
+  const quoteDecimals = ledger ? ledger.quoteDecimals : pool ? (quoteDecimalsOf(pool) ?? 0) : 18;
   const symbol = pool?.quoteSymbol ?? 'quote';
   return { ledgerQuote, money: (raw) => quoteWords(raw, usdPerRaw, quoteDecimals, symbol) };
 }

@@ -13,6 +13,7 @@ import {
   type LiquiditySide,
   type UnlockStep,
 } from '../../shared/liquidity-ledger';
+import { quoteDecimalsOf } from '../../shared/price-path';
 import { isBurnAddress } from '../../shared/vocabulary';
 import type { PoolFacts, PoolLiquidityFacts } from '../facts/types';
 

@@ -51,7 +51,7 @@ import {
   POOL_WARN_BELOW_USD,
 } from './liquidity-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
-import { noPoolSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
+import { noPoolSentence, pricePathSentence, tradesOnlyOnUnreadVenue, withoutPool } from './venue-words';
 import { WHALE_THRESHOLD_PCT } from './whales';
 
 /** Price impact above this (percent) is flagged (spec §9). */
@@ -188,15 +188,21 @@ function poolValueLine({ facts, pool, poolValueKnown }: LiquidityInputs): Eviden
       ? judged(spec, 'unknown', null, noPoolSentence(facts))
       : judged(spec, 'fail', 0, noPoolSentence(facts));
   if (poolValueKnown === null)
-    return judged(spec, 'unknown', null, "The pool's USD value could not be priced.");
+    return judged(
+      spec,
+      'unknown',
+      null,
+      `The pool's USD value could not be priced.${pool.priceNote ? ` ${pool.priceNote}` : ''}`,
+    );
   const o = gradeBelow(poolValueKnown, POOL_FAIL_BELOW_USD, POOL_WARN_BELOW_USD);
   return judged(
     spec,
     o,
     round(poolValueKnown, 2),
-    o === 'pass'
+    (o === 'pass'
       ? `The main pool holds ${usd(poolValueKnown)}.`
-      : `The main pool holds only ${usd(poolValueKnown)} (below ${usd(o === 'fail' ? POOL_FAIL_BELOW_USD : POOL_WARN_BELOW_USD)}).`,
+      : `The main pool holds only ${usd(poolValueKnown)} (below ${usd(o === 'fail' ? POOL_FAIL_BELOW_USD : POOL_WARN_BELOW_USD)}).`) +
+      pricePathSentence(pool),
   );
 }
 

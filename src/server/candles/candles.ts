@@ -136,7 +136,17 @@ async function readCandles(
   return out;
 }
 
-export type CandleReaderDeps = { db: Db; client: PublicClient; network: NetworkDescription };
+export type CandleReaderDeps = {
+  db: Db;
+  client: PublicClient;
+  network: NetworkDescription;
+  /**
+   * A token with no WETH pool whose report prices it through another quote (a creator coin): the
+   * report's main pool and that quote's own USD price, both from the engine (engine/prices.ts), so
+   * the chart shows the price the report, the portfolio and the alerts show.
+   */
+  pathPriced?: (token: Address) => Promise<{ pair: string; quote: string; quoteUsd: number | null } | null>;
+};
 
 export type CandleReader = {
   /** The newest `limit` candles of `address`'s deepest WETH pool; 404 when it has none indexed. */
@@ -191,28 +201,48 @@ export function createCandleReader(deps: CandleReaderDeps): CandleReader {
     return Number(best.usdRes) / 10 ** usdDecimals / (Number(best.wethRes) / 1e18);
   };
 
+  /** The report's main pool of a token priced through another quote; null without one or unpriced. */
+  type PathPool = { pair: string; tokenIs0: boolean; quote: string; quoteUsd: number };
+  const pathPool = async (address: Address): Promise<PathPool | null> => {
+    const p = await deps.pathPriced?.(address);
+    if (!p || p.quoteUsd === null) return null;
+    const row = rowsOf(await deps.db.execute(sql`select token0 from pairs where pair = ${p.pair}`))[0];
+    if (!row) return null;
+    return {
+      pair: p.pair,
+      tokenIs0: String(row.token0) === address.toLowerCase(),
+      quote: p.quote,
+      quoteUsd: p.quoteUsd,
+    };
+  };
+
   const candles = async (
     address: `0x${string}`,
     interval: CandleInterval,
     limit: number,
   ): Promise<CandlesResponse> => {
     const weth = deps.network.contracts.weth.toLowerCase();
-    const pool = await deepestWethPool(deps.db, address, weth);
+    const pool: { pair: string; tokenIs0: boolean } | PathPool | null =
+      (await deepestWethPool(deps.db, address, weth)) ?? (await pathPool(address));
     if (!pool) throw new NotFoundError(`No indexed WETH pool for token ${address}.`);
-    const [tokenDecimals, ethUsd, raw] = await Promise.all([
+    const path = 'quote' in pool ? (pool as PathPool) : null;
+    const [tokenDecimals, quoteDecimals, ethUsd, raw] = await Promise.all([
       decimalsOf(address),
+      path ? decimalsOf(path.quote) : 18,
       ethUsdPrice(),
       readCandles(deps.db, pool, CANDLE_INTERVALS[interval], limit),
     ]);
-    // Raw price is WETH base units per token base unit; scale to WETH per whole token.
-    const pxScale = 10 ** (tokenDecimals - 18);
-    const toQuote = ethUsd ?? 1;
+    // Raw price is quote base units per token base unit; scale to quote per whole token, then to
+    // USD at the quote's price today (WETH: the ETH price; another quote: the engine's price of it).
+    const pxScale = 10 ** (tokenDecimals - quoteDecimals);
+    const quoteUsd = path ? path.quoteUsd : ethUsd;
+    const toQuote = quoteUsd ?? 1;
     const price = (px: number) => px * pxScale * toQuote;
     return {
       address,
       pair: pool.pair,
       interval,
-      currency: ethUsd === null ? 'WETH' : 'USD',
+      currency: quoteUsd === null ? 'WETH' : 'USD',
       ethUsd,
       candles: raw.map((c) => ({
         time: c.bucket,
@@ -220,7 +250,7 @@ export function createCandleReader(deps: CandleReaderDeps): CandleReader {
         high: price(c.high),
         low: price(c.low),
         close: price(c.close),
-        volume: (c.quote / 1e18) * toQuote,
+        volume: (c.quote / 10 ** quoteDecimals) * toQuote,
         trades: c.trades,
       })),
     };

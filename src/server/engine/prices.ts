@@ -31,6 +31,21 @@ export async function priceOf(
   }
 }
 
+/**
+ * A token's main pool when its report prices it through a quote other than WETH and USD (the
+ * candles of a creator-coin-quoted token), with that quote's own price: null otherwise.
+ */
+export async function pathPricedPool(
+  engine: Pick<TokenEngine, 'facts'>,
+  token: string,
+  opts: { log?: Logger; timeoutMs?: number } = {},
+): Promise<{ pair: string; quote: string; quoteUsd: number | null } | null> {
+  const facts = await engine.facts(token as Address).catch(() => null);
+  const main = facts?.mainPool;
+  if (!main?.pricePath) return null;
+  return { pair: main.pair, quote: main.quoteToken, quoteUsd: await priceOf(engine, main.quoteToken, opts) };
+}
+
 /** Prices for several tokens (lowercase keys), a few at a time. */
 export async function pricesOf(
   engine: Pick<TokenEngine, 'facts'>,

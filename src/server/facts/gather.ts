@@ -29,6 +29,7 @@ import { gatherBasicsAndPools, startPoolStateReads } from './pools';
 import { readEthUsd } from './pools/eth-usd';
 import { addMarketFigures, quotePricing } from './pools/market';
 import { priceThePools } from './pools/pool-details';
+import { hopStateOf, priceQuotes } from './pools/quote-paths';
 import { computeRugFeatures } from './pools/rug-features';
 import { createRound } from './round';
 import { runSimulations } from './simulations';
@@ -59,6 +60,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     decimals: basics.decimals,
     now,
     pairRows,
+    quotePrices: first.quotePrices,
   });
   const mainPool = poolFacts[0] ?? null;
 
@@ -77,9 +79,17 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
   );
 
   const ethUsdPools = await first.ethUsdPools.catch(() => ({ price: null, pools: [] as PoolState[] }));
-  const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues);
+  const pricing = quotePricing(weth, ethUsd, first.quotePrices);
+  const sim = planTrading(t, weth as Address, poolFacts, states, ethUsdPools.pools, ethUsd, venues, {
+    hopState: (pool) => hopStateOf(first.hopRead, pool),
+    quotePrices: first.quotePrices,
+    // A path-priced pool the probe cannot trade says so (its trade is not pretended through another).
+    skipped: (pair, why) => {
+      const p = poolFacts.find((f) => f.pair === pair);
+      if (p) p.routeNote = `Not traded in the simulation: ${why}.`;
+    },
+  });
   const sellers = chooseHolderSellers(first.buyers, holders);
-  const pricing = quotePricing(weth, ethUsd);
   // The main pool's V4 hook, measured beside the simulations: its first round (the hook's code,
   // owner, proxy slots, the buy quotes) leaves in their first batch.
   const hookP = inRpcStage('hook', () =>
@@ -101,6 +111,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       now: Number(basics.block?.timestamp ?? BigInt(now)),
       ethUsd,
       decimals: basics.decimals,
+      quotes: first.quotePrices,
     }),
   ).catch((e: unknown) => e);
   // Snipers, bundles and wash volume from the index (and the first blocks' ETH funding), beside too.
@@ -209,7 +220,14 @@ async function gatherFirstRounds(deps: Deps, t: Address) {
   const holdersKnown = network.mode === 'local' || (deps.holdersComplete?.(t) ?? false);
 
   const topWithCode = startTopHolderReads(deps, t, pairRows, holdersKnown, round2);
-  const { creationP, statesP } = startPoolStateReads(deps, t, pairRows, pools.prepared, round2);
+  const { creationP, statesP, hopsP } = startPoolStateReads(
+    deps,
+    t,
+    pairRows,
+    pools.hops,
+    pools.prepared,
+    round2,
+  );
   const rugged = startRuggedDeployerReads(deps, round2);
   const [ethUsd, capabilities, verification, holderCount, { rows: topRows, buyers, codeSizes }, creation] =
     await Promise.all([
@@ -227,6 +245,20 @@ async function gatherFirstRounds(deps: Deps, t: Address) {
       creationP,
     ]);
   const states = await statesP;
+  // A failed read of the quotes' pools leaves those quotes unpriced (the reason said), not the report.
+  const hopRead = await hopsP.catch(() => ({
+    states: [],
+    tokens: new Map(),
+    unread: new Set(pools.hops.map((h) => h.base)),
+  }));
+  const quotes = [...new Set(states.map((s) => s.quote))].filter(
+    (q) => q !== network.contracts.weth.toLowerCase() && q !== network.contracts.usd.toLowerCase(),
+  );
+  const quotePrices = priceQuotes(t, quotes, hopRead, {
+    weth: network.contracts.weth.toLowerCase(),
+    usd: network.contracts.usd.toLowerCase(),
+    ethUsd,
+  });
   return {
     ...pools,
     holdersKnown,
@@ -240,6 +272,8 @@ async function gatherFirstRounds(deps: Deps, t: Address) {
     codeSizes,
     creation,
     states,
+    hopRead,
+    quotePrices,
     rugged,
   };
 }

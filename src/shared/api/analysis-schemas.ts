@@ -5,6 +5,7 @@
  * `.meta({ description })`, so they reach the API reference too.
  */
 import { z } from 'zod';
+import { pricePathSchema } from '../price-path';
 import { VENUE_IDS } from '../venues';
 import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 import type { LevelOf } from '../vocabulary';
@@ -466,6 +467,9 @@ export const factsSummarySchema = z
         share: z.number().nullable(),
         depthUsd2Pct: z.number().nullable(),
         quoteSymbol: z.string(),
+        pricePath: pricePathSchema.optional(),
+        priceNote: z.string().optional().meta(d('Why the price per token is unknown.')),
+        routeNote: z.string().optional().meta(d('Why the trade simulation did not trade this pool.')),
         tokenReserve: z.string(),
         quoteReserve: z.string(),
         peakQuoteReserve: z.string(),

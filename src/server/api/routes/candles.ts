@@ -12,6 +12,7 @@ import {
   MAX_CANDLE_LIMIT,
 } from '../../candles/candles';
 import { createSharedCache } from '../../engine/cache';
+import { pathPricedPool } from '../../engine/prices';
 import { type Serialised, serialise } from '../../engine/serialised';
 import { BadRequestError } from '../../errors';
 import type { AppContext } from '../context';
@@ -45,7 +46,12 @@ function limitParam(value: unknown): number {
 }
 
 export function registerCandleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const reader = createCandleReader({ db: ctx.database.db, client: ctx.chain.public, network: ctx.network });
+  const reader = createCandleReader({
+    db: ctx.database.db,
+    client: ctx.chain.public,
+    network: ctx.network,
+    pathPriced: (token) => pathPricedPool(ctx.engine, token),
+  });
   // Every open chart polls the same few series: each is computed at most once per CANDLES_FRESH_MS
   // and kept as bytes with an ETag, so a poll is a lookup and a write (or a 304). Past that, a poll
   // gets the last bytes while they are recomputed behind it: under load the recompute's queries

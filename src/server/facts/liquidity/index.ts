@@ -6,6 +6,7 @@
  */
 import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
+import type { QuotePrices } from '../../venues/price-path';
 import type { PoolState } from '../../venues/venue';
 import type { Deps } from '../gather-deps';
 import { readCodeSizes } from '../holders/code-sizes';
@@ -74,6 +75,8 @@ export async function gatherLiquidity(
     now: number;
     ethUsd: number | null;
     decimals: number | null;
+    /** Quotes other than WETH and USD, priced along their own paths (pools/quote-paths.ts). */
+    quotes?: QuotePrices;
   },
 ): Promise<Map<string, PoolLiquidityFacts>> {
   const out = new Map<string, PoolLiquidityFacts>();
@@ -184,30 +187,10 @@ export async function gatherLiquidity(
   for (const [w, from] of funded)
     creatorLinks[w] ??= `funded by ${creators.find((c) => c.address === from)?.role ?? from}`;
 
-  const c = deps.network.contracts;
-  const lockers = new Set(
-    [
-      ...c.lpLockers,
-      ...(c.uniswapV3?.positionLockers ?? []),
-      ...(c.aerodrome?.lpLockers ?? []),
-      ...(c.aerodrome?.positionLockers ?? []),
-    ].map((a) => a.toLowerCase()),
-  );
-  const weth = deps.network.contracts.weth.toLowerCase();
+  const lockers = knownLockers(deps);
   for (const l of pools) {
     const f = poolFacts(l, { codeSizes, feeCollectors }, simulated, creatorLinks, lockers);
-    // The quote is WETH or the USD coin: its decimals are known, its price is the report's ETH price.
-    const isWeth = l.pool.quote.toLowerCase() === weth;
-    f.quoteDecimals = isWeth ? 18 : USD_DECIMALS;
-    const isUsd = l.pool.quote.toLowerCase() === deps.network.contracts.usd.toLowerCase();
-    f.quoteUsdPerRaw = isWeth
-      ? x.ethUsd === null
-        ? null
-        : x.ethUsd / 1e18
-      : isUsd
-        ? 1 / 10 ** USD_DECIMALS
-        : null;
-    f.tokenDecimals = x.decimals;
+    Object.assign(f, quotePricing(deps, l.pool.quote, x), { tokenDecimals: x.decimals });
     out.set(l.pool.pair, f);
   }
   return out;
@@ -284,5 +267,42 @@ function poolFacts(
     tokenUsdPerRaw: null,
     tokenDecimals: null,
     quoteDecimals: 18,
+  };
+}
+
+/** The lockers this network lists (LP, V3 positions, Aerodrome), lowercase. */
+function knownLockers(deps: Deps): Set<string> {
+  const c = deps.network.contracts;
+  return new Set(
+    [
+      ...c.lpLockers,
+      ...(c.uniswapV3?.positionLockers ?? []),
+      ...(c.aerodrome?.lpLockers ?? []),
+      ...(c.aerodrome?.positionLockers ?? []),
+    ].map((a) => a.toLowerCase()),
+  );
+}
+
+/**
+ * The quote's decimals and USD worth of one raw unit: WETH at the report's ETH price, the USD coin
+ * at 1, any other quote along its own path (its decimals read from chain; unknown decimals leave
+ * raw units and no price).
+ */
+function quotePricing(
+  deps: Deps,
+  quote: string,
+  x: { ethUsd: number | null; quotes?: QuotePrices },
+): { quoteDecimals: number; quoteUsdPerRaw: number | null } {
+  const q = quote.toLowerCase();
+  if (q === deps.network.contracts.weth.toLowerCase())
+    return { quoteDecimals: 18, quoteUsdPerRaw: x.ethUsd === null ? null : x.ethUsd / 1e18 };
+  if (q === deps.network.contracts.usd.toLowerCase())
+    return { quoteDecimals: USD_DECIMALS, quoteUsdPerRaw: 1 / 10 ** USD_DECIMALS };
+  const other = x.quotes?.get(q);
+  const usd = other && !('unpriced' in other.path) ? other.path.quoteUsd : null;
+  const decimals = other?.decimals ?? null;
+  return {
+    quoteDecimals: decimals ?? 0,
+    quoteUsdPerRaw: usd !== null && decimals !== null ? usd / 10 ** decimals : null,
   };
 }

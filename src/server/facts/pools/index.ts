@@ -13,6 +13,7 @@ import { readPoolPositions, readV4PoolPositions } from '../holders/index-reads';
 import type { Round } from '../round';
 import { readTokenBasics, type TokenBasics } from '../token-reads';
 import { type IndexedPool, indexedPools, known } from './indexed-pools';
+import { findHopPools, type HopRef, readHopPools } from './quote-paths';
 
 export type Creation = Awaited<ReturnType<typeof readCreation>>;
 
@@ -29,6 +30,8 @@ export async function gatherBasicsAndPools(
   pairRows: PoolRef[];
   unreadPools: Address[];
   unpricedPools: Address[];
+  /** The quote tokens' own pools toward WETH or USD (read in the pool-state round). */
+  hops: HopRef[];
   prepared: Promise<void>;
 }> {
   const { db, network, venues } = deps;
@@ -36,17 +39,23 @@ export async function gatherBasicsAndPools(
   const weth = network.contracts.weth.toLowerCase();
   const usd = network.contracts.usd.toLowerCase();
   let prepared: Promise<void> = Promise.resolve();
-  const [basics, { pairRows, unreadPools, unpricedPools }] = await Promise.all([
+  const [basics, { pairRows, hops, unreadPools, unpricedPools }] = await Promise.all([
     deps.basics ?? readTokenBasics(client, t),
     Promise.all([
       indexedPools(db, venues, t, weth),
       network.mode === 'base' ? venues.discoverPools(client, t, [weth as Address, usd as Address]) : [],
-    ]).then(([rows, discovered]) => {
-      // A pool counts when its OTHER side is WETH or the USD reference: for WETH or USDC themselves,
-      // a pool against some new token would otherwise be read as quoted in that token.
+    ]).then(async ([rows, discovered]) => {
+      const otherOf = (p: IndexedPool) => (p.token0 === t ? p.token1 : p.token0);
+      // Quote tokens priced through their own pools (a creator coin's WETH pool). Not for WETH or
+      // USDC themselves: every token with a pool against them would be read as their quote.
+      const viaHops =
+        t === weth || t === usd
+          ? { quotes: new Set<string>(), hops: [] }
+          : await findHopPools(db, venues, t, rows.map(otherOf), { weth, usd });
+      // A pool counts when its OTHER side is WETH, the USD reference, or a quote with such a path.
       const quoted = (p: IndexedPool) => {
-        const other = p.token0 === t ? p.token1 : p.token0;
-        return other !== t && (other === weth || other === usd);
+        const other = otherOf(p);
+        return other !== t && (other === weth || other === usd || viaHops.quotes.has(other));
       };
       const indexed = rows.filter(quoted);
       const knownPools = indexed.filter(known);
@@ -59,15 +68,16 @@ export async function gatherBasicsAndPools(
       prepared = inRpcStage('v4-pool-keys', () => venues.prepare(client, t, pairRows));
       return {
         pairRows,
+        hops: viaHops.hops,
         // Pools on a DEX we have no venue module for: reported, never mistaken for "no liquidity".
         unreadPools: indexed.filter((p) => !known(p)).map((p) => p.pool),
-        // Pools against some other token (USDC/USDbC): not priced, but a pool all the same — its
+        // Pools against some other token with no path to WETH or USD: not priced, but a pool all the same — its
         // balance is liquidity, never a holder's (not a whale, an insider or part of the top 10).
         unpricedPools: rows.filter((p) => !quoted(p)).map((p) => p.pool),
       };
     }),
   ]);
-  return { basics, pairRows, unreadPools, unpricedPools, prepared };
+  return { basics, pairRows, hops, unreadPools, unpricedPools, prepared };
 }
 
 /**
@@ -79,11 +89,17 @@ export function startPoolStateReads(
   deps: Deps,
   t: Address,
   pairRows: PoolRef[],
+  /** The quote tokens' own pools toward WETH or USD (quote-paths.ts). */
+  hops: HopRef[],
   /** The venues' preparation (V4 pool keys), started with the index rows. */
   prepared: Promise<void>,
   /** The second round (facts/round.ts): the creation transaction and the pools' state join it. */
   round: Round,
-): { creationP: Promise<Creation>; statesP: Promise<PoolState[]> } {
+): {
+  creationP: Promise<Creation>;
+  statesP: Promise<PoolState[]>;
+  hopsP: Promise<Awaited<ReturnType<typeof readHopPools>>>;
+} {
   const { db, network, venues } = deps;
   const client = deps.chain.public;
   const v3 = network.contracts.uniswapV3;
@@ -121,18 +137,25 @@ export function startPoolStateReads(
     ),
   ]);
   inputs.catch(() => round.arrive('pool-state'));
-  const statesP = inputs.then(async ([, positions, managedPositions]) => {
+  const both = inputs.then(async ([, positions, managedPositions]) => {
     await round.arrive('pool-state');
+    // The quotes' own pools (and their decimals) in the same tick: one batch, no round of their own.
     return inRpcStage('pool-state', () =>
-      venues.readPools(client, t, pairRows, {
-        deployer: creationP.then((c) => (c?.deployer as Address | null | undefined) ?? null),
-        positions,
-        managedPositions,
-      }),
+      Promise.all([
+        venues.readPools(client, t, pairRows, {
+          deployer: creationP.then((c) => (c?.deployer as Address | null | undefined) ?? null),
+          positions,
+          managedPositions,
+        }),
+        readHopPools(client, venues, hops),
+      ]),
     );
   });
+  const statesP = both.then(([states]) => states);
+  const hopsP = both.then(([, read]) => read);
   statesP.catch(() => {});
-  return { creationP, statesP };
+  hopsP.catch(() => {});
+  return { creationP, statesP, hopsP };
 }
 
 /** Slipstream position NFTs the index links to `pools`, per pool, with the manager that minted each. */

@@ -4,6 +4,7 @@
  */
 import type { Address, PublicClient } from 'viem';
 import { DEFAULT_AMOUNT_USD } from '../../../shared/vocabulary';
+import type { QuotePrices } from '../../venues/price-path';
 import type { VenueRegistry } from '../../venues/registry';
 import type { MarketAnswer, PoolState } from '../../venues/venue';
 import type { PoolFacts } from '../types';
@@ -12,22 +13,35 @@ import type { PoolFacts } from '../types';
 export const USD_DECIMALS = 6;
 
 export type QuotePricing = {
-  /** USD per quote token (WETH at the ETH price, the USD token at 1); null when unknown. */
+  /** USD per quote token (WETH at the ETH price, the USD token at 1, others along their path); null when unknown. */
   quoteUsdOf: (s: PoolState) => number | null;
-  decimalsOfQuote: (s: PoolState) => number;
+  /** ETH per quote token; null when unknown. */
+  quoteEthOf: (s: PoolState) => number | null;
+  /** The quote's decimals (read from chain for a quote other than WETH and USD); null when unknown. */
+  decimalsOfQuote: (s: PoolState) => number | null;
   /** Quote base units worth DEFAULT_AMOUNT_USD (the report's default buy); null when unpriced. */
   buyAmountIn: (s: PoolState) => bigint | null;
 };
 
-export function quotePricing(weth: string, ethUsd: number | null): QuotePricing {
-  const quoteUsdOf = (s: PoolState) => (s.quote === weth ? ethUsd : 1);
-  const decimalsOfQuote = (s: PoolState) => (s.quote === weth ? 18 : USD_DECIMALS);
+export function quotePricing(weth: string, ethUsd: number | null, quotes?: QuotePrices): QuotePricing {
+  const other = (s: PoolState) => {
+    const q = quotes?.get(s.quote);
+    return q && !('unpriced' in q.path) ? { ...q.path, decimals: q.decimals } : null;
+  };
+  const isUsd = (s: PoolState) => s.quote !== weth && !quotes?.has(s.quote);
+  const quoteUsdOf = (s: PoolState) =>
+    s.quote === weth ? ethUsd : isUsd(s) ? 1 : (other(s)?.quoteUsd ?? null);
+  const quoteEthOf = (s: PoolState) =>
+    s.quote === weth ? 1 : isUsd(s) ? (ethUsd ? 1 / ethUsd : null) : (other(s)?.quoteEth ?? null);
+  const decimalsOfQuote = (s: PoolState) =>
+    s.quote === weth ? 18 : isUsd(s) ? USD_DECIMALS : (other(s)?.decimals ?? null);
   const buyAmountIn = (s: PoolState): bigint | null => {
     const quoteUsd = quoteUsdOf(s);
-    if (quoteUsd === null || !(quoteUsd > 0)) return null;
-    return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimalsOfQuote(s)));
+    const decimals = decimalsOfQuote(s);
+    if (quoteUsd === null || !(quoteUsd > 0) || decimals === null) return null;
+    return BigInt(Math.floor((DEFAULT_AMOUNT_USD / quoteUsd) * 10 ** decimals));
   };
-  return { quoteUsdOf, decimalsOfQuote, buyAmountIn };
+  return { quoteUsdOf, quoteEthOf, decimalsOfQuote, buyAmountIn };
 }
 
 /** The second-round market reads into the pools' facts: depth within ±2% and the default buy's quote. */
@@ -44,7 +58,7 @@ export function addMarketFigures(
     const quoteUsd = pricing.quoteUsdOf(s);
     const decimalsOfQuote = pricing.decimalsOfQuote(s);
     p.depthUsd2Pct =
-      m.depthQuote2Pct === null || quoteUsd === null
+      m.depthQuote2Pct === null || quoteUsd === null || decimalsOfQuote === null
         ? null
         : (Number(m.depthQuote2Pct) / 10 ** decimalsOfQuote) * quoteUsd;
     const amountIn = pricing.buyAmountIn(s);

@@ -22,43 +22,109 @@ import {
 import type { LiquidityEventFact, PoolFacts, SwapFact } from '../types';
 import { daySeries } from './day-series';
 import { USD_DECIMALS } from './market';
+import type { QuotePrices } from './quote-paths';
 
 const DAY = 86_400;
 
-/** Each pool's facts, priced along the path token → WETH → USD; the most valuable pool first. */
+/**
+ * Each pool's facts, priced along the path token → quote → WETH or USD (a quote other than WETH
+ * and USD through its own pools, quote-paths.ts); the most valuable pool first.
+ */
 export async function priceThePools(
   deps: Deps,
   t: Address,
   states: PoolState[],
-  x: { ethUsd: number | null; decimals: number | null; now: number; pairRows: PoolRef[] },
+  x: {
+    ethUsd: number | null;
+    decimals: number | null;
+    now: number;
+    pairRows: PoolRef[];
+    quotePrices?: QuotePrices;
+  },
 ): Promise<PoolFacts[]> {
-  const weth = deps.network.contracts.weth.toLowerCase();
   const poolFacts: PoolFacts[] = [];
   for (const pool of states) {
-    const quoteIsWeth = pool.quote === weth;
-    const quoteDecimals = quoteIsWeth ? 18 : USD_DECIMALS;
-    const pq = x.decimals === null ? null : priceInQuote(pool, x.decimals, quoteDecimals);
-    const quoteUsd = quoteIsWeth ? x.ethUsd : 1;
-    const priceUsd = pq !== null && quoteUsd !== null ? pq * quoteUsd : null;
-    const priceEth = pq !== null ? (quoteIsWeth ? pq : x.ethUsd ? pq / x.ethUsd : null) : null;
-    poolFacts.push(
-      await poolDetails(deps, t, pool, {
-        quoteDecimals,
-        quoteUsd,
-        priceUsd,
-        priceEth,
-        now: x.now,
-        decimals: x.decimals,
-        pairRows: x.pairRows,
-      }),
-    );
+    const q = quoteWorth(deps, pool, x.ethUsd, x.quotePrices);
+    const quoteDecimals = q.decimals;
+    const pq = x.decimals === null || q.decimals === null ? null : priceInQuote(pool, x.decimals, q.decimals);
+    const priceUsd = pq !== null && q.usd !== null ? pq * q.usd : null;
+    const priceEth = pq !== null && q.eth !== null ? pq * q.eth : null;
+    const facts = await poolDetails(deps, t, pool, {
+      quoteDecimals,
+      quoteUsd: q.usd,
+      priceUsd,
+      priceEth,
+      now: x.now,
+      decimals: x.decimals,
+      pairRows: x.pairRows,
+    });
+    facts.quoteSymbol = q.symbol;
+    facts.quoteDecimals = q.decimals;
+    facts.quoteUsd = q.usd;
+    if (q.legs)
+      facts.pricePath = [
+        { pool: pool.pair, venue: pool.venue, from: t, to: pool.quote, toSymbol: q.symbol },
+        ...q.legs,
+      ];
+    if (q.note) facts.priceNote = facts.priceNote ? `${facts.priceNote} ${q.note}` : q.note;
+    poolFacts.push(facts);
   }
   poolFacts.sort((a, b) => (b.poolValueUsd ?? 0) - (a.poolValueUsd ?? 0));
   return poolFacts;
 }
 
+/** What one whole quote token is worth (USD, ETH), its decimals and name, and the legs behind it. */
+function quoteWorth(deps: Deps, pool: PoolState, ethUsd: number | null, quotes: QuotePrices | undefined) {
+  const weth = deps.network.contracts.weth.toLowerCase();
+  if (pool.quote === weth)
+    return { decimals: 18, usd: ethUsd, eth: 1, symbol: 'WETH', legs: null, note: null };
+  if (pool.quote === deps.network.contracts.usd.toLowerCase())
+    return {
+      decimals: USD_DECIMALS,
+      usd: 1,
+      eth: ethUsd ? 1 / ethUsd : null,
+      symbol: 'USD',
+      legs: null,
+      note: null,
+    };
+  const q = quotes?.get(pool.quote);
+  // Attacker-written: a quote calling itself WETH or USD is named with its address, so no reader
+  // of quoteSymbol takes it for the real one.
+  const own = q?.symbol ?? null;
+  const symbol =
+    own === null
+      ? `${pool.quote.slice(0, 8)}…`
+      : ['WETH', 'ETH', 'USD'].includes(own.toUpperCase())
+        ? `${own} (${pool.quote.slice(0, 8)}…)`
+        : own;
+  if (!q || 'unpriced' in q.path)
+    return {
+      decimals: q?.decimals ?? null,
+      usd: null,
+      eth: null,
+      symbol,
+      legs: null,
+      note: `Unpriced: ${q && 'unpriced' in q.path ? q.path.unpriced : `the quote token ${pool.quote} was not read`}.`,
+    };
+  return {
+    decimals: q.decimals,
+    usd: q.path.quoteUsd,
+    eth: q.path.quoteEth,
+    symbol,
+    legs: q.path.legs.map((l) => ({
+      pool: l.pool,
+      venue: l.venue,
+      from: l.from,
+      to: l.to,
+      toSymbol: l.toSymbol ?? `${l.to.slice(0, 8)}…`,
+    })),
+    note: null,
+  };
+}
+
 type Pricing = {
-  quoteDecimals: number;
+  /** null: the quote does not answer decimals(), so nothing is priced per token either. */
+  quoteDecimals: number | null;
   quoteUsd: number | null;
   priceUsd: number | null;
   priceEth: number | null;
@@ -70,13 +136,15 @@ type Pricing = {
 
 async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: Pricing): Promise<PoolFacts> {
   const { db, network } = deps;
+  // Unknown quote decimals leave every per-token figure unknown, as unknown token decimals do.
+  const qd = x.quoteDecimals ?? 0;
+  const dec = x.quoteDecimals === null ? null : x.decimals;
   const tokenIs0 = pool.token0.toLowerCase() === token;
   const since = x.now - 7 * DAY;
   const swapRows = await readSwaps(db, pool.pair, token, tokenIs0, since);
   const liq = await readLiquidityEvents(db, pool.pair, tokenIs0);
   const history = await readPoolHistory(db, pool, token, tokenIs0, x.now - DAY);
-  const toQuoteUsd = (q: bigint) =>
-    x.quoteUsd !== null ? (Number(q) / 10 ** x.quoteDecimals) * x.quoteUsd : null;
+  const toQuoteUsd = (q: bigint) => (x.quoteUsd !== null ? (Number(q) / 10 ** qd) * x.quoteUsd : null);
   const ethPerQuote = pool.quote === network.contracts.weth.toLowerCase() ? 1 : null;
 
   const recent = swapFacts(swapRows, ethPerQuote !== null, toQuoteUsd);
@@ -84,19 +152,19 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
   const volume24hUsd = x.quoteUsd === null ? null : day.reduce((sum, s) => sum + (s.usdValue ?? 0), 0);
   const liquidityEvents = liquidityEventFacts(liq, pool.quoteReserve);
 
-  const dec = x.decimals;
   const priceDayAgo =
     dec !== null && history.quoteDayAgo !== null && history.tokenDayAgo && history.tokenDayAgo > 0n
-      ? Number(history.quoteDayAgo) / 10 ** x.quoteDecimals / (Number(history.tokenDayAgo) / 10 ** dec)
+      ? Number(history.quoteDayAgo) / 10 ** qd / (Number(history.tokenDayAgo) / 10 ** dec)
       : null;
-  const priceNowQuote = dec === null ? null : priceInQuote(pool, dec, x.quoteDecimals);
+  const priceNowQuote = dec === null ? null : priceInQuote(pool, dec, qd);
   const lpSupply = pool.lpTotalSupply;
   const creatorLp = await creatorLpOf(db, pool, liquidityEvents);
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
   // The pool's value from what its positions hold now, one rule for every venue (ADR 0047).
   const value = poolValue(poolHoldings(pool, token, history.now ?? null), {
-    quoteUsdPerRaw: x.quoteUsd === null ? null : x.quoteUsd / 10 ** x.quoteDecimals,
+    quoteUsdPerRaw:
+      x.quoteUsd === null || x.quoteDecimals === null ? null : x.quoteUsd / 10 ** x.quoteDecimals,
     quotePerTokenRaw: pool.priceX192 === null ? null : Number(pool.priceX192) / 2 ** 192,
   });
   return {
@@ -108,6 +176,7 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
       ? { hook: { address: pool.v4.key.hooks, permissions: pool.v4.hookPermissions } }
       : {}),
     quoteToken: pool.quote,
+    // Named by priceThePools (the quote's own symbol when it is neither WETH nor USD).
     quoteSymbol: pool.quote === network.contracts.weth.toLowerCase() ? 'WETH' : 'USD',
     tokenReserve: pool.tokenReserve,
     quoteReserve: pool.quoteReserve,
@@ -115,13 +184,13 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
     poolValueBasis: value.basis,
     poolValueNote: value.note,
     priceNote:
-      dec === null
+      x.decimals === null
         ? 'The token does not answer decimals(), so its price per token (and market cap) is unknown.'
         : null,
     depthUsd2Pct: pool.depthQuote2Pct === null ? null : toQuoteUsd(pool.depthQuote2Pct),
     priceUsd: x.priceUsd,
     priceEth: x.priceEth,
-    ...twapFigures(pool, dec, x, priceNowQuote),
+    ...twapFigures(pool, dec, { quoteDecimals: qd, quoteUsd: x.quoteUsd }, priceNowQuote),
     buyQuote: null,
     lpTotalSupply: lpSupply,
     lpBurnedShare: share(pool.lpBurned),
@@ -139,14 +208,14 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
       priceDayAgo && priceNowQuote !== null ? ((priceNowQuote - priceDayAgo) / priceDayAgo) * 100 : null,
     // Without the token's decimals there is no per-token price, so no series (unknown, not a guess).
     priceSeries24h:
-      x.decimals === null
+      dec === null
         ? []
         : daySeries(
             swapRows.filter((s) => s.ts >= x.now - DAY),
             { at: x.now - DAY, price: priceDayAgo },
             { at: x.now, price: priceNowQuote },
-            x.decimals,
-            x.quoteDecimals,
+            dec,
+            qd,
           ),
     recentSwaps: recent.slice(0, 200),
     liquidityEvents,

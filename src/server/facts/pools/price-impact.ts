@@ -3,7 +3,9 @@
  * by eth_call for V3): impact = 1 − tokens received / tokens at the pre-trade price, fee included,
  * the same definition the V2 formula uses. V2 pairs keep the constant-product formula (undefined here).
  */
+
 import type { PublicClient } from 'viem';
+import { quoteDecimalsOf } from '../../../shared/price-path';
 import type { VenueRegistry } from '../../venues/registry';
 import type { TokenReportFacts } from '../types';
 
@@ -20,10 +22,12 @@ export async function quotedPriceImpactPct(
   const decimals = facts.token.decimals;
   if (!venue || decimals === null || p.priceUsd === null || !(p.priceUsd > 0)) return null;
   if (!(amountUsd > 0)) return 0;
-  const quoteIsWeth = p.quoteSymbol === 'WETH';
-  const quoteDecimals = quoteIsWeth ? 18 : 6;
-  const quoteUsd = quoteIsWeth ? (p.priceEth ? p.priceUsd / p.priceEth : null) : 1;
-  if (quoteUsd === null || !(quoteUsd > 0)) return null;
+  const quoteIsWeth = p.quoteSymbol === 'WETH' && p.pricePath === undefined;
+  const quoteDecimals = quoteDecimalsOf(p);
+  // The quote's own worth when the facts carry it (any quote), else WETH at the ETH price, USD at 1.
+  const quoteUsd =
+    p.quoteUsd !== undefined ? p.quoteUsd : quoteIsWeth ? (p.priceEth ? p.priceUsd / p.priceEth : null) : 1;
+  if (quoteUsd === null || !(quoteUsd > 0) || quoteDecimals === null) return null;
   // The default amount's quote was asked with the pool's other reads; any other amount asks now.
   const asked = p.buyQuote?.amountUsd === amountUsd ? p.buyQuote : null;
   const inWhole = amountUsd / quoteUsd;

@@ -98,3 +98,59 @@ describe('planTrading', () => {
     expect(planTrading(TOKEN, WETH, [{ pair: usdPool.pair }], [usdPool], [], 2000, venues)).toBeNull();
   });
 });
+
+describe('planTrading through a quote’s own path', () => {
+  const CREATOR = a(0x6c);
+  const quotePrices = (legs: { pool: number; venue: VenueId; to: Address }[], quoteEth = 0.001) =>
+    new Map([
+      [
+        CREATOR as string,
+        {
+          decimals: 18,
+          symbol: 'CREATOR',
+          path: {
+            legs: legs.map((l) => ({ pool: a(l.pool), venue: l.venue, from: CREATOR, to: l.to, price: 1 })),
+            anchor: 'WETH' as const,
+            quoteUsd: quoteEth * 3000,
+            quoteEth,
+          },
+        },
+      ],
+    ]);
+
+  it('a creator-coin pool: WETH → creator coin → token through the coin’s WETH pool on the same venue', () => {
+    const p = pool('uniswap-v2', 0x200, CREATOR, 1_000_000n * 10n ** 18n);
+    const hop = pool('uniswap-v2', 0x300, WETH, 10n ** 18n, 3000, CREATOR);
+    const plan = planTrading(TOKEN, WETH, [{ pair: p.pair }], [p], [], 3000, venues, {
+      quotePrices: quotePrices([{ pool: 0x300, venue: 'uniswap-v2', to: WETH }]),
+      hopState: (x) => (x === hop.pair ? hop : null),
+    });
+    expect(plan?.route).toMatchObject({ venue: PROBE_VENUE.v2, path: [WETH, CREATOR, TOKEN], pool: p.pair });
+    // 0.5% of 1 M coins = 5 000 coins at 0.001 ETH = 5 ETH.
+    expect(plan?.buyWei).toBe(5n * 10n ** 18n);
+  });
+
+  it('a path the probe cannot route is skipped and said, never traded through another pool of it', () => {
+    const p = pool('uniswap-v2', 0x200, CREATOR, 1_000_000n * 10n ** 18n);
+    const hop = pool('uniswap-v3', 0x300, WETH, 10n ** 18n, 3000, CREATOR);
+    const said: string[] = [];
+    const skipped = (_: string, why: string) => said.push(why);
+    const hopState = (x: string) => (x === hop.pair ? hop : null);
+    const other = planTrading(TOKEN, WETH, [{ pair: p.pair }], [p], [], 3000, venues, {
+      quotePrices: quotePrices([{ pool: 0x300, venue: 'uniswap-v3', to: WETH }]),
+      hopState,
+      skipped,
+    });
+    const long = planTrading(TOKEN, WETH, [{ pair: p.pair }], [p], [], 3000, venues, {
+      quotePrices: quotePrices([
+        { pool: 0x300, venue: 'uniswap-v2', to: USDC },
+        { pool: 0x400, venue: 'uniswap-v2', to: WETH },
+      ]),
+      hopState,
+      skipped,
+    });
+    expect([other, long]).toEqual([null, null]);
+    expect(said[0]).toContain('another venue');
+    expect(said[1]).toContain('3 pools');
+  });
+});
