@@ -379,6 +379,14 @@ function inconclusiveWords(h: NonNullable<TokenReportFacts['holderSells']>): str
   return n > 0 ? ` ${n} more could not be probed (no result within the gas bound).` : '';
 }
 
+/** The schedule's falling sell fee when it accounts for every holder's measured tax; else null. */
+function launchFeeCovers(f: TokenReportFacts, h: NonNullable<TokenReportFacts['holderSells']>) {
+  const t = f.trade;
+  const course = 'schedule' in t ? readTradeSchedule(t.schedule)?.sellFee : null;
+  if (course?.kind !== 'falls' || h.maxTaxPct === null) return null;
+  return h.maxTaxPct <= course.now + 1 ? course : null;
+}
+
 export const checkHolderSells: Check = (f, w) => {
   const spec = { check: 'holder_sells', label: 'Sells simulated for real holders', weight: w };
   const h = f.holderSells;
@@ -402,6 +410,16 @@ export const checkHolderSells: Check = (f, w) => {
       'fail',
       value,
       `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}, now or 20 blocks later.${walletWords(h, f.trade.status === 'ok')}${tail}`,
+    );
+  // Holders sold in the same launch-fee window as the fresh buyer: the fee the schedule saw fall
+  // is said, and their taxes are judged after its fall (the sell tax check grades that fee).
+  const launch = launchFeeCovers(f, h);
+  if (launch && h.failed === 0)
+    return judged(
+      spec,
+      'pass',
+      value,
+      `All ${h.sampled} ${sample} could sell; they paid the launch fee (${launch.words}), which falls to the normal fee.${tail}`,
     );
   if (h.maxTaxPct !== null && h.maxTaxPct > TAX_FAIL_PCT)
     return judged(
