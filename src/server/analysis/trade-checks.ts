@@ -414,20 +414,9 @@ export const checkHolderSells: Check = (f, w) => {
   // Holders sold in the same launch-fee window as the fresh buyer: the fee the schedule saw fall
   // is said, and their taxes are judged after its fall (the sell tax check grades that fee).
   const launch = launchFeeCovers(f, h);
-  if (launch && h.failed === 0)
-    return judged(
-      spec,
-      'pass',
-      value,
-      `All ${h.sampled} ${sample} could sell; they paid the launch fee (${launch.words}), which falls to the normal fee.${tail}`,
-    );
-  if (h.maxTaxPct !== null && h.maxTaxPct > TAX_FAIL_PCT)
-    return judged(
-      spec,
-      'fail',
-      value,
-      `Some holders pay a ${round(h.maxTaxPct, 1)}% tax when they sell.${tail}`,
-    );
+  const maxTax = launch ? null : h.maxTaxPct;
+  if (maxTax !== null && maxTax > TAX_FAIL_PCT)
+    return judged(spec, 'fail', value, `Some holders pay a ${round(maxTax, 1)}% tax when they sell.${tail}`);
   if (h.failed > 0)
     return judged(
       spec,
@@ -439,7 +428,14 @@ export const checkHolderSells: Check = (f, w) => {
   if (whole) return judged(spec, 'warn', value, `${whole}${tail}`);
   const large = largeSellWords(f, h);
   if (large) return judged(spec, 'pass', value, `${large}${tail}`);
-  if ((h.maxTaxPct !== null && h.maxTaxPct > TAX_WARN_PCT) || spread > 5)
+  if (launch && h.failed === 0)
+    return judged(
+      spec,
+      'pass',
+      value,
+      `All ${h.sampled} ${sample} could sell; they paid the launch fee (${launch.words}), which falls to the normal fee.${tail}`,
+    );
+  if ((maxTax !== null && maxTax > TAX_WARN_PCT) || spread > 5)
     return judged(
       spec,
       'warn',
