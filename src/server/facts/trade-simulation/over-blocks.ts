@@ -39,7 +39,6 @@ import {
   RECEIVER,
   routeArg,
   SELL_GAS,
-  SEQUENCE_GAS,
   type SellResult,
   SIM_BLOCK_GAS,
   type SimBlock,
@@ -58,7 +57,10 @@ type Holders = TradingSimulationInput['holders'];
 type Fee = { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
 const JUMP_SECONDS = BigInt(CLOCK_JUMP_DAYS * 86_400);
 
-function decodeSell(call: SimCall | undefined, fn: 'sellLater' | 'holderSell'): SellResult | null {
+function decodeSell(
+  call: SimCall | undefined,
+  fn: 'sellLater' | 'holderSell' | 'holderSellKept',
+): SellResult | null {
   if (call?.status !== '0x1' || !call.returnData || call.returnData === '0x') return null;
   try {
     return decodeFunctionResult({ abi: TradeProbe.abi, functionName: fn, data: call.returnData });
@@ -135,14 +137,14 @@ export async function simulateOverBlocks(
             wallet,
           },
         );
-  if (holderSells && plan.sequence) holderSells.sequence = readSequence(holders, plan.sequence, first);
+  if (holderSells && plan.sequence) holderSells.sequence = readSequence(holders, plan.sequence, withCalls);
   return { trade, holderSells, requests: (input.block ? 2 : 1) + (walletP.sent ? 1 : 0) };
 }
 
 /** Where in the simulated blocks each schedule moment's call sits, and when it runs. */
 type MomentSlot = { block: number; call: number; secondsAfter: number; blocksAfter: number };
 /** The sequential exit's call in the first block, and which holders (by index) sell in what order. */
-type SequenceSlot = { call: number; order: number[] };
+type SequenceSlot = { blocks: number[]; order: number[] };
 type Plan = {
   blockStateCalls: unknown[];
   /** How many blocks carry calls. */
@@ -155,9 +157,9 @@ type Plan = {
 
 /**
  * The simulated blocks: holders sell first in the buy's block (a tenth, then all of it, each
- * undone), then the fresh user buys in the same block, then the largest holders' exit in sequence
- * (undone); the later blocks retry the fresh user's sell (the last one with the holders' again)
- * and carry the schedule's fresh wallets; last, the time bomb.
+ * undone), then the fresh user buys in the same block; the later blocks retry the fresh user's
+ * sell (the last one with the holders' again) and carry the schedule's fresh wallets; then the
+ * time bomb; last, the largest holders' exit one after another, one block each.
  */
 function planBlocks(input: TradingSimulationInput, holders: Holders, probeData: Hex, fee: Fee): Plan {
   const route = routeArg(input.route);
@@ -188,29 +190,14 @@ function planBlocks(input: TradingSimulationInput, holders: Holders, probeData: 
     args: [route, RECEIVER],
   });
   const order = exitOrder(holders);
-  const sequenceCall =
-    order.length >= 2
-      ? user(
-          encodeFunctionData({
-            abi: TradeProbe.abi,
-            functionName: 'sequentialExit',
-            args: [route, order.map((i) => (holders[i] as Holders[number]).address)],
-          }),
-          SEQUENCE_GAS,
-        )
-      : null;
+  const keptData = encodeFunctionData({ abi: TradeProbe.abi, functionName: 'holderSellKept', args: [route] });
   type Planned = { k: number; calls: Call[]; jump?: bigint };
   const planned: Planned[] = [
     // Holders first (today's pool: a tenth, then all of it, each undone), then the fresh user's buy
     // in the same block, then the holders' exit one after another (undone as a whole).
     {
       k: 0,
-      calls: [
-        ...holderCalls,
-        ...wholeCalls,
-        user(probeData, PROBE_GAS),
-        ...(sequenceCall ? [sequenceCall] : []),
-      ],
+      calls: [...holderCalls, ...wholeCalls, user(probeData, PROBE_GAS)],
     },
     ...LATER_SELL_BLOCKS.map((k) => ({
       k,
@@ -248,6 +235,23 @@ function planBlocks(input: TradingSimulationInput, holders: Holders, probeData: 
       calls: [user(laterData, SELL_GAS)],
       jump: JUMP_SECONDS,
     });
+    // The sequential exit, last so that it changes no other test's state: each of the largest
+    // holders sells its whole balance from its own address (its own transaction and block), kept,
+    // into the state the previous sellers left. After the time bomb (the clock stays moved).
+    if (order.length >= 2)
+      for (const i of order)
+        planned.push({
+          k: (planned[planned.length - 1] as Planned).k + 1,
+          calls: [
+            call(
+              (holders[i] as Holders[number]).address,
+              (holders[i] as Holders[number]).address,
+              keptData,
+              HOLDER_GAS,
+            ),
+          ],
+          jump: JUMP_SECONDS,
+        });
   }
   const at = blockAt(input);
   const blockStateCalls: unknown[] = [];
@@ -292,8 +296,11 @@ function planBlocks(input: TradingSimulationInput, holders: Holders, probeData: 
         blocksAfter: m.k,
       };
     }),
-    sequence: sequenceCall ? { call: 2 * holders.length + 1, order } : null,
-    jumpBlock: input.block ? planned.length - 1 : null,
+    sequence:
+      input.block && order.length >= 2
+        ? { blocks: order.map((_, j) => planned.length - order.length + j), order }
+        : null,
+    jumpBlock: input.block ? planned.length - 1 - (order.length >= 2 ? order.length : 0) : null,
   };
 }
 
@@ -336,25 +343,16 @@ function readSchedule(
   return out;
 }
 
-/** The sequential exit read back; null when the call returned no report. */
-function readSequence(holders: Holders, slot: SequenceSlot, first: SimBlock): SequentialExitFacts | null {
-  const c = first.calls[slot.call];
-  if (c?.status !== '0x1' || !c.returnData || c.returnData === '0x') return null;
-  try {
-    const [pooled, results] = decodeFunctionResult({
-      abi: TradeProbe.abi,
-      functionName: 'sequentialExit',
-      data: c.returnData,
-    });
-    if (!pooled) return null;
-    return interpretSequence(
-      slot.order.map((i) => holders[i] as Holders[number]),
-      [...results],
-      slot.order.map((i) => decodeSell(first.calls[holders.length + i], 'holderSell')),
-    );
-  } catch {
-    return null;
-  }
+/** The sequential exit read back (one kept sell per block); null when no sell returned a report. */
+function readSequence(holders: Holders, slot: SequenceSlot, blocks: SimBlock[]): SequentialExitFacts | null {
+  const first = blocks[0] as SimBlock;
+  const inLine = slot.blocks.map((b) => decodeSell(blocks[b]?.calls[0], 'holderSellKept'));
+  if (inLine.every((x) => x === null)) return null;
+  return interpretSequence(
+    slot.order.map((i) => holders[i] as Holders[number]),
+    inLine,
+    slot.order.map((i) => decodeSell(first.calls[holders.length + i], 'holderSell')),
+  );
 }
 
 /** The trade facts with their schedule (only a trade that reached the pool has one). */

@@ -62,9 +62,8 @@ export const momentUser = (i: number) =>
   `0x00000000000000000000000000000000f1ab5c${(0x10 + i).toString(16)}` as Address;
 export const momentProbe = (i: number) =>
   `0x00000000000000000000000000000000f1ab5e${(0x10 + i).toString(16)}` as Address;
-/** The largest sampled holders who exit one after another, and the gas of that one call. */
+/** The largest sampled holders who exit one after another (one block each, after the time bomb). */
 export const MAX_SEQUENCE_HOLDERS = 6;
-export const SEQUENCE_GAS = 24_000_000n;
 
 /** Buy sizes for the max-buy ladder (1-2-5 steps); sizes above `maxLadderWei` are not tried. */
 export const DEFAULT_LADDER_ETH = [
