@@ -116,7 +116,40 @@ contract TradeProbe is ProbeVenue {
 
     /// One sell (after an optional transfer test); always reverts with abi.encode(SellResult).
     function sellAndUndo(Route calldata rt, address receiver, uint256 fractionBps) external {
-        SellResult memory s;
+        _revertWith(abi.encode(_sell(rt, receiver, fractionBps)));
+    }
+
+    /// Runs at a holder's own address inside `exitInSequence`: sells its whole balance and KEEPS the
+    /// sell, so the next holder sells into the state this one left (a real exit, one after another).
+    function holderSellKept(Route calldata rt) external returns (SellResult memory) {
+        return _sell(rt, address(0), 10_000);
+    }
+
+    /// The holders sell their whole balances one after another, each into the state the previous
+    /// sells left; always reverts with abi.encode(SellResult[]) so the chain state is left untouched.
+    function exitInSequence(Route calldata rt, address[] calldata holders) external {
+        SellResult[] memory out = new SellResult[](holders.length);
+        for (uint256 i = 0; i < holders.length; i++) {
+            (, bytes memory data) =
+                holders[i].call{gas: ISOLATED_GAS}(abi.encodeCall(this.holderSellKept, (rt)));
+            if (data.length >= 416 && uint256(bytes32(data)) == 0x20) out[i] = abi.decode(data, (SellResult));
+        }
+        _revertWith(abi.encode(out));
+    }
+
+    /// The sequential exit, undone (the holders' addresses carry this code): `pooled` false when the
+    /// route has no pool or the sequence returned no report (out of gas).
+    function sequentialExit(Route calldata rt, address[] calldata holders)
+        external
+        returns (bool pooled, SellResult[] memory out)
+    {
+        if (_routeStatus(rt) != OK) return (false, out);
+        (, bytes memory data) = address(this).call(abi.encodeCall(this.exitInSequence, (rt, holders)));
+        if (data.length < 64 || uint256(bytes32(data)) != 0x20) return (false, out);
+        return (true, abi.decode(data, (SellResult[])));
+    }
+
+    function _sell(Route calldata rt, address receiver, uint256 fractionBps) internal returns (SellResult memory s) {
         s.tried = true;
         address token = _token(rt);
         uint256 held = _balance(token, address(this));
@@ -139,7 +172,6 @@ contract TradeProbe is ProbeVenue {
             s.gasUsed = g - gasleft();
             if (!s.ok) s.revertData = _explainSellFailure(err, token, rt.pool, s.amount);
         }
-        _revertWith(abi.encode(s));
     }
 
     /// One ladder buy; always reverts with abi.encode(bool success) so the pool is left untouched.

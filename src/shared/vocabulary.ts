@@ -148,6 +148,19 @@ export const HONEYPOT = {
  * nothing), and the verdict is Dangerous ("Buy fails"), not Honeypot — nobody has been caught by a
  * buy and no sell could be tried.
  */
+/**
+ * The sell simulation's values when time or the order of sellers changes the answer (the trade
+ * schedule and the sequential exit: server/analysis/trade-schedule.ts).
+ */
+export const TRADE_SCHEDULE = {
+  /** Sells fail now and open at a later moment (a fair-launch window): Caution, not Honeypot. */
+  sellsOpenLater: 'sells open later',
+  /** Sells pass now and fail at a later moment: a honeypot from then on. */
+  sellsStopLater: 'sells stop later',
+  /** The first holders selling one after another get out; the rest are refused. */
+  trappedInLine: 'honeypot for the rest',
+} as const;
+
 export const BUYERS_CANNOT_ENTER = {
   noSwitch: 'no switch opens trading',
   unchecked: 'switch not checked',

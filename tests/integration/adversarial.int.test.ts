@@ -216,6 +216,11 @@ const FULL_SUITE: Record<string, Expect> = {
   CleanPoolSync: { flags: [] },
   AmountFirstDrain: { flags: ['owner_moves_tokens'], effects: ['move_tokens'], notFlags: ['mint'] },
   CleanAmountFirst: { flags: [] },
+  // Schedules, not snapshots (issue 36): a fee that rises after an hour, an exit that closes after
+  // the first two sellers, and (last, so few blocks follow its launch) a clean decaying launch fee.
+  RisingSellFee: { flags: ['sell_tax'] },
+  FirstSellersOnly: { flags: ['honeypot'], notFlags: ['holder_sells'] },
+  CleanLaunchFeeDecay: { flags: [], after: ['startLaunch'] },
 };
 
 /**
@@ -994,6 +999,71 @@ describe('adversarial suite (no verified source)', () => {
       );
     }
   });
+});
+
+describe('schedules and the sequential exit (issue 36 item 3)', () => {
+  const has = (...names: string[]) => names.every((n) => n in SUITE);
+  const schedule = (name: string) => {
+    const t = reports[name]?.facts.trade;
+    return t && 'schedule' in t ? (t.schedule ?? null) : null;
+  };
+
+  it.runIf(has('RisingSellFee'))(
+    'a sell fee that rises after an hour is caught at +1 day, with its date',
+    () => {
+      const s = schedule('RisingSellFee');
+      expect(s?.map((m) => m.secondsAfter)).toEqual([0, 20, 60, 1_800, 86_400]);
+      expect(s?.[0]?.sellTaxPct).toBeLessThan(3);
+      expect(s?.[4]?.sellTaxPct).toBeGreaterThan(59);
+      const e = line('RisingSellFee', 'sell_tax');
+      expect(e?.outcome).toBe('fail');
+      expect(e?.detail).toMatch(
+        /^The sell fee [12](\.\d+)?% now, (59|60)(\.\d+)?% from .* UTC \(\+1 day\): the fee rises later/,
+      );
+      expect(reports.RisingSellFee?.verdict.kind).toBe('dangerous');
+    },
+  );
+
+  it.runIf(has('FirstSellersOnly'))(
+    'the first two holders out, the rest refused: a honeypot for the rest',
+    () => {
+      const seq = reports.FirstSellersOnly?.facts.holderSells?.sequence;
+      // The deployer (fee-exempt, not counted by the rule) may be among the largest: two counted
+      // sellers get out, the next is refused.
+      const from = seq?.trappedFrom ?? 0;
+      expect(from).toBeGreaterThanOrEqual(3);
+      expect(seq?.sellers.slice(0, from - 1).every((x) => x.ok)).toBe(true);
+      const e = line('FirstSellersOnly', 'honeypot');
+      expect(e).toMatchObject({ outcome: 'fail', value: 'honeypot for the rest' });
+      expect(e?.detail).toMatch(
+        new RegExp(
+          `the first ${from - 1} of \\d+ could sell; the ${from}(st|nd|rd|th) and later are refused \\(exit closed\\)`,
+        ),
+      );
+      expect(reports.FirstSellersOnly?.verdict.kind).toBe('honeypot');
+    },
+  );
+
+  it.runIf(has('CleanLaunchFeeDecay'))(
+    'a launch fee that falls to 1% within 20 s is said, not flagged',
+    () => {
+      const s = schedule('CleanLaunchFeeDecay');
+      // The report's "now" falls inside the 20-second window after startLaunch (the chain's last block).
+      expect(s?.[0]?.sellTaxPct).toBeGreaterThan(5);
+      expect(s?.[1]?.sellTaxPct).toBeLessThan(2);
+      const e = line('CleanLaunchFeeDecay', 'sell_tax');
+      expect(e?.outcome).toBe('pass');
+      expect(e?.detail).toMatch(
+        /^The sell fee \d+(\.\d+)?% now, [01](\.\d+)?% from .* UTC \(\+20 s\): a launch fee that falls/,
+      );
+      for (const c of ['honeypot', 'buy_tax', 'holder_sells'])
+        expect(line('CleanLaunchFeeDecay', c)?.outcome).toBe('pass');
+      // The suite leaves the LP in the creator's wallet (a rug-score finding for every token): the
+      // verdict may say that, never the launch fee.
+      const decided = reports.CleanLaunchFeeDecay?.verdict.findings.map((x) => x.check) ?? [];
+      for (const c of ['sell_tax', 'buy_tax', 'honeypot', 'holder_sells']) expect(decided).not.toContain(c);
+    },
+  );
 });
 
 describe('backfill path (a token first seen after its history happened)', () => {

@@ -17,6 +17,7 @@ import { summariseOwnerPowers } from './owner-power-checks';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
+import { readTradeSchedule } from './trade-schedule';
 import { analyseTradingPatterns } from './trading-patterns';
 import { tokenVerdict } from './verdict';
 import { analyseWhales } from './whales';
@@ -29,10 +30,18 @@ export type ReportOptions = RugOptions & {
 
 /** The simulated user's gas price and the later blocks tried, flat (the summary holds no arrays). */
 function tradeContext(t: TradeContext): Record<string, number | string | null> {
+  const schedule = readTradeSchedule(t.schedule);
   return {
     gasPriceGwei: t.gasPriceGwei ?? null,
     baseFeeGwei: t.baseFeeGwei ?? null,
     laterBlocksProbed: t.laterBlocksProbed ? t.laterBlocksProbed.join(',') : null,
+    // The taxes the schedule judges on (the verdict reads them): only when one was simulated.
+    ...(schedule
+      ? {
+          scheduledBuyTaxPct: schedule.buyFee?.judged ?? null,
+          scheduledSellTaxPct: schedule.sellFee?.judged ?? null,
+        }
+      : {}),
   };
 }
 

@@ -3,10 +3,11 @@
  * real holders. Thresholds from shared/vocabulary.ts.
  */
 import { type Evidence, outcomeRank, round } from '../../shared/analysis';
-import { BUYERS_CANNOT_ENTER, HONEYPOT, TAX } from '../../shared/vocabulary';
+import { BUYERS_CANNOT_ENTER, HONEYPOT, TAX, TRADE_SCHEDULE } from '../../shared/vocabulary';
 import type { OnceOpenFacts, TokenReportFacts } from '../facts/types';
 import { type Check, type CheckSpec, gradeAbove, judged } from './evidence-lines';
 import { holdersBeyondDepth, usdWords } from './sell-sizes';
+import { clockWords, offsetWords, readTradeSchedule } from './trade-schedule';
 import { tradingSwitch } from './trading-switch';
 import { tradesOnlyOnUnreadVenue } from './venue-words';
 
@@ -14,6 +15,8 @@ const TAX_WARN_PCT = TAX.warnPct;
 const TAX_FAIL_PCT = TAX.failPct;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** "1, 2, 3, 5, 10 and 20 blocks later" or null when later blocks were not simulated. */
 function laterWords(t: TokenReportFacts['trade']): string | null {
@@ -51,8 +54,30 @@ export const checkHoneypot: Check = (f, w) => {
       'holders cannot sell',
       `Honeypot: ${h.failed} of ${h.sampled} real holders who bought through the pool cannot sell${t.status === 'ok' ? ', although a fresh buy-and-sell works' : ''}.${walletWords(h, t.status === 'ok')}`,
     );
+  const seq = h?.sequence ?? null;
+  if (seq?.trappedFrom) {
+    const n = seq.trappedFrom;
+    const reason = seq.sellers[n - 1]?.revertReason;
+    return judged(
+      spec,
+      'fail',
+      TRADE_SCHEDULE.trappedInLine,
+      `Honeypot for the rest: the largest holders selling their whole balance one after another, the first ${n - 1} of ${seq.sellers.length} could sell; the ${ordinal(n)} and later are refused${reason ? ` (${reason})` : ''}, although each could sell alone — a rule that lets the first sellers out and traps the rest.`,
+    );
+  }
+  const schedule = 'schedule' in t ? readTradeSchedule(t.schedule) : null;
+  const firstMoment = 'schedule' in t ? (t.schedule?.[0] ?? null) : null;
   switch (t.status) {
     case 'ok': {
+      if (schedule?.sellsStopAt && firstMoment) {
+        const at = schedule.sellsStopAt;
+        return judged(
+          spec,
+          'fail',
+          TRADE_SCHEDULE.sellsStopLater,
+          `Honeypot from ${clockWords(at, firstMoment)}: a fresh buyer can sell now, but a fresh buyer's buy and sell then fails${at.revertReason ? ` (${at.revertReason})` : ''}: the contract stops sells after a time.`,
+        );
+      }
       const lockedAt = t.sellBlockedAfterBlocks ?? null;
       if (lockedAt !== null)
         return judged(
@@ -103,11 +128,22 @@ export const checkHoneypot: Check = (f, w) => {
           'can sell later',
           `Real holders can sell (${h.couldSell} of ${h.sampled}); only a fresh buyer's sell failed${t.revertReason ? ` (${t.revertReason})` : ''}${later ? `, in the buy's block and ${later}` : ' in the buy’s block'}, which is a sell cooldown or transfer delay (see that check), not a honeypot.`,
         );
+      if (schedule?.sellsOpenAt && firstMoment)
+        return judged(
+          spec,
+          'warn',
+          TRADE_SCHEDULE.sellsOpenLater,
+          `Sells open at ${clockWords(schedule.sellsOpenAt, firstMoment)}: a fresh buyer's sell fails now${t.revertReason ? ` (${t.revertReason})` : ''} and passes from then on (a launch window, such as a fair launch, that ends); until then nothing bought can be sold.`,
+        );
+      const never =
+        schedule?.sellsNeverOpen && schedule.last
+          ? `, and at every later moment up to ${offsetWords(schedule.last.secondsAfter)}`
+          : '';
       return judged(
         spec,
         'fail',
         'sell fails',
-        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${gasWords(t)}${later ? `, also ${later}` : ''}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
+        `Honeypot: a simulated buy worked but selling it back failed${t.revertReason ? ` (${t.revertReason})` : ''}${gasWords(t)}${later ? `, also ${later}` : ''}${never}${holdersBlocked && h ? `, and ${h.failed} of ${h.sampled} real holders cannot sell either` : ''}.`,
       );
     }
     case 'buy_failed': {
@@ -206,8 +242,24 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
       null,
       `A test transfer between wallets reverted after the buy${laterWords(t) ? ` and again ${laterWords(t)}` : ''} (a transfer delay or cooldown can do that), so the transfer tax could not be measured; a failed transfer is not a tax.`,
     );
+  // The schedule: a fee that rises later is judged on the later fee (at least a warning); a launch
+  // fee that falls to its normal level is said, and judged on the fee after it falls. Sells that
+  // open later are taxed as they open.
+  const reading = kind === 'transfer' || !('schedule' in t) ? null : readTradeSchedule(t.schedule);
+  const course = kind === 'transfer' ? null : (reading?.[`${kind}Fee`] ?? null);
+  if (tax === null && kind === 'sell' && reading?.sellsOpenAt && course) tax = course.judged;
   if (tax === null || !Number.isFinite(tax))
     return judged(spec, 'unknown', null, `The ${kind} tax could not be measured.`);
+  if (course?.kind === 'rises') {
+    const o = gradeAbove(course.judged, TAX_WARN_PCT, TAX_FAIL_PCT);
+    return judged(
+      spec,
+      outcomeRank(o) > outcomeRank('warn') ? o : 'warn',
+      round(course.judged, 2),
+      `The ${course.words}: the fee rises later; judged on the later fee.`,
+    );
+  }
+  if (course?.kind === 'falls') tax = course.judged;
   // A sell tax switched on by a date: the same sell with the clock moved ahead costs more.
   const jump = kind === 'sell' && t.status === 'ok' ? (t.clockJump ?? null) : null;
   const jumpTax = jump?.sellOk ? jump.sellTaxPct : null;
@@ -224,6 +276,13 @@ function taxCheck(f: TokenReportFacts, w: number, kind: 'buy' | 'sell' | 'transf
   }
   const o = gradeAbove(tax, TAX_WARN_PCT, TAX_FAIL_PCT);
   const v = round(tax, 2);
+  if (course?.kind === 'falls')
+    return judged(
+      spec,
+      o,
+      v,
+      `The ${course.words}: a launch fee that falls to the normal fee${o === 'pass' ? ' (not a risk once it has fallen)' : ''}; judged on the fee after it falls.`,
+    );
   const detail =
     o === 'pass'
       ? `The ${kind} tax is ${v}%.`
@@ -320,6 +379,14 @@ function inconclusiveWords(h: NonNullable<TokenReportFacts['holderSells']>): str
   return n > 0 ? ` ${n} more could not be probed (no result within the gas bound).` : '';
 }
 
+/** The schedule's falling sell fee when it accounts for every holder's measured tax; else null. */
+function launchFeeCovers(f: TokenReportFacts, h: NonNullable<TokenReportFacts['holderSells']>) {
+  const t = f.trade;
+  const course = 'schedule' in t ? readTradeSchedule(t.schedule)?.sellFee : null;
+  if (course?.kind !== 'falls' || h.maxTaxPct === null) return null;
+  return h.maxTaxPct <= course.now + 1 ? course : null;
+}
+
 export const checkHolderSells: Check = (f, w) => {
   const spec = { check: 'holder_sells', label: 'Sells simulated for real holders', weight: w };
   const h = f.holderSells;
@@ -344,13 +411,12 @@ export const checkHolderSells: Check = (f, w) => {
       value,
       `${h.failed} of ${h.sampled} ${sample} cannot sell their tokens${whoFailed(h)}, now or 20 blocks later.${walletWords(h, f.trade.status === 'ok')}${tail}`,
     );
-  if (h.maxTaxPct !== null && h.maxTaxPct > TAX_FAIL_PCT)
-    return judged(
-      spec,
-      'fail',
-      value,
-      `Some holders pay a ${round(h.maxTaxPct, 1)}% tax when they sell.${tail}`,
-    );
+  // Holders sold in the same launch-fee window as the fresh buyer: the fee the schedule saw fall
+  // is said, and their taxes are judged after its fall (the sell tax check grades that fee).
+  const launch = launchFeeCovers(f, h);
+  const maxTax = launch ? null : h.maxTaxPct;
+  if (maxTax !== null && maxTax > TAX_FAIL_PCT)
+    return judged(spec, 'fail', value, `Some holders pay a ${round(maxTax, 1)}% tax when they sell.${tail}`);
   if (h.failed > 0)
     return judged(
       spec,
@@ -362,7 +428,14 @@ export const checkHolderSells: Check = (f, w) => {
   if (whole) return judged(spec, 'warn', value, `${whole}${tail}`);
   const large = largeSellWords(f, h);
   if (large) return judged(spec, 'pass', value, `${large}${tail}`);
-  if ((h.maxTaxPct !== null && h.maxTaxPct > TAX_WARN_PCT) || spread > 5)
+  if (launch && h.failed === 0)
+    return judged(
+      spec,
+      'pass',
+      value,
+      `All ${h.sampled} ${sample} could sell; they paid the launch fee (${launch.words}), which falls to the normal fee.${tail}`,
+    );
+  if ((maxTax !== null && maxTax > TAX_WARN_PCT) || spread > 5)
     return judged(
       spec,
       'warn',

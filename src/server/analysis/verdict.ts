@@ -43,6 +43,7 @@ import {
   OWNER_POWER_LABELS,
   type OwnerPowerEffect,
   TAX,
+  TRADE_SCHEDULE,
   VERDICT,
   VERDICTS,
 } from '../../shared/vocabulary';
@@ -58,6 +59,12 @@ export type VerdictInput = {
     status: string;
     buyTaxPct: number | null;
     sellTaxPct: number | null;
+    /**
+     * The taxes the trade schedule judges on (analysis/trade-schedule.ts): the worst later fee, or
+     * the fee after a launch fee falls; absent when no schedule was simulated.
+     */
+    scheduledBuyTaxPct?: number | null;
+    scheduledSellTaxPct?: number | null;
   };
   holderSells: { sampled: number; failed: number; maxTaxPct: number | null } | null;
   /** The token behaves as a centrally issued stablecoin or a wrapped asset (trusted_asset passes). */
@@ -158,12 +165,25 @@ function verdictContext(input: VerdictInput): VerdictContext {
       const e = ev.get(check);
       return e && e.outcome === 'fail' ? e : undefined;
     },
-    sellTax: Math.max(num(input.trade.sellTaxPct) ?? -1, num(input.holderSells?.maxTaxPct) ?? -1),
-    buyTax: num(input.trade.buyTaxPct),
+    sellTax: scheduledTax(
+      Math.max(num(input.trade.sellTaxPct) ?? -1, num(input.holderSells?.maxTaxPct) ?? -1),
+      num(input.trade.scheduledSellTaxPct),
+    ),
+    buyTax:
+      num(input.trade.buyTaxPct) === null
+        ? null
+        : scheduledTax(num(input.trade.buyTaxPct) ?? -1, num(input.trade.scheduledBuyTaxPct)),
     // A rug score built mostly from unknowns (selling untested) says "not enough data", not "Dangerous".
     untested: input.trade.status === 'no_pool' || input.trade.status === 'error',
   };
 }
+
+/**
+ * A tax measured now (and by holders, in the same moment), against the schedule's: a launch fee
+ * that fell is judged after its fall; one that rises, on its worst later level.
+ */
+const scheduledTax = (measured: number, scheduled: number | null) =>
+  scheduled === null ? measured : scheduled < measured ? scheduled : Math.max(measured, scheduled);
 
 /** 1. Rugged. */
 function ruggedVerdict({ input, ev, lines }: VerdictContext): VerdictDecision | null {
@@ -183,11 +203,14 @@ function ruggedVerdict({ input, ev, lines }: VerdictContext): VerdictDecision | 
 const sellFailed = (e: Evidence | undefined) => (e && buyersCannotEnter(e) ? undefined : e);
 
 /** 2. Honeypot. */
-function honeypotVerdict({ input, failed, lines }: VerdictContext): VerdictDecision | null {
+function honeypotVerdict(x: VerdictContext): VerdictDecision | null {
+  const { input, failed, lines } = x;
   // A V4 hook that keeps the input or reverts sells is a honeypot like a failed sell (hook-checks.ts).
   const honeypot = sellFailed(failed('honeypot')) ?? failed('hook_honeypot');
   const h = input.holderSells;
-  const holdersStuck = !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare;
+  // Holders stuck in a launch window the schedule saw open are not a honeypot (Caution says when).
+  const holdersStuck =
+    !!h && h.sampled > 0 && h.failed / h.sampled >= HONEYPOT.failedHolderShare && !sellsOpenLater(x.ev);
   const holderSells = failed('holder_sells');
   if (!honeypot && !(holdersStuck && holderSells)) return null;
   const first = finding((honeypot ?? holderSells) as Evidence);
@@ -296,10 +319,18 @@ function unknownVerdict(x: VerdictContext): VerdictDecision | null {
   );
 }
 
+/** The sell simulation's line when sells fail now but the schedule saw them open later. */
+const sellsOpenLater = (ev: VerdictContext['ev']) => {
+  const e = ev.get('honeypot');
+  return e?.outcome === 'warn' && e.value === TRADE_SCHEDULE.sellsOpenLater ? e : undefined;
+};
+
 /** 5. Caution. */
 function cautionVerdict(x: VerdictContext): VerdictDecision | null {
   const { input, ev, lines, sellTax, buyTax } = x;
   const caution: VerdictFinding[] = [...ownerPowerFindings(x).issuance];
+  const opens = sellsOpenLater(ev);
+  if (opens) caution.push(finding(opens));
   if (sellTax > TAX.warnPct || (buyTax ?? 0) > TAX.warnPct) {
     const sell = sellTax > TAX.warnPct;
     caution.push(
@@ -376,6 +407,8 @@ export function verdictInputOf(r: ReportParts): VerdictInput {
       status: String(t.status ?? 'error'),
       buyTaxPct: num(t.buyTaxPct),
       sellTaxPct: num(t.sellTaxPct),
+      scheduledBuyTaxPct: num(t.scheduledBuyTaxPct),
+      scheduledSellTaxPct: num(t.scheduledSellTaxPct),
     },
     holderSells: r.facts.holderSells,
     // The line passes for every token ("Not a trusted asset: judged like any other token" is a pass

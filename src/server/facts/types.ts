@@ -14,6 +14,7 @@ import type { PoolQuoteFacts } from '../../shared/price-path';
 import type { OwnerPowerEffect } from '../../shared/vocabulary';
 import type { VenueId } from '../venues/venue';
 import type { PoolLiquidityFacts } from './liquidity/types';
+import type { ClockJumpSell, SequentialExitFacts, TradeMoment } from './trade-schedule-types';
 import type { WrappingFacts } from './wrapping';
 
 /** Evidence lines are shared with the browser; one definition lives in shared/analysis.ts. */
@@ -91,19 +92,7 @@ export type ProxyFacts = {
   lastUpgradeAt: number | null;
 };
 
-/** A sell tried with the simulated clock moved `days` ahead of today (the same held tokens). */
-export type ClockJumpSell = {
-  days: number;
-  /**
-   * Blocks the block number was moved ahead with the clock (30 days of Base's 2-second blocks), for
-   * a switch keyed to block numbers; absent when only the clock was moved.
-   */
-  blocks?: number;
-  sellOk: boolean;
-  /** Sell tax at that time; null when the sell failed. */
-  sellTaxPct: number | null;
-  revertReason: string | null;
-};
+export type { ClockJumpSell, SequentialExitFacts, TradeMoment } from './trade-schedule-types';
 
 /** The simulated user's block context, and which later blocks a failed sell was tried again in. */
 export type TradeContext = {
@@ -112,6 +101,11 @@ export type TradeContext = {
   baseFeeGwei?: number;
   /** Blocks after the buy at which the sell was tried again; [] when the provider could not simulate later blocks. */
   laterBlocksProbed?: number[];
+  /**
+   * The fresh buy-and-sell now and at later moments (+20 s, +1 min, +30 min, +1 day); absent or
+   * null when not simulated (no eth_simulateV1, no known start block, facts cached before it).
+   */
+  schedule?: TradeMoment[] | null;
 };
 
 export type TradeSimulationFacts =
@@ -171,6 +165,8 @@ export type HolderSellSimulationFacts = {
   sellers?: HolderSellOutcome[];
   /** Holders whose sell probe returned no report (out of gas, broken by the token): inconclusive. */
   inconclusive?: number;
+  /** The largest holders' exit one after another; absent or null when not simulated. */
+  sequence?: SequentialExitFacts | null;
 };
 
 export type HolderKind = 'eoa' | 'contract' | 'pair' | 'locker' | 'burn' | 'deployer';

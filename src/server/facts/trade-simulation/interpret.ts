@@ -4,7 +4,13 @@
  * holders' sells did.
  */
 import { type Address, decodeErrorResult, formatEther, formatGwei, type Hex } from 'viem';
-import type { ClockJumpSell, HolderSellSimulationFacts, TradeSimulationFacts } from '../types';
+import type {
+  ClockJumpSell,
+  HolderSellSimulationFacts,
+  SequentialExitFacts,
+  TradeMoment,
+  TradeSimulationFacts,
+} from '../types';
 import type { WalletSellResult } from '../wallet-sells/wallet-sell';
 import {
   CLOCK_JUMP_DAYS,
@@ -244,4 +250,64 @@ export function interpretHolderSells(
     sellers,
     inconclusive,
   };
+}
+
+/**
+ * One moment of the trade schedule from its probe report; null when the probe could not trade
+ * there at all (no pool, no router: not a fact about the token at that time).
+ */
+export function interpretMoment(
+  r: TradeReport,
+  when: { secondsAfter: number; blocksAfter: number; at: number },
+): TradeMoment | null {
+  if (r.status === STATUS.noPool || r.status === STATUS.noRouter) return null;
+  const bought = r.status !== STATUS.buyFailed;
+  const sold = bought && r.sell.tried && r.sell.amount > 0n ? r.sell.ok : null;
+  return {
+    ...when,
+    buyOk: bought,
+    sellOk: sold,
+    buyTaxPct: bought ? lossPct(r.buyExpected, r.buyReceived) : null,
+    sellTaxPct: sold ? lossPct(r.sell.expected, r.sell.received) : null,
+    revertReason: !bought
+      ? decodeRevertReason(r.revertData)
+      : sold === false
+        ? decodeRevertReason(r.sell.revertData)
+        : null,
+  };
+}
+
+/**
+ * The sequential exit: each holder's whole-balance sell in turn, beside the same holder's sell
+ * alone (same state, undone). A refusal counts as a trap only when that holder could leave alone
+ * and someone before it in the line did leave: the first sellers used up the way out.
+ */
+export function interpretSequence(
+  holders: { address: Address }[],
+  inLine: (SellResult | null)[],
+  alone: (SellResult | null)[],
+): SequentialExitFacts {
+  const sellers = holders.map((h, i) => {
+    const s = inLine[i] ?? null;
+    const tried = !!s?.tried && s.amount > 0n;
+    return {
+      address: h.address,
+      ok: tried && !!s?.ok,
+      taxPct: tried && s?.ok ? lossPct(s.expected, s.received) : null,
+      revertReason: !s?.tried
+        ? 'no report (out of gas, or the token broke the call)'
+        : s.ok
+          ? null
+          : decodeRevertReason(s.revertData),
+      tried,
+    };
+  });
+  let trappedFrom: number | null = null;
+  for (let i = 1; i < sellers.length && trappedFrom === null; i++) {
+    const a = alone[i];
+    const s = sellers[i];
+    if (s?.tried && !s.ok && a?.tried && a.amount > 0n && a.ok && sellers.slice(0, i).some((x) => x.ok))
+      trappedFrom = i + 1;
+  }
+  return { sellers: sellers.map(({ tried: _, ...x }) => x), trappedFrom };
 }

@@ -12,8 +12,15 @@ import {
   type PublicClient,
 } from 'viem';
 import { TradeProbe } from '../../probes/generated';
+import type { SequentialExitFacts, TradeMoment, TradeSimulationFacts } from '../types';
 import { sellFromWallets } from '../wallet-sells';
-import { interpretHolderSells, interpretTrade, type LaterSell } from './interpret';
+import {
+  interpretHolderSells,
+  interpretMoment,
+  interpretSequence,
+  interpretTrade,
+  type LaterSell,
+} from './interpret';
 import {
   BLOCK_SECONDS,
   CLOCK_JUMP_DAYS,
@@ -24,6 +31,9 @@ import {
   JUMP_BLOCKS,
   LAST_LATER,
   LATER_SELL_BLOCKS,
+  MAX_SEQUENCE_HOLDERS,
+  momentProbe,
+  momentUser,
   PROBE_ADDRESS,
   PROBE_GAS,
   RECEIVER,
@@ -33,6 +43,8 @@ import {
   SIM_BLOCK_GAS,
   type SimBlock,
   type SimCall,
+  TRADE_SCHEDULE_MAX_BLOCKS,
+  TRADE_SCHEDULE_SECONDS,
   type TradeReport,
   type TradingSimulation,
   type TradingSimulationInput,
@@ -45,7 +57,10 @@ type Holders = TradingSimulationInput['holders'];
 type Fee = { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
 const JUMP_SECONDS = BigInt(CLOCK_JUMP_DAYS * 86_400);
 
-function decodeSell(call: SimCall | undefined, fn: 'sellLater' | 'holderSell'): SellResult | null {
+function decodeSell(
+  call: SimCall | undefined,
+  fn: 'sellLater' | 'holderSell' | 'holderSellKept',
+): SellResult | null {
   if (call?.status !== '0x1' || !call.returnData || call.returnData === '0x') return null;
   try {
     return decodeFunctionResult({ abi: TradeProbe.abi, functionName: fn, data: call.returnData });
@@ -65,7 +80,8 @@ export async function simulateOverBlocks(
     maxFeePerGas: numberToHex(USER_MAX_FEE_WEI),
     maxPriorityFeePerGas: numberToHex(USER_TIP_WEI),
   };
-  const { blockStateCalls, planned } = planBlocks(input, holders, probeData, fee);
+  const plan = planBlocks(input, holders, probeData, fee);
+  const { blockStateCalls, planned } = plan;
   // The later date with the block number moved too (see CLOCK_JUMP_DAYS): one eth_call, sent with
   // the simulation so that both leave in the same JSON-RPC batch. Its failure only drops it.
   const laterDateP = tradeAtLaterDate(client, input, probeData);
@@ -100,10 +116,12 @@ export async function simulateOverBlocks(
     const s = decodeSell(withCalls[i + 1]?.calls[0], 'sellLater');
     if (s) later.push({ blocks: k, sell: s });
   });
-  const jumped = input.block
-    ? decodeSell(withCalls[LATER_SELL_BLOCKS.length + 1]?.calls[0], 'sellLater')
-    : null;
-  const trade = interpretTrade(report, later, where, jumped, await laterDateP);
+  const jumped =
+    plan.jumpBlock === null ? null : decodeSell(withCalls[plan.jumpBlock]?.calls[0], 'sellLater');
+  const trade = withSchedule(
+    interpretTrade(report, later, where, jumped, await laterDateP),
+    readSchedule(input, report, plan.moments, withCalls),
+  );
   // The block 20 blocks after the buy, where the holders sell again.
   const lastBlock = withCalls[LATER_SELL_BLOCKS.length] as SimBlock;
   const wallet = await walletP.results;
@@ -119,37 +137,51 @@ export async function simulateOverBlocks(
             wallet,
           },
         );
+  if (holderSells && plan.sequence) holderSells.sequence = readSequence(holders, plan.sequence, withCalls);
   return { trade, holderSells, requests: (input.block ? 2 : 1) + (walletP.sent ? 1 : 0) };
 }
 
+/** Where in the simulated blocks each schedule moment's call sits, and when it runs. */
+type MomentSlot = { block: number; call: number; secondsAfter: number; blocksAfter: number };
+/** The sequential exit's call in the first block, and which holders (by index) sell in what order. */
+type SequenceSlot = { blocks: number[]; order: number[] };
+type Plan = {
+  blockStateCalls: unknown[];
+  /** How many blocks carry calls. */
+  planned: number;
+  moments: MomentSlot[];
+  sequence: SequenceSlot | null;
+  /** Index (among the blocks with calls) of the time-bomb block; null when not run. */
+  jumpBlock: number | null;
+};
+
 /**
  * The simulated blocks: holders sell first in the buy's block (a tenth, then all of it, each
- * undone), then the fresh user buys in the same block; the later blocks retry the fresh user's sell
- * (the last one with the holders' again); last, the time bomb. `planned`: how many blocks carry calls.
+ * undone), then the fresh user buys in the same block; the later blocks retry the fresh user's
+ * sell (the last one with the holders' again) and carry the schedule's fresh wallets; then the
+ * time bomb; last, the largest holders' exit one after another, one block each.
  */
-function planBlocks(
-  input: TradingSimulationInput,
-  holders: Holders,
-  probeData: Hex,
-  fee: Fee,
-): { blockStateCalls: unknown[]; planned: number } {
+function planBlocks(input: TradingSimulationInput, holders: Holders, probeData: Hex, fee: Fee): Plan {
   const route = routeArg(input.route);
   const code = TradeProbe.deployedBytecode as Hex;
-  const user = (data: Hex, gas: bigint) => ({
-    from: FRESH_USER,
-    to: PROBE_ADDRESS,
+  type Call = { from: Address; to: Address; data: Hex; gas: Hex } & Fee;
+  const call = (from: Address, to: Address, data: Hex, gas: bigint): Call => ({
+    from,
+    to,
     data,
     gas: numberToHex(gas),
     ...fee,
   });
+  const user = (data: Hex, gas: bigint) => call(FRESH_USER, PROBE_ADDRESS, data, gas);
   const holderCallsOf = (bps: bigint) =>
-    holders.map((h) => ({
-      from: h.address,
-      to: h.address,
-      data: encodeFunctionData({ abi: TradeProbe.abi, functionName: 'holderSell', args: [route, bps] }),
-      gas: numberToHex(HOLDER_GAS),
-      ...fee,
-    }));
+    holders.map((h) =>
+      call(
+        h.address,
+        h.address,
+        encodeFunctionData({ abi: TradeProbe.abi, functionName: 'holderSell', args: [route, bps] }),
+        HOLDER_GAS,
+      ),
+    );
   const holderCalls = holderCallsOf(HOLDER_SELL_FRACTION_BPS);
   const wholeCalls = holderCallsOf(HOLDER_WHOLE_BPS);
   const laterData = encodeFunctionData({
@@ -157,18 +189,70 @@ function planBlocks(
     functionName: 'sellLater',
     args: [route, RECEIVER],
   });
-  type Planned = { k: number; calls: ReturnType<typeof user>[] | typeof holderCalls; jump?: bigint };
+  const order = exitOrder(holders);
+  const keptData = encodeFunctionData({ abi: TradeProbe.abi, functionName: 'holderSellKept', args: [route] });
+  type Planned = { k: number; calls: Call[]; jump?: bigint };
   const planned: Planned[] = [
     // Holders first (today's pool: a tenth, then all of it, each undone), then the fresh user's buy
-    // in the same block.
-    { k: 0, calls: [...holderCalls, ...wholeCalls, user(probeData, PROBE_GAS)] },
+    // in the same block, then the holders' exit one after another (undone as a whole).
+    {
+      k: 0,
+      calls: [...holderCalls, ...wholeCalls, user(probeData, PROBE_GAS)],
+    },
     ...LATER_SELL_BLOCKS.map((k) => ({
       k,
       calls: k === LAST_LATER ? [user(laterData, SELL_GAS), ...holderCalls] : [user(laterData, SELL_GAS)],
     })),
-    // The time bomb: the next block, with the clock moved ahead. Needs a known start block to time it.
-    ...(input.block ? [{ k: LAST_LATER + 1, calls: [user(laterData, SELL_GAS)], jump: JUMP_SECONDS }] : []),
   ];
+  const moments: { i: number; k: number; jump: bigint; seconds: number }[] = [];
+  const momentAddresses: Address[] = [];
+  if (input.block) {
+    // The schedule: a small buy (a tenth of the tax buy: under any max-tx limit the main buy met)
+    // and its sell, by a fresh wallet per moment. Moments keep Base's pace of blocks while they can.
+    const momentData = encodeFunctionData({
+      abi: TradeProbe.abi,
+      functionName: 'probe',
+      args: [route, RECEIVER, input.buyWei / 10n > 0n ? input.buyWei / 10n : input.buyWei, 0n, []],
+    });
+    TRADE_SCHEDULE_SECONDS.forEach((seconds, i) => {
+      const natural = Math.round(seconds / Number(BLOCK_SECONDS));
+      const lastK = (planned[planned.length - 1] as Planned).k;
+      const fits =
+        natural <= TRADE_SCHEDULE_MAX_BLOCKS &&
+        (natural > lastK || planned.some((p) => p.k === natural && !p.jump));
+      const k = fits ? natural : lastK + 1;
+      const jump = BigInt(seconds) - BLOCK_SECONDS * BigInt(k);
+      const c = call(momentUser(i), momentProbe(i), momentData, SELL_GAS);
+      const same = planned.find((p) => p.k === k && !p.jump);
+      if (same && jump === 0n) same.calls.push(c);
+      else planned.push({ k, calls: [c], ...(jump !== 0n ? { jump } : {}) });
+      moments.push({ i, k, jump, seconds });
+      momentAddresses.push(momentUser(i), momentProbe(i));
+    });
+    // The time bomb: the next block, with the clock moved ahead.
+    planned.push({
+      k: (planned[planned.length - 1] as Planned).k + 1,
+      calls: [user(laterData, SELL_GAS)],
+      jump: JUMP_SECONDS,
+    });
+    // The sequential exit, last so that it changes no other test's state: each of the largest
+    // holders sells its whole balance from its own address (its own transaction and block), kept,
+    // into the state the previous sellers left. After the time bomb (the clock stays moved).
+    if (order.length >= 2)
+      for (const i of order)
+        planned.push({
+          k: (planned[planned.length - 1] as Planned).k + 1,
+          calls: [
+            call(
+              (holders[i] as Holders[number]).address,
+              (holders[i] as Holders[number]).address,
+              keptData,
+              HOLDER_GAS,
+            ),
+          ],
+          jump: JUMP_SECONDS,
+        });
+  }
   const at = blockAt(input);
   const blockStateCalls: unknown[] = [];
   let prev = -1;
@@ -185,13 +269,95 @@ function planBlocks(
               [FRESH_USER, { balance: numberToHex(USER_FUNDS) }],
               // Holders pay their gas too: their own address carries the probe code and a balance.
               ...holders.map((h) => [h.address, { code, balance: numberToHex(USER_FUNDS) }]),
+              // The schedule's wallets (even places) and their probes (odd places: these carry the code).
+              ...momentAddresses.map((a, j) => [
+                a,
+                j % 2 === 1
+                  ? { code, balance: numberToHex(USER_FUNDS) }
+                  : { balance: numberToHex(USER_FUNDS) },
+              ]),
             ]),
           }
         : {}),
     });
     prev = p.k;
   }
-  return { blockStateCalls, planned: planned.length };
+  const blockOf = (k: number, jump: bigint) => planned.findIndex((p) => p.k === k && (p.jump ?? 0n) === jump);
+  return {
+    blockStateCalls,
+    planned: planned.length,
+    moments: moments.map((m) => {
+      const block = blockOf(m.k, m.jump);
+      const calls = (planned[block] as Planned).calls;
+      return {
+        block,
+        call: calls.findIndex((c) => c.from === momentUser(m.i)),
+        secondsAfter: m.seconds,
+        blocksAfter: m.k,
+      };
+    }),
+    sequence:
+      input.block && order.length >= 2
+        ? { blocks: order.map((_, j) => planned.length - order.length + j), order }
+        : null,
+    jumpBlock: input.block ? planned.length - 1 - (order.length >= 2 ? order.length : 0) : null,
+  };
+}
+
+/** The holders who exit in sequence, largest balance first (the index's balance; unknown last). */
+function exitOrder(holders: Holders): number[] {
+  return holders
+    .map((h, i) => ({ i, b: h.balance ?? -1n }))
+    .sort((x, y) => (y.b > x.b ? 1 : y.b < x.b ? -1 : x.i - y.i))
+    .slice(0, MAX_SEQUENCE_HOLDERS)
+    .map((x) => x.i);
+}
+
+/** The schedule read back: now (the first buy) and each later moment that returned a report. */
+function readSchedule(
+  input: TradingSimulationInput,
+  report: TradeReport,
+  slots: MomentSlot[],
+  blocks: SimBlock[],
+): TradeMoment[] | null {
+  if (!input.block || slots.length === 0) return null;
+  const start = Number(input.block.timestamp + BLOCK_SECONDS);
+  const out: TradeMoment[] = [];
+  const now = interpretMoment(report, { secondsAfter: 0, blocksAfter: 0, at: start });
+  if (now) out.push(now);
+  for (const s of slots) {
+    const c = blocks[s.block]?.calls[s.call];
+    if (c?.status !== '0x1' || !c.returnData || c.returnData === '0x') continue;
+    try {
+      const r = decodeFunctionResult({ abi: TradeProbe.abi, functionName: 'probe', data: c.returnData });
+      const m = interpretMoment(r, {
+        secondsAfter: s.secondsAfter,
+        blocksAfter: s.blocksAfter,
+        at: start + s.secondsAfter,
+      });
+      if (m) out.push(m);
+    } catch {
+      // not our report: the moment is left out, never read as a pass or a failure
+    }
+  }
+  return out;
+}
+
+/** The sequential exit read back (one kept sell per block); null when no sell returned a report. */
+function readSequence(holders: Holders, slot: SequenceSlot, blocks: SimBlock[]): SequentialExitFacts | null {
+  const first = blocks[0] as SimBlock;
+  const inLine = slot.blocks.map((b) => decodeSell(blocks[b]?.calls[0], 'holderSellKept'));
+  if (inLine.every((x) => x === null)) return null;
+  return interpretSequence(
+    slot.order.map((i) => holders[i] as Holders[number]),
+    inLine,
+    slot.order.map((i) => decodeSell(first.calls[holders.length + i], 'holderSell')),
+  );
+}
+
+/** The trade facts with their schedule (only a trade that reached the pool has one). */
+function withSchedule(t: TradeSimulationFacts, schedule: TradeMoment[] | null): TradeSimulationFacts {
+  return t.status === 'no_pool' || t.status === 'error' ? t : { ...t, schedule };
 }
 
 /**

@@ -45,6 +45,26 @@ export const CLOCK_JUMP_DAYS = 30;
 /** 30 days of Base's 2-second blocks. */
 export const JUMP_BLOCKS = (BigInt(CLOCK_JUMP_DAYS) * 86_400n) / 2n;
 
+/**
+ * The trade schedule: a fresh wallet buys and sells again this many seconds after the first buy
+ * (a launch fee that falls in seconds, a fair-launch window, a fee that rises later). Each moment
+ * has its own wallet and probe address, so no moment inherits another's cooldown or wallet limit.
+ */
+export const TRADE_SCHEDULE_SECONDS = [20, 60, 1_800, 86_400] as const;
+/**
+ * Blocks a moment may move the block number with its clock: eth_simulateV1 builds every block of
+ * a gap (geth refuses more than 256 in all), so later moments move the clock only and take the next
+ * block number (their facts record the blocks actually moved).
+ */
+export const TRADE_SCHEDULE_MAX_BLOCKS = 30;
+/** A moment's wallet and probe address: throwaway, one per moment. */
+export const momentUser = (i: number) =>
+  `0x00000000000000000000000000000000f1ab5c${(0x10 + i).toString(16)}` as Address;
+export const momentProbe = (i: number) =>
+  `0x00000000000000000000000000000000f1ab5e${(0x10 + i).toString(16)}` as Address;
+/** The largest sampled holders who exit one after another (one block each, after the time bomb). */
+export const MAX_SEQUENCE_HOLDERS = 6;
+
 /** Buy sizes for the max-buy ladder (1-2-5 steps); sizes above `maxLadderWei` are not tried. */
 export const DEFAULT_LADDER_ETH = [
   0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
