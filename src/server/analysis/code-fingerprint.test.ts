@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { codeSimilarity, fingerprintCode, stripMetadata, twinOf } from '../../shared/code-fingerprint';
 import { BlacklistToken, HoneypotToken, ScenarioToken } from '../localchain/artifacts/generated';
-import { codeSimilarity, fingerprintCode, stripMetadata, twinOf } from './code-fingerprint';
 
 const code = (a: { deployedBytecode: string }) => a.deployedBytecode;
 /** The metadata tail of compiled code: a CBOR map then its 2-byte length. */
