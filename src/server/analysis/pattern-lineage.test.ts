@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EarlierToken, LineageFacts } from '../../shared/lineage-facts';
-import { judgeLineage, lineageFindings } from './pattern-lineage';
+import { honeypotTwinLine, judgeLineage, lineageFindings } from './pattern-lineage';
 
 const A = (n: number) => `0x${String(n).padStart(40, '0')}`;
 const DEPLOYER = A(9);
@@ -62,6 +62,7 @@ describe('serial deployers and look-alike code', () => {
     expect(l.twinOfHoneypot).toBe(true);
     expect(l.headline).toContain('Code twin of 0x0000…0005 (honeypot).');
     expect(lineageFindings(l)[0]).toContain('a honeypot by our verdict');
+    expect(honeypotTwinLine(l)).toBe('Code twin of 0x0000…0005, a honeypot by our verdict.');
   });
 
   it('never guesses a fate: a token we never analysed is "not analysed"', () => {

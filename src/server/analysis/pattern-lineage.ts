@@ -137,11 +137,17 @@ function noteOf(f: Extract<LineageFacts, { status: 'read' }>): string {
   return notes.join(' ');
 }
 
+/** "Code twin of 0x…, a honeypot by our verdict." — the verdict's caution — or null. */
+export function honeypotTwinLine(l: LineageFinding): string | null {
+  const twin = l.tokens.find((t) => t.twin !== null && t.fate === 'honeypot');
+  return twin ? `Code twin of ${short(twin.address)}, a honeypot by our verdict.` : null;
+}
+
 /** The lines a list view (badge, pump finder) shows: a honeypot twin, a deployer whose tokens went bad. */
 export function lineageFindings(l: LineageFinding): string[] {
   const out: string[] = [];
-  const twin = l.tokens.find((t) => t.twin !== null && t.fate === 'honeypot');
-  if (twin) out.push(`Code twin of ${short(twin.address)}, a honeypot by our verdict.`);
+  const twin = honeypotTwinLine(l);
+  if (twin) out.push(twin);
   const bad = l.tokens.filter(
     (t) => t.relations.includes('deployer') && (t.fate === 'rugged' || t.fate === 'honeypot'),
   );
