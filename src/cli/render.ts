@@ -279,7 +279,7 @@ function evidenceLines(r: TokenReport, c: Paint): string[] {
   return out;
 }
 
-/** Snipers, bundles and wash volume (issue 39): each headline, the groups' evidence, the wash wallets. */
+/** Snipers, bundles, wash volume and lineage (issue 39): each headline and its evidence lines. */
 function patternLines(r: TokenReport, c: Paint): string[] {
   const p = r.tradingPatterns;
   if (!p) return [];
@@ -288,6 +288,10 @@ function patternLines(r: TokenReport, c: Paint): string[] {
   for (const g of p.snipers.groups.slice(0, 5)) out.push(`      ${c('dim', e(g.evidence, 200))}`);
   out.push(`  ${e(p.wash.headline, 300)}`);
   for (const w of p.wash.wallets.slice(0, 5)) out.push(`      ${c('dim', e(w.evidence, 200))}`);
+  if (p.lineage) {
+    out.push(`  ${e(p.lineage.headline, 400)}`);
+    for (const t of p.lineage.tokens.slice(0, 5)) out.push(`      ${c('dim', e(t.evidence, 200))}`);
+  }
   return out;
 }
 

@@ -16,3 +16,5 @@ export type TradingPatterns = z.infer<typeof S.tradingPatternsSchema>;
 
 /** What a finding says while the index has not reached the head (never "none found"). */
 export const PATTERNS_INDEXING = 'unknown: indexing';
+export type LineageToken = z.infer<typeof S.lineageTokenSchema>;
+export type LineageFinding = z.infer<typeof S.lineageFindingSchema>;

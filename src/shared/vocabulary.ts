@@ -86,6 +86,24 @@ export const PATTERNS = {
 } as const;
 
 /**
+ * Serial deployers and look-alike code (issue 39 item 3): the deployer's and its funder's earlier
+ * tokens (at most `maxEarlier` each, newest first, from the index's contract creations) and the
+ * tokens we have fingerprinted whose code is the same or nearly the same (analysis/code-fingerprint.ts);
+ * `funderScanBlocks` blocks before the deployer's first creation are read for the ETH that funded it;
+ * `maxStored` bounds the fingerprints kept (the oldest go first), `maxCandidates` those one report
+ * compares (the same hash or selector set, newest first).
+ */
+export const LINEAGE = {
+  maxEarlier: 12,
+  funderScanBlocks: 24,
+  maxStored: 5_000,
+  maxCandidates: 200,
+} as const;
+
+/** What an earlier token came to: its pool rugged, a honeypot by our stored verdict, alive, or never analysed. */
+export const LINEAGE_FATES = ['rugged', 'honeypot', 'alive', 'not_analysed'] as const;
+
+/**
  * Manipulated price: a concentrated-liquidity pool's current price (slot0, movable within one
  * block by a single large swap or a flash loan) more than `maxDeviationPct` away from the pool's own
  * time-weighted average over `twapWindowSec` (Uniswap V3 `observe`). Organic moves of a thin

@@ -14,6 +14,7 @@ import { hookPoolContext } from './hook-checks';
 import { type HookPoolContext, judgeHook } from './hook-verdict';
 import { analyseLiquidity } from './liquidity';
 import { summariseOwnerPowers } from './owner-power-checks';
+import { honeypotTwinLine } from './pattern-lineage';
 import { analyseRug, type RugOptions } from './rug-detector';
 import { analyseScanner } from './scanner';
 import { analyseTokenHealth } from './token-health';
@@ -207,9 +208,10 @@ export function analyseToken(facts: TokenReportFacts, opts: ReportOptions = {}):
   const liquidity = analyseLiquidity(facts, { ...opts, amountUsd, rug });
   const flabScore = analyseFlabScore(facts, { ...opts, scanner, rug, liquidity, whales });
   const summary = summariseFacts(facts);
-  const verdict = tokenVerdict({ scanner, rug, liquidity, facts: summary });
-  // Health's score cards are banded under the verdict on the server; the page only reads the bands.
   const tradingPatterns = analyseTradingPatterns(facts);
+  const honeypotTwin = tradingPatterns.lineage ? honeypotTwinLine(tradingPatterns.lineage) : null;
+  const verdict = tokenVerdict({ scanner, rug, liquidity, facts: summary, honeypotTwin });
+  // Health's score cards are banded under the verdict on the server; the page only reads the bands.
   const health = analyseTokenHealth(facts, {
     ...opts,
     scanner,

@@ -1,6 +1,7 @@
 /**
  * The trading-pattern findings of one token (issue 39): snipers and bundled buys
- * (pattern-snipers.ts) and wash-traded volume (pattern-wash.ts), from the main pool's history in our
+ * (pattern-snipers.ts), wash-traded volume (pattern-wash.ts) and serial deployers and look-alike
+ * code (pattern-lineage.ts), from the main pool's history in our
  * index, each with its wallets, blocks and transactions. While the index has not reached the head
  * each says "unknown: indexing" (with the backfill's progress when known), never "none found".
  * `momentumBlock` is what the pump finder and token health read: a token with mostly wash volume or
@@ -10,27 +11,34 @@ import type { TradingPatterns } from '../../shared/trading-patterns';
 import { PATTERNS_INDEXING } from '../../shared/trading-patterns';
 import { PATTERNS } from '../../shared/vocabulary';
 import type { TokenReportFacts } from '../facts/types';
+import { judgeLineage, lineageFindings } from './pattern-lineage';
 import { judgeSnipers, pctText } from './pattern-snipers';
 import { judgeWash } from './pattern-wash';
 
-function indexingNote(facts: TokenReportFacts): string {
+/** "unknown: indexing" with the backfill's progress when known, and why this part is waiting. */
+function indexingNote(
+  facts: TokenReportFacts,
+  part: { status: string; reason?: string } | undefined,
+): string {
   const i = facts.holders.index;
-  const why = facts.tradingPatterns?.status === 'indexing' ? ` — ${facts.tradingPatterns.reason}` : '';
+  const why = part?.status === 'indexing' && part.reason ? ` — ${part.reason}` : '';
   if (i?.status === 'indexing' && i.progressPct !== null)
     return `${PATTERNS_INDEXING}, ${Math.round(i.progressPct)}% done${why}`;
   return `${PATTERNS_INDEXING}${why}`;
 }
 
 export function analyseTradingPatterns(facts: TokenReportFacts): TradingPatterns {
-  const note = indexingNote(facts);
+  const note = indexingNote(facts, facts.tradingPatterns);
   const snipers = judgeSnipers(facts.tradingPatterns, note);
   const wash = judgeWash(facts.tradingPatterns, note);
+  const lineage = judgeLineage(facts.lineage, indexingNote(facts, facts.lineage));
   const p = facts.tradingPatterns;
   return {
     pool: p?.status === 'read' ? p.pool : (facts.mainPool?.pair ?? null),
     snipers,
     wash,
-    findings: findingLines(snipers, wash),
+    lineage,
+    findings: [...findingLines(snipers, wash), ...lineageFindings(lineage)],
   };
 }
 

@@ -49,6 +49,15 @@ const withLines = (...lines: Evidence[]): VerdictInput => ({
 });
 
 describe('decideVerdict (literal evidence)', () => {
+  it('a code twin of a honeypot is a caution, never "no major risk" (issue 39 item 3)', () => {
+    const v = decideVerdict({
+      ...clean,
+      honeypotTwin: 'Code twin of 0x7777…7777, a honeypot by our verdict.',
+    });
+    expect(v.kind).toBe('caution');
+    expect(v.findings.map((f) => f.check)).toContain('code_twin');
+    expect(v.reason).toContain('Code twin of 0x7777…7777');
+  });
   it('no major risk: a buy and a sell worked and nothing failed', () => {
     const v = decideVerdict(clean);
     expect(v.kind).toBe('no_major_risk');

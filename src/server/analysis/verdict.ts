@@ -51,6 +51,12 @@ import { buyersCannotEnter } from './trading-switch';
 
 /** What the verdict reads: evidence lines and a few facts, all literal (tests build them by hand). */
 export type VerdictInput = {
+  /**
+   * The look-alike-code warning (issue 39 item 3): the token's runtime code is the same or nearly
+   * the same as a token our verdict called a honeypot. A caution, never a verdict of its own: the
+   * simulations decide whether this token is one.
+   */
+  honeypotTwin?: string | null;
   /** The scanner's and the rug detector's evidence lines (a check listed twice counts once). */
   evidence: readonly Evidence[];
   completedRug: boolean;
@@ -341,6 +347,13 @@ function cautionVerdict(x: VerdictContext): VerdictDecision | null {
       }),
     );
   }
+  if (input.honeypotTwin)
+    caution.push({
+      check: 'code_twin',
+      label: 'Code twin of a honeypot',
+      outcome: 'warn',
+      detail: input.honeypotTwin,
+    });
   if (input.rugScore >= VERDICT.cautionRugScore)
     caution.push({
       check: 'rug_score',
@@ -390,6 +403,8 @@ const isTrustedKind = (v: Evidence['value']) => v === 'stablecoin' || v === 'wra
 
 /** The parts the verdict is built from, before their score bands (which need the verdict). */
 type ReportParts = {
+  /** The lineage finding's honeypot twin line (trading-patterns.ts honeypotTwinLine), when any. */
+  honeypotTwin?: string | null;
   scanner: ScannerResult;
   rug: RugResult;
   facts: TokenReport['facts'];
@@ -400,6 +415,7 @@ export function verdictInputOf(r: ReportParts): VerdictInput {
   const t = r.facts.trade;
   const evidence = [...r.scanner.evidence, ...r.rug.evidence];
   return {
+    honeypotTwin: r.honeypotTwin ?? null,
     evidence,
     completedRug: r.rug.completedRug,
     rugScore: r.rug.rugScore,

@@ -7,6 +7,7 @@ import type { TokenReport } from '../../shared/analysis';
 import { DEFAULT_AMOUNT_USD } from '../../shared/vocabulary';
 import { analyseToken } from '../analysis/report';
 import { inRpcStage } from '../chain/rpc-stage';
+import { storeCode } from '../facts/patterns/code-store';
 import { quotedPriceImpactPct } from '../facts/pools/price-impact';
 import type { TokenReportFacts } from '../facts/types';
 import type { Derived, EngineState } from './engine-state';
@@ -44,7 +45,19 @@ export function analysed(state: EngineState, f: TokenReportFacts, amountUsd: num
   state.counts.analyses++;
   const r = analyseToken(f, { amountUsd, quotedImpactPct: d.impacts.get(amountUsd) });
   remember(d.reports, amountUsd, r, MAX_AMOUNTS);
+  if (d.reports.size === 1) recordCode(state, f, r);
   return r;
+}
+
+/**
+ * The token's code fingerprint with our verdict of it, once per facts version: a later token with
+ * the same code reads this verdict ("code twin of 0x… (honeypot)"). Not awaited — a failed write
+ * costs only that later comparison — and only for a verdict reached on complete facts.
+ */
+function recordCode(state: EngineState, f: TokenReportFacts, r: TokenReport): void {
+  const fp = f.lineage?.status === 'read' ? f.lineage.fingerprint : null;
+  if (!fp || r.verdict.kind === 'unknown') return;
+  storeCode(state.deps.db, f.token.address, fp, r.verdict.kind).catch(() => undefined);
 }
 
 /**

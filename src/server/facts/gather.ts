@@ -25,6 +25,7 @@ import { readPoolHook } from './hooks';
 import { findImpersonation } from './impersonation';
 import { failedLedger, gatherLiquidity, type PoolLiquidityFacts } from './liquidity';
 import { gatherTradingPatterns } from './patterns';
+import { gatherLineage } from './patterns/lineage';
 import { gatherBasicsAndPools, startPoolStateReads } from './pools';
 import { readEthUsd } from './pools/eth-usd';
 import { addMarketFigures, quotePricing } from './pools/market';
@@ -121,6 +122,12 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     totalSupply: basics.totalSupply,
     decimals: basics.decimals,
   }).catch((e: unknown): TradingPatternFacts => ({ status: 'error', message: patternError(e) }));
+  // The deployer's and funder's earlier tokens and the code twins (index, one getCode), beside too.
+  const lineageP = gatherLineage(deps, t, {
+    deployer,
+    createdBlock: creation?.createdBlock ?? null,
+    rugged: first.rugged,
+  }).catch((e: unknown) => ({ status: 'error' as const, message: patternError(e) }));
   const simulated = await runSimulations(deps, t, {
     states,
     sim,
@@ -159,6 +166,11 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
     }),
   );
 
+  const lineage = await byDeadline(deps.deadline, simulated.incomplete, 'lineage', lineageP, () => ({
+    status: 'error' as const,
+    message: notInTime('The earlier tokens and code twins', deps.deadline?.budgetMs ?? 0),
+  }));
+
   const history = await gatherContractHistory(deps, t, {
     implementation: capabilities.proxy?.implementation ?? null,
     creationTx: creation?.txHash ?? null,
@@ -168,6 +180,7 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
 
   const facts = tokenReportFacts(deps, t, { now, first, poolFacts, holders, simulated, hook, history });
   facts.tradingPatterns = tradingPatterns;
+  facts.lineage = lineage;
   facts.rugFeatures = mainPool
     ? await computeRugFeatures(deps.db, {
         facts,

@@ -468,6 +468,8 @@ export type TokenReportFacts = {
   incomplete?: string[];
   /** The main pool's trading patterns from the index (issue 39); absent: not gathered. */
   tradingPatterns?: TradingPatternFacts;
+  /** Serial deployers and look-alike code (issue 39 item 3). */
+  lineage?: import('../../shared/lineage-facts').LineageFacts;
 };
 
 // ---- The liquidity ledger's facts: facts/liquidity/types.ts (issue 35)

@@ -4,6 +4,7 @@
  * make it. Read from our index of the token's main pool; judged in server/analysis/trading-patterns.ts.
  */
 import { z } from 'zod';
+import { LINEAGE_FATES } from '../vocabulary';
 
 const d = (description: string) => ({ description });
 
@@ -92,11 +93,59 @@ export const washFindingSchema = z
   })
   .meta({ id: 'WashFinding', description: 'Wash-traded 24 h volume and the organic rest.' });
 
+/** Serial deployers and look-alike code (issue 39 item 3; judged in server/analysis/pattern-lineage.ts). */
+export const lineageTokenSchema = z
+  .object({
+    address: z.string(),
+    relations: z
+      .array(z.enum(['deployer', 'funder', 'twin']))
+      .meta(d('Why it is listed: same deployer, deployed by the funder, same or nearly the same code.')),
+    fate: z
+      .enum(LINEAGE_FATES)
+      .meta(
+        d(
+          'rugged: its pool was drained (index); honeypot: our stored verdict; alive: analysed, neither; not_analysed: no verdict of ours and no rug in the index.',
+        ),
+      ),
+    verdict: z.string().nullable().meta(d('Our stored verdict of it, when we analysed it.')),
+    twin: z.enum(['same', 'near']).nullable(),
+    similarity: z.number().nullable().meta(d('Code similarity (0..1) over opcode 4-grams.')),
+    createdBlock: z.number().nullable(),
+    evidence: z.string(),
+  })
+  .meta({ id: 'LineageToken', description: 'An earlier token of the same deployer, funder or code.' });
+
+export const lineageFindingSchema = z
+  .object({
+    status: patternStatusSchema,
+    headline: z.string(),
+    deployer: z.string().nullable(),
+    deployerTokenNumber: z
+      .number()
+      .nullable()
+      .meta(d("Which of the deployer's tokens this is (1 = its first), from the index's creations.")),
+    funder: z.string().nullable().meta(d('Who first sent the deployer ETH or a token, as far as read.')),
+    fingerprint: z
+      .string()
+      .nullable()
+      .meta(d('keccak256 of the runtime code without metadata and with baked-in constants zeroed.')),
+    twinOfHoneypot: z.boolean().meta(d('Some same or nearly the same code was a honeypot by our verdict.')),
+    tokens: z.array(lineageTokenSchema),
+    note: z.string().nullable(),
+  })
+  .meta({
+    id: 'LineageFinding',
+    description: "The deployer's and funder's earlier tokens and the code twins, with their fates.",
+  });
+
 export const tradingPatternsSchema = z
   .object({
     pool: z.string().nullable(),
     snipers: sniperFindingSchema,
     wash: washFindingSchema,
+    lineage: lineageFindingSchema
+      .optional()
+      .meta(d('Serial deployers and look-alike code (issue 39 item 3).')),
     /** One line per finding a list view (pump finder, badge) shows; empty: nothing found. */
     findings: z.array(z.string()),
   })

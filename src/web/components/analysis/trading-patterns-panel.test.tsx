@@ -73,6 +73,35 @@ describe('the trading patterns panel', () => {
     expect(html).toContain('Back and forth');
     expect(html).not.toContain('<img');
   });
+  it('shows the earlier tokens and code twins with their fates', () => {
+    const lineage = {
+      status: 'found' as const,
+      headline: 'Code twin of 0x7777…7777 (honeypot).',
+      deployer: `0x${'99'.repeat(20)}`,
+      deployerTokenNumber: 1,
+      funder: null,
+      fingerprint: '0xabc',
+      twinOfHoneypot: true,
+      tokens: [
+        {
+          address: `0x${'77'.repeat(20)}`,
+          relations: ['twin' as const],
+          fate: 'honeypot' as const,
+          verdict: 'honeypot',
+          twin: 'same' as const,
+          similarity: 1,
+          createdBlock: 12,
+          evidence: '<b>x</b>',
+        },
+      ],
+      note: null,
+    };
+    const html = renderToStaticMarkup(<TradingPatternsView patterns={{ ...patterns, lineage }} />);
+    expect(html).toContain('data-testid="lineage-tokens"');
+    expect(html).toContain('Honeypot twin');
+    expect(html).toContain('code twin');
+    expect(html).not.toContain('<b>x</b>');
+  });
   it('reads unknown as unknown, never as none found', () => {
     expect(statusBadge('unknown', 'Found').label).toBe('Unknown');
     expect(statusBadge('none', 'Found').label).toBe('None found');

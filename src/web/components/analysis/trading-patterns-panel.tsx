@@ -6,7 +6,13 @@
  */
 
 import { formatPct } from '@shared/format';
-import type { PatternStatus, SniperFinding, TradingPatterns, WashFinding } from '@shared/trading-patterns';
+import type {
+  LineageFinding,
+  PatternStatus,
+  SniperFinding,
+  TradingPatterns,
+  WashFinding,
+} from '@shared/trading-patterns';
 import { Crosshair } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useReport } from '../../lib/queries';
@@ -160,10 +166,64 @@ function Finding({
   );
 }
 
+const RELATION: Record<LineageFinding['tokens'][number]['relations'][number], string> = {
+  deployer: 'same deployer',
+  funder: "deployer's funder",
+  twin: 'code twin',
+};
+const FATE: Record<LineageFinding['tokens'][number]['fate'], string> = {
+  rugged: 'Rugged',
+  honeypot: 'Honeypot',
+  alive: 'Alive',
+  not_analysed: 'Not analysed',
+};
+
+function LineageTable({ l }: { l: LineageFinding }) {
+  const rows = l.tokens.slice(0, SHOWN);
+  if (!rows.length) return null;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[560px] text-left text-xs" data-testid="lineage-tokens">
+        <caption className="sr-only">
+          Earlier tokens of the same deployer, its funder or the same code
+        </caption>
+        <thead>
+          <tr className="text-slate-400">
+            <th className="py-1">Token</th>
+            <th>Linked by</th>
+            <th>Fate</th>
+            <th>Created in block</th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-300">
+          {rows.map((x) => (
+            <tr key={x.address} title={x.evidence}>
+              <td className="py-1">
+                <code>{short(x.address)}</code>
+              </td>
+              <td>
+                {x.relations
+                  .map((r) =>
+                    r === 'twin' && x.twin === 'near'
+                      ? `nearly the same code (${Math.round((x.similarity ?? 0) * 100)}%)`
+                      : RELATION[r],
+                  )
+                  .join(', ')}
+              </td>
+              <td>{FATE[x.fate]}</td>
+              <td>{x.createdBlock ?? 'unknown'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function TradingPatternsView({ patterns }: { patterns: TradingPatterns }) {
   const { snipers: s, wash: w } = patterns;
   return (
-    <Panel title="Snipers, bundles and wash volume" icon={Crosshair} testId="panel-trading-patterns">
+    <Panel title="Snipers, bundles, wash volume and lineage" icon={Crosshair} testId="panel-trading-patterns">
       <p className="text-xs text-slate-400">
         From our index of the main pool <code>{short(patterns.pool)}</code>: every swap, transfer and
         liquidity event, each finding with its wallets, blocks and transactions.
@@ -188,6 +248,18 @@ export function TradingPatternsView({ patterns }: { patterns: TradingPatterns })
       >
         <WashTable w={w} />
       </Finding>
+      {patterns.lineage ? (
+        <Finding
+          title="Serial deployer and look-alike code"
+          status={patterns.lineage.status}
+          found={patterns.lineage.twinOfHoneypot ? 'Honeypot twin' : 'Found'}
+          headline={patterns.lineage.headline}
+          note={patterns.lineage.note}
+          testId="patterns-lineage"
+        >
+          <LineageTable l={patterns.lineage} />
+        </Finding>
+      ) : null}
     </Panel>
   );
 }
