@@ -9,6 +9,7 @@ import { pricePathSchema } from '../price-path';
 import { VENUE_IDS } from '../venues';
 import { shownBandSchema, VERDICT_KINDS, verdictHeadlineSchema } from '../verdict-schema';
 import type { LevelOf } from '../vocabulary';
+import { holderSellOutcomeSchema, holderSellsSchema } from './holder-sells-schema';
 import { creatorPullableFields, liquidityLedgerSchema } from './liquidity-ledger-schema';
 import { poolValueFields } from './pool-value-schema';
 import { providerStatusSchema } from './provider-schema';
@@ -16,6 +17,9 @@ import { proxyFactsSchema } from './proxy-schema';
 import { tradingPatternsSchema } from './trading-patterns-schema';
 
 const d = (description: string) => ({ description });
+
+export { holderSellOutcomeSchema };
+
 /** ms epoch. */
 const msEpoch = z.number().meta(d('Milliseconds since the Unix epoch.'));
 const score100 = z.number().min(0).max(100);
@@ -360,43 +364,6 @@ export const tokenHealthResultSchema = z
   })
   .meta({ id: 'TokenHealthResult' });
 
-const sellTrySchema = z.object({
-  ok: z.boolean(),
-  taxPct: z.number().nullable(),
-  revertReason: z.string().nullable(),
-});
-
-export const holderSellOutcomeSchema = z
-  .object({
-    address: z.string(),
-    role: z.string().meta(d("Why it was sampled: 'oldest buyer', 'median buyer', 'largest holder', …")),
-    boughtBlock: z.number().nullable(),
-    ok: z.boolean(),
-    afterBlocks: z.number().nullable(),
-    taxPct: z.number().nullable(),
-    revertReason: z.string().nullable(),
-    /**
-     * The holder's whole balance sold at once (the sell above is a tenth); absent or null when not
-     * tried or inconclusive.
-     */
-    whole: sellTrySchema
-      .nullable()
-      .optional()
-      .meta(d('A sell of the holder’s whole balance at once (the main outcome sells a tenth).')),
-    /**
-     * A sell from the holder's own wallet (no contract code, straight to the router); absent or
-     * null when not tried (Uniswap V4, no eth_simulateV1) or inconclusive. Folded into `ok` and
-     * `taxPct` above: a wallet is what a real holder sells from.
-     */
-    wallet: sellTrySchema
-      .nullable()
-      .optional()
-      .meta(
-        d('A sell from the holder’s own wallet (no code) through the router, as a real holder makes it.'),
-      ),
-  })
-  .meta({ id: 'HolderSellOutcome' });
-
 export const hookSummarySchema = z
   .object({
     pool: z.string(),
@@ -442,17 +409,7 @@ export const factsSummarySchema = z
     capabilityBasis: z.string(),
     proxy: proxyFactsSchema.nullable(),
     trade: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-    holderSells: z
-      .object({
-        sampled: z.number(),
-        couldSell: z.number(),
-        failed: z.number(),
-        minTaxPct: z.number().nullable(),
-        maxTaxPct: z.number().nullable(),
-        sellers: z.array(holderSellOutcomeSchema).optional(),
-        inconclusive: z.number().optional(),
-      })
-      .nullable(),
+    holderSells: holderSellsSchema,
     holderCount: z.number().nullable(),
     holderIndex: holderIndexStateSchema.optional(),
     provider: providerStatusSchema.optional().meta(d('Base mode: the provider when the facts were read.')),

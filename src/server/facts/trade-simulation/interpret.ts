@@ -282,6 +282,14 @@ export function interpretMoment(
  * alone (same state, undone). A refusal counts as a trap only when that holder could leave alone
  * and someone before it in the line did leave: the first sellers used up the way out.
  */
+/**
+ * Reverts of the pools and routers themselves when a sell asks more than the pool can pay: V3 and
+ * Slipstream's price limit (SPL), V2's output and liquidity checks, a router's too-little-received. A token could revert with one of these strings too;
+ * the alone-sell comparison and the holders' own sells still judge it.
+ */
+const POOL_DRY_REASONS =
+  /^(SPL|Too little received|UniswapV2: (INSUFFICIENT_OUTPUT_AMOUNT|INSUFFICIENT_LIQUIDITY)|UniswapV2Library: INSUFFICIENT_(LIQUIDITY|OUTPUT_AMOUNT)|Pool: INSUFFICIENT_(LIQUIDITY|OUTPUT_AMOUNT)|InsufficientOutputAmount|InsufficientLiquidity)$/;
+
 export function interpretSequence(
   holders: { address: Address }[],
   inLine: (SellResult | null)[],
@@ -306,6 +314,9 @@ export function interpretSequence(
   for (let i = 1; i < sellers.length && trappedFrom === null; i++) {
     const a = alone[i];
     const s = sellers[i];
+    // Whole balances one after another can empty the pool's range: a refusal that is the pool
+    // running out of what it can pay is depth (shown as the large-sell finding), not a trap.
+    if (s?.revertReason && POOL_DRY_REASONS.test(s.revertReason)) continue;
     if (s?.tried && !s.ok && a?.tried && a.amount > 0n && a.ok && sellers.slice(0, i).some((x) => x.ok))
       trappedFrom = i + 1;
   }
