@@ -110,9 +110,8 @@ export async function gatherTokenFacts(depsIn: GatherDeps, token: Address): Prom
       deployer: deployer as Address | null,
       owner: basics.owner as Address | null,
       now: Number(basics.block?.timestamp ?? BigInt(now)),
-      ethUsd,
       decimals: basics.decimals,
-      quotes: first.quotePrices,
+      pricing,
     }),
   ).catch((e: unknown) => e);
   // Snipers, bundles and wash volume from the index (and the first blocks' ETH funding), beside too.

@@ -6,11 +6,10 @@
  */
 import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { isBurnAddress } from '../../../shared/vocabulary';
-import type { QuotePrices } from '../../venues/price-path';
 import type { PoolState } from '../../venues/venue';
 import type { Deps } from '../gather-deps';
 import { readCodeSizes } from '../holders/code-sizes';
-import { USD_DECIMALS } from '../pools/market';
+import type { QuotePricing } from '../pools/market';
 import type { HolderSimulation, LedgerPositionFact, PoolLiquidityFacts } from '../types';
 import { type HolderTarget, type Measure, revealHolders, simulateHolders } from './holder-sim';
 import { readDepositors, readFeeCollectors, readFundedBy } from './index-reads';
@@ -73,10 +72,9 @@ export async function gatherLiquidity(
     deployer: Address | null;
     owner: Address | null;
     now: number;
-    ethUsd: number | null;
     decimals: number | null;
-    /** Quotes other than WETH and USD, priced along their own paths (pools/quote-paths.ts). */
-    quotes?: QuotePrices;
+    /** The report's one reading of each quote's decimals and worth (pools/market.ts). */
+    pricing: QuotePricing;
   },
 ): Promise<Map<string, PoolLiquidityFacts>> {
   const out = new Map<string, PoolLiquidityFacts>();
@@ -190,7 +188,11 @@ export async function gatherLiquidity(
   const lockers = knownLockers(deps);
   for (const l of pools) {
     const f = poolFacts(l, { codeSizes, feeCollectors }, simulated, creatorLinks, lockers);
-    Object.assign(f, quotePricing(deps, l.pool.quote, x), { tokenDecimals: x.decimals });
+    const quoteDecimals = x.pricing.decimalsOfQuote(l.pool);
+    const quoteUsd = x.pricing.quoteUsdOf(l.pool);
+    f.quoteDecimals = quoteDecimals ?? 0;
+    f.quoteUsdPerRaw = quoteUsd !== null && quoteDecimals !== null ? quoteUsd / 10 ** quoteDecimals : null;
+    f.tokenDecimals = x.decimals;
     out.set(l.pool.pair, f);
   }
   return out;
@@ -281,28 +283,4 @@ function knownLockers(deps: Deps): Set<string> {
       ...(c.aerodrome?.positionLockers ?? []),
     ].map((a) => a.toLowerCase()),
   );
-}
-
-/**
- * The quote's decimals and USD worth of one raw unit: WETH at the report's ETH price, the USD coin
- * at 1, any other quote along its own path (its decimals read from chain; unknown decimals leave
- * raw units and no price).
- */
-function quotePricing(
-  deps: Deps,
-  quote: string,
-  x: { ethUsd: number | null; quotes?: QuotePrices },
-): { quoteDecimals: number; quoteUsdPerRaw: number | null } {
-  const q = quote.toLowerCase();
-  if (q === deps.network.contracts.weth.toLowerCase())
-    return { quoteDecimals: 18, quoteUsdPerRaw: x.ethUsd === null ? null : x.ethUsd / 1e18 };
-  if (q === deps.network.contracts.usd.toLowerCase())
-    return { quoteDecimals: USD_DECIMALS, quoteUsdPerRaw: 1 / 10 ** USD_DECIMALS };
-  const other = x.quotes?.get(q);
-  const usd = other && !('unpriced' in other.path) ? other.path.quoteUsd : null;
-  const decimals = other?.decimals ?? null;
-  return {
-    quoteDecimals: decimals ?? 0,
-    quoteUsdPerRaw: usd !== null && decimals !== null ? usd / 10 ** decimals : null,
-  };
 }
