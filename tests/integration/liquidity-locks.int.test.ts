@@ -609,4 +609,19 @@ describe('liquidity locks: the report reads each case right', () => {
         expect(mine[0]?.evidence).toMatch(/fees are collected to 0x\S+ \(the token/);
       }
     });
+
+  it('hook-owned: the position held in the PoolManager is valued from its indexed range, like an NFT', async () => {
+    // The hook's launch: liquidity 1e20 over the full range at 10 000 tokens per ETH, i.e. sqrt(L²/P)
+    // = 1 ETH and sqrt(L²·P) = 10 000 tokens, less what the swaps since moved (none here).
+    const f = await engine.facts(cases.hookOwned.token);
+    const pool = f.pools.find((p) => p.venue === 'uniswap-v4');
+    const mine = pool?.liquidity?.positions.filter((p) => p.holder.toLowerCase() === cases.hookOwned.holder);
+    expect(mine?.length).toBe(1);
+    const [p] = mine ?? [];
+    expect(p?.activeShare ?? 0).toBeCloseTo(1, 3);
+    expect((p?.quoteRaw ?? 0) / 1e18).toBeCloseTo(1, 2);
+    expect((p?.tokenRaw ?? 0) / 1e18 / 10_000).toBeCloseTo(1, 2);
+    // The pool's value is the same position's (both sides at the pool price), not a running balance.
+    expect(pool?.poolValueBasis).toBe('positions');
+  });
 });

@@ -175,6 +175,13 @@ export const liquidityEvents = pgTable(
     /** V4 only: the liquidity added or removed (unsigned; `kind` says which) and the position's salt. */
     liquidity: numeric('liquidity', { precision: 78, scale: 0 }),
     positionId: numeric('position_id', { precision: 78, scale: 0 }),
+    /**
+     * V4 only: the position's range. A position held directly in the PoolManager (a hook's or a
+     * launchpad's own) has no NFT to read it from, so its amounts and whether it is active follow from
+     * these (migration 0014; rows indexed before it have none and read as a range unknown).
+     */
+    tickLower: integer('tick_lower'),
+    tickUpper: integer('tick_upper'),
   },
   (t) => [
     primaryKey({ columns: [t.blockNumber, t.logIndex] }),

@@ -208,6 +208,8 @@ async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
         amount1: null,
         liquidity: '0',
         positionId: e.salt.toString(),
+        tickLower: e.tickLower,
+        tickUpper: e.tickUpper,
       } satisfies typeof liquidityEvents.$inferInsert);
       continue;
     }
@@ -226,6 +228,8 @@ async function valueV4LiquidityChanges(tx: Tx, events: DecodedEvent[]) {
       amount1: amount1.toString(),
       liquidity: (add ? e.liquidityDelta : -e.liquidityDelta).toString(),
       positionId: e.salt.toString(),
+      tickLower: e.tickLower,
+      tickUpper: e.tickUpper,
     } satisfies typeof liquidityEvents.$inferInsert);
   }
   return out;

@@ -153,6 +153,36 @@ describe('a pool valued from what its liquidity holds (one rule for every venue)
     expect(h).toMatchObject({ tokenRaw: 0, quoteRaw: 1e18 });
   });
 
+  it("a V4 pool whose active liquidity is a hook's own, ranged from the index: summed like an NFT's, not the running balance", () => {
+    const sqrtPriceX96 = 2n ** 96n;
+    const liquidity = 10n ** 22n;
+    const p = pool('uniswap-v4', {
+      v4: {
+        poolId: '0xabc',
+        key: { currency0: TOKEN, currency1: WETH, fee: 3000, tickSpacing: 60, hooks: HOLDER },
+        lpFee: 3000,
+        hookPermissions: [],
+        sqrtPriceX96,
+        liquidity,
+      },
+      positions: [],
+      tokenReserve: liquidity,
+      quoteReserve: liquidity,
+    });
+    const truth = positionAmounts(Number(liquidity), 1, -600, 600);
+    const h = poolHoldings(p, TOKEN, { token: 1n, quote: 1n }, [position(liquidity, -600, 600)]);
+    expect(h).toMatchObject({ basis: 'positions' });
+    if ('unavailable' in h) return;
+    expect(h.tokenRaw).toBeCloseTo(truth.amount0, -6);
+    expect(h.quoteRaw).toBeCloseTo(truth.amount1, -6);
+    // One held directly with no range (indexed before ranges were kept): the index's balance again.
+    expect(poolHoldings(p, TOKEN, { token: 1n, quote: 1n }, [position(liquidity, null, null)])).toMatchObject(
+      {
+        basis: 'index',
+      },
+    );
+  });
+
   it('no price at the current tick, or no USD price for the quote: unknown, with the reason', () => {
     const h: PoolHoldings = { tokenRaw: 1e21, quoteRaw: 1e18, basis: 'reserves' };
     expect(value(h, null)).toMatchObject({ valueUsd: null, basis: 'reserves' });

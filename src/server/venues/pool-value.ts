@@ -23,7 +23,8 @@ const currentTick = (sqrtF: number) => Math.floor(Math.log(sqrtF * sqrtF) / Math
 
 /**
  * What the pool holds. V2 / Aerodrome classic: the reserves. V3 / Slipstream / V4: each position at
- * the current sqrt price, when the positions read hold all the active liquidity; otherwise the
+ * the current sqrt price (on V4 with those held directly in the PoolManager), when the positions read
+ * hold all the active liquidity; otherwise the
  * amounts come from what holds every position's tokens — a V3 or Slipstream pool's own balances, a V4
  * pool's running balance in our index (`indexed`; the PoolManager's balance is every pool's at once).
  */
@@ -31,12 +32,16 @@ export function poolHoldings(
   pool: PoolState,
   token: string,
   indexed: { token: bigint; quote: bigint } | null,
+  direct: RawPosition[] = [],
 ): PoolHoldings {
   if (pool.venue === 'uniswap-v2' || pool.venue === 'aerodrome')
     return { tokenRaw: Number(pool.tokenReserve), quoteRaw: Number(pool.quoteReserve), basis: 'reserves' };
   const sqrtP = pool.v3?.sqrtPriceX96 ?? pool.v4?.sqrtPriceX96 ?? 0n;
   const active = pool.v3?.liquidity ?? pool.v4?.liquidity ?? null;
-  const fromPositions = sqrtP > 0n ? positionsAt(pool, token, pool.positions ?? [], sqrtP, active) : null;
+  // A V4 pool's positions are its PositionManager NFTs (the venue's read) and those held directly in
+  // the PoolManager (a hook's or a launchpad's own, ranged from our index: `direct`).
+  const positions = [...(pool.positions ?? []), ...direct];
+  const fromPositions = sqrtP > 0n ? positionsAt(pool, token, positions, sqrtP, active) : null;
   if (fromPositions) return { ...fromPositions, basis: 'positions' };
   if (!pool.v4)
     return { tokenRaw: Number(pool.tokenReserve), quoteRaw: Number(pool.quoteReserve), basis: 'balances' };

@@ -11,6 +11,14 @@ import { rowsOf } from '../../db/rows';
 
 const big = (v: unknown) => BigInt(String(v ?? '0').split('.')[0] || '0');
 
+/** A position held directly in the V4 PoolManager; its range is null when the index did not keep it. */
+export type DirectV4Position = {
+  holder: Address;
+  liquidity: bigint;
+  tickLower: number | null;
+  tickUpper: number | null;
+};
+
 /**
  * V4 liquidity added minus removed per sender and salt, for changes made without the PositionManager
  * (whose positions are its NFTs, read by the venue): the sender is the position's owner in the
@@ -20,17 +28,26 @@ export async function readDirectV4Positions(
   db: Db,
   poolId: string,
   positionManager: string | null,
-): Promise<{ holder: Address; liquidity: bigint }[]> {
+): Promise<DirectV4Position[]> {
   const pm = (positionManager ?? '').toLowerCase();
+  // One position per owner, salt and range, as the PoolManager keys them; rows indexed before the
+  // range was kept (migration 0014) group on their own with no range.
   const r = rowsOf(
     await db.execute(sql`
-      select sender, position_id, sum(case when kind = 'add' then liquidity else -liquidity end)::text as net
+      select sender, position_id, tick_lower, tick_upper,
+        sum(case when kind = 'add' then liquidity else -liquidity end)::text as net
       from liquidity_events
       where pair = ${poolId} and sender <> ${pm} and liquidity is not null and kind in ('add', 'remove')
-      group by sender, position_id`),
+      group by sender, position_id, tick_lower, tick_upper`),
   );
+  const tick = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return r
-    .map((x) => ({ holder: String(x.sender).toLowerCase() as Address, liquidity: big(x.net) }))
+    .map((x) => ({
+      holder: String(x.sender).toLowerCase() as Address,
+      liquidity: big(x.net),
+      tickLower: tick(x.tick_lower),
+      tickUpper: tick(x.tick_upper),
+    }))
     .filter((x) => x.liquidity > 0n);
 }
 

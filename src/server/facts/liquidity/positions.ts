@@ -36,7 +36,7 @@ export async function listPositions(
   const direct = pool.v4 ? await readDirectV4Positions(db, pool.pair, v4PositionManager) : [];
   return listConcentrated(token, pool, [
     ...(pool.positions ?? []),
-    ...direct.map((d) => ({ ...d, manager: null, id: null, tickLower: null, tickUpper: null })),
+    ...direct.map((d) => ({ ...d, manager: null, id: null })),
   ]);
 }
 
@@ -82,8 +82,9 @@ function currentTick(sqrtPriceX96: bigint): number {
 /**
  * Concentrated liquidity: a position is active when the current tick is inside its range. The pool's
  * own active liquidity (slot) is the denominator, so positions we do not know of read as unlisted.
- * V4 positions held directly have no range in the index: they are counted as active up to what the
- * pool's active liquidity leaves beside the known NFTs (a hook's launch position is usually all of it).
+ * V4 positions held directly carry their range from the index (ModifyLiquidity's ticks); one indexed
+ * before the range was kept has none and is counted as active up to what the pool's active liquidity
+ * leaves beside the ranged positions (a hook's launch position is usually all of it).
  */
 function listConcentrated(token: Address, pool: PoolState, raw: RawPosition[]): ListedPositions {
   const sqrtP = pool.v3?.sqrtPriceX96 ?? pool.v4?.sqrtPriceX96 ?? 0n;
@@ -109,7 +110,7 @@ function listConcentrated(token: Address, pool: PoolState, raw: RawPosition[]): 
   });
   const total = raw.reduce((s, p) => s + p.liquidity, 0n);
   const activeTotal = active !== null && active > 0n ? active : activeLiq.reduce((s, x) => s + x, 0n);
-  // A position with no known range (held directly in the V4 PoolManager) has no amounts: taking it
+  // A position with no known range (indexed before migration 0014) has no amounts: taking it
   // for full range would value a narrow launch range 1,000s of times too high.
   const amounts = raw.map((p) =>
     sqrtF > 0 && p.tickLower !== null && p.tickUpper !== null

@@ -19,6 +19,7 @@ import {
   readV4ReserveHistory,
   type SwapRow,
 } from '../holders/index-reads';
+import { readDirectV4Positions } from '../liquidity/index-reads';
 import type { LiquidityEventFact, PoolFacts, SwapFact } from '../types';
 import { daySeries } from './day-series';
 import { USD_DECIMALS } from './market';
@@ -162,7 +163,12 @@ async function poolDetails(deps: GatherDeps, token: string, pool: PoolState, x: 
   const share = (n: bigint) => (lpSupply > 0n ? Number((n * 1_000_000n) / lpSupply) / 1_000_000 : 0);
 
   // The pool's value from what its positions hold now, one rule for every venue (ADR 0047).
-  const value = poolValue(poolHoldings(pool, token, history.now ?? null), {
+  const direct = pool.v4
+    ? (await readDirectV4Positions(db, pool.pair, network.contracts.uniswapV4?.positionManager ?? null)).map(
+        (d) => ({ ...d, manager: null, id: null }),
+      )
+    : [];
+  const value = poolValue(poolHoldings(pool, token, history.now ?? null, direct), {
     quoteUsdPerRaw:
       x.quoteUsd === null || x.quoteDecimals === null ? null : x.quoteUsd / 10 ** x.quoteDecimals,
     quotePerTokenRaw: pool.priceX192 === null ? null : Number(pool.priceX192) / 2 ** 192,
