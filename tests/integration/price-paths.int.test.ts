@@ -38,6 +38,7 @@ import { createIndexer } from '../../src/server/indexer/indexer';
 import { type AnvilProcess, startAnvil } from '../../src/server/localchain/anvil';
 import { ScenarioToken, Stablecoin, TaxToken } from '../../src/server/localchain/artifacts/generated';
 import { type CoreAddresses, deployContract, deployCore } from '../../src/server/localchain/deploy';
+import { findPumpOpportunities } from '../../src/server/pump/finder';
 
 const log = pino({ level: 'silent' });
 const DEADLINE = 2n ** 48n;
@@ -346,6 +347,27 @@ describe('its candles', () => {
     expect(close / price).toBeGreaterThan(0.9);
     expect(close / price).toBeLessThan(1.1);
     expect(c.candles.at(-1)?.volume ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('the pump finder', () => {
+  it('measures a token quoted only in a creator coin on that pool, priced along its path; an unpriced one is left out', async () => {
+    const r = await findPumpOpportunities(
+      { db: db.db, engine, weth: core.weth, usd: t.usd, skip: [core.weth, t.usd], log },
+      '24h',
+      'all',
+    );
+    const listed = [...r.opportunities, ...r.avoid];
+    const child = listed.find((o) => o.address === t.child);
+    expect(child, JSON.stringify(r.summary)).toBeDefined();
+    expect(listed.some((o) => o.address === t.creator)).toBe(true);
+    expect(listed.some((o) => o.address === t.orphan || o.address === t.lonely)).toBe(false);
+    // An opportunity carries the engine's own path price (USD), not a price in creator coins.
+    const opp = r.opportunities.find((o) => o.address === t.child);
+    if (opp) {
+      const price = (await engine.facts(t.child)).mainPool?.priceUsd ?? null;
+      expect(opp.currentPrice).toBe(price);
+    }
   });
 });
 

@@ -7,7 +7,8 @@
  * volumes are scaled by the organic share of the main pool's 24 h volume and its buyers exclude the
  * wallets counted as wash (analysis/trading-patterns.ts); a token with mostly wash volume or a
  * selling sniper cluster is listed with that finding, after every token without one, and never as
- * Strong Momentum.
+ * Strong Momentum. Tokens quoted in USD or in another token (a creator coin) are measured on that
+ * pool (./candidate-pools.ts), with the engine's price along the quote's own path.
  */
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
@@ -28,10 +29,16 @@ import type { Db } from '../db/client';
 import { pairs, swaps, syncs, transfers } from '../db/schema';
 import type { TokenEngine } from '../engine/token-engine';
 import type { Logger } from '../logger';
+import { type CandidatePool, candidatePools } from './candidate-pools';
 import { momentumScore, type PumpSignalName, signalLabel, windowVolatility } from './model';
 
 /** Candidates analysed per request (by window volume), so a request stays bounded. */
 export const PUMP_MAX_CANDIDATES = 25;
+/**
+ * Of those, at most this many measured on a pool quoted in USD or another token: their volumes are in
+ * their own quote, so they are ranked among themselves by trade count, after the WETH pools by volume.
+ */
+export const PUMP_MAX_OTHER_QUOTED = 10;
 export const PUMP_TOKEN_TIMEOUT_MS = 15_000;
 /** Pools worth less than this (e.g. after a rug pull) cannot be traded into a pump: not listed. */
 export const PUMP_MIN_POOL_USD = 1_000;
@@ -40,6 +47,8 @@ export type PumpDeps = {
   db: Db;
   engine: Pick<TokenEngine, 'facts' | 'report'>;
   weth: string;
+  /** The USD stablecoin (a quote priced at $1); null: none configured. */
+  usd?: string | null;
   /** Tokens never listed (WETH, the USD stablecoin). */
   skip: string[];
   log: Logger;
@@ -53,12 +62,13 @@ const PUMP_RISK: Record<RiskLevel, 'low' | 'medium' | 'high'> = {
   CRITICAL: 'high',
 };
 
-type PairAgg = { pair: string; buyQuote: number; sellQuote: number; buyers: number };
+/** A pool's window: quote paid in by buys and taken out by sells (whole units of an 18-decimal quote). */
+type PairAgg = { pair: string; buyQuote: number; sellQuote: number; buyers: number; trades: number };
 
 async function aggregate(
   db: Db,
   pairList: string[],
-  wethIs0: Map<string, boolean>,
+  quoteIs0: Map<string, boolean>,
   from: number,
   to: number,
 ) {
@@ -71,17 +81,25 @@ async function aggregate(
       a1Out: sql<string>`coalesce(sum(${swaps.amount1Out}), 0)::text`,
       buyers0: sql<number>`count(distinct ${swaps.recipient}) filter (where ${swaps.amount0In} > 0)::int`,
       buyers1: sql<number>`count(distinct ${swaps.recipient}) filter (where ${swaps.amount1In} > 0)::int`,
+      trades: sql<number>`count(*)::int`,
     })
     .from(swaps)
     .where(and(inArray(swaps.pair, pairList), gte(swaps.ts, from), lt(swaps.ts, to)))
     .groupBy(swaps.pair);
   const out = new Map<string, PairAgg>();
   for (const r of rows) {
-    const w0 = wethIs0.get(r.pair) ?? false;
-    // A buy pays WETH in; a sell takes WETH out. Volumes in ETH.
-    const buyQuote = Number(w0 ? r.a0In : r.a1In) / 1e18;
-    const sellQuote = Number(w0 ? r.a0Out : r.a1Out) / 1e18;
-    out.set(r.pair, { pair: r.pair, buyQuote, sellQuote, buyers: w0 ? r.buyers0 : r.buyers1 });
+    const q0 = quoteIs0.get(r.pair) ?? false;
+    // A buy pays the quote in; a sell takes it out. In ETH for a WETH pool; in the quote's own units
+    // otherwise, which the score only compares with the same pool's (ratios).
+    const buyQuote = Number(q0 ? r.a0In : r.a1In) / 1e18;
+    const sellQuote = Number(q0 ? r.a0Out : r.a1Out) / 1e18;
+    out.set(r.pair, {
+      pair: r.pair,
+      buyQuote,
+      sellQuote,
+      buyers: q0 ? r.buyers0 : r.buyers1,
+      trades: r.trades,
+    });
   }
   return out;
 }
@@ -107,18 +125,14 @@ export async function findPumpOpportunities(
   const skip = new Set(deps.skip.map((s) => s.toLowerCase()));
   const W = PUMP_TIMEFRAME_SECONDS[timeframe];
   const since = nowSec - W;
-  const wethPairs = await db
-    .select()
-    .from(pairs)
-    .where(sql`${pairs.token0} = ${weth} or ${pairs.token1} = ${weth}`);
-  const tokenOf = new Map<string, string>();
-  const wethIs0 = new Map<string, boolean>();
-  for (const p of wethPairs) {
-    const token = p.token0 === weth ? p.token1 : p.token0;
-    if (skip.has(token)) continue;
-    tokenOf.set(p.pair, token);
-    wethIs0.set(p.pair, p.token0 === weth);
-  }
+  const pools = candidatePools(
+    await db.select({ pair: pairs.pair, token0: pairs.token0, token1: pairs.token1 }).from(pairs),
+    { weth, usd: deps.usd ?? null },
+    skip,
+  );
+  const poolOf = new Map<string, CandidatePool>(pools.map((p) => [p.pair, p]));
+  const tokenOf = new Map<string, string>(pools.map((p) => [p.pair, p.token]));
+  const quoteIs0 = new Map<string, boolean>(pools.map((p) => [p.pair, p.quoteIs0]));
   const pairList = [...tokenOf.keys()];
   const empty: PumpResponse = {
     timeframe,
@@ -129,20 +143,31 @@ export async function findPumpOpportunities(
     summary: { total: 0, strongMomentum: 0, newLaunches: 0, avgScore: null, avoided: 0, skippedUnknown: 0 },
   };
   if (!pairList.length) return empty;
-  const current = await aggregate(db, pairList, wethIs0, since, nowSec + 1);
-  const previous = await aggregate(db, pairList, wethIs0, since - W, since);
+  const current = await aggregate(db, pairList, quoteIs0, since, nowSec + 1);
+  const previous = await aggregate(db, pairList, quoteIs0, since - W, since);
   // One entry per token: a token trading in several pools (V2 and V3, several fee tiers) is judged
   // on its busiest pool, not listed once per pool.
   const seen = new Set<string>();
-  const candidates = [...current.values()]
+  const firstPerToken = (c: PairAgg) => {
+    const token = tokenOf.get(c.pair);
+    if (token === undefined || seen.has(token)) return false;
+    seen.add(token);
+    return true;
+  };
+  const isWeth = (c: PairAgg) => poolOf.get(c.pair)?.quoteKind === 'weth';
+  const all = [...current.values()];
+  const byWethVolume = all
+    .filter(isWeth)
     .sort((a, b) => b.buyQuote + b.sellQuote - (a.buyQuote + a.sellQuote))
-    .filter((c) => {
-      const token = tokenOf.get(c.pair);
-      if (token === undefined || seen.has(token)) return false;
-      seen.add(token);
-      return true;
-    })
-    .slice(0, PUMP_MAX_CANDIDATES);
+    .filter(firstPerToken);
+  // Tokens with no WETH pool trading, on their USD- or token-quoted pool: ranked by trades, and given
+  // their share of the bound so a busy WETH market cannot crowd them out.
+  const byTrades = all
+    .filter((c) => !isWeth(c))
+    .sort((a, b) => b.trades - a.trades || a.pair.localeCompare(b.pair))
+    .filter(firstPerToken)
+    .slice(0, PUMP_MAX_OTHER_QUOTED);
+  const candidates = [...byWethVolume.slice(0, PUMP_MAX_CANDIDATES - byTrades.length), ...byTrades];
 
   const results: PumpOpportunity[] = [];
   const notOrganic = new Set<string>();
@@ -158,7 +183,7 @@ export async function findPumpOpportunities(
         c,
         tokenOf.get(c.pair) as string,
         previous.get(c.pair),
-        wethIs0,
+        quoteIs0,
         timeframe,
         since,
         nowSec,
@@ -212,7 +237,7 @@ async function evaluate(
   c: PairAgg,
   token: string,
   prev: PairAgg | undefined,
-  wethIs0: Map<string, boolean>,
+  quoteIs0: Map<string, boolean>,
   timeframe: PumpTimeframe,
   since: number,
   nowSec: number,
@@ -228,8 +253,9 @@ async function evaluate(
   // A known but thin pool is simply not an opportunity; an unknown pool value is counted as skipped.
   if (verdict.safe && (!pool || pool.poolValueUsd === null)) return { kind: 'unknown' };
   if (verdict.safe && !tradable) return { kind: 'thin' };
-  // Price path (WETH per token) from the window's Syncs.
-  const w0 = wethIs0.get(c.pair) ?? false;
+  // Price path (quote per token) from the window's Syncs: for a token quoted in another coin, its
+  // move against that coin (the coin's own move is its own pool's).
+  const q0 = quoteIs0.get(c.pair) ?? false;
   const path = await db
     .select({ r0: syncs.reserve0, r1: syncs.reserve1 })
     .from(syncs)
@@ -237,8 +263,8 @@ async function evaluate(
     .orderBy(asc(syncs.blockNumber), asc(syncs.logIndex));
   const prices = path
     .map((s) => {
-      const q = Number(w0 ? s.r0 : s.r1);
-      const t = Number(w0 ? s.r1 : s.r0);
+      const q = Number(q0 ? s.r0 : s.r1);
+      const t = Number(q0 ? s.r1 : s.r0);
       return t > 0 ? q / t : 0;
     })
     .filter((p) => p > 0);
@@ -263,7 +289,7 @@ async function evaluate(
     buyVolume: c.buyQuote * organic,
     sellVolume: c.sellQuote * organic,
     uniqueBuyers: washWallets.length
-      ? await organicBuyers(db, c.pair, w0, since, nowSec, washWallets)
+      ? await organicBuyers(db, c.pair, q0, since, nowSec, washWallets)
       : c.buyers,
     newHolders: h?.fresh ?? 0,
     holders: h?.holders ?? facts.holders.holderCount,
@@ -325,12 +351,12 @@ async function evaluate(
 async function organicBuyers(
   db: Db,
   pair: string,
-  wethIs0: boolean,
+  quoteIs0: boolean,
   from: number,
   to: number,
   wash: string[],
 ): Promise<number> {
-  const paidIn = wethIs0 ? swaps.amount0In : swaps.amount1In;
+  const paidIn = quoteIs0 ? swaps.amount0In : swaps.amount1In;
   const [r] = await db
     .select({ n: sql<number>`count(distinct ${swaps.recipient})::int` })
     .from(swaps)

@@ -31,6 +31,7 @@ export function registerPumpRoutes(
     db: ctx.database.db,
     engine: ctx.engine,
     weth: ctx.network.contracts.weth,
+    usd: ctx.network.contracts.usd ?? null,
     skip: [ctx.network.contracts.weth, ctx.network.contracts.usd].filter((a): a is `0x${string}` => !!a),
     log: ctx.log,
   };
